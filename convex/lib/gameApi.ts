@@ -1,0 +1,160 @@
+/**
+ * Wire shapes of the game-server APIs the panel talks to: the HTTP plugin API (base `<url>/api`)
+ * and the RCON proxy (`<url>/rcon/*`). The simulator in `dev/sim` serves exactly these shapes and
+ * the Convex game-server clients parse them, so this file is the single contract between the two.
+ * Documented for humans in `docs/game-server-api.md`.
+ *
+ * SteamID64 values are always strings: 17-digit ids do not fit in a JS number (2^53).
+ */
+
+export type WireTeam = "Terrorist" | "Counter-Terrorist" | "Spectator" | "Offline";
+
+export type RoundPhase = "warmup" | "live" | "freezetime" | "over" | "paused";
+
+export type GameModeName = "competitive" | "wingman" | "casual" | "deathmatch" | "arms_race" | "custom";
+
+/** One player as `/players` reports him; the spec §3 field list, nothing more. */
+export interface WirePlayer {
+  steamId: string;
+  name: string;
+  team: WireTeam;
+  score: number;
+  kills: number;
+  deaths: number;
+  assists: number;
+  kdRatio: number;
+  mvp: number;
+  headshots: number;
+  chickenKills: number;
+  totalDamage: number;
+  bombPlants: number;
+  bombDefuses: number;
+  grenadeKills: number;
+  grenadeDamageDealt: number;
+  enemiesFlashed: number;
+  knifeKills: number;
+  zeusKills: number;
+  playTimeMinutes: number;
+  roundsPlayed: number;
+  /** ISO-8601 timestamps. */
+  firstSeen: string;
+  lastSeen: string;
+  lastWeaponUsed: string;
+}
+
+/** `GET /players`: connected players by side, plus `offline` (seen on this map, stats kept). */
+export interface WirePlayers {
+  terrorists: WirePlayer[];
+  counterTerrorists: WirePlayer[];
+  spectators: WirePlayer[];
+  offline: WirePlayer[];
+}
+
+/** `GET /match`. */
+export interface WireMatch {
+  serverName: string;
+  mapName: string;
+  scoreCT: number;
+  scoreT: number;
+  playersOnline: number;
+  roundPhase: RoundPhase;
+  gameMode: GameModeName;
+  round: number;
+  maxRounds: number;
+}
+
+/** `GET /summary`: totals over every player seen on the current map. */
+export interface WireSummary {
+  totalPlayers: number;
+  totalKills: number;
+  totalDeaths: number;
+  totalDamage: number;
+  totalBombsPlanted: number;
+  totalBombsDefused: number;
+}
+
+/** `GET /status`: the cheap liveness check. */
+export interface WireStatus {
+  status: "Online";
+  timestamp: string;
+  serverName: string;
+  mapName: string;
+  playersOnline: number;
+  maxPlayers: number;
+  passwordProtected: boolean;
+}
+
+/** One entry of `GET /private/banlist` → `{ result: WireBan[] }`. `duration` in minutes, "0" = permanent. */
+export interface WireBan {
+  steamId: string;
+  duration: string;
+  reason?: string;
+  bannedAt: string;
+  expiresAt: string | null;
+}
+
+export interface WireBanList {
+  result: WireBan[];
+}
+
+/** Answer of every private POST/PUT (`/private/*`) and of `POST /rcon/command`. */
+export interface WireCommandResult {
+  success: boolean;
+  /** Console output, when the action produced any. */
+  result?: string;
+  message?: string;
+}
+
+/** Error body of every non-2xx answer. */
+export interface WireError {
+  error: string;
+  details?: string;
+}
+
+/** `POST /private/launch_game` body. */
+export interface WireLaunchGame {
+  Mode: string;
+  Map: string;
+  TeamA: { Side: "CT" | "T"; Players: string[] };
+  TeamB: { Side: "CT" | "T"; Players: string[] };
+}
+
+/** Header names. */
+export const API_KEY_HEADER = "X-API-Key";
+export const PROXY_HOST_HEADER = "X-Target-Host";
+export const PROXY_PORT_HEADER = "X-Target-Port";
+export const PROXY_PASSWORD_HEADER = "X-Rcon-Password";
+
+/** Criteria accepted by `/players/top/{criterion}`. */
+export const TOP_CRITERIA = [
+  "score",
+  "kills",
+  "deaths",
+  "assists",
+  "kdRatio",
+  "mvp",
+  "headshots",
+  "totalDamage",
+  "knifeKills",
+  "zeusKills",
+  "chickenKills",
+  "grenadeKills",
+] as const;
+export type TopCriterion = (typeof TOP_CRITERIA)[number];
+
+/** Game modes → console values (research: cs2-game-server.md §5). */
+export const GAME_MODES: Record<GameModeName, { alias: string; gameType: number; gameMode: number }> = {
+  casual: { alias: "casual", gameType: 0, gameMode: 0 },
+  competitive: { alias: "competitive", gameType: 0, gameMode: 1 },
+  wingman: { alias: "wingman", gameType: 0, gameMode: 2 },
+  arms_race: { alias: "armsrace", gameType: 1, gameMode: 0 },
+  deathmatch: { alias: "deathmatch", gameType: 1, gameMode: 2 },
+  custom: { alias: "custom", gameType: 3, gameMode: 0 },
+};
+
+export const STEAM_ID64_RE = /^7656119\d{10}$/;
+export function isSteamId64(value: string): boolean {
+  if (!STEAM_ID64_RE.test(value)) return false;
+  const n = BigInt(value);
+  return n >= 76561197960265729n && n <= 76561202255233023n;
+}

@@ -1,0 +1,161 @@
+import { v, type Infer } from "convex/values";
+
+/** Shared validators; each exported once, with its inferred type beside it. */
+
+export const vConnectionType = v.union(v.literal("HTTP"), v.literal("RCON_PROXY"));
+export type ConnectionType = Infer<typeof vConnectionType>;
+
+export const vTeam = v.union(
+  v.literal("Terrorist"),
+  v.literal("Counter-Terrorist"),
+  v.literal("Spectator"),
+  v.literal("Offline"),
+);
+export type Team = Infer<typeof vTeam>;
+
+export const vRoundPhase = v.union(
+  v.literal("warmup"),
+  v.literal("live"),
+  v.literal("freezetime"),
+  v.literal("over"),
+  v.literal("paused"),
+);
+
+export const vGameMode = v.union(
+  v.literal("competitive"),
+  v.literal("wingman"),
+  v.literal("casual"),
+  v.literal("deathmatch"),
+  v.literal("arms_race"),
+  v.literal("custom"),
+);
+export type GameMode = Infer<typeof vGameMode>;
+
+export const vPlayer = v.object({
+  steamId: v.string(),
+  name: v.string(),
+  team: vTeam,
+  score: v.number(),
+  kills: v.number(),
+  deaths: v.number(),
+  assists: v.number(),
+  kdRatio: v.number(),
+  mvp: v.number(),
+  headshots: v.number(),
+  chickenKills: v.number(),
+  totalDamage: v.number(),
+  bombPlants: v.number(),
+  bombDefuses: v.number(),
+  grenadeKills: v.number(),
+  grenadeDamageDealt: v.number(),
+  enemiesFlashed: v.number(),
+  knifeKills: v.number(),
+  zeusKills: v.number(),
+  playTimeMinutes: v.number(),
+  roundsPlayed: v.number(),
+  firstSeen: v.string(),
+  lastSeen: v.string(),
+  lastWeaponUsed: v.string(),
+});
+export type Player = Infer<typeof vPlayer>;
+
+export const vMatch = v.object({
+  serverName: v.string(),
+  mapName: v.string(),
+  scoreCT: v.number(),
+  scoreT: v.number(),
+  playersOnline: v.number(),
+  roundPhase: vRoundPhase,
+  gameMode: v.optional(vGameMode),
+  round: v.optional(v.number()),
+  maxRounds: v.optional(v.number()),
+});
+export type Match = Infer<typeof vMatch>;
+
+export const vSummary = v.object({
+  totalPlayers: v.number(),
+  totalKills: v.number(),
+  totalDeaths: v.number(),
+  totalDamage: v.number(),
+  totalBombsPlanted: v.number(),
+  totalBombsDefused: v.number(),
+});
+export type Summary = Infer<typeof vSummary>;
+
+/** Public fields of a server; secrets live in `serverSecrets` and never leave Convex. */
+export const serverFields = {
+  key: v.string(),
+  name: v.string(),
+  apiBaseUrl: v.string(),
+  /** host:port that players connect to (`steam://connect/<connectAddress>`). */
+  connectAddress: v.string(),
+  connectionType: vConnectionType,
+  proxyTargetHost: v.optional(v.string()),
+  proxyTargetPort: v.optional(v.number()),
+  disabled: v.boolean(),
+  order: v.number(),
+};
+
+export const vToggleName = v.union(
+  v.literal("cheats"),
+  v.literal("isPaused"),
+  v.literal("autobalance"),
+  v.literal("friendlyfire"),
+  v.literal("bhop"),
+);
+export type ToggleName = Infer<typeof vToggleName>;
+
+export const vAuditOutcome = v.union(
+  v.literal("success"),
+  v.literal("failure"),
+  v.literal("unauthorized"),
+);
+export type AuditOutcome = Infer<typeof vAuditOutcome>;
+
+export const vTournamentTeamKey = v.union(v.literal("teamA"), v.literal("teamB"));
+export type TournamentTeamKey = Infer<typeof vTournamentTeamKey>;
+export const vTournamentAction = v.union(v.literal("Ban"), v.literal("SidePick"));
+export const vSide = v.union(v.literal("CT"), v.literal("T"));
+export type Side = Infer<typeof vSide>;
+export const vTournamentStatus = v.union(
+  v.literal("waiting_for_teams"),
+  v.literal("in_progress"),
+  v.literal("finished"),
+);
+
+export const vTournamentTeam = v.object({
+  name: v.string(),
+  players: v.array(v.object({ nickname: v.string(), joinedAt: v.number() })),
+});
+
+export const vTournamentStep = v.object({ team: vTournamentTeamKey, action: vTournamentAction });
+
+export const tournamentFields = {
+  /** true for the one active tournament; older ones stay for history. */
+  active: v.boolean(),
+  status: vTournamentStatus,
+  mapPool: v.array(v.string()),
+  bannedMaps: v.array(v.object({ map: v.string(), team: vTournamentTeamKey })),
+  pickedMaps: v.array(v.string()),
+  teamA: vTournamentTeam,
+  teamB: vTournamentTeam,
+  sequence: v.array(vTournamentStep),
+  currentStep: v.number(),
+  turn: v.optional(vTournamentTeamKey),
+  phase: v.optional(vTournamentAction),
+  finalMap: v.optional(v.string()),
+  serverMap: v.optional(v.string()),
+  finalSide: v.optional(vSide),
+  isLaunched: v.boolean(),
+  launchedMode: v.optional(v.string()),
+  history: v.array(
+    v.object({
+      at: v.number(),
+      team: vTournamentTeamKey,
+      action: v.union(v.literal("join"), v.literal("Ban"), v.literal("SidePick")),
+      value: v.string(),
+    }),
+  ),
+  createdBy: v.string(),
+  createdAt: v.number(),
+};

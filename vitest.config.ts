@@ -1,0 +1,50 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import path from "node:path";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Convex functions under convex-test, in the runtime Convex docs recommend.
+        test: {
+          name: "convex",
+          environment: "edge-runtime",
+          include: ["convex/**/*.test.ts"],
+          server: { deps: { inline: ["convex-test"] } },
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test/setup.ts"],
+        },
+      },
+      {
+        // Real network programs: simulator, in-memory backend, codegen check.
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["tests/**/*.test.ts", "dev/**/*.test.ts"],
+          exclude: ["tests/e2e/**"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // Browser tests against demo mode; one file at a time, they share ports and a browser.
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
