@@ -8,8 +8,16 @@
  * @module
  */
 
+import type * as audit from "../audit.js";
+import type * as lib_errors from "../lib/errors.js";
+import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
 import type * as lib_validators from "../lib/validators.js";
+import type * as lib_viewer from "../lib/viewer.js";
+import type * as seed from "../seed.js";
+import type * as servers from "../servers.js";
+import type * as settings from "../settings.js";
+import type * as users from "../users.js";
 
 import type {
   ApiFromModules,
@@ -18,8 +26,16 @@ import type {
 } from "convex/server";
 
 declare const fullApi: ApiFromModules<{
+  audit: typeof audit;
+  "lib/errors": typeof lib_errors;
+  "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
   "lib/validators": typeof lib_validators;
+  "lib/viewer": typeof lib_viewer;
+  seed: typeof seed;
+  servers: typeof servers;
+  settings: typeof settings;
+  users: typeof users;
 }>;
 
 /**

@@ -1,0 +1,157 @@
+import { makeFunctionReference } from "convex/server";
+import { describe, expect, test } from "vitest";
+import { personas, setGuestAdmin, setupTest, type TestConvex } from "../test.setup";
+
+const probe = {
+  publicRead: makeFunctionReference<"query">("testing/probes.fixture:publicRead"),
+  publicWrite: makeFunctionReference<"mutation">("testing/probes.fixture:publicWrite"),
+  sessionRead: makeFunctionReference<"query">("testing/probes.fixture:sessionRead"),
+  sessionWrite: makeFunctionReference<"mutation">("testing/probes.fixture:sessionWrite"),
+  signedInRead: makeFunctionReference<"query">("testing/probes.fixture:signedInRead"),
+  signedInWrite: makeFunctionReference<"mutation">("testing/probes.fixture:signedInWrite"),
+  adminRead: makeFunctionReference<"query">("testing/probes.fixture:adminRead"),
+  adminOnly: makeFunctionReference<"action">("testing/probes.fixture:adminOnly"),
+  guestAdminOnly: makeFunctionReference<"action">("testing/probes.fixture:guestAdminOnly"),
+};
+
+async function auditEntries(t: TestConvex) {
+  return await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
+}
+
+const forbidden = { code: "FORBIDDEN", message: "Доступ обмежено. Ця дія вимагає авторизації адміністратора." };
+
+describe("public builders", () => {
+  test("let anyone in and say who is calling", async () => {
+    const t = setupTest();
+    const { anonymous, asUser, asAdmin } = await personas(t);
+    expect(await anonymous.query(probe.publicRead, {})).toEqual({ name: "Anonymous", isAdmin: false });
+    expect(await asUser.mutation(probe.publicWrite, {})).toEqual({ name: "Petro", isAdmin: false });
+    expect(await asAdmin.query(probe.publicRead, {})).toEqual({ name: "Olena", isAdmin: true });
+  });
+});
+
+describe("session builders", () => {
+  test("require a session id and hand it to the handler", async () => {
+    const t = setupTest();
+    expect(await t.query(probe.sessionRead, { sessionId: "s-1" })).toBe("s-1");
+    expect(await t.mutation(probe.sessionWrite, { sessionId: "s-1", x: 21 })).toBe(42);
+    await expect(t.query(probe.sessionRead, {})).rejects.toThrow(/sessionId/);
+  });
+});
+
+describe("signed-in builders", () => {
+  test("refuse anonymous callers with UNAUTHENTICATED", async () => {
+    const t = setupTest();
+    const { anonymous, asUser } = await personas(t);
+    await expect(anonymous.query(probe.signedInRead, {})).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    await expect(anonymous.mutation(probe.signedInWrite, {})).rejects.toMatchObject({
+      data: { code: "UNAUTHENTICATED" },
+    });
+    expect(await asUser.query(probe.signedInRead, {})).toBe("Petro");
+  });
+
+  test("accept a signed-in user who has no users row yet", async () => {
+    const t = setupTest();
+    const fresh = t.withIdentity({ subject: "new", issuer: "https://test", name: "Nova" });
+    expect(await fresh.mutation(probe.signedInWrite, {})).toBe("Nova");
+  });
+});
+
+describe("admin query builder", () => {
+  test("lets only admins read", async () => {
+    const t = setupTest();
+    const { anonymous, asUser, asAdmin } = await personas(t);
+    await expect(anonymous.query(probe.adminRead, {})).rejects.toMatchObject({ data: forbidden });
+    await expect(asUser.query(probe.adminRead, {})).rejects.toMatchObject({ data: forbidden });
+    expect(await asAdmin.query(probe.adminRead, {})).toBe("Olena");
+  });
+});
+
+describe("admin action builder", () => {
+  test("lets an admin through without an audit entry of its own", async () => {
+    const t = setupTest();
+    const { asAdmin } = await personas(t);
+    expect(await asAdmin.action(probe.adminOnly, {})).toBe("Olena");
+    expect(await auditEntries(t)).toHaveLength(0);
+  });
+
+  test("refuses a signed-in non-admin and audits the attempt", async () => {
+    const t = setupTest();
+    const { asUser } = await personas(t);
+    await expect(asUser.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
+    const [entry, ...rest] = await auditEntries(t);
+    expect(rest).toHaveLength(0);
+    expect(entry).toMatchObject({ username: "Petro", action: "probe_admin", outcome: "unauthorized" });
+  });
+
+  test("refuses an anonymous guest, audited as Anonymous with a guest id that is not the session id", async () => {
+    const t = setupTest();
+    await expect(t.action(probe.adminOnly, { sessionId: "secret-session" })).rejects.toMatchObject({
+      data: forbidden,
+    });
+    const [entry] = await auditEntries(t);
+    expect(entry).toMatchObject({ username: "Anonymous", outcome: "unauthorized" });
+    expect(entry!.guestId).toMatch(/^[0-9a-f]{8}$/);
+    expect(JSON.stringify(entry)).not.toContain("secret-session");
+  });
+
+  test("stays admin-only even while guest admin is on", async () => {
+    const t = setupTest();
+    const { asUser } = await personas(t);
+    await setGuestAdmin(t, true);
+    await expect(asUser.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
+    await expect(t.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
+    expect(await auditEntries(t)).toHaveLength(2);
+  });
+
+  test("grants admin through ADMIN_EMAILS only for a verified email", async () => {
+    const t = setupTest();
+    process.env.ADMIN_EMAILS = "boss@example.com";
+    try {
+      const boss = t.withIdentity({ subject: "b", issuer: "https://test", name: "Boss", email: "boss@example.com" });
+      expect(await boss.action(probe.adminOnly, {})).toBe("Boss");
+      const unverified = t.withIdentity({
+        subject: "c",
+        issuer: "https://test",
+        email: "boss@example.com",
+        emailVerified: false,
+      });
+      await expect(unverified.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
+    } finally {
+      delete process.env.ADMIN_EMAILS;
+    }
+  });
+});
+
+describe("guest-admin action builder", () => {
+  test("refuses visitors while guest admin is off, and audits with the server", async () => {
+    const t = setupTest();
+    const { asUser } = await personas(t);
+    const serverId = await t.run(async (ctx) =>
+      ctx.db.insert("servers", {
+        key: "s1",
+        name: "Server #1",
+        apiBaseUrl: "http://127.0.0.1:1",
+        connectAddress: "127.0.0.1:27015",
+        connectionType: "HTTP",
+        disabled: false,
+        order: 0,
+      }),
+    );
+    await expect(asUser.action(probe.guestAdminOnly, { serverId })).rejects.toMatchObject({ data: forbidden });
+    const [entry] = await auditEntries(t);
+    expect(entry).toMatchObject({ action: "probe_guest_admin", serverName: "Server #1", outcome: "unauthorized" });
+  });
+
+  test("lets anyone through while guest admin is on, and admins always", async () => {
+    const t = setupTest();
+    const { anonymous, asUser, asAdmin } = await personas(t);
+    expect(await asAdmin.action(probe.guestAdminOnly, {})).toBeNull();
+    await setGuestAdmin(t, true);
+    expect(await anonymous.action(probe.guestAdminOnly, { sessionId: "s" })).toBeNull();
+    expect(await asUser.action(probe.guestAdminOnly, {})).toBeNull();
+    expect(await auditEntries(t)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The only function builders app modules may use (ESLint forbids importing the raw ones from
+ * `_generated/server`). Each one decides who may call the function:
+ *
+ * | builder                  | who may call                                          |
+ * |--------------------------|-------------------------------------------------------|
+ * | publicQuery/Mutation     | anyone                                                 |
+ * | sessionQuery/Mutation    | anyone, identified by a per-browser session id         |
+ * | signedInQuery/Mutation   | a signed-in user                                       |
+ * | adminQuery               | an admin                                               |
+ * | adminAction              | an admin; refusals are audited                         |
+ * | guestAdminAction         | an admin, or anyone while guest-admin is on; audited   |
+ *
+ * Refused calls throw `ConvexError({ code, message })`. Admin-only *writes* are actions (that call
+ * internal mutations) on purpose: a refused mutation rolls back everything it wrote, so it could
+ * never leave the "unauthorized attempt" audit entry the security model requires.
+ */
+import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import { SessionIdArg, vSessionId } from "convex-helpers/server/sessions";
+import { v } from "convex/values";
+import { internal } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
+import { action, mutation, query, type ActionCtx } from "../_generated/server";
+import { fail, MESSAGES } from "./errors";
+import { loadViewer, type Viewer } from "./viewer";
+
+export const publicQuery = customQuery(
+  query,
+  customCtx(async (ctx) => ({ viewer: await loadViewer(ctx) })),
+);
+
+export const publicMutation = customMutation(
+  mutation,
+  customCtx(async (ctx) => ({ viewer: await loadViewer(ctx) })),
+);
+
+export const sessionQuery = customQuery(query, {
+  args: SessionIdArg,
+  input: async (ctx, { sessionId }) => ({
+    ctx: { viewer: await loadViewer(ctx), sessionId },
+    args: {},
+  }),
+});
+
+export const sessionMutation = customMutation(mutation, {
+  args: SessionIdArg,
+  input: async (ctx, { sessionId }) => ({
+    ctx: { viewer: await loadViewer(ctx), sessionId },
+    args: {},
+  }),
+});
+
+async function requireSignedIn(viewer: Viewer): Promise<Viewer> {
+  if (!viewer.identity) fail("UNAUTHENTICATED", MESSAGES.signInRequired);
+  return viewer;
+}
+
+export const signedInQuery = customQuery(
+  query,
+  customCtx(async (ctx) => ({ viewer: await requireSignedIn(await loadViewer(ctx)) })),
+);
+
+export const signedInMutation = customMutation(
+  mutation,
+  customCtx(async (ctx) => ({ viewer: await requireSignedIn(await loadViewer(ctx)) })),
+);
+
+/** Queries cannot write, so a refused admin read is not audited; it only throws. */
+export const adminQuery = customQuery(
+  query,
+  customCtx(async (ctx) => {
+    const viewer = await loadViewer(ctx);
+    if (!viewer.isAdmin) fail("FORBIDDEN", MESSAGES.accessDenied);
+    return { viewer };
+  }),
+);
+
+/** What an action knows about its caller (actions have no `ctx.db`). */
+export interface ActionViewer {
+  isSignedIn: boolean;
+  isAdmin: boolean;
+  isGuestAdminEnabled: boolean;
+  username: string;
+  tokenIdentifier?: string;
+  /** Public label of an anonymous browser session, for the audit log. */
+  guestId?: string;
+}
+
+type Level = "admin" | "guestAdmin";
+
+/** Extra property every admin action declares: the action name written to the audit log. */
+interface AuditedExtra {
+  audit: string;
+}
+
+function gatedAction(level: Level) {
+  return customAction(action, {
+    args: { sessionId: v.optional(vSessionId), serverId: v.optional(v.id("servers")) },
+    input: async (ctx: ActionCtx, { sessionId, serverId }, extra: AuditedExtra) => {
+      const viewer: ActionViewer = await ctx.runQuery(internal.users.actionViewer, { sessionId });
+      const allowed = viewer.isAdmin || (level === "guestAdmin" && viewer.isGuestAdminEnabled);
+      if (!allowed) {
+        await ctx.runMutation(internal.audit.record, {
+          username: viewer.username,
+          tokenIdentifier: viewer.tokenIdentifier,
+          guestId: viewer.guestId,
+          action: extra.audit,
+          serverId,
+          outcome: "unauthorized",
+          details: "Спроба виконати дію без прав адміністратора",
+        });
+        fail("FORBIDDEN", MESSAGES.accessDenied);
+      }
+      return {
+        ctx: { viewer, auditAction: extra.audit },
+        args: { serverId: serverId as Id<"servers"> | undefined },
+      };
+    },
+  });
+}
+
+export const adminAction = gatedAction("admin");
+export const guestAdminAction = gatedAction("guestAdmin");

@@ -1,0 +1,59 @@
+import type { UserIdentity } from "convex/server";
+import type { Doc } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+
+/** Who is calling, as far as the backend can tell; identity only ever comes from `ctx.auth`. */
+export interface Viewer {
+  identity: UserIdentity | null;
+  user: Doc<"users"> | null;
+  isAdmin: boolean;
+  /** Username for the audit log: the stored username, or "Anonymous". */
+  displayName: string;
+}
+
+/** `ADMIN_EMAILS` (comma separated) on the deployment grants admin to those verified emails. */
+export function isAdminEmail(email: string | undefined): boolean {
+  if (!email) return false;
+  const list = (process.env.ADMIN_EMAILS ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return list.includes(email.toLowerCase());
+}
+
+export function usernameFromIdentity(identity: UserIdentity): string {
+  const candidate =
+    identity.nickname ??
+    identity.preferredUsername ??
+    identity.name ??
+    identity.email?.split("@")[0] ??
+    "user";
+  return candidate.trim().slice(0, 64) || "user";
+}
+
+export async function loadViewer(ctx: QueryCtx): Promise<Viewer> {
+  const identity = await ctx.auth.getUserIdentity();
+  if (!identity) return { identity: null, user: null, isAdmin: false, displayName: "Anonymous" };
+  const user = await ctx.db
+    .query("users")
+    .withIndex("by_tokenIdentifier", (q) => q.eq("tokenIdentifier", identity.tokenIdentifier))
+    .unique();
+  const emailVerified = identity.emailVerified !== false;
+  const isAdmin = (user?.isAdmin ?? false) || (emailVerified && isAdminEmail(identity.email));
+  return {
+    identity,
+    user,
+    isAdmin,
+    displayName: user?.username ?? usernameFromIdentity(identity),
+  };
+}
+
+/**
+ * A short public label for an anonymous browser session. The session id itself is a bearer
+ * secret, so the audit log shows a hash prefix instead.
+ */
+export async function guestIdFromSession(sessionId: string): Promise<string> {
+  const bytes = new TextEncoder().encode(`guest:${sessionId}`);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest).slice(0, 4), (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,67 @@
+import { v } from "convex/values";
+import { internalMutation } from "./_generated/server";
+import { vConnectionType } from "./lib/validators";
+
+const vSeedServer = v.object({
+  key: v.string(),
+  name: v.string(),
+  apiBaseUrl: v.string(),
+  connectAddress: v.string(),
+  connectionType: vConnectionType,
+  proxyTargetHost: v.optional(v.string()),
+  proxyTargetPort: v.optional(v.number()),
+  apiKey: v.optional(v.string()),
+  rconPassword: v.optional(v.string()),
+});
+
+/** The two default servers, pointing at the simulator's default ports (dev/sim/defaults.ts). */
+export const DEFAULT_SERVERS = [
+  {
+    key: "server1",
+    name: "Server #1",
+    apiBaseUrl: "http://127.0.0.1:27001",
+    connectAddress: "127.0.0.1:27015",
+    connectionType: "HTTP" as const,
+    apiKey: "demo-key-1",
+  },
+  {
+    key: "server2",
+    name: "Server #2",
+    apiBaseUrl: "http://127.0.0.1:27080",
+    connectAddress: "127.0.0.1:27016",
+    connectionType: "RCON_PROXY" as const,
+    proxyTargetHost: "127.0.0.1",
+    proxyTargetPort: 27016,
+    rconPassword: "demo-rcon-2",
+  },
+];
+
+/**
+ * Creates or updates the default servers (idempotent, keyed by `key`). Demo mode and tests run it
+ * with the simulator's actual ports: `npx convex run seed:defaultServers` uses the defaults.
+ */
+export const defaultServers = internalMutation({
+  args: { servers: v.optional(v.array(vSeedServer)) },
+  returns: v.array(v.id("servers")),
+  handler: async (ctx, { servers = DEFAULT_SERVERS }) => {
+    const ids = [];
+    for (const [order, s] of servers.entries()) {
+      const { apiKey, rconPassword, ...fields } = s;
+      const existing = await ctx.db
+        .query("servers")
+        .withIndex("by_key", (q) => q.eq("key", s.key))
+        .unique();
+      const id = existing
+        ? (await ctx.db.replace("servers", existing._id, { ...fields, disabled: false, order }), existing._id)
+        : await ctx.db.insert("servers", { ...fields, disabled: false, order });
+      const secret = await ctx.db
+        .query("serverSecrets")
+        .withIndex("by_serverId", (q) => q.eq("serverId", id))
+        .unique();
+      if (secret) await ctx.db.replace("serverSecrets", secret._id, { serverId: id, apiKey, rconPassword });
+      else await ctx.db.insert("serverSecrets", { serverId: id, apiKey, rconPassword });
+      ids.push(id);
+    }
+    return ids;
+  },
+});

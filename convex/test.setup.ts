@@ -1,0 +1,45 @@
+/// <reference types="vite/client" />
+import { convexTest } from "convex-test";
+import rateLimiter from "@convex-dev/rate-limiter/test";
+import schema from "./schema";
+
+export const modules = import.meta.glob("./**/*.ts");
+
+export function setupTest() {
+  const t = convexTest(schema, modules);
+  rateLimiter.register(t);
+  return t;
+}
+
+export type TestConvex = ReturnType<typeof setupTest>;
+
+/** The four callers of the permission model. */
+export async function personas(t: TestConvex) {
+  const userIdentity = { subject: "user-1", issuer: "https://test", name: "Petro", email: "petro@example.com" };
+  const adminIdentity = { subject: "admin-1", issuer: "https://test", name: "Olena", email: "olena@example.com" };
+  const asUser = t.withIdentity(userIdentity);
+  const asAdmin = t.withIdentity(adminIdentity);
+  await t.run(async (ctx) => {
+    await ctx.db.insert("users", {
+      tokenIdentifier: "https://test|user-1",
+      username: "Petro",
+      email: "petro@example.com",
+      isAdmin: false,
+    });
+    await ctx.db.insert("users", {
+      tokenIdentifier: "https://test|admin-1",
+      username: "Olena",
+      email: "olena@example.com",
+      isAdmin: true,
+    });
+  });
+  return { anonymous: t, asUser, asAdmin };
+}
+
+export async function setGuestAdmin(t: TestConvex, enabled: boolean) {
+  await t.run(async (ctx) => {
+    const row = await ctx.db.query("settings").withIndex("by_key", (q) => q.eq("key", "global")).unique();
+    if (row) await ctx.db.patch("settings", row._id, { isGuestAdminEnabled: enabled });
+    else await ctx.db.insert("settings", { key: "global", isGuestAdminEnabled: enabled, updatedAt: Date.now() });
+  });
+}

