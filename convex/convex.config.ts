@@ -1,7 +1,13 @@
 import { defineApp } from "convex/server";
+import { v } from "convex/values";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config.js";
 
-const app = defineApp();
+const app = defineApp({
+  env: {
+    /** Comma-separated verified emails that are admins (`npx convex env set ADMIN_EMAILS a@b.c`). */
+    ADMIN_EMAILS: v.optional(v.string()),
+  },
+});
 app.use(rateLimiter);
 
 export default app;

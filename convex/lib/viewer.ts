@@ -1,6 +1,6 @@
 import type { UserIdentity } from "convex/server";
 import type { Doc } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+import { env, type QueryCtx } from "../_generated/server";
 
 /** Who is calling, as far as the backend can tell; identity only ever comes from `ctx.auth`. */
 export interface Viewer {
@@ -14,7 +14,7 @@ export interface Viewer {
 /** `ADMIN_EMAILS` (comma separated) on the deployment grants admin to those verified emails. */
 export function isAdminEmail(email: string | undefined): boolean {
   if (!email) return false;
-  const list = (process.env.ADMIN_EMAILS ?? "")
+  const list = (env.ADMIN_EMAILS ?? "")
     .split(",")
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);

@@ -8,6 +8,7 @@
  * Usage: `npm run codegen` (write) or `npm run codegen -- --check` (exit 1 if anything differs).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -15,8 +16,54 @@ import prettier from "prettier";
 
 const TEMPLATES = "node_modules/convex/src/cli/codegen_templates";
 
+type EnvVarMeta = [string, { type: "value"; value: string; optional?: boolean }];
+
+interface AppAnalysis {
+  envVars?: EnvVarMeta[];
+  childComponents: { name: string; path: string }[];
+}
+
+/**
+ * Evaluates `convex/convex.config.ts` the way the Convex bundler does: each imported component
+ * definition becomes `{ componentDefinitionPath, defaultName }` (the name comes from the
+ * component's own `defineComponent("...")`). Then `app.export()` is the very analysis the CLI reads.
+ */
+async function analyzeApp(): Promise<{ analysis: AppAnalysis; specifiers: Map<string, string> }> {
+  const specifiers = new Map<string, string>();
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [path.join(functionsDir, "convex.config.ts")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    logLevel: "silent",
+    plugins: [
+      {
+        name: "component-definitions",
+        setup(b) {
+          b.onResolve({ filter: /\/convex\.config(\.js)?$/ }, (args) => ({ path: args.path, namespace: "component" }));
+          b.onLoad({ filter: /.*/, namespace: "component" }, (args) => {
+            const file = createRequire(path.join(functionsDir, "convex.config.ts")).resolve(args.path);
+            const defaultName = /defineComponent\(\s*["'](\w+)["']/.exec(readFileSync(file, "utf8"))?.[1];
+            if (!defaultName) throw new Error(`no defineComponent name in ${file}`);
+            specifiers.set(defaultName, args.path.replace(/\/convex\.config.*$/, ""));
+            return {
+              contents: `export default ${JSON.stringify({ componentDefinitionPath: args.path, defaultName })};`,
+              loader: "js",
+            };
+          });
+        },
+      },
+    ],
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.text).toString("base64")}`;
+  const mod = (await import(url)) as { default: { export: () => AppAnalysis } };
+  return { analysis: mod.default.export(), specifiers };
+}
+
 interface Templates {
-  serverCodegen: (opts: { useTypeScript: boolean; envVars: [] }) => { JS?: string; DTS?: string };
+  serverCodegen: (opts: { useTypeScript: boolean; envVars: EnvVarMeta[] }) => { JS?: string; DTS?: string };
   dynamicDataModelDTS: () => string;
   apiComment: (apiName: string, type: "public" | "internal" | undefined) => string;
   compareModulePaths: (a: string, b: string) => number;
@@ -100,23 +147,6 @@ export function entryPoints(dir: string): string[] {
   return out.sort((a, b) => t.compareModulePaths(a, b));
 }
 
-/** `app.use(x)` calls in convex.config.ts with the import specifier each came from. */
-export function childComponents(configSource: string): { name: string; importPath: string }[] {
-  const imports = new Map<string, string>();
-  for (const m of configSource.matchAll(/import\s+(\w+)\s+from\s+["']([^"']+)["']/g)) {
-    imports.set(m[1]!, m[2]!);
-  }
-  const result: { name: string; importPath: string }[] = [];
-  for (const m of configSource.matchAll(/app\.use\(\s*(\w+)\s*(?:,\s*\{[^}]*name:\s*["'](\w+)["'][^}]*\})?\s*\)/g)) {
-    const specifier = imports.get(m[1]!);
-    if (!specifier) throw new Error(`convex.config.ts: no import for ${m[1]}`);
-    // The CLI derives the component's default name from its definition; for the packages we use it
-    // equals the identifier the package documents (`rateLimiter`).
-    result.push({ name: m[2] ?? m[1]!, importPath: specifier.replace(/\/convex\.config.*$/, "") });
-  }
-  return result;
-}
-
 function apiDTS(modulePaths: string[], components: { name: string; importPath: string }[]): string {
   const lines = [t.header("Generated `api` utility.")];
   for (const modulePath of modulePaths) {
@@ -164,8 +194,12 @@ function apiJS(): string {
 export async function generate(): Promise<Record<string, string>> {
   t = await loadTemplates();
   const modules = entryPoints(functionsDir);
-  const components = childComponents(readFileSync(path.join(functionsDir, "convex.config.ts"), "utf8"));
-  const server = t.serverCodegen({ useTypeScript: false, envVars: [] });
+  const { analysis, specifiers } = await analyzeApp();
+  const components = analysis.childComponents.map((c) => ({
+    name: c.name,
+    importPath: specifiers.get(c.name) ?? `../${c.path}`,
+  }));
+  const server = t.serverCodegen({ useTypeScript: false, envVars: analysis.envVars ?? [] });
   const raw: Record<string, string> = {
     "dataModel.d.ts": t.dynamicDataModelDTS(),
     "server.js": server.JS!,
