@@ -61,10 +61,16 @@ export const list = adminQuery({
     isDone: v.boolean(),
     continueCursor: v.string(),
     splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null())),
+    pageStatus: v.optional(
+      v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null()),
+    ),
   }),
   handler: async (ctx, { paginationOpts }) => {
-    const result = await ctx.db.query("auditLog").withIndex("by_at").order("desc").paginate(paginationOpts);
+    const result = await ctx.db
+      .query("auditLog")
+      .withIndex("by_at")
+      .order("desc")
+      .paginate(paginationOpts);
     return {
       ...result,
       page: result.page.map((e) => ({

@@ -52,14 +52,16 @@ export const defaultServers = internalMutation({
         .withIndex("by_key", (q) => q.eq("key", s.key))
         .unique();
       const id = existing
-        ? (await ctx.db.replace("servers", existing._id, { ...fields, disabled: false, order }), existing._id)
+        ? (await ctx.db.replace("servers", existing._id, { ...fields, disabled: false, order }),
+          existing._id)
         : await ctx.db.insert("servers", { ...fields, disabled: false, order });
       const secret = await ctx.db
         .query("serverSecrets")
         .withIndex("by_serverId", (q) => q.eq("serverId", id))
         .unique();
-      if (secret) await ctx.db.replace("serverSecrets", secret._id, { serverId: id, apiKey, rconPassword });
-      else await ctx.db.insert("serverSecrets", { serverId: id, apiKey, rconPassword });
+      if (secret) {
+        await ctx.db.replace("serverSecrets", secret._id, { serverId: id, apiKey, rconPassword });
+      } else await ctx.db.insert("serverSecrets", { serverId: id, apiKey, rconPassword });
       ids.push(id);
     }
     return ids;

@@ -28,8 +28,18 @@ export const writeGuestAdmin = internalMutation({
       .query("settings")
       .withIndex("by_key", (q) => q.eq("key", GLOBAL))
       .unique();
-    if (row) await ctx.db.patch("settings", row._id, { isGuestAdminEnabled: enabled, updatedAt: Date.now() });
-    else await ctx.db.insert("settings", { key: GLOBAL, isGuestAdminEnabled: enabled, updatedAt: Date.now() });
+    if (row) {
+      await ctx.db.patch("settings", row._id, {
+        isGuestAdminEnabled: enabled,
+        updatedAt: Date.now(),
+      });
+    } else {
+      await ctx.db.insert("settings", {
+        key: GLOBAL,
+        isGuestAdminEnabled: enabled,
+        updatedAt: Date.now(),
+      });
+    }
     await appendAudit(ctx, {
       username,
       tokenIdentifier,

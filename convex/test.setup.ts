@@ -15,8 +15,18 @@ export type TestConvex = ReturnType<typeof setupTest>;
 
 /** The four callers of the permission model. */
 export async function personas(t: TestConvex) {
-  const userIdentity = { subject: "user-1", issuer: "https://test", name: "Petro", email: "petro@example.com" };
-  const adminIdentity = { subject: "admin-1", issuer: "https://test", name: "Olena", email: "olena@example.com" };
+  const userIdentity = {
+    subject: "user-1",
+    issuer: "https://test",
+    name: "Petro",
+    email: "petro@example.com",
+  };
+  const adminIdentity = {
+    subject: "admin-1",
+    issuer: "https://test",
+    name: "Olena",
+    email: "olena@example.com",
+  };
   const asUser = t.withIdentity(userIdentity);
   const asAdmin = t.withIdentity(adminIdentity);
   await t.run(async (ctx) => {
@@ -38,8 +48,17 @@ export async function personas(t: TestConvex) {
 
 export async function setGuestAdmin(t: TestConvex, enabled: boolean) {
   await t.run(async (ctx) => {
-    const row = await ctx.db.query("settings").withIndex("by_key", (q) => q.eq("key", "global")).unique();
+    const row = await ctx.db
+      .query("settings")
+      .withIndex("by_key", (q) => q.eq("key", "global"))
+      .unique();
     if (row) await ctx.db.patch("settings", row._id, { isGuestAdminEnabled: enabled });
-    else await ctx.db.insert("settings", { key: "global", isGuestAdminEnabled: enabled, updatedAt: Date.now() });
+    else {
+      await ctx.db.insert("settings", {
+        key: "global",
+        isGuestAdminEnabled: enabled,
+        updatedAt: Date.now(),
+      });
+    }
   });
 }

@@ -9,7 +9,10 @@ import { getSettings } from "./settings";
 /** The signed-in user as the UI needs it; null for anonymous visitors. */
 export const me = publicQuery({
   args: {},
-  returns: v.union(v.null(), v.object({ username: v.string(), isAdmin: v.boolean(), isStored: v.boolean() })),
+  returns: v.union(
+    v.null(),
+    v.object({ username: v.string(), isAdmin: v.boolean(), isStored: v.boolean() }),
+  ),
   handler: async (ctx) => {
     const { identity, user, isAdmin, displayName } = ctx.viewer;
     if (!identity) return null;
@@ -90,9 +93,12 @@ export const grantAdmin = internalMutation({
     const users = await ctx.db.query("users").take(10_000);
     const matches = users.filter(
       (u) =>
-        (email && u.email?.toLowerCase() === email.toLowerCase()) || (username && u.username === username),
+        (email && u.email?.toLowerCase() === email.toLowerCase()) ||
+        (username && u.username === username),
     );
-    if (matches.length === 0) fail("NOT_FOUND", "Користувача не знайдено: він має увійти хоча б раз.");
+    if (matches.length === 0) {
+      fail("NOT_FOUND", "Користувача не знайдено: він має увійти хоча б раз.");
+    }
     for (const u of matches) await ctx.db.patch("users", u._id, { isAdmin });
     return `${isAdmin ? "granted" : "revoked"} admin for ${matches.map((u) => u.username).join(", ")}`;
   },

@@ -9,11 +9,18 @@
  */
 
 import type * as audit from "../audit.js";
+import type * as crons from "../crons.js";
+import type * as gameServer_normalize from "../gameServer/normalize.js";
+import type * as gameServer_poll from "../gameServer/poll.js";
+import type * as gameServer_request from "../gameServer/request.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
+import type * as lib_snapshots from "../lib/snapshots.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_viewer from "../lib/viewer.js";
+import type * as live from "../live.js";
+import type * as poller from "../poller.js";
 import type * as seed from "../seed.js";
 import type * as servers from "../servers.js";
 import type * as settings from "../settings.js";
@@ -27,11 +34,18 @@ import type {
 
 declare const fullApi: ApiFromModules<{
   audit: typeof audit;
+  crons: typeof crons;
+  "gameServer/normalize": typeof gameServer_normalize;
+  "gameServer/poll": typeof gameServer_poll;
+  "gameServer/request": typeof gameServer_request;
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
+  "lib/snapshots": typeof lib_snapshots;
   "lib/validators": typeof lib_validators;
   "lib/viewer": typeof lib_viewer;
+  live: typeof live;
+  poller: typeof poller;
   seed: typeof seed;
   servers: typeof servers;
   settings: typeof settings;

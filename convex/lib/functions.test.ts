@@ -18,13 +18,19 @@ async function auditEntries(t: TestConvex) {
   return await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
 }
 
-const forbidden = { code: "FORBIDDEN", message: "Доступ обмежено. Ця дія вимагає авторизації адміністратора." };
+const forbidden = {
+  code: "FORBIDDEN",
+  message: "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
+};
 
 describe("public builders", () => {
   test("let anyone in and say who is calling", async () => {
     const t = setupTest();
     const { anonymous, asUser, asAdmin } = await personas(t);
-    expect(await anonymous.query(probe.publicRead, {})).toEqual({ name: "Anonymous", isAdmin: false });
+    expect(await anonymous.query(probe.publicRead, {})).toEqual({
+      name: "Anonymous",
+      isAdmin: false,
+    });
     expect(await asUser.mutation(probe.publicWrite, {})).toEqual({ name: "Petro", isAdmin: false });
     expect(await asAdmin.query(probe.publicRead, {})).toEqual({ name: "Olena", isAdmin: true });
   });
@@ -83,7 +89,11 @@ describe("admin action builder", () => {
     await expect(asUser.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
     const [entry, ...rest] = await auditEntries(t);
     expect(rest).toHaveLength(0);
-    expect(entry).toMatchObject({ username: "Petro", action: "probe_admin", outcome: "unauthorized" });
+    expect(entry).toMatchObject({
+      username: "Petro",
+      action: "probe_admin",
+      outcome: "unauthorized",
+    });
   });
 
   test("refuses an anonymous guest, audited as Anonymous with a guest id that is not the session id", async () => {
@@ -110,7 +120,12 @@ describe("admin action builder", () => {
     const t = setupTest();
     process.env.ADMIN_EMAILS = "boss@example.com";
     try {
-      const boss = t.withIdentity({ subject: "b", issuer: "https://test", name: "Boss", email: "boss@example.com" });
+      const boss = t.withIdentity({
+        subject: "b",
+        issuer: "https://test",
+        name: "Boss",
+        email: "boss@example.com",
+      });
       expect(await boss.action(probe.adminOnly, {})).toBe("Boss");
       const unverified = t.withIdentity({
         subject: "c",
@@ -118,7 +133,9 @@ describe("admin action builder", () => {
         email: "boss@example.com",
         emailVerified: false,
       });
-      await expect(unverified.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
+      await expect(unverified.action(probe.adminOnly, {})).rejects.toMatchObject({
+        data: forbidden,
+      });
     } finally {
       delete process.env.ADMIN_EMAILS;
     }
@@ -140,9 +157,15 @@ describe("guest-admin action builder", () => {
         order: 0,
       }),
     );
-    await expect(asUser.action(probe.guestAdminOnly, { serverId })).rejects.toMatchObject({ data: forbidden });
+    await expect(asUser.action(probe.guestAdminOnly, { serverId })).rejects.toMatchObject({
+      data: forbidden,
+    });
     const [entry] = await auditEntries(t);
-    expect(entry).toMatchObject({ action: "probe_guest_admin", serverName: "Server #1", outcome: "unauthorized" });
+    expect(entry).toMatchObject({
+      action: "probe_guest_admin",
+      serverName: "Server #1",
+      outcome: "unauthorized",
+    });
   });
 
   test("lets anyone through while guest admin is on, and admins always", async () => {

@@ -15,7 +15,12 @@
  * internal mutations) on purpose: a refused mutation rolls back everything it wrote, so it could
  * never leave the "unauthorized attempt" audit entry the security model requires.
  */
-import { customAction, customCtx, customMutation, customQuery } from "convex-helpers/server/customFunctions";
+import {
+  customAction,
+  customCtx,
+  customMutation,
+  customQuery,
+} from "convex-helpers/server/customFunctions";
 import { SessionIdArg, vSessionId } from "convex-helpers/server/sessions";
 import { v } from "convex/values";
 import { internal } from "../_generated/api";

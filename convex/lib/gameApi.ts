@@ -11,7 +11,8 @@ export type WireTeam = "Terrorist" | "Counter-Terrorist" | "Spectator" | "Offlin
 
 export type RoundPhase = "warmup" | "live" | "freezetime" | "over" | "paused";
 
-export type GameModeName = "competitive" | "wingman" | "casual" | "deathmatch" | "arms_race" | "custom";
+export type GameModeName =
+  "competitive" | "wingman" | "casual" | "deathmatch" | "arms_race" | "custom";
 
 /** One player as `/players` reports him; the spec §3 field list, nothing more. */
 export interface WirePlayer {
@@ -143,7 +144,10 @@ export const TOP_CRITERIA = [
 export type TopCriterion = (typeof TOP_CRITERIA)[number];
 
 /** Game modes → console values (research: cs2-game-server.md §5). */
-export const GAME_MODES: Record<GameModeName, { alias: string; gameType: number; gameMode: number }> = {
+export const GAME_MODES: Record<
+  GameModeName,
+  { alias: string; gameType: number; gameMode: number }
+> = {
   casual: { alias: "casual", gameType: 0, gameMode: 0 },
   competitive: { alias: "competitive", gameType: 0, gameMode: 1 },
   wingman: { alias: "wingman", gameType: 0, gameMode: 2 },

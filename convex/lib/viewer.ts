@@ -55,5 +55,7 @@ export async function loadViewer(ctx: QueryCtx): Promise<Viewer> {
 export async function guestIdFromSession(sessionId: string): Promise<string> {
   const bytes = new TextEncoder().encode(`guest:${sessionId}`);
   const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest).slice(0, 4), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(new Uint8Array(digest).slice(0, 4), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
 }

@@ -1,0 +1,96 @@
+import { describe, expect, test } from "vitest";
+import { normalizeMatch, normalizePlayers, normalizeSummary } from "./normalize";
+import { apiErrorMessage, requestHeaders, requestUrl, type GameServerTarget } from "./request";
+
+const http: GameServerTarget = { connectionType: "HTTP", baseUrl: "http://h:1/", apiKey: "k" };
+const proxy: GameServerTarget = {
+  connectionType: "RCON_PROXY",
+  baseUrl: "http://p:2",
+  proxyTargetHost: "10.0.0.5",
+  proxyTargetPort: 27015,
+  rconPassword: "pw",
+};
+
+describe("request building", () => {
+  test("plugin API lives under /api, proxy under /rcon", () => {
+    expect(requestUrl(http, "/match")).toBe("http://h:1/api/match");
+    expect(requestUrl(proxy, "/command")).toBe("http://p:2/rcon/command");
+  });
+  test("the API key goes only on private plugin calls", () => {
+    expect(requestHeaders(http, { path: "/match" })["X-API-Key"]).toBeUndefined();
+    expect(requestHeaders(http, { path: "/private/banlist", isPrivate: true })["X-API-Key"]).toBe(
+      "k",
+    );
+  });
+  test("proxy calls always carry target and password headers", () => {
+    const h = requestHeaders(proxy, { path: "/match" });
+    expect(h).toMatchObject({
+      "X-Target-Host": "10.0.0.5",
+      "X-Target-Port": "27015",
+      "X-Rcon-Password": "pw",
+    });
+  });
+  test("errors read details, then error, then the status text", () => {
+    expect(apiErrorMessage(403, "Forbidden", { error: "Command blocked", details: "quit" })).toBe(
+      "API Error 403: quit",
+    );
+    expect(apiErrorMessage(401, "Unauthorized", { error: "Unauthorized" })).toBe(
+      "API Error 401: Unauthorized",
+    );
+    expect(apiErrorMessage(500, "Internal Server Error", {})).toBe(
+      "API Error 500: Internal Server Error",
+    );
+  });
+});
+
+describe("normalizers", () => {
+  const wirePlayer = {
+    steamId: "76561198000000001",
+    name: "Neo",
+    kills: 10,
+    deaths: 4,
+    assists: 2,
+    firstSeen: "2026-11-22T10:00:00.000Z",
+  };
+
+  test("players take their team from the group they are listed in", () => {
+    const players = normalizePlayers({
+      terrorists: [wirePlayer],
+      counterTerrorists: [{ ...wirePlayer, steamId: "76561198000000002" }],
+      spectators: [],
+      offline: [{ ...wirePlayer, steamId: "76561198000000003", team: "Terrorist" }],
+    });
+    expect(players.map((p) => p.team)).toEqual(["Terrorist", "Counter-Terrorist", "Offline"]);
+    expect(players[0]).toMatchObject({ kdRatio: 2.5, mvp: 0, lastWeaponUsed: "" });
+  });
+
+  test("malformed payloads are rejected, not stored", () => {
+    expect(() => normalizePlayers([])).toThrow("Unexpected response shape");
+    expect(() => normalizePlayers({ terrorists: "x" })).toThrow("Unexpected response shape");
+    expect(() => normalizeMatch({ scoreCT: 1 })).toThrow("Unexpected response shape");
+    expect(() => normalizeSummary("nope")).toThrow("Unexpected response shape");
+  });
+
+  test("garbage fields degrade to safe values", () => {
+    const m = normalizeMatch({
+      mapName: "de_dust2",
+      scoreCT: "7",
+      scoreT: null,
+      roundPhase: "exploding",
+      gameMode: "x",
+    });
+    expect(m).toEqual({
+      serverName: "",
+      mapName: "de_dust2",
+      scoreCT: 7,
+      scoreT: 0,
+      playersOnline: 0,
+      roundPhase: "live",
+    });
+    const [p] = normalizePlayers({
+      terrorists: [{ steamId: 76561198000000001, name: "x".repeat(500), kills: "NaN" }],
+    });
+    expect(p!.name).toHaveLength(128);
+    expect(p!.kills).toBe(0);
+  });
+});

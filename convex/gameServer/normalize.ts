@@ -1,0 +1,116 @@
+/**
+ * Turns untrusted game-server JSON into the panel's shapes. Anything malformed is rejected with a
+ * GameServerError rather than stored: a broken server must never corrupt what viewers see.
+ */
+import type { WireMatch, WirePlayer, WirePlayers, WireSummary } from "../lib/gameApi";
+import type { Match, Player, Summary, Team } from "../lib/validators";
+import { GameServerError } from "./request";
+
+const SHAPE_ERROR = "Unexpected response shape from server";
+
+const GROUPS: [keyof WirePlayers, Team][] = [
+  ["terrorists", "Terrorist"],
+  ["counterTerrorists", "Counter-Terrorist"],
+  ["spectators", "Spectator"],
+  ["offline", "Offline"],
+];
+
+const PHASES = new Set(["warmup", "live", "freezetime", "over", "paused"]);
+const MODES = new Set(["competitive", "wingman", "casual", "deathmatch", "arms_race", "custom"]);
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+function num(x: unknown): number {
+  const n = typeof x === "number" ? x : typeof x === "string" ? Number(x) : NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+function str(x: unknown, max = 128): string {
+  return typeof x === "string" ? x.slice(0, max) : typeof x === "number" ? String(x) : "";
+}
+
+export function normalizePlayer(raw: unknown, team: Team): Player {
+  if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
+  const p = raw as Partial<Record<keyof WirePlayer, unknown>>;
+  const kills = num(p.kills);
+  const deaths = num(p.deaths);
+  return {
+    steamId: str(p.steamId, 32),
+    name: str(p.name) || "—",
+    team,
+    score: num(p.score),
+    kills,
+    deaths,
+    assists: num(p.assists),
+    kdRatio:
+      p.kdRatio !== undefined
+        ? num(p.kdRatio)
+        : deaths === 0
+          ? kills
+          : Math.round((kills / deaths) * 100) / 100,
+    mvp: num(p.mvp),
+    headshots: num(p.headshots),
+    chickenKills: num(p.chickenKills),
+    totalDamage: num(p.totalDamage),
+    bombPlants: num(p.bombPlants),
+    bombDefuses: num(p.bombDefuses),
+    grenadeKills: num(p.grenadeKills),
+    grenadeDamageDealt: num(p.grenadeDamageDealt),
+    enemiesFlashed: num(p.enemiesFlashed),
+    knifeKills: num(p.knifeKills),
+    zeusKills: num(p.zeusKills),
+    playTimeMinutes: num(p.playTimeMinutes),
+    roundsPlayed: num(p.roundsPlayed),
+    firstSeen: str(p.firstSeen, 40),
+    lastSeen: str(p.lastSeen, 40),
+    lastWeaponUsed: str(p.lastWeaponUsed, 64),
+  };
+}
+
+/** Flattens the four groups; a player's team is the group he is listed in. */
+export function normalizePlayers(raw: unknown): Player[] {
+  if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
+  const out: Player[] = [];
+  for (const [group, team] of GROUPS) {
+    const list = raw[group];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw new GameServerError(SHAPE_ERROR, null);
+    for (const p of list.slice(0, 256)) out.push(normalizePlayer(p, team));
+  }
+  return out;
+}
+
+export function normalizeMatch(raw: unknown): Match {
+  if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
+  const m = raw as Partial<Record<keyof WireMatch, unknown>>;
+  if (typeof m.mapName !== "string") throw new GameServerError(SHAPE_ERROR, null);
+  const phase = str(m.roundPhase);
+  const mode = str(m.gameMode);
+  const match: Match = {
+    serverName: str(m.serverName),
+    mapName: str(m.mapName),
+    scoreCT: num(m.scoreCT),
+    scoreT: num(m.scoreT),
+    playersOnline: num(m.playersOnline),
+    roundPhase: (PHASES.has(phase) ? phase : "live") as Match["roundPhase"],
+  };
+  if (MODES.has(mode)) match.gameMode = mode as Match["gameMode"];
+  if (m.round !== undefined) match.round = num(m.round);
+  if (m.maxRounds !== undefined) match.maxRounds = num(m.maxRounds);
+  return match;
+}
+
+export function normalizeSummary(raw: unknown): Summary {
+  if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
+  const s = raw as Partial<Record<keyof WireSummary, unknown>>;
+  return {
+    totalPlayers: num(s.totalPlayers),
+    totalKills: num(s.totalKills),
+    totalDeaths: num(s.totalDeaths),
+    totalDamage: num(s.totalDamage),
+    totalBombsPlanted: num(s.totalBombsPlanted),
+    totalBombsDefused: num(s.totalBombsDefused),
+  };
+}

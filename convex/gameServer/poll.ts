@@ -1,0 +1,25 @@
+import type { Match, Player, Summary } from "../lib/validators";
+import { normalizeMatch, normalizePlayers, normalizeSummary } from "./normalize";
+import { gameServerRequest, type GameServerTarget } from "./request";
+
+export type PollResult =
+  { ok: true; match: Match; summary: Summary; players?: Player[] } | { ok: false; error: string };
+
+/** One poll: match + summary always, players when due; all in parallel, any failure = offline. */
+export async function pollGameServer(
+  target: GameServerTarget,
+  withPlayers: boolean,
+): Promise<PollResult> {
+  try {
+    const [match, summary, players] = await Promise.all([
+      gameServerRequest(target, { path: "/match" }).then(normalizeMatch),
+      gameServerRequest(target, { path: "/summary" }).then(normalizeSummary),
+      withPlayers
+        ? gameServerRequest(target, { path: "/players" }).then(normalizePlayers)
+        : undefined,
+    ]);
+    return players ? { ok: true, match, summary, players } : { ok: true, match, summary };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * One HTTP call to a game server (plugin API or RCON proxy), with a timeout and the spec's error
+ * texts. Runs in actions only (queries and mutations cannot fetch).
+ */
+import {
+  API_KEY_HEADER,
+  PROXY_HOST_HEADER,
+  PROXY_PASSWORD_HEADER,
+  PROXY_PORT_HEADER,
+} from "../lib/gameApi";
+import type { ConnectionType } from "../lib/validators";
+
+export const REQUEST_TIMEOUT_MS = 4_000;
+export const INVALID_JSON = "Invalid JSON response from server";
+
+/** Everything needed to reach one server; built from `servers` + `serverSecrets`. */
+export interface GameServerTarget {
+  connectionType: ConnectionType;
+  /** Plugin API: `<baseUrl>/api/...`; proxy: `<baseUrl>/rcon/...`. */
+  baseUrl: string;
+  apiKey?: string;
+  proxyTargetHost?: string;
+  proxyTargetPort?: number;
+  rconPassword?: string;
+}
+
+export class GameServerError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = "GameServerError";
+  }
+}
+
+export interface RequestSpec {
+  method?: "GET" | "POST" | "PUT";
+  /** Path below the API root, e.g. `/match` or `/private/command`. */
+  path: string;
+  body?: unknown;
+  /** Private plugin endpoints carry the API key. Proxy calls always carry the RCON headers. */
+  isPrivate?: boolean;
+}
+
+export function requestUrl(target: GameServerTarget, path: string): string {
+  const base = target.baseUrl.replace(/\/+$/, "");
+  return `${base}${target.connectionType === "HTTP" ? "/api" : "/rcon"}${path}`;
+}
+
+export function requestHeaders(
+  target: GameServerTarget,
+  spec: RequestSpec,
+): Record<string, string> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (spec.body !== undefined) headers["Content-Type"] = "application/json";
+  if (target.connectionType === "HTTP") {
+    if (spec.isPrivate && target.apiKey) headers[API_KEY_HEADER] = target.apiKey;
+  } else {
+    headers[PROXY_HOST_HEADER] = target.proxyTargetHost ?? "";
+    headers[PROXY_PORT_HEADER] = String(target.proxyTargetPort ?? "");
+    headers[PROXY_PASSWORD_HEADER] = target.rconPassword ?? "";
+  }
+  return headers;
+}
+
+/** `API Error {status}: {details or error or status text}`, as spec §8 words it. */
+export function apiErrorMessage(status: number, statusText: string, body: unknown): string {
+  const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const detail =
+    (typeof b.details === "string" && b.details) ||
+    (typeof b.error === "string" && b.error) ||
+    statusText;
+  return `API Error ${status}: ${detail}`;
+}
+
+export async function gameServerRequest<T = unknown>(
+  target: GameServerTarget,
+  spec: RequestSpec,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(requestUrl(target, spec.path), {
+      method: spec.method ?? "GET",
+      headers: requestHeaders(target, spec),
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (controller.signal.aborted) {
+      throw new GameServerError(`Сервер не відповів за ${Math.round(timeoutMs / 1000)} с`, null);
+    }
+    throw new GameServerError(`Сервер недоступний: ${describeNetworkError(error)}`, null);
+  } finally {
+    clearTimeout(timer);
+  }
+  let parsed: unknown;
+  try {
+    parsed = text.length === 0 ? {} : JSON.parse(text);
+  } catch {
+    throw new GameServerError(INVALID_JSON, response.status);
+  }
+  if (!response.ok) {
+    throw new GameServerError(
+      apiErrorMessage(response.status, response.statusText, parsed),
+      response.status,
+    );
+  }
+  return parsed as T;
+}
+
+function describeNetworkError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } })?.cause?.code;
+  if (cause === "ECONNREFUSED") return "з'єднання відхилено";
+  if (cause) return cause;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,99 @@
+import { describe, expect, test } from "vitest";
+import {
+  LIVENESS_REFRESH_MS,
+  matchChanged,
+  playersChanged,
+  sameJson,
+  statusWrite,
+} from "./snapshots";
+import type { Match, Summary } from "./validators";
+
+const match: Match = {
+  serverName: "S",
+  mapName: "de_nuke",
+  scoreCT: 3,
+  scoreT: 2,
+  playersOnline: 8,
+  roundPhase: "live",
+};
+const summary: Summary = {
+  totalPlayers: 8,
+  totalKills: 10,
+  totalDeaths: 10,
+  totalDamage: 900,
+  totalBombsPlanted: 1,
+  totalBombsDefused: 0,
+};
+
+describe("sameJson", () => {
+  test("ignores key order and undefined fields", () => {
+    expect(sameJson({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1, d: undefined })).toBe(
+      true,
+    );
+  });
+  test("sees nested differences", () => {
+    expect(sameJson({ a: [1, 2] }, { a: [1, 3] })).toBe(false);
+    expect(sameJson({ a: 1 }, { a: 1, b: 0 })).toBe(false);
+    expect(sameJson([1], { 0: 1 })).toBe(false);
+    expect(sameJson(null, {})).toBe(false);
+  });
+});
+
+describe("matchChanged / playersChanged", () => {
+  test("first snapshot is always a change", () => {
+    expect(matchChanged(null, { match, summary })).toBe(true);
+    expect(playersChanged(null, [])).toBe(true);
+  });
+  test("identical content is not a change, whatever the key order", () => {
+    const reordered = Object.fromEntries(Object.entries(match).reverse()) as Match;
+    expect(matchChanged({ match, summary }, { match: reordered, summary: { ...summary } })).toBe(
+      false,
+    );
+    expect(playersChanged([], [])).toBe(false);
+  });
+  test("a score or a summary total is a change", () => {
+    expect(matchChanged({ match, summary }, { match: { ...match, scoreT: 3 }, summary })).toBe(
+      true,
+    );
+    expect(
+      matchChanged({ match, summary }, { match, summary: { ...summary, totalKills: 11 } }),
+    ).toBe(true);
+  });
+});
+
+describe("statusWrite", () => {
+  const now = 1_000_000;
+  test("writes on the first result and on every flip", () => {
+    expect(statusWrite(null, { ok: true }, now)).toEqual({ kind: "online", refreshOnly: false });
+    expect(statusWrite(null, { ok: false, error: "x" }, now)).toEqual({
+      kind: "offline",
+      error: "x",
+    });
+    expect(statusWrite({ online: true, livenessAt: now }, { ok: false, error: "e" }, now)).toEqual({
+      kind: "offline",
+      error: "e",
+    });
+    expect(statusWrite({ online: false, livenessAt: now }, { ok: true }, now)).toEqual({
+      kind: "online",
+      refreshOnly: false,
+    });
+  });
+  test("stays quiet while nothing flips and liveness is fresh", () => {
+    expect(statusWrite({ online: true, livenessAt: now - 5_000 }, { ok: true }, now)).toEqual({
+      kind: "none",
+    });
+    expect(
+      statusWrite({ online: false, livenessAt: now - 99_000 }, { ok: false, error: "e" }, now),
+    ).toEqual({
+      kind: "none",
+    });
+  });
+  test("refreshes liveness at most every 30 s", () => {
+    expect(
+      statusWrite({ online: true, livenessAt: now - LIVENESS_REFRESH_MS }, { ok: true }, now),
+    ).toEqual({
+      kind: "online",
+      refreshOnly: true,
+    });
+  });
+});
