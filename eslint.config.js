@@ -11,7 +11,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       curly: ["error", "multi-line"],
     },
@@ -26,7 +29,11 @@ export default tseslint.config(
       // Feature folders stay independent: shared code lives in components/, lib/, hooks/, i18n/.
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["../../features/*", "@/features/*/*"], message: "No cross-feature imports." }] },
+        {
+          patterns: [
+            { group: ["../../features/*", "@/features/*/*"], message: "No cross-feature imports." },
+          ],
+        },
       ],
     },
   },
@@ -42,12 +49,12 @@ export default tseslint.config(
           paths: [
             {
               name: "./_generated/server",
-              importNames: ["query", "mutation", "action", "httpAction"],
+              importNames: ["query", "mutation", "action"],
               message: "Use the builders in convex/lib/functions.ts.",
             },
             {
               name: "../_generated/server",
-              importNames: ["query", "mutation", "action", "httpAction"],
+              importNames: ["query", "mutation", "action"],
               message: "Use the builders in convex/lib/functions.ts.",
             },
           ],

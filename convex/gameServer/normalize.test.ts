@@ -88,9 +88,10 @@ describe("normalizers", () => {
       roundPhase: "live",
     });
     const [p] = normalizePlayers({
-      terrorists: [{ steamId: 76561198000000001, name: "x".repeat(500), kills: "NaN" }],
+      terrorists: [{ steamId: 12345, name: "x".repeat(500), kills: "NaN" }],
     });
     expect(p!.name).toHaveLength(128);
+    expect(p!.steamId).toBe("12345");
     expect(p!.kills).toBe(0);
   });
 });

@@ -1,0 +1,184 @@
+import { describe, expect, test } from "vitest";
+import { setupTest, type TestConvex } from "./test.setup";
+import type { Player } from "./lib/validators";
+
+function player(steamId: string, name: string, team: Player["team"], kills: number): Player {
+  return {
+    steamId,
+    name,
+    team,
+    score: kills * 2,
+    kills,
+    deaths: 3,
+    assists: 1,
+    kdRatio: kills / 3,
+    mvp: 0,
+    headshots: 1,
+    chickenKills: 0,
+    totalDamage: kills * 100,
+    bombPlants: 0,
+    bombDefuses: 0,
+    grenadeKills: 0,
+    grenadeDamageDealt: 0,
+    enemiesFlashed: 0,
+    knifeKills: 0,
+    zeusKills: 0,
+    playTimeMinutes: 10,
+    roundsPlayed: 5,
+    firstSeen: "2026-11-22T10:00:00.000Z",
+    lastSeen: "2026-11-22T10:10:00.000Z",
+    lastWeaponUsed: "ak47",
+  };
+}
+
+async function seed(t: TestConvex) {
+  await t.run(async (ctx) => {
+    const serverId = await ctx.db.insert("servers", {
+      key: "server1",
+      name: "Server #1",
+      apiBaseUrl: "http://127.0.0.1:1",
+      connectAddress: "127.0.0.1:27015",
+      connectionType: "HTTP",
+      disabled: false,
+      order: 0,
+    });
+    await ctx.db.insert("servers", {
+      key: "hidden",
+      name: "Hidden",
+      apiBaseUrl: "http://127.0.0.1:2",
+      connectAddress: "127.0.0.1:27016",
+      connectionType: "HTTP",
+      disabled: true,
+      order: 1,
+    });
+    await ctx.db.insert("serverSecrets", { serverId, apiKey: "top-secret-key" });
+    await ctx.db.insert("serverStatus", {
+      serverId,
+      online: true,
+      lastSuccessAt: 1,
+      livenessAt: 1,
+      changedAt: 1,
+    });
+    await ctx.db.insert("matchSnapshots", {
+      serverId,
+      updatedAt: 1,
+      match: {
+        serverName: "S1",
+        mapName: "de_mirage",
+        scoreCT: 5,
+        scoreT: 7,
+        playersOnline: 3,
+        roundPhase: "live",
+      },
+      summary: {
+        totalPlayers: 3,
+        totalKills: 30,
+        totalDeaths: 9,
+        totalDamage: 3000,
+        totalBombsPlanted: 2,
+        totalBombsDefused: 1,
+      },
+    });
+    await ctx.db.insert("playerSnapshots", {
+      serverId,
+      updatedAt: 1,
+      players: [
+        player("76561198000000001", "Олег", "Terrorist", 12),
+        player("76561198000000002", "neo", "Counter-Terrorist", 20),
+        player("76561198000000003", "Ghost", "Offline", 5),
+      ],
+    });
+  });
+}
+
+async function get(t: TestConvex, path: string) {
+  const res = await t.fetch(path, { method: "GET" });
+  return {
+    status: res.status,
+    body: await res.json(),
+    cors: res.headers.get("Access-Control-Allow-Origin"),
+  };
+}
+
+describe("public read API", () => {
+  test("lists enabled servers only, without secrets, with CORS", async () => {
+    const t = setupTest();
+    await seed(t);
+    const res = await get(t, "/api/servers");
+    expect(res.status).toBe(200);
+    expect(res.cors).toBe("*");
+    expect(res.body).toEqual([
+      { key: "server1", name: "Server #1", connectAddress: "127.0.0.1:27015", online: true },
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain("top-secret-key");
+  });
+
+  test("serves status, match, summary and grouped players from the cache", async () => {
+    const t = setupTest();
+    await seed(t);
+    expect((await get(t, "/api/servers/server1/status")).body).toMatchObject({
+      status: "Online",
+      online: true,
+    });
+    expect((await get(t, "/api/servers/server1/match")).body).toMatchObject({
+      mapName: "de_mirage",
+      scoreT: 7,
+    });
+    expect((await get(t, "/api/servers/server1/summary")).body).toMatchObject({ totalKills: 30 });
+    const players = (await get(t, "/api/servers/server1/players")).body;
+    expect(players.terrorists).toHaveLength(1);
+    expect(players.counterTerrorists[0].name).toBe("neo");
+    expect(players.offline[0].name).toBe("Ghost");
+  });
+
+  test("finds a player by SteamID64 and refuses a malformed one", async () => {
+    const t = setupTest();
+    await seed(t);
+    expect((await get(t, "/api/servers/server1/players/76561198000000002")).body.name).toBe("neo");
+    expect(await get(t, "/api/servers/server1/players/123")).toMatchObject({ status: 400 });
+    expect(await get(t, "/api/servers/server1/players/76561198999999999")).toMatchObject({
+      status: 404,
+      body: { error: "Player not found" },
+    });
+  });
+
+  test("searches names case-insensitively, Cyrillic included, and requires q", async () => {
+    const t = setupTest();
+    await seed(t);
+    expect(
+      (await get(t, "/api/servers/server1/search?q=ОЛЕ")).body.map((p: Player) => p.name),
+    ).toEqual(["Олег"]);
+    expect(await get(t, "/api/servers/server1/search")).toMatchObject({ status: 400 });
+    expect(await get(t, "/api/servers/server1/search?q=%20")).toMatchObject({ status: 400 });
+  });
+
+  test("ranks the top players, 5 by default, and refuses unknown criteria", async () => {
+    const t = setupTest();
+    await seed(t);
+    const top = (await get(t, "/api/servers/server1/players/top/kills?limit=2")).body;
+    expect(top.map((p: Player) => p.kills)).toEqual([20, 12]);
+    expect((await get(t, "/api/servers/server1/players/top/kills")).body).toHaveLength(3);
+    expect(await get(t, "/api/servers/server1/players/top/height")).toMatchObject({ status: 400 });
+    expect(await get(t, "/api/servers/server1/players/top/kills?limit=abc")).toMatchObject({
+      status: 400,
+    });
+  });
+
+  test("answers 404 for unknown or disabled servers and unknown paths", async () => {
+    const t = setupTest();
+    await seed(t);
+    expect(await get(t, "/api/servers/nope/match")).toMatchObject({
+      status: 404,
+      body: { error: "Server not found" },
+    });
+    expect(await get(t, "/api/servers/hidden/match")).toMatchObject({ status: 404 });
+    expect(await get(t, "/api/servers/server1/whatever")).toMatchObject({ status: 404 });
+  });
+
+  test("answers CORS preflight", async () => {
+    const t = setupTest();
+    const res = await t.fetch("/api/servers/server1/match", { method: "OPTIONS" });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("Access-Control-Allow-Methods")).toContain("GET");
+  });
+});

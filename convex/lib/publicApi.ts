@@ -1,0 +1,100 @@
+/**
+ * The public read API (Discord bots, stream overlays) as a pure router over cached data: it never
+ * touches a game server. `http.ts` feeds it the snapshot of the requested server.
+ */
+import { isSteamId64, TOP_CRITERIA, type TopCriterion } from "./gameApi";
+import type { Match, Player, Summary } from "./validators";
+
+export interface ServerSnapshot {
+  key: string;
+  name: string;
+  connectAddress: string;
+  online: boolean;
+  lastSuccessAt: number | null;
+  match: Match | null;
+  summary: Summary | null;
+  players: Player[];
+  updatedAt: number | null;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+const DEFAULT_TOP_LIMIT = 5;
+const MAX_TOP_LIMIT = 50;
+
+function error(status: number, message: string, details?: string): ApiResponse {
+  return { status, body: details ? { error: message, details } : { error: message } };
+}
+
+function grouped(players: Player[]) {
+  return {
+    terrorists: players.filter((p) => p.team === "Terrorist"),
+    counterTerrorists: players.filter((p) => p.team === "Counter-Terrorist"),
+    spectators: players.filter((p) => p.team === "Spectator"),
+    offline: players.filter((p) => p.team === "Offline"),
+  };
+}
+
+export function serverSummary(s: ServerSnapshot) {
+  return { key: s.key, name: s.name, connectAddress: s.connectAddress, online: s.online };
+}
+
+/** `rest` is the path after `/api/servers/{key}`, e.g. `/players/top/kills`. */
+export function routeServerRequest(
+  s: ServerSnapshot,
+  rest: string,
+  query: URLSearchParams,
+): ApiResponse {
+  const parts = rest.split("/").filter(Boolean).map(decodeURIComponent);
+  const [head, second, third] = parts;
+  if (parts.length === 0 || (head === "status" && parts.length === 1)) {
+    return {
+      status: 200,
+      body: {
+        ...serverSummary(s),
+        status: s.online ? "Online" : "Offline",
+        lastSuccessAt: s.lastSuccessAt ? new Date(s.lastSuccessAt).toISOString() : null,
+        timestamp: new Date().toISOString(),
+      },
+    };
+  }
+  if (head === "match" && parts.length === 1) {
+    return s.match ? { status: 200, body: s.match } : error(404, "No data yet");
+  }
+  if (head === "summary" && parts.length === 1) {
+    return s.summary ? { status: 200, body: s.summary } : error(404, "No data yet");
+  }
+  if (head === "search" && parts.length === 1) {
+    const q = query.get("q")?.trim();
+    if (!q) return error(400, "Missing query parameter q");
+    const needle = q.toLocaleLowerCase("uk");
+    return {
+      status: 200,
+      body: s.players.filter((p) => p.name.toLocaleLowerCase("uk").includes(needle)),
+    };
+  }
+  if (head === "players") {
+    if (parts.length === 1) return { status: 200, body: grouped(s.players) };
+    if (second === "top" && parts.length === 3) return top(s.players, third!, query.get("limit"));
+    if (parts.length === 2) {
+      if (!isSteamId64(second!)) return error(400, "Invalid steam id", second);
+      const player = s.players.find((p) => p.steamId === second);
+      return player ? { status: 200, body: player } : error(404, "Player not found");
+    }
+  }
+  return error(404, "Not found");
+}
+
+function top(players: Player[], criterion: string, rawLimit: string | null): ApiResponse {
+  if (!(TOP_CRITERIA as readonly string[]).includes(criterion)) {
+    return error(400, "Unknown criterion", `Use one of: ${TOP_CRITERIA.join(", ")}`);
+  }
+  const parsed = rawLimit === null ? DEFAULT_TOP_LIMIT : Number.parseInt(rawLimit, 10);
+  if (!Number.isFinite(parsed) || parsed < 1) return error(400, "Invalid limit");
+  const key = criterion as TopCriterion;
+  const sorted = players.filter((p) => p.team !== "Spectator").sort((a, b) => b[key] - a[key]);
+  return { status: 200, body: sorted.slice(0, Math.min(parsed, MAX_TOP_LIMIT)) };
+}
