@@ -10,10 +10,12 @@
 
 import type * as audit from "../audit.js";
 import type * as crons from "../crons.js";
+import type * as gameServer_commands from "../gameServer/commands.js";
 import type * as gameServer_normalize from "../gameServer/normalize.js";
 import type * as gameServer_poll from "../gameServer/poll.js";
 import type * as gameServer_request from "../gameServer/request.js";
 import type * as http from "../http.js";
+import type * as lib_catalog from "../lib/catalog.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
@@ -38,10 +40,12 @@ import type {
 declare const fullApi: ApiFromModules<{
   audit: typeof audit;
   crons: typeof crons;
+  "gameServer/commands": typeof gameServer_commands;
   "gameServer/normalize": typeof gameServer_normalize;
   "gameServer/poll": typeof gameServer_poll;
   "gameServer/request": typeof gameServer_request;
   http: typeof http;
+  "lib/catalog": typeof lib_catalog;
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;

