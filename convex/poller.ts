@@ -13,7 +13,12 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
+import {
+  internalAction,
+  internalMutation,
+  type MutationCtx,
+  type QueryCtx,
+} from "./_generated/server";
 import { pollGameServer } from "./gameServer/poll";
 import type { GameServerTarget } from "./gameServer/request";
 import { matchChanged, playersChanged, statusWrite } from "./lib/snapshots";
@@ -33,7 +38,7 @@ const vTarget = v.object({
 });
 
 export async function targetFor(
-  ctx: MutationCtx,
+  ctx: QueryCtx,
   server: Doc<"servers">,
 ): Promise<GameServerTarget> {
   const secret = await ctx.db

@@ -27,6 +27,7 @@ import type * as live from "../live.js";
 import type * as poller from "../poller.js";
 import type * as publicApi from "../publicApi.js";
 import type * as seed from "../seed.js";
+import type * as serverControl from "../serverControl.js";
 import type * as servers from "../servers.js";
 import type * as settings from "../settings.js";
 import type * as users from "../users.js";
@@ -57,6 +58,7 @@ declare const fullApi: ApiFromModules<{
   poller: typeof poller;
   publicApi: typeof publicApi;
   seed: typeof seed;
+  serverControl: typeof serverControl;
   servers: typeof servers;
   settings: typeof settings;
   users: typeof users;
