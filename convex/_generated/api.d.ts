@@ -20,16 +20,20 @@ import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
 import type * as lib_publicApi from "../lib/publicApi.js";
+import type * as lib_rateLimits from "../lib/rateLimits.js";
 import type * as lib_snapshots from "../lib/snapshots.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_viewer from "../lib/viewer.js";
 import type * as live from "../live.js";
+import type * as model_tournament from "../model/tournament.js";
+import type * as moderation from "../moderation.js";
 import type * as poller from "../poller.js";
 import type * as publicApi from "../publicApi.js";
 import type * as seed from "../seed.js";
 import type * as serverControl from "../serverControl.js";
 import type * as servers from "../servers.js";
 import type * as settings from "../settings.js";
+import type * as tournament from "../tournament.js";
 import type * as users from "../users.js";
 
 import type {
@@ -51,16 +55,20 @@ declare const fullApi: ApiFromModules<{
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
   "lib/publicApi": typeof lib_publicApi;
+  "lib/rateLimits": typeof lib_rateLimits;
   "lib/snapshots": typeof lib_snapshots;
   "lib/validators": typeof lib_validators;
   "lib/viewer": typeof lib_viewer;
   live: typeof live;
+  "model/tournament": typeof model_tournament;
+  moderation: typeof moderation;
   poller: typeof poller;
   publicApi: typeof publicApi;
   seed: typeof seed;
   serverControl: typeof serverControl;
   servers: typeof servers;
   settings: typeof settings;
+  tournament: typeof tournament;
   users: typeof users;
 }>;
 
