@@ -1,7 +1,9 @@
 import { vSessionId } from "convex-helpers/server/sessions";
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { publicQuery, signedInMutation } from "./lib/functions";
+import { internal } from "./_generated/api";
+import { appendAudit } from "./audit";
+import { adminAction, adminQuery, publicQuery, signedInMutation } from "./lib/functions";
 import { fail } from "./lib/errors";
 import { guestIdFromSession, isAdminEmail, loadViewer, usernameFromIdentity } from "./lib/viewer";
 import { getSettings } from "./settings";
@@ -101,5 +103,69 @@ export const grantAdmin = internalMutation({
     }
     for (const u of matches) await ctx.db.patch("users", u._id, { isAdmin });
     return `${isAdmin ? "granted" : "revoked"} admin for ${matches.map((u) => u.username).join(", ")}`;
+  },
+});
+
+/** Users for the settings screen (admin only). */
+export const list = adminQuery({
+  args: {},
+  returns: v.array(
+    v.object({
+      _id: v.id("users"),
+      username: v.string(),
+      email: v.optional(v.string()),
+      isAdmin: v.boolean(),
+    }),
+  ),
+  handler: async (ctx) => {
+    const users = await ctx.db.query("users").take(500);
+    return users.map((u) => ({
+      _id: u._id,
+      username: u.username,
+      email: u.email,
+      isAdmin: u.isAdmin,
+    }));
+  },
+});
+
+export const writeAdmin = internalMutation({
+  args: {
+    userId: v.id("users"),
+    isAdmin: v.boolean(),
+    actorTokenIdentifier: v.optional(v.string()),
+    actor: v.string(),
+  },
+  returns: v.null(),
+  handler: async (ctx, { userId, isAdmin, actorTokenIdentifier, actor }) => {
+    const user = await ctx.db.get("users", userId);
+    if (!user) fail("NOT_FOUND", "Користувача не знайдено.");
+    if (!isAdmin && user.tokenIdentifier === actorTokenIdentifier) {
+      fail("INVALID_INPUT", "Не можна зняти права адміністратора із самого себе.");
+    }
+    await ctx.db.patch("users", userId, { isAdmin });
+    await appendAudit(ctx, {
+      username: actor,
+      tokenIdentifier: actorTokenIdentifier,
+      action: isAdmin ? "admin_grant" : "admin_revoke",
+      outcome: "success",
+      details: user.username,
+    });
+    return null;
+  },
+});
+
+/** Grant or revoke admin for another user (audited). */
+export const setAdmin = adminAction({
+  audit: "admin_role",
+  args: { userId: v.id("users"), isAdmin: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { userId, isAdmin }) => {
+    await ctx.runMutation(internal.users.writeAdmin, {
+      userId,
+      isAdmin,
+      actor: ctx.viewer.username,
+      actorTokenIdentifier: ctx.viewer.tokenIdentifier,
+    });
+    return null;
   },
 });
