@@ -5,8 +5,10 @@
  *
  * - Watched (a live presence row): match + summary every 5 s, players every 15 s.
  *   Idle: a keep-alive every 65 s (2 function calls per tick, so ≈110 calls/hour).
- * - `generation` makes a superseded loop exit at its next `store`; `jobId` lets `ensure` see a live
- *   loop and return; the watchdog cron and viewer heartbeats revive a loop that died.
+ * - `generation` is a ticket: every scheduled tick carries the next number and `store` accepts only
+ *   the one the poller expects, so a superseded loop, a duplicate or a stray tick exits at once.
+ *   `jobId` lets `ensure` see a live loop and return; the watchdog cron and viewer heartbeats
+ *   revive a loop that died.
  * - The tick's arguments carry the server's connection settings (incl. its secrets), so an idle
  *   tick needs no extra query. Scheduled arguments stay inside the deployment (dashboard only).
  */
@@ -188,7 +190,7 @@ export const store = internalMutation({
   returns: v.null(),
   handler: async (ctx, { serverId, generation, result }) => {
     const poller = await pollerOf(ctx, serverId);
-    if (!poller || poller.generation !== generation) return null; // superseded loop: exit
+    if (!poller || poller.generation !== generation) return null; // superseded or stray tick: exit
     const server = await ctx.db.get("servers", serverId);
     if (!server || server.disabled) {
       await ctx.db.patch("pollers", poller._id, { jobId: undefined });
@@ -199,17 +201,19 @@ export const store = internalMutation({
     const watched = await isWatched(ctx, serverId, now);
     const playersDue =
       !watched || now - poller.lastPlayersAt >= PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
+    const next = generation + 1;
     const jobId = await ctx.scheduler.runAfter(
       watched ? WATCHED_INTERVAL_MS : IDLE_INTERVAL_MS,
       internal.poller.tick,
       {
         serverId,
-        generation,
+        generation: next,
         target: await targetFor(ctx, server),
         withPlayers: playersDue,
       },
     );
     await ctx.db.patch("pollers", poller._id, {
+      generation: next,
       jobId,
       lastTickAt: now,
       ...(result.ok && result.players ? { lastPlayersAt: now } : {}),

@@ -1,6 +1,7 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { vConnectionType } from "./lib/validators";
+import { restartPoller } from "./poller";
 
 const vSeedServer = v.object({
   key: v.string(),
@@ -37,8 +38,9 @@ export const DEFAULT_SERVERS = [
 ];
 
 /**
- * Creates or updates the default servers (idempotent, keyed by `key`). Demo mode and tests run it
- * with the simulator's actual ports: `npx convex run seed:defaultServers` uses the defaults.
+ * Creates or updates the default servers (idempotent, keyed by `key`) and starts their pollers.
+ * Demo mode and tests run it with the simulator's actual ports; `npx convex run seed:defaultServers`
+ * uses the defaults.
  */
 export const defaultServers = internalMutation({
   args: { servers: v.optional(v.array(vSeedServer)) },
@@ -62,6 +64,7 @@ export const defaultServers = internalMutation({
       if (secret) {
         await ctx.db.replace("serverSecrets", secret._id, { serverId: id, apiKey, rconPassword });
       } else await ctx.db.insert("serverSecrets", { serverId: id, apiKey, rconPassword });
+      await restartPoller(ctx, id);
       ids.push(id);
     }
     return ids;

@@ -1,0 +1,271 @@
+/**
+ * The shared poller against the real simulator over loopback: convex-test runs the real functions
+ * (actions use real fetch), the simulator injects the faults.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { internal } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "../../convex/poller";
+import { setupTest, type TestConvex } from "../../convex/test.setup";
+import { seedServersFor } from "../../dev/demo";
+import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
+
+let sim: SimHandle;
+
+beforeAll(async () => {
+  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
+});
+afterAll(async () => {
+  await sim.stop();
+});
+afterEach(async () => {
+  await sim.reset();
+});
+
+async function eventually<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 4000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Seeds both servers and lets the first (scheduled) tick of server1 land. */
+async function seeded(): Promise<{ t: TestConvex; serverId: Id<"servers"> }> {
+  const t = setupTest();
+  const [serverId] = await t.mutation(internal.seed.defaultServers, {
+    servers: seedServersFor(sim),
+  });
+  await eventually(() => t.run((ctx) => ctx.db.query("matchSnapshots").first()));
+  return { t, serverId: serverId! };
+}
+
+async function poller(t: TestConvex, serverId: Id<"servers">) {
+  return await t.run(async (ctx) => {
+    const p = await ctx.db
+      .query("pollers")
+      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+      .unique();
+    const job = p?.jobId ? await ctx.db.system.get(p.jobId) : null;
+    return { ...p!, job };
+  });
+}
+
+/** Runs the tick the poller expects next, right now (instead of waiting for its timer). */
+async function tickNow(t: TestConvex, serverId: Id<"servers">) {
+  const p = await poller(t, serverId);
+  const target = (await t.query(internal.serverControl.targetOf, { serverId }))!.target;
+  await t.action(internal.poller.tick, {
+    serverId,
+    generation: p.generation,
+    target,
+    withPlayers: true,
+  });
+}
+
+async function status(t: TestConvex, serverId: Id<"servers">) {
+  return await t.run((ctx) =>
+    ctx.db
+      .query("serverStatus")
+      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+      .unique(),
+  );
+}
+
+async function stopLoops(t: TestConvex) {
+  await t.run(async (ctx) => {
+    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
+      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+    }
+  });
+}
+
+describe("poller against the simulator", () => {
+  test("stores what the simulator reports for both connection types", async () => {
+    const { t, serverId } = await seeded();
+    const match = await t.query(internal.publicApi.serverSnapshot, { key: "server1" });
+    const wire = (await (await fetch(`${sim.servers[0]!.apiUrl}/match`)).json()) as {
+      mapName: string;
+      scoreCT: number;
+    };
+    expect(match.match).toMatchObject({ mapName: wire.mapName, scoreCT: wire.scoreCT });
+    expect(match.online).toBe(true);
+    expect(match.players.length).toBeGreaterThan(0);
+    const proxied = await eventually(async () => {
+      const s = await t.query(internal.publicApi.serverSnapshot, { key: "server2" });
+      return s?.match ? s : null;
+    });
+    expect(proxied.match.mapName).toBe(sim.servers[1]!.state().map);
+    await stopLoops(t);
+    expect(serverId).toBeTruthy();
+  });
+
+  test("goes offline → online → offline and recovers by itself", async () => {
+    const { t, serverId } = await seeded();
+    const server = sim.servers[0]!;
+    expect((await status(t, serverId))!.online).toBe(true);
+    await server.faults.set({ offline: true });
+    await tickNow(t, serverId);
+    const down = (await status(t, serverId))!;
+    expect(down.online).toBe(false);
+    expect(down.lastError).toMatch(/недоступний/);
+    await server.faults.set({ offline: false });
+    await tickNow(t, serverId);
+    expect((await status(t, serverId))!.online).toBe(true);
+    await server.faults.set({ errorRate: 1 });
+    await tickNow(t, serverId);
+    expect(await status(t, serverId)).toMatchObject({
+      online: false,
+      lastError: expect.stringMatching(/^API Error 500: /),
+    });
+    await server.faults.set({ errorRate: 0 });
+    await tickNow(t, serverId);
+    expect((await status(t, serverId))!.online).toBe(true);
+    await stopLoops(t);
+  });
+
+  test("invalid JSON is an offline state with the spec's message, and keeps the last good data", async () => {
+    const { t, serverId } = await seeded();
+    const before = await t.query(internal.publicApi.serverSnapshot, { key: "server1" });
+    await sim.servers[0]!.faults.set({ invalidJsonRate: 1 });
+    await tickNow(t, serverId);
+    expect(await status(t, serverId)).toMatchObject({
+      online: false,
+      lastError: "Invalid JSON response from server",
+    });
+    const after = await t.query(internal.publicApi.serverSnapshot, { key: "server1" });
+    expect(after.match).toEqual(before.match);
+    await stopLoops(t);
+  });
+
+  test("a server that never answers times out after about 4 s", async () => {
+    const { t, serverId } = await seeded();
+    await sim.servers[0]!.faults.set({ timeoutRate: 1 });
+    const started = Date.now();
+    await tickNow(t, serverId);
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(await status(t, serverId)).toMatchObject({
+      online: false,
+      lastError: "Сервер не відповів за 4 с",
+    });
+    await stopLoops(t);
+  }, 15_000);
+
+  test("writes nothing when nothing changed", async () => {
+    const { t, serverId } = await seeded();
+    const read = () =>
+      t.run(async (ctx) => ({
+        match: await ctx.db
+          .query("matchSnapshots")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique(),
+        status: await ctx.db
+          .query("serverStatus")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique(),
+      }));
+    const before = await read();
+    await tickNow(t, serverId); // the simulator is paused (tickMs 0): same match, same totals
+    const after = await read();
+    expect(after.match!.updatedAt).toBe(before.match!.updatedAt);
+    expect(after.status).toEqual(before.status);
+    sim.advance(30); // thirty simulated seconds of play: scores and stats move
+    await tickNow(t, serverId);
+    expect((await read()).match!.updatedAt).toBeGreaterThan(before.match!.updatedAt);
+    await stopLoops(t);
+  });
+
+  test("a second start finds the running loop and exits", async () => {
+    const { t, serverId } = await seeded();
+    expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("running");
+    expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("running");
+    const pending = await t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").collect()).filter(
+        (j) =>
+          j.state.kind === "pending" &&
+          j.name.includes("poller") &&
+          (j.args[0] as { serverId: string }).serverId === serverId,
+      ),
+    );
+    expect(pending).toHaveLength(1);
+    await stopLoops(t);
+  });
+
+  test("a stray tick with an old ticket writes nothing and schedules nothing", async () => {
+    const { t, serverId } = await seeded();
+    const p = await poller(t, serverId);
+    const target = (await t.query(internal.serverControl.targetOf, { serverId }))!.target;
+    await sim.servers[0]!.faults.set({ offline: true });
+    await t.action(internal.poller.tick, {
+      serverId,
+      generation: p.generation - 1,
+      target,
+      withPlayers: true,
+    });
+    expect((await status(t, serverId))!.online).toBe(true);
+    expect((await poller(t, serverId)).jobId).toEqual(p.jobId);
+    await stopLoops(t);
+  });
+
+  test("the watchdog revives a loop that died", async () => {
+    const { t, serverId } = await seeded();
+    await stopLoops(t); // the loop's next tick is gone: the loop is dead
+    expect(await t.mutation(internal.poller.watchdog, {})).toMatchObject({ started: 2 });
+    expect((await poller(t, serverId)).job?.state.kind).toMatch(/pending|inProgress|success/);
+    expect(await t.mutation(internal.poller.watchdog, {})).toMatchObject({ started: 0 });
+    await stopLoops(t);
+  });
+
+  test("polls every 5 s while watched and about once a minute when not", async () => {
+    const { t, serverId } = await seeded();
+    await tickNow(t, serverId);
+    let job = (await poller(t, serverId)).job!;
+    expect(job.scheduledTime - job._creationTime).toBeGreaterThanOrEqual(IDLE_INTERVAL_MS - 100);
+    await t.run((ctx) =>
+      ctx.db.insert("presence", {
+        serverId,
+        viewerId: "tab-123456789",
+        expiresAt: Date.now() + 45_000,
+      }),
+    );
+    await tickNow(t, serverId);
+    job = (await poller(t, serverId)).job!;
+    expect(job.scheduledTime - job._creationTime).toBeLessThanOrEqual(WATCHED_INTERVAL_MS + 100);
+    await stopLoops(t);
+  });
+
+  test("the first watcher pulls an idle server's next poll forward", async () => {
+    const { t, serverId } = await seeded();
+    await tickNow(t, serverId); // idle: next tick a minute away
+    const idle = (await poller(t, serverId)).job!;
+    expect(idle.scheduledTime - Date.now()).toBeGreaterThan(30_000);
+    await t.mutation(internal.poller.ensure, { serverId });
+    const { api } = await import("../../convex/_generated/api");
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-abcdefgh" });
+    const kicked = (await poller(t, serverId)).job!;
+    expect(kicked._id).not.toEqual(idle._id);
+    expect(kicked.scheduledTime - Date.now()).toBeLessThan(1000);
+    await stopLoops(t);
+  });
+
+  test("disabling a server stops its loop", async () => {
+    const { t, serverId } = await seeded();
+    const p = await poller(t, serverId);
+    const target = (await t.query(internal.serverControl.targetOf, { serverId }))!.target;
+    await t.run((ctx) => ctx.db.patch("servers", serverId, { disabled: true }));
+    await t.action(internal.poller.tick, {
+      serverId,
+      generation: p.generation,
+      target,
+      withPlayers: true,
+    });
+    expect((await poller(t, serverId)).jobId).toBeUndefined();
+    expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("disabled");
+    await stopLoops(t);
+  });
+});
