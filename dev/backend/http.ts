@@ -1,0 +1,118 @@
+/**
+ * Plain-HTTP surfaces: the app's HTTP actions (`convex/http.ts`, via convex-test's `t.fetch`) on the
+ * site port, and the `/api/{query,mutation,action,function}` endpoints `ConvexHttpClient` uses on
+ * the deployment port. Bearer tokens are demo JWTs, decoded like the WebSocket's.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { jsonToConvex, type JSONValue, type Value } from "convex/values";
+import { identityFromJwt, type Identity } from "./auth";
+import type { Engine } from "./engine";
+import { encodeError, encodeResult, type Kind } from "./protocol";
+
+/** Hop-by-hop headers describe one connection, not the request a handler should see. */
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "content-length",
+]);
+/** What ConvexHttpClient treats as "function failed" rather than a transport error. */
+const STATUS_UDF_FAILED = 560;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function bearerIdentity(header: string | null | undefined): Identity | undefined {
+  const m = /^Bearer\s+(.+)$/i.exec(header ?? "");
+  return m ? identityFromJwt(m[1]!) : undefined;
+}
+
+function fail(res: ServerResponse, status: number, text: string) {
+  if (!res.headersSent) res.writeHead(status, { "content-type": "text/plain; charset=utf-8" });
+  res.end(text);
+}
+
+export function httpActionsHandler(engine: Engine) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      if (!engine.app.has("http")) return fail(res, 404, "This app has no convex/http.ts");
+      const headers = new Headers();
+      for (let i = 0; i < req.rawHeaders.length; i += 2) {
+        if (!HOP_BY_HOP.has(req.rawHeaders[i]!.toLowerCase())) {
+          headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+        }
+      }
+      let identity: Identity | undefined;
+      try {
+        identity = bearerIdentity(headers.get("authorization"));
+      } catch (e) {
+        return fail(res, 401, encodeError(e).message);
+      }
+      const body = await readBody(req);
+      const method = req.method ?? "GET";
+      engine.counts.http++;
+      const response = await engine.accessor(identity).fetch(req.url ?? "/", {
+        method,
+        headers,
+        body:
+          method === "GET" || method === "HEAD" || body.length === 0
+            ? undefined
+            : new Uint8Array(body),
+      });
+      engine.deliverDirty();
+      // Headers pass through untouched, CORS included: the router decides them, as in production.
+      const out: Record<string, string | string[]> = {};
+      response.headers.forEach((value, name) => {
+        if (!HOP_BY_HOP.has(name) && name !== "set-cookie") out[name] = value;
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) out["set-cookie"] = cookies;
+      res.writeHead(response.status, out);
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (e) {
+      const { message } = encodeError(e);
+      engine.log(`http ${req.method} ${req.url} failed: ${message}`);
+      fail(res, 500, message);
+    }
+  };
+}
+
+export function apiHandler(engine: Engine) {
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const route = /^\/api\/(query|mutation|action|function)$/.exec((req.url ?? "").split("?")[0]!);
+    if (req.method !== "POST" || !route) {
+      return fail(res, 404, "Not found (this backend speaks the sync protocol)");
+    }
+    let reply: Record<string, unknown>;
+    let status = 200;
+    try {
+      const auth = req.headers.authorization ?? "";
+      const { path, args } = JSON.parse((await readBody(req)).toString("utf8")) as {
+        path: string;
+        args: JSONValue[];
+      };
+      const kind = route[1] === "function" ? "any" : (route[1] as Kind);
+      const value = await engine.call(
+        kind,
+        path,
+        jsonToConvex(args?.[0] ?? {}) as Record<string, Value>,
+        {
+          identity: bearerIdentity(auth),
+          allowInternal: /^Convex\s/i.test(auth),
+        },
+      );
+      engine.deliverDirty();
+      reply = { status: "success", value: encodeResult(value), logLines: [] };
+    } catch (e) {
+      const { message, errorData } = encodeError(e);
+      status = STATUS_UDF_FAILED;
+      reply = { status: "error", errorMessage: message, errorData, logLines: [] };
+    }
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(reply));
+  };
+}

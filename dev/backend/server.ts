@@ -1,0 +1,169 @@
+/**
+ * `startBackend`: an in-memory Convex deployment for offline dev and tests. Runs the project's real
+ * `convex/` functions on convex-test's engine and serves them over the Convex sync protocol, so an
+ * unmodified ConvexReactClient/ConvexClient connects to `url`; HTTP actions are served on `siteUrl`.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { WebSocketServer } from "ws";
+import type { TestConvex } from "convex-test";
+import type { Value } from "convex/values";
+import {
+  Engine,
+  realClearInterval,
+  realSetInterval,
+  type FunctionCounts,
+  type Logger,
+} from "./engine";
+import { startCrons } from "./crons";
+import { apiHandler, httpActionsHandler } from "./http";
+import type { AnySchema, ComponentSpec } from "./modules";
+import { ReplayCache, Session } from "./session";
+
+export type { ComponentSpec } from "./modules";
+export type { FunctionCounts } from "./engine";
+export { makeDemoJwt } from "./auth";
+
+export interface BackendOptions {
+  /** The Convex functions directory (with schema.ts, optional crons.ts, http.ts, convex.config.ts). */
+  convexDir: string;
+  /** Sync (WebSocket) port; default 3210, 0 picks a free one. */
+  port?: number;
+  /** HTTP actions port; default 3211, 0 picks a free one. */
+  httpPort?: number;
+  host?: string;
+  /** Internal (or public) function run once before serving, e.g. "seed:defaults". */
+  seed?: string | { path: string; args?: Record<string, Value> };
+  /** Default: print to stdout. `false` silences; a function receives each line. */
+  log?: boolean | Logger;
+  /** Components to register; default: discovered from convexDir/convex.config.ts. */
+  components?: ComponentSpec[] | false;
+  /** Emulate convex/crons.ts; default true. */
+  crons?: boolean;
+  /** Sync-protocol Ping period; clients reconnect after 60 s of silence. */
+  pingIntervalMs?: number;
+  /** Set on process.env before any function runs (Convex deployment env vars). */
+  env?: Record<string, string>;
+}
+
+export interface BackendHandle {
+  /** Deployment URL for ConvexClient/ConvexReactClient (e.g. VITE_CONVEX_URL). */
+  url: string;
+  /** Where HTTP actions are served (the `.convex.site` equivalent). */
+  siteUrl: string;
+  port: number;
+  httpPort: number;
+  /** Runs any function by path, internal ones included; subscribers see its writes. */
+  runInternal(path: string, args?: Record<string, Value>): Promise<Value>;
+  /** Function executions by kind since start (or the last reset), plus their total. */
+  counts(): FunctionCounts & { total: number };
+  resetCounts(): void;
+  /** Open client WebSocket connections. */
+  connections(): number;
+  /** The underlying convex-test instance, for direct data inspection in tests. */
+  t: TestConvex<AnySchema>;
+  stop(): Promise<void>;
+}
+
+function makeLogger(log: BackendOptions["log"]): Logger {
+  if (typeof log === "function") return log;
+  if (log === false) return () => {};
+  return (line) => console.log(`[backend] ${line}`);
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+export async function startBackend(opts: BackendOptions): Promise<BackendHandle> {
+  const log = makeLogger(opts.log);
+  const host = opts.host ?? "127.0.0.1";
+  Object.assign(process.env, opts.env);
+  const engine = await Engine.create({
+    convexDir: path.resolve(opts.convexDir),
+    components: opts.components,
+    log,
+  });
+
+  const runInternal = async (fn: string, args: Record<string, Value> = {}) => {
+    try {
+      return await engine.call("any", fn, args, { allowInternal: true });
+    } finally {
+      engine.deliverDirty();
+    }
+  };
+  if (opts.seed) {
+    const seed = typeof opts.seed === "string" ? { path: opts.seed } : opts.seed;
+    await runInternal(seed.path, seed.args);
+    log(`seeded with ${seed.path}`);
+  }
+  const stopCrons = opts.crons === false ? () => {} : await startCrons(engine);
+
+  const replays = new ReplayCache();
+  const sessions = new Set<Session>();
+  const syncServer = http.createServer((req, res) => void apiHandler(engine)(req, res));
+  const wss = new WebSocketServer({ noServer: true });
+  syncServer.on("upgrade", (req, socket, head) => {
+    if (!/^\/api\/[^/]+\/sync\/?$/.test((req.url ?? "").split("?")[0]!)) {
+      return void socket.destroy();
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const session = new Session(ws, engine, replays);
+      sessions.add(session);
+      ws.on("message", (data: Buffer) => session.handle(data.toString("utf8")));
+      ws.on("error", (e) => log(`socket error: ${e.message}`));
+      ws.on("close", () => {
+        session.close();
+        sessions.delete(session);
+      });
+    });
+  });
+  const ping = realSetInterval(() => {
+    for (const s of sessions) s.send({ type: "Ping" });
+  }, opts.pingIntervalMs ?? 15_000);
+  const siteServer = http.createServer((req, res) => void httpActionsHandler(engine)(req, res));
+
+  const shutdown = async () => {
+    realClearInterval(ping);
+    stopCrons();
+    for (const s of sessions) s.close();
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+    await Promise.all([close(syncServer), close(siteServer)]);
+    await engine.stop();
+  };
+  let port: number, httpPort: number;
+  try {
+    port = await listen(syncServer, opts.port ?? 3210, host);
+    httpPort = await listen(siteServer, opts.httpPort ?? 3211, host);
+  } catch (e) {
+    // E.g. EADDRINUSE: don't leave crons and scheduled loops running behind a failed start.
+    await shutdown();
+    throw e;
+  }
+  return {
+    url: `http://${host}:${port}`,
+    siteUrl: `http://${host}:${httpPort}`,
+    port,
+    httpPort,
+    runInternal,
+    counts: () => {
+      const c = { ...engine.counts };
+      return { ...c, total: Object.values(c).reduce((a, b) => a + b, 0) };
+    },
+    resetCounts: () => void (engine.counts = Engine.zeroCounts()),
+    connections: () => sessions.size,
+    t: engine.t,
+    stop: shutdown,
+  };
+}
