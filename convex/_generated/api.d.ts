@@ -34,6 +34,7 @@ import type * as serverControl from "../serverControl.js";
 import type * as servers from "../servers.js";
 import type * as settings from "../settings.js";
 import type * as tournament from "../tournament.js";
+import type * as tournamentLaunch from "../tournamentLaunch.js";
 import type * as users from "../users.js";
 
 import type {
@@ -69,6 +70,7 @@ declare const fullApi: ApiFromModules<{
   servers: typeof servers;
   settings: typeof settings;
   tournament: typeof tournament;
+  tournamentLaunch: typeof tournamentLaunch;
   users: typeof users;
 }>;
 

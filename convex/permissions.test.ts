@@ -1,0 +1,225 @@
+/**
+ * The permission matrix: every public Convex function × {anonymous, guest admin on, signed-in
+ * non-admin, admin} → allowed or refused, as DESIGN §3 says. A public function without a row here
+ * fails the first test, so nothing new ships without a decision about who may call it.
+ */
+import { makeFunctionReference } from "convex/server";
+import { describe, expect, test } from "vitest";
+import type { Id } from "./_generated/dataModel";
+import { personas, setGuestAdmin, setupTest, type TestConvex } from "./test.setup";
+
+type Level = "public" | "session" | "signedIn" | "admin" | "guestAdmin" | "adminRead";
+type Kind = "query" | "mutation" | "action";
+interface Ids {
+  serverId: Id<"servers">;
+  userId: Id<"users">;
+}
+
+const STEAM = "76561198000000001";
+const page = { paginationOpts: { numItems: 10, cursor: null } };
+
+/** Level and sample arguments of every public function. */
+const MATRIX: Record<string, { level: Level; args: (ids: Ids) => Record<string, unknown> }> = {
+  "servers:list": { level: "public", args: () => ({}) },
+  "live:status": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "live:match": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "live:players": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "live:connectTargets": { level: "public", args: () => ({}) },
+  "live:heartbeat": {
+    level: "public",
+    args: (i) => ({ serverId: i.serverId, viewerId: "viewer-12345678" }),
+  },
+  "users:me": { level: "public", args: () => ({}) },
+  "settings:get": { level: "public", args: () => ({}) },
+  "serverControl:toggles": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "tournament:get": { level: "public", args: () => ({}) },
+  "tournament:me": { level: "session", args: () => ({ sessionId: "matrix-session" }) },
+  "tournament:join": {
+    level: "session",
+    args: () => ({ sessionId: "matrix-session", team: "teamA", nickname: "Player" }),
+  },
+  "tournament:ban": {
+    level: "session",
+    args: () => ({ sessionId: "matrix-session", map: "de_nuke", expectedStep: 0 }),
+  },
+  "tournament:pickSide": {
+    level: "session",
+    args: () => ({ sessionId: "matrix-session", side: "CT", expectedStep: 5 }),
+  },
+  "users:store": { level: "signedIn", args: () => ({}) },
+  "audit:list": { level: "adminRead", args: () => page },
+  "servers:adminList": { level: "adminRead", args: () => ({}) },
+  "users:list": { level: "adminRead", args: () => ({}) },
+  "servers:save": { level: "admin", args: (i) => ({ serverId: i.serverId, disabled: false }) },
+  "settings:setGuestAdmin": { level: "admin", args: () => ({ enabled: true }) },
+  "users:setAdmin": { level: "admin", args: (i) => ({ userId: i.userId, isAdmin: true }) },
+  "serverControl:runCommand": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, command: "status" }),
+  },
+  "serverControl:say": { level: "admin", args: (i) => ({ serverId: i.serverId, message: "hi" }) },
+  "serverControl:setCheats": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, enabled: true }),
+  },
+  "serverControl:setPassword": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, password: "secret1" }),
+  },
+  "serverControl:removePassword": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
+  "serverControl:execConfig": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, config: "1vs1" }),
+  },
+  "serverControl:setCvar": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, cvar: "mp_roundtime", value: "2" }),
+  },
+  "serverControl:resetStats": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
+  "serverControl:restartServices": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
+  "serverControl:serverUpdate": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
+  "moderation:kick": { level: "admin", args: (i) => ({ serverId: i.serverId, steamId: STEAM }) },
+  "moderation:ban": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, steamId: STEAM, duration: 0 }),
+  },
+  "moderation:unban": { level: "admin", args: (i) => ({ serverId: i.serverId, steamId: STEAM }) },
+  "moderation:banList": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
+  "moderation:randomPlayers": { level: "admin", args: (i) => ({ serverId: i.serverId, count: 1 }) },
+  "tournament:reset": { level: "admin", args: () => ({}) },
+  "tournamentLaunch:launch": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, mode: "wingman" }),
+  },
+  "serverControl:setToggle": {
+    level: "guestAdmin",
+    args: (i) => ({ serverId: i.serverId, toggle: "isPaused", enabled: true }),
+  },
+  "serverControl:changeMap": {
+    level: "guestAdmin",
+    args: (i) => ({ serverId: i.serverId, map: "de_nuke" }),
+  },
+  "serverControl:workshopMap": {
+    level: "guestAdmin",
+    args: (i) => ({ serverId: i.serverId, workshopId: "3070549948" }),
+  },
+  "serverControl:setGameMode": {
+    level: "guestAdmin",
+    args: (i) => ({ serverId: i.serverId, mode: "wingman" }),
+  },
+  "serverControl:restartGame": { level: "guestAdmin", args: (i) => ({ serverId: i.serverId }) },
+  "serverControl:skipWarmup": { level: "guestAdmin", args: (i) => ({ serverId: i.serverId }) },
+};
+
+type Persona = "anonymous" | "guestAdminOn" | "user" | "admin";
+const PERSONAS: Persona[] = ["anonymous", "guestAdminOn", "user", "admin"];
+
+function allowed(level: Level, who: Persona): boolean {
+  switch (level) {
+    case "public":
+    case "session":
+      return true;
+    case "signedIn":
+      return who === "user" || who === "admin";
+    case "admin":
+    case "adminRead":
+      return who === "admin";
+    case "guestAdmin":
+      return who === "admin" || who === "guestAdminOn";
+  }
+}
+
+interface Registered {
+  isPublic?: boolean;
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+}
+
+const modules = import.meta.glob<Record<string, unknown>>(
+  ["./**/*.ts", "!./**/*.*.ts", "!./_generated/**"],
+  { eager: true },
+);
+
+function publicFunctions(): Map<string, Kind> {
+  const found = new Map<string, Kind>();
+  for (const [file, exports] of Object.entries(modules)) {
+    const module = file.replace(/^\.\//, "").replace(/\.ts$/, "");
+    for (const [name, value] of Object.entries(exports)) {
+      const fn = value as Registered | null;
+      if (!fn || (typeof fn !== "object" && typeof fn !== "function") || !fn.isPublic) continue;
+      found.set(`${module}:${name}`, fn.isQuery ? "query" : fn.isMutation ? "mutation" : "action");
+    }
+  }
+  return found;
+}
+
+async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, TestConvex> }> {
+  const t = setupTest();
+  const { anonymous, asUser, asAdmin } = await personas(t);
+  const ids = await t.run(async (ctx) => {
+    const serverId = await ctx.db.insert("servers", {
+      key: "server1",
+      name: "Server #1",
+      apiBaseUrl: "http://127.0.0.1:9", // nothing listens: allowed calls fail fast, after the gate
+      connectAddress: "127.0.0.1:27015",
+      connectionType: "HTTP",
+      disabled: false,
+      order: 0,
+    });
+    const user = await ctx.db.query("users").first();
+    return { serverId, userId: user!._id };
+  });
+  return { t, ids, as: { anonymous, guestAdminOn: anonymous, user: asUser, admin: asAdmin } };
+}
+
+async function call(client: TestConvex, kind: Kind, path: string, args: Record<string, unknown>) {
+  const ref = makeFunctionReference<typeof kind>(path);
+  try {
+    if (kind === "query") await client.query(ref as never, args as never);
+    else if (kind === "mutation") await client.mutation(ref as never, args as never);
+    else await client.action(ref as never, args as never);
+    return "ok";
+  } catch (error) {
+    const code = (error as { data?: { code?: string } }).data?.code;
+    return code === "FORBIDDEN" || code === "UNAUTHENTICATED" ? "refused" : "passed-gate";
+  }
+}
+
+describe("permission matrix", () => {
+  test("every public function has a row, and every row a public function", () => {
+    const found = publicFunctions();
+    expect(
+      [...found.keys()].filter((p) => !(p in MATRIX)),
+      "public functions missing from MATRIX",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((p) => !found.has(p)),
+      "rows without a function",
+    ).toEqual([]);
+  });
+
+  const found = publicFunctions();
+  for (const [path, kind] of found) {
+    const row = MATRIX[path];
+    if (!row) continue;
+    test(`${path} (${row.level})`, async () => {
+      for (const who of PERSONAS) {
+        const { t, ids, as } = await world();
+        await setGuestAdmin(t, who === "guestAdminOn");
+        const outcome = await call(as[who], kind, path, row.args(ids));
+        const expected = allowed(row.level, who);
+        expect(outcome === "refused" ? "refused" : "allowed", `${path} as ${who}`).toBe(
+          expected ? "allowed" : "refused",
+        );
+        if (!expected && (row.level === "admin" || row.level === "guestAdmin")) {
+          const entries = await t.run((ctx) => ctx.db.query("auditLog").collect());
+          expect(
+            entries.some((e) => e.outcome === "unauthorized"),
+            `${path} as ${who}: refusal audited`,
+          ).toBe(true);
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,50 @@
+/**
+ * Launching the finished veto on a game server (admin). The plugin API takes the whole match in
+ * one call (`/private/launch_game`: mode, map, both teams with sides); over the RCON proxy only
+ * the mode and the map can be set, and the admin is told that teams must be placed by hand.
+ */
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { fail, MESSAGES } from "./lib/errors";
+import { adminAction } from "./lib/functions";
+import { runServerAction } from "./serverControl";
+
+export const launch = adminAction({
+  audit: "tournament_launch",
+  args: { mode: v.string() },
+  returns: v.object({ note: v.union(v.string(), v.null()) }),
+  handler: async (ctx, { serverId, mode }) => {
+    if (!serverId) fail("INVALID_INPUT", MESSAGES.noServer);
+    const server = await ctx.runQuery(internal.serverControl.targetOf, { serverId });
+    if (!server) fail("NOT_FOUND", MESSAGES.noServer);
+    const info = await ctx.runQuery(internal.tournament.launchInfo, { mode });
+    if (!info.ok) {
+      await ctx.runMutation(internal.audit.record, {
+        username: ctx.viewer.username,
+        tokenIdentifier: ctx.viewer.tokenIdentifier,
+        action: "tournament_launch",
+        serverId,
+        outcome: "failure",
+        details: info.message,
+      });
+      fail(info.code, info.message);
+    }
+    let note: string | null = null;
+    if ((server.target as { connectionType: string }).connectionType === "HTTP") {
+      await runServerAction(ctx, serverId, { kind: "launchGame", payload: info.payload });
+    } else {
+      await runServerAction(ctx, serverId, { kind: "gameMode", mode });
+      await runServerAction(ctx, serverId, { kind: "changeMap", map: info.payload.Map });
+      note =
+        "Для RCON-проксі встановлено лише режим і мапу: розподіл гравців по командах недоступний.";
+    }
+    await ctx.runMutation(internal.tournament.markLaunched, {
+      tournamentId: info.tournamentId,
+      mode,
+      username: ctx.viewer.username,
+      tokenIdentifier: ctx.viewer.tokenIdentifier,
+      serverId,
+    });
+    return { note };
+  },
+});
