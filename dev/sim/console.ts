@@ -1,0 +1,239 @@
+/**
+ * The server console: one engine behind RCON, `/private/command` and the dedicated HTTP endpoints,
+ * so every path changes the same state and prints the same text. Outputs follow CS2 where known
+ * (research §2.3, §5); texts marked there as guesses are kept recognisable rather than exact.
+ */
+import { GAME_MODES, type GameModeName, isSteamId64 } from "../../convex/lib/gameApi";
+import { SERVER_CONFIGS, WORKSHOP_MAPS, isKnownMap } from "./catalog";
+import { Cvars } from "./cvars";
+import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";
+import { type SimPlayer } from "./players";
+import { formatStatus, formatStatusJson } from "./status-format";
+import { type GameWorld } from "./world";
+
+export interface ConsoleHooks {
+  /** `rcon_password` changed: CS2 drops every RCON session. */
+  onRconPasswordChanged?: () => void;
+  /** `quit`, `exit`, `_restart`: the process goes away; a supervisor brings it back. */
+  onRestart?: () => void;
+  /** Game port shown by `status` (the RCON port: CS2 serves RCON on the game port). */
+  port: () => number;
+  publicHost: string;
+}
+
+type Handler = (args: string[], rest: string) => string;
+
+/** Splits like the Source tokenizer: whitespace-separated, double quotes group (and may be empty). */
+export function tokenize(line: string): string[] {
+  const tokens: string[] = [];
+  const re = /"([^"]*)"?|(\S+)/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) tokens.push(m[1] ?? m[2] ?? "");
+  return tokens;
+}
+
+const ALIASES: Record<string, GameModeName> = {
+  scrimcomp2v2: "wingman",
+  gungameprogressive: "arms_race",
+  arms_race: "arms_race",
+};
+
+export class ConsoleEngine {
+  private readonly commands: Record<string, Handler>;
+
+  constructor(
+    private readonly world: GameWorld,
+    private readonly hooks: ConsoleHooks,
+  ) {
+    const w = world;
+    const json = (get: () => unknown) => () => JSON.stringify(get());
+    this.commands = {
+      status: () => formatStatus(w, hooks.port(), hooks.publicHost),
+      status_json: () => formatStatusJson(w, hooks.port()),
+      cvarlist: () => w.cvars.list(),
+      echo: (_a, rest) => rest,
+      changelevel: (a) => this.changeLevel("changelevel", a[0]),
+      map: (a) => this.changeLevel("map", a[0]),
+      host_workshop_map: (a) => this.workshopMap(a[0]),
+      ds_workshop_changelevel: (a) => this.workshopByName(a[0]),
+      game_alias: (a) => this.gameAlias(a[0]),
+      exec: (a) => this.execConfig(a[0]),
+      mp_pause_match: () => (pause(w), ""),
+      mp_unpause_match: () => (unpause(w), ""),
+      // Restarts at once rather than after the given seconds: nothing observable waits on it.
+      mp_restartgame: () => (restartGame(w), ""),
+      mp_warmup_end: () => this.warmupEnd(),
+      mp_warmup_start: () => (newMatch(w), ""),
+      mp_swapteams: () => (swapSides(w), ""),
+      kick: (a) => this.kick(a.join(" "), "Kicked by Console", "kick"),
+      kickid: (a) => this.kickId(a[0], a.slice(1).join(" ")),
+      bot_kick: () => this.botKick(),
+      bot_add: () => this.botAdd(w.smallerSide()),
+      bot_add_t: () => this.botAdd("T"),
+      bot_add_ct: () => this.botAdd("CT"),
+      say: (_a, rest) => this.say(rest),
+      quit: () => (hooks.onRestart?.(), "Shutting down server"),
+      exit: () => (hooks.onRestart?.(), "Shutting down server"),
+      _restart: () => (hooks.onRestart?.(), "Restarting server"),
+      css_ban: (a) => this.ban("css_ban", a, true),
+      css_addban: (a) => this.ban("css_addban", a, false),
+      css_unban: (a) => this.unban(a[0]),
+      css_kick: (a) => this.kick(a[0] ?? "", a.slice(1).join(" ") || "Kicked by admin", "css_kick"),
+      css_slay: (a) => this.slay(a[0] ?? ""),
+      css_panel_status: json(() => w.wireStatus()),
+      css_panel_match: json(() => w.wireMatch()),
+      css_panel_summary: json(() => w.wireSummary()),
+      css_panel_players: json(() => w.wirePlayers()),
+      css_panel_banlist: json(() => ({ result: w.bans.list() })),
+      css_panel_reset_stats: () => (w.resetStats(), "Player stats reset"),
+      // The panel's plugin commands for "restart services" and "server update" over the RCON proxy.
+      css_panel_restart_services: () => (hooks.onRestart?.(), "Restarting server services"),
+      css_panel_update: () => (hooks.onRestart?.(), "Updating server"),
+    };
+  }
+
+  exec(line: string): string {
+    const [name = "", ...args] = tokenize(line);
+    if (name === "") return "";
+    const lower = name.toLowerCase();
+    const rest = line.trim().slice(name.length).trim();
+    const handler = this.commands[lower];
+    if (handler) return handler(args, rest);
+    if (Cvars.isCvar(lower)) return this.cvar(lower, args);
+    // banid/removeid/listid/writeid are dev-only in CS2: the console does not know them.
+    return `Unknown command "${name}"`;
+  }
+
+  private cvar(name: string, args: string[]): string {
+    const w = this.world;
+    if (args.length === 0) return w.cvars.describe(name);
+    w.cvars.set(name, args.join(" "));
+    if (name === "game_type" || name === "game_mode") w.onModeCvarsChanged();
+    else if (name === "bot_quota") w.fillBots();
+    else if (name === "rcon_password") this.hooks.onRconPasswordChanged?.();
+    return "";
+  }
+
+  private changeLevel(cmd: string, map: string | undefined): string {
+    if (!map) return `Usage:  ${cmd} <mapname>`;
+    if (!isKnownMap(map)) return `${cmd} failed: ${map} not found`;
+    this.world.changeMap(map);
+    return `Changing level to ${map}`;
+  }
+
+  private workshopMap(id: string | undefined): string {
+    if (!id || !/^\d{6,12}$/.test(id)) return "Usage:  host_workshop_map <fileid>";
+    const name = WORKSHOP_MAPS[id];
+    this.world.changeMap(name ? `workshop/${id}/${name}` : `workshop/${id}`);
+    return `Loading workshop map ${id}${name ? ` (${name})` : ""}`;
+  }
+
+  private workshopByName(name: string | undefined): string {
+    const entry = Object.entries(WORKSHOP_MAPS).find(([, n]) => n === name);
+    if (!entry) return `ds_workshop_changelevel failed: ${name ?? ""} not found`;
+    this.world.changeMap(`workshop/${entry[0]}/${entry[1]}`);
+    return `Changing level to ${entry[1]}`;
+  }
+
+  private gameAlias(alias: string | undefined): string {
+    if (!alias) return "Usage:  game_alias <alias>";
+    const lower = alias.toLowerCase();
+    const found =
+      ALIASES[lower] ??
+      (Object.entries(GAME_MODES).find(([, m]) => m.alias === lower)?.[0] as
+        GameModeName | undefined);
+    if (!found) return `game_alias: unknown alias "${alias}"`;
+    this.world.setMode(found);
+    return "";
+  }
+
+  private execConfig(arg: string | undefined): string {
+    if (!arg) return "Usage:  exec <filename>";
+    if (arg.includes("..") || /[/\\:]/.test(arg)) return `exec: path not allowed "${arg}"`;
+    const name = arg.replace(/\.cfg$/i, "");
+    const config = SERVER_CONFIGS[name];
+    if (!config) return `exec: couldn't exec ${name}.cfg`;
+    const outputs = config.lines.map((line) => this.exec(line)).filter((out) => out !== "");
+    this.world.weaponPool = config.weapons;
+    this.world.lastExec = name;
+    return [`Executing ${name}.cfg`, ...outputs].join("\n");
+  }
+
+  private warmupEnd(): string {
+    const m = this.world.match;
+    if ((m.pausedFrom ?? m.phase) === "warmup") {
+      m.pausedFrom = null;
+      endWarmup(this.world);
+    }
+    return "";
+  }
+
+  private kickId(target: string | undefined, reason: string): string {
+    if (!target) return "Usage:  kickid <userid | uniqueid> [message]";
+    const player = /^#?\d+$/.test(target) ? this.world.resolveTarget(target) : undefined;
+    if (!player) return `kickid: no player with id ${target}`;
+    return this.kickPlayer(player, reason || "Kicked by Console");
+  }
+
+  private kick(target: string, reason: string, cmd: string): string {
+    if (!target) return `Usage:  ${cmd} <target> [reason]`;
+    const player = this.world.resolveTarget(target);
+    if (!player) return `${cmd}: target "${target}" not found`;
+    return this.kickPlayer(player, reason);
+  }
+
+  private kickPlayer(player: SimPlayer, reason: string): string {
+    this.world.disconnect(player);
+    return `Dropped ${player.name} from server: ${reason}`;
+  }
+
+  private slay(target: string): string {
+    const player = target ? this.world.resolveTarget(target) : undefined;
+    if (!player) return `css_slay: target "${target}" not found`;
+    this.world.slay(player);
+    return `Slayed ${player.name}`;
+  }
+
+  private botKick(): string {
+    for (const bot of this.world.connected().filter((p) => p.isBot)) this.world.disconnect(bot);
+    // As in CS: bot_kick also zeroes the quota so bots do not refill.
+    this.world.cvars.set("bot_quota", "0");
+    return "";
+  }
+
+  private botAdd(side: "T" | "CT"): string {
+    const w = this.world;
+    w.cvars.set("bot_quota", String(w.cvars.int("bot_quota") + 1));
+    w.addPlayer(true, side);
+    return "";
+  }
+
+  private say(rest: string): string {
+    const message = rest.replace(/^"(.*)"$/, "$1");
+    if (message === "") return "Usage:  say <text>";
+    this.world.say(message);
+    return `Console: ${message}`;
+  }
+
+  /** `css_ban <#userid|steamid64|name> [minutes] [reason]` (CS2-SimpleAdmin style). */
+  private ban(cmd: string, args: string[], byTarget: boolean): string {
+    const [target = "", minutesText = "0", ...reasonWords] = args;
+    const player = byTarget ? this.world.resolveTarget(target) : undefined;
+    const steamId = player?.steamId ?? (isSteamId64(target) ? target : undefined);
+    if (!steamId) return `${cmd}: target "${target}" not found`;
+    if (!/^\d+$/.test(minutesText)) return `${cmd}: invalid duration "${minutesText}"`;
+    const minutes = Number(minutesText);
+    const reason = reasonWords.join(" ");
+    this.world.bans.add(steamId, minutes, reason || undefined);
+    const known = player ?? this.world.find(steamId);
+    if (known?.connected) this.world.disconnect(known);
+    const span = minutes === 0 ? "permanently" : `for ${minutes} minutes`;
+    return `Banned ${known?.name ?? steamId} (${steamId}) ${span}${reason ? `: ${reason}` : ""}`;
+  }
+
+  private unban(steamId: string | undefined): string {
+    if (!steamId) return "Usage:  css_unban <steamid64>";
+    return this.world.bans.remove(steamId)
+      ? `Unbanned ${steamId}`
+      : `css_unban: ${steamId} is not banned`;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Control API for tests, demo mode and benchmarks, on its own port so it stays reachable while a
+ * simulated server is "offline". No auth: it binds to loopback like the rest of the simulator.
+ */
+import { FaultError, type FaultController, type Faults } from "./faults";
+import { HttpError, Router, type SimRequest, createJsonServer, objectBody } from "./http-kit";
+import { ManagedListener } from "./listener";
+import { type SimHandle } from "./simulator";
+
+const MAX_ADVANCE_TICKS = 100_000;
+
+export async function startControl(sim: SimHandle, host: string, port: number) {
+  const r = new Router();
+  const server = (req: SimRequest) => {
+    try {
+      return sim.server(req.params.id ?? "");
+    } catch {
+      throw new HttpError(404, "Unknown server", req.params.id);
+    }
+  };
+  const setFaults = async (faults: FaultController, req: SimRequest) => {
+    try {
+      return { body: await faults.set(objectBody(req) as Partial<Faults>) };
+    } catch (error) {
+      if (error instanceof FaultError) throw new HttpError(400, "Invalid fault", error.message);
+      throw error;
+    }
+  };
+  const ticks = (req: SimRequest) => {
+    const n = objectBody(req).ticks ?? 1;
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_ADVANCE_TICKS) {
+      throw new HttpError(400, "Invalid ticks", `ticks must be an integer 1..${MAX_ADVANCE_TICKS}`);
+    }
+    return n;
+  };
+
+  r.on("GET", "/__sim", () => ({
+    body: {
+      servers: sim.servers.map((s) => ({
+        id: s.id,
+        name: s.config.name,
+        apiUrl: s.apiUrl,
+        httpPort: s.httpPort,
+        rconPort: s.rconPort,
+        online: s.online,
+      })),
+      proxy: { url: sim.proxyUrl, online: sim.proxy.listener.isListening },
+    },
+  }));
+  r.on("POST", "/__sim/reset", async () => {
+    await sim.reset();
+    return { body: { success: true } };
+  });
+  r.on("POST", "/__sim/advance", (req) => {
+    sim.advance(ticks(req));
+    return { body: { success: true, servers: sim.servers.map((s) => s.state()) } };
+  });
+  r.on("POST", "/__sim/time/skip", (req) => {
+    const ms = objectBody(req).ms;
+    if (typeof ms !== "number" || !(ms >= 0)) {
+      throw new HttpError(400, "Invalid ms", "ms must be a number ≥ 0");
+    }
+    sim.skipTime(ms);
+    return { body: { success: true, now: sim.clock.iso() } };
+  });
+
+  r.on("GET", "/__sim/servers/:id/state", (req) => ({ body: server(req).state() }));
+  r.on("GET", "/__sim/servers/:id/faults", (req) => ({ body: server(req).faults.get() }));
+  r.on("PUT", "/__sim/servers/:id/faults", (req) => setFaults(server(req).faults, req));
+  r.on("POST", "/__sim/servers/:id/faults/reset", async (req) => ({
+    body: await server(req).faults.reset(),
+  }));
+  r.on("GET", "/__sim/servers/:id/counters", (req) => ({ body: server(req).counters.snapshot() }));
+  r.on("POST", "/__sim/servers/:id/counters/reset", (req) => {
+    server(req).counters.reset();
+    return { body: server(req).counters.snapshot() };
+  });
+  r.on("POST", "/__sim/servers/:id/advance", (req) => {
+    const s = server(req);
+    s.advance(ticks(req));
+    return { body: s.state() };
+  });
+  r.on("POST", "/__sim/servers/:id/console", (req) => {
+    const command = objectBody(req).command;
+    if (typeof command !== "string") throw new HttpError(400, "Missing command");
+    return { body: { success: true, result: server(req).console.exec(command) } };
+  });
+  r.on("POST", "/__sim/servers/:id/restart", (req) => {
+    const downtimeMs = objectBody(req).downtimeMs;
+    if (downtimeMs !== undefined && (typeof downtimeMs !== "number" || downtimeMs < 0)) {
+      throw new HttpError(400, "Invalid downtimeMs");
+    }
+    server(req).restartServices("restart", downtimeMs);
+    return { body: { success: true } };
+  });
+
+  r.on("GET", "/__sim/proxy/faults", () => ({ body: sim.proxy.faults.get() }));
+  r.on("PUT", "/__sim/proxy/faults", (req) => setFaults(sim.proxy.faults, req));
+  r.on("POST", "/__sim/proxy/faults/reset", async () => ({ body: await sim.proxy.faults.reset() }));
+  r.on("GET", "/__sim/proxy/counters", () => ({ body: sim.proxy.counters.snapshot() }));
+  r.on("POST", "/__sim/proxy/counters/reset", () => {
+    sim.proxy.counters.reset();
+    return { body: sim.proxy.counters.snapshot() };
+  });
+
+  const listener = new ManagedListener(createJsonServer({ router: r }), host, port);
+  await listener.open();
+  return {
+    url: `http://${host}:${listener.boundPort}/__sim`,
+    stop: () => listener.close(),
+  };
+}

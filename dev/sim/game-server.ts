@@ -1,0 +1,231 @@
+/**
+ * One simulated CS2 server: world + console + plugin HTTP API + RCON TCP, sharing one fault
+ * controller and one set of counters. Going offline (fault or simulated restart) closes both
+ * listeners; coming back reopens the same ports.
+ */
+import { type GameModeName, type WireBan } from "../../convex/lib/gameApi";
+import { ConsoleEngine } from "./console";
+import { Counters, FaultController, type Faults } from "./faults";
+import { createJsonServer } from "./http-kit";
+import { ManagedListener } from "./listener";
+import { newMatch, tick } from "./match";
+import { pluginRouter } from "./plugin-api";
+import { RconServer } from "./rcon-server";
+import { type SimClock } from "./rng";
+import { type ChatLine, GameWorld } from "./world";
+
+export interface SimServerConfig {
+  id: string;
+  name: string;
+  httpPort: number;
+  rconPort: number;
+  apiKey: string;
+  rconPassword: string;
+  map: string;
+  mode: GameModeName;
+  maxPlayers: number;
+  humans: number;
+  spectators: number;
+  seed: number;
+}
+
+export interface SimServerState {
+  id: string;
+  name: string;
+  online: boolean;
+  restarting: boolean;
+  map: string;
+  mode: GameModeName;
+  gameType: number;
+  gameModeNum: number;
+  phase: string;
+  round: number;
+  maxRounds: number;
+  scoreCT: number;
+  scoreT: number;
+  passwordProtected: boolean;
+  password: string;
+  rconPassword: string;
+  toggles: {
+    cheats: boolean;
+    paused: boolean;
+    autobalance: boolean;
+    friendlyfire: boolean;
+    bhop: boolean;
+  };
+  lastExec: string | null;
+  weaponPool: string;
+  version: string;
+  players: { connected: number; humans: number; bots: number; spectators: number; offline: number };
+  bans: WireBan[];
+  chat: ChatLine[];
+  faults: Faults;
+}
+
+export class SimServer {
+  readonly world: GameWorld;
+  readonly console: ConsoleEngine;
+  readonly faults: FaultController;
+  readonly counters = new Counters();
+  readonly http: ManagedListener;
+  readonly rcon: RconServer;
+  private restarting = false;
+  private stopped = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    readonly config: SimServerConfig,
+    clock: SimClock,
+    private readonly host: string,
+    private readonly downtimeMs: number,
+    log?: (message: string) => void,
+  ) {
+    this.world = new GameWorld(clock, config);
+    this.faults = new FaultController(config.seed);
+    this.rcon = new RconServer({
+      host,
+      port: config.rconPort,
+      password: () => this.world.cvars.get("rcon_password"),
+      execute: (command) => this.console.exec(command),
+      faults: this.faults,
+      counters: this.counters,
+    });
+    this.console = new ConsoleEngine(this.world, {
+      port: () => this.rconPort,
+      publicHost: host,
+      onRconPasswordChanged: () => this.rcon.dropSessions(),
+      // Defer so the reply to `quit` can be written before the listeners close.
+      onRestart: () => void setImmediate(() => this.restartServices("restart")),
+    });
+    const router = pluginRouter({
+      world: this.world,
+      console: this.console,
+      apiKey: config.apiKey,
+      restartServices: (kind) => this.restartServices(kind),
+    });
+    const server = createJsonServer({
+      router,
+      counters: this.counters,
+      faults: this.faults,
+      ...(log ? { log } : {}),
+    });
+    this.http = new ManagedListener(server, host, config.httpPort);
+    this.faults.onChange(() => this.sync());
+  }
+
+  get id(): string {
+    return this.config.id;
+  }
+
+  get httpPort(): number {
+    return this.http.boundPort;
+  }
+
+  get rconPort(): number {
+    return this.rcon.port;
+  }
+
+  get baseUrl(): string {
+    return `http://${this.host}:${this.httpPort}`;
+  }
+
+  get apiUrl(): string {
+    return `${this.baseUrl}/api`;
+  }
+
+  get online(): boolean {
+    return this.http.isListening;
+  }
+
+  async start(): Promise<void> {
+    await this.http.open();
+    await this.rcon.listener.open();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all([this.http.close(), this.rcon.listener.close()]);
+  }
+
+  tick(): void {
+    if (this.online) tick(this.world);
+  }
+
+  advance(ticks = 1): void {
+    for (let i = 0; i < ticks; i++) tick(this.world);
+  }
+
+  /** `_restart` / `server/update`: offline for the downtime, then back in warmup. */
+  restartServices(kind: "restart" | "update", downtimeMs = this.downtimeMs): void {
+    if (this.stopped || this.restarting) return;
+    this.restarting = true;
+    void this.sync();
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.restarting = false;
+      if (kind === "update") this.world.version = bumpVersion(this.world.version);
+      newMatch(this.world);
+      void this.sync();
+    }, downtimeMs);
+    this.timers.add(timer);
+  }
+
+  state(): SimServerState {
+    const w = this.world;
+    const connected = w.connected();
+    const bots = connected.filter((p) => p.isBot).length;
+    return {
+      id: this.id,
+      name: w.cvars.get("hostname"),
+      online: this.online,
+      restarting: this.restarting,
+      map: w.map,
+      mode: w.mode,
+      gameType: w.cvars.int("game_type"),
+      gameModeNum: w.cvars.int("game_mode"),
+      phase: w.match.phase,
+      round: w.match.round,
+      maxRounds: w.maxRounds,
+      scoreCT: w.match.scoreCT,
+      scoreT: w.match.scoreT,
+      passwordProtected: w.cvars.get("sv_password") !== "",
+      password: w.cvars.get("sv_password"),
+      rconPassword: w.cvars.get("rcon_password"),
+      toggles: {
+        cheats: w.cvars.bool("sv_cheats"),
+        paused: w.match.phase === "paused",
+        autobalance: w.cvars.bool("mp_autoteambalance"),
+        friendlyfire: w.cvars.bool("mp_friendlyfire"),
+        bhop: w.cvars.bool("sv_autobunnyhopping") && w.cvars.bool("sv_enablebunnyhopping"),
+      },
+      lastExec: w.lastExec,
+      weaponPool: w.weaponPool,
+      version: w.version,
+      players: {
+        connected: connected.length,
+        humans: connected.length - bots,
+        bots,
+        spectators: connected.filter((p) => p.side === "SPEC").length,
+        offline: w.players.length - connected.length,
+      },
+      bans: w.bans.list(),
+      chat: [...w.chat],
+      faults: this.faults.get(),
+    };
+  }
+
+  private async sync(): Promise<void> {
+    const up = !this.stopped && !this.restarting && !this.faults.get().offline;
+    if (up) await Promise.all([this.http.open(), this.rcon.listener.open()]);
+    else await Promise.all([this.http.close(), this.rcon.listener.close()]);
+  }
+}
+
+function bumpVersion(version: string): string {
+  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)\/(\d+)$/.exec(version);
+  if (!m) return version;
+  const patch = Number(m[4]) + 1;
+  return `${m[1]}.${m[2]}.${m[3]}.${patch}/${Number(m[5]) + 1}`;
+}

@@ -1,0 +1,30 @@
+/** The match part of a server's state, kept apart so world.ts and match.ts can both build it. */
+import { type RoundPhase } from "../../convex/lib/gameApi";
+
+export interface MatchState {
+  phase: RoundPhase;
+  /** Phase to return to on unpause. */
+  pausedFrom: RoundPhase | null;
+  /** 0 during warmup. */
+  round: number;
+  scoreCT: number;
+  scoreT: number;
+  phaseTicks: number;
+  bombPlanted: boolean;
+  bombTicks: number;
+  matchOver: boolean;
+}
+
+export function freshMatch(): MatchState {
+  return {
+    phase: "warmup",
+    pausedFrom: null,
+    round: 0,
+    scoreCT: 0,
+    scoreT: 0,
+    phaseTicks: 0,
+    bombPlanted: false,
+    bombTicks: 0,
+    matchOver: false,
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * One simulated second of a CS2 match per tick: warmup → (freezetime → live → over) × rounds,
+ * halftime side swap, match end at mp_maxrounds, then a fresh match. Players join, leave and
+ * switch sides now and then. Every random choice comes from the world's seeded Rng.
+ */
+import { CT_WEAPONS, PISTOLS, SHARED_WEAPONS, T_WEAPONS } from "./catalog";
+import { type SimPlayer } from "./players";
+import { freshMatch } from "./match-state";
+import { type GameWorld } from "./world";
+
+/** Game time one tick stands for, whatever the real tick interval. */
+export const TICK_SIM_MS = 1000;
+const LIVE_TICKS = 12;
+const DM_LIVE_TICKS = 60;
+const OVER_TICKS = 3;
+const MATCH_OVER_TICKS = 5;
+const BOMB_TICKS = 5;
+
+export function tick(world: GameWorld): void {
+  const m = world.match;
+  for (const p of world.connected()) p.playMs += TICK_SIM_MS;
+  if (m.phase === "paused") return churn(world);
+  m.phaseTicks++;
+  switch (m.phase) {
+    case "warmup":
+      if (
+        !world.cvars.bool("mp_warmup_pausetimer") &&
+        m.phaseTicks >= world.cvars.int("mp_warmuptime")
+      ) {
+        endWarmup(world);
+      }
+      break;
+    case "freezetime":
+      if (m.phaseTicks >= world.cvars.int("mp_freezetime")) setPhase(world, "live");
+      break;
+    case "live":
+      liveTick(world);
+      break;
+    case "over":
+      if (m.phaseTicks >= (m.matchOver ? MATCH_OVER_TICKS : OVER_TICKS)) {
+        if (m.matchOver) newMatch(world);
+        else startRound(world, m.round + 1);
+      }
+      break;
+  }
+  churn(world);
+}
+
+export function endWarmup(world: GameWorld): void {
+  // Warmup frags never count, as in CS.
+  world.resetStats();
+  startRound(world, 1);
+}
+
+/** mp_restartgame: scores and stats reset, round 1 starts with freezetime. */
+export function restartGame(world: GameWorld): void {
+  const warmup = world.match.phase === "warmup" && world.match.pausedFrom === null;
+  world.resetStats();
+  world.match = freshMatch();
+  if (!warmup) startRound(world, 1);
+  else for (const p of playing(world)) p.alive = true;
+}
+
+export function newMatch(world: GameWorld): void {
+  world.resetStats();
+  world.match = freshMatch();
+  for (const p of playing(world)) p.alive = true;
+}
+
+export function pause(world: GameWorld): void {
+  const m = world.match;
+  if (m.phase === "paused") return;
+  m.pausedFrom = m.phase;
+  m.phase = "paused";
+}
+
+export function unpause(world: GameWorld): void {
+  const m = world.match;
+  if (m.phase !== "paused" || m.pausedFrom === null) return;
+  m.phase = m.pausedFrom;
+  m.pausedFrom = null;
+}
+
+function setPhase(world: GameWorld, phase: "live" | "freezetime" | "over"): void {
+  world.match.phase = phase;
+  world.match.phaseTicks = 0;
+}
+
+function startRound(world: GameWorld, round: number): void {
+  const m = world.match;
+  const half = Math.floor(world.maxRounds / 2);
+  if (round === half + 1 && half > 0 && world.cvars.bool("mp_halftime")) swapSides(world);
+  m.round = round;
+  m.bombPlanted = false;
+  m.bombTicks = 0;
+  setPhase(world, "freezetime");
+  for (const p of playing(world)) {
+    p.alive = true;
+    p.roundKills = 0;
+  }
+}
+
+export function swapSides(world: GameWorld): void {
+  for (const p of playing(world)) p.side = p.side === "T" ? "CT" : "T";
+  const m = world.match;
+  [m.scoreCT, m.scoreT] = [m.scoreT, m.scoreCT];
+}
+
+function isDeathmatch(world: GameWorld): boolean {
+  return world.mode === "deathmatch" || world.mode === "arms_race";
+}
+
+function liveTick(world: GameWorld): void {
+  const { rng, match: m } = world;
+  const dm = isDeathmatch(world);
+  const kills =
+    (rng.chance(0.55) ? 1 : 0) + (rng.chance(0.15) ? 1 : 0) + (dm && rng.chance(0.5) ? 1 : 0);
+  for (let i = 0; i < kills; i++) killEvent(world, dm);
+  utilityEvents(world);
+  if (dm) {
+    if (m.phaseTicks >= DM_LIVE_TICKS) {
+      endRound(world, killsOf(world, "CT") >= killsOf(world, "T") ? "CT" : "T");
+    }
+    return;
+  }
+  const aliveT = alive(world, "T");
+  const aliveCT = alive(world, "CT");
+  if (!m.bombPlanted && aliveT.length > 0 && m.phaseTicks >= 3 && rng.chance(0.2)) {
+    const planter = rng.pick(aliveT);
+    planter.stats.bombPlants++;
+    planter.stats.score += 2;
+    m.bombPlanted = true;
+    return;
+  }
+  if (m.bombPlanted) {
+    m.bombTicks++;
+    if (aliveCT.length > 0 && m.bombTicks >= 2 && rng.chance(0.25)) {
+      const defuser = rng.pick(aliveCT);
+      defuser.stats.bombDefuses++;
+      defuser.stats.score += 2;
+      return endRound(world, "CT", defuser);
+    }
+    if (m.bombTicks >= BOMB_TICKS || (aliveCT.length === 0 && world.onSide("CT").length > 0)) {
+      return endRound(world, "T");
+    }
+    return;
+  }
+  if (aliveT.length === 0 && world.onSide("T").length > 0) return endRound(world, "CT");
+  if (aliveCT.length === 0 && world.onSide("CT").length > 0) return endRound(world, "T");
+  if (m.phaseTicks >= LIVE_TICKS) endRound(world, "CT");
+}
+
+function killEvent(world: GameWorld, dm: boolean): void {
+  const { rng } = world;
+  const side = rng.chance(0.5) ? "T" : "CT";
+  const killers = alive(world, side);
+  const victims = alive(world, side === "T" ? "CT" : "T");
+  if (killers.length === 0 || victims.length === 0) return;
+  const killer = rng.pick(killers);
+  const victim = rng.pick(victims);
+  const weapon = pickWeapon(world, killer);
+  const k = killer.stats;
+  k.kills++;
+  k.score += 2;
+  killer.roundKills++;
+  killer.lastWeaponUsed = weapon;
+  if (weapon === "knife") k.knifeKills++;
+  else if (weapon === "taser") k.zeusKills++;
+  else if (weapon === "hegrenade") {
+    k.grenadeKills++;
+    k.grenadeDamageDealt += 100;
+  } else if (world.cvars.bool("mp_damage_headshot_only") || rng.chance(0.45)) k.headshots++;
+  const mates = world.onSide(killer.side).filter((p) => p !== killer);
+  const assister = mates.length > 0 && rng.chance(0.3) ? rng.pick(mates) : undefined;
+  const assistDamage = assister ? rng.int(41, 90) : 0;
+  if (assister) {
+    assister.stats.assists++;
+    assister.stats.score++;
+    assister.stats.totalDamage += assistDamage;
+  }
+  k.totalDamage += 100 - assistDamage;
+  victim.stats.deaths++;
+  victim.lastWeaponUsed ||= pickWeapon(world, victim);
+  // Deathmatch respawns at once; otherwise the victim sits out the rest of the round.
+  victim.alive = dm;
+}
+
+function utilityEvents(world: GameWorld): void {
+  const { rng } = world;
+  const everyone = [...alive(world, "T"), ...alive(world, "CT")];
+  if (everyone.length === 0) return;
+  if (rng.chance(0.25)) rng.pick(everyone).stats.enemiesFlashed += rng.int(1, 3);
+  if (rng.chance(0.15)) {
+    const thrower = rng.pick(everyone);
+    const damage = rng.int(8, 60);
+    thrower.stats.grenadeDamageDealt += damage;
+    thrower.stats.totalDamage += damage;
+  }
+  if (rng.chance(0.02)) rng.pick(everyone).stats.chickenKills++;
+}
+
+function pickWeapon(world: GameWorld, player: SimPlayer): string {
+  const { rng, weaponPool } = world;
+  if (weaponPool === "knife") return "knife";
+  const r = rng.next();
+  if (r < 0.03) return "knife";
+  if (r < 0.05) return "taser";
+  if (r < 0.08) return "hegrenade";
+  if (weaponPool === "pistols") return rng.pick(PISTOLS);
+  return rng.pick([...(player.side === "T" ? T_WEAPONS : CT_WEAPONS), ...SHARED_WEAPONS]);
+}
+
+function endRound(world: GameWorld, winner: "T" | "CT", mvp?: SimPlayer): void {
+  const m = world.match;
+  if (winner === "CT") m.scoreCT++;
+  else m.scoreT++;
+  const best = mvp ?? bestOf(world.onSide(winner));
+  if (best) best.stats.mvp++;
+  for (const p of playing(world)) p.stats.roundsPlayed++;
+  const needed = Math.floor(world.maxRounds / 2) + 1;
+  m.matchOver =
+    m.scoreCT >= needed || m.scoreT >= needed || m.scoreCT + m.scoreT >= world.maxRounds;
+  setPhase(world, "over");
+}
+
+function bestOf(players: SimPlayer[]): SimPlayer | undefined {
+  let best: SimPlayer | undefined;
+  for (const p of players) {
+    if (p.roundKills > 0 && (!best || p.roundKills > best.roundKills)) best = p;
+  }
+  return best;
+}
+
+function churn(world: GameWorld): void {
+  const { rng } = world;
+  const humans = world.connected().filter((p) => !p.isBot && p.side !== "SPEC");
+  if (humans.length > 0 && rng.chance(0.008)) world.disconnect(rng.pick(humans));
+  const away = world.players.filter((p) => !p.connected && !world.bans.isBanned(p.steamId));
+  if (away.length > 0 && rng.chance(0.012)) world.reconnect(rng.pick(away), world.smallerSide());
+  const humanCount = world.connected().filter((p) => !p.isBot).length;
+  if (humanCount < world.maxPlayers && rng.chance(0.004)) {
+    world.addPlayer(false, world.smallerSide());
+  }
+  const stayed = humans.filter((p) => p.connected);
+  if (
+    world.match.phase === "over" &&
+    world.match.phaseTicks === 1 &&
+    stayed.length > 0 &&
+    rng.chance(0.05)
+  ) {
+    const mover = rng.pick(stayed);
+    world.moveTo(mover, mover.side === "T" ? "CT" : "T");
+  }
+  world.fillBots();
+}
+
+function playing(world: GameWorld): SimPlayer[] {
+  return world.connected().filter((p) => p.side !== "SPEC");
+}
+
+function alive(world: GameWorld, side: "T" | "CT"): SimPlayer[] {
+  return world.onSide(side).filter((p) => p.alive);
+}
+
+function killsOf(world: GameWorld, side: "T" | "CT"): number {
+  return world.onSide(side).reduce((n, p) => n + p.roundKills, 0);
+}

@@ -1,0 +1,85 @@
+/** Text of `status`, `status_json` as CS2 prints them (research: cs2-game-server.md §2.1–§2.2). */
+import { type SimPlayer, steamId3 } from "./players";
+import { type GameWorld } from "./world";
+
+const SERVER_STEAM_ID = "[G:1:15633205] (85568392935672629)";
+
+export function formatStatus(world: GameWorld, port: number, publicHost: string): string {
+  const online = world.connected().sort((a, b) => a.userId - b.userId);
+  const humans = online.filter((p) => !p.isBot).length;
+  const rows = online.map((p) => statusRow(p, world.now));
+  return [
+    `Server:  Running [0.0.0.0:${port}]`,
+    "Client:  Disconnected",
+    "----- Status -----",
+    "@ Current  :  game",
+    "source   : console",
+    `hostname : ${world.cvars.get("hostname")}`,
+    "spawn    : 1",
+    `version  : ${world.version} 10896 secure  public`,
+    `steamid  : ${SERVER_STEAM_ID}`,
+    `udp/ip   : 0.0.0.0:${port} (public ${publicHost}:${port})`,
+    "os/type  : Linux dedicated",
+    // "(0 max)" is what CS2 really prints with sv_visiblemaxplayers unset: not the slot limit.
+    `players  : ${humans} humans, ${online.length - humans} bots (0 max) (not hibernating) (unreserved)`,
+    "---------spawngroups----",
+    `loaded spawngroup(  1)  : SV:  [1: ${world.map} | main lump | mapload]`,
+    "---------players--------",
+    "  id     time ping loss      state   rate adr name",
+    ...rows,
+    // Real servers list a half-connected ghost slot like this; parsers must skip it.
+    "65535 [NoChan]    0    0 challenging      0unknown ''",
+    "#end",
+  ].join("\n");
+}
+
+function statusRow(p: SimPlayer, now: number): string {
+  const id = String(p.userId).padStart(4);
+  const time = (p.isBot ? "BOT" : duration(now - p.connectedAt)).padStart(8);
+  const ping = String(p.ping).padStart(4);
+  const rate = (p.isBot ? "0" : "196608").padStart(6);
+  const adr = p.isBot ? "" : `${p.address} `;
+  return `${id} ${time} ${ping}    0     active ${rate} ${adr}'${p.name}'`;
+}
+
+function duration(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+export function formatStatusJson(world: GameWorld, port: number): string {
+  const online = world.connected();
+  const bots = online.filter((p) => p.isBot);
+  const workshop = /^workshop\/(\d+)/.exec(world.map);
+  return JSON.stringify({
+    process_uptime: Math.floor((world.now - world.startedAt) / 1000),
+    build_version: 14177,
+    mem_phys_total_gb: 7.75,
+    mem_phys_avail_gb: 2.53,
+    server: {
+      hibernating: false,
+      cpu_usage: 0.08,
+      clients_bot: bots.length,
+      clients_human: online.length - bots.length,
+      clients_proxies: 0,
+      map: world.map,
+      addon: workshop?.[1] ?? "",
+      udp_port: port,
+      // CS2 gives bots synthetic [A:…] ids here, unlike the plugin API.
+      clients: online.map((p) => ({
+        steamid64: p.isBot ? String(90071996842377216n + BigInt(p.userId)) : p.steamId,
+        steamid: p.isBot ? `[A:1:${p.userId}:1]` : steamId3(p.steamId),
+        bot: p.isBot,
+        name: p.name,
+      })),
+      steam_loggedon: true,
+      steamid64: "85568392935611682",
+      steamid: "[G:1:15572258]",
+      gc_status: "GCConnectionStatus_HAVE_SESSION",
+    },
+  });
+}

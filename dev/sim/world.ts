@@ -1,0 +1,300 @@
+/**
+ * State of one simulated CS2 server: cvars, roster, match, bans, chat. Console commands
+ * (console.ts) and HTTP handlers change it only through these methods; match.ts advances it.
+ */
+import {
+  GAME_MODES,
+  type GameModeName,
+  type WireMatch,
+  type WirePlayers,
+  type WireStatus,
+  type WireSummary,
+} from "../../convex/lib/gameApi";
+import { BanList } from "./bans";
+import { BOT_NAMES, HUMAN_NAMES, MAX_ROUNDS, TEAM_SIZE, type WeaponPool } from "./catalog";
+import { Cvars } from "./cvars";
+import { type MatchState, freshMatch } from "./match-state";
+import { type Side, type SimPlayer, emptyStats, randomSteamId, toWirePlayer } from "./players";
+import { Rng, type SimClock } from "./rng";
+
+export interface WorldOptions {
+  name: string;
+  map: string;
+  mode: GameModeName;
+  maxPlayers: number;
+  humans: number;
+  spectators: number;
+  seed: number;
+  rconPassword: string;
+}
+
+export interface ChatLine {
+  at: string;
+  name: string;
+  message: string;
+}
+
+const CHAT_LOG_LIMIT = 200;
+
+export class GameWorld {
+  readonly cvars: Cvars;
+  readonly bans: BanList;
+  readonly rng: Rng;
+  readonly chat: ChatLine[] = [];
+  players: SimPlayer[] = [];
+  map: string;
+  weaponPool: WeaponPool = "all";
+  lastExec: string | null = null;
+  version = "1.41.7.7/14177";
+  readonly startedAt: number;
+  match: MatchState = freshMatch();
+  private nextUserId = 0;
+
+  constructor(
+    readonly clock: SimClock,
+    private readonly options: WorldOptions,
+  ) {
+    this.rng = new Rng(options.seed);
+    this.bans = new BanList(() => clock.now());
+    this.cvars = new Cvars({ hostname: options.name, rcon_password: options.rconPassword });
+    this.map = options.map;
+    this.startedAt = clock.now();
+    this.setMode(options.mode, false);
+    for (let i = 0; i < options.humans; i++) this.addPlayer(false, this.smallerSide());
+    for (let i = 0; i < options.spectators; i++) this.addPlayer(false, "SPEC");
+    this.fillBots();
+  }
+
+  get now(): number {
+    return this.clock.now();
+  }
+
+  get maxPlayers(): number {
+    return this.options.maxPlayers;
+  }
+
+  get mode(): GameModeName {
+    const type = this.cvars.int("game_type");
+    const mode = this.cvars.int("game_mode");
+    const found = Object.entries(GAME_MODES).find(
+      ([, m]) => m.gameType === type && m.gameMode === mode,
+    );
+    return (found?.[0] as GameModeName | undefined) ?? "custom";
+  }
+
+  get maxRounds(): number {
+    return Math.max(1, this.cvars.int("mp_maxrounds"));
+  }
+
+  /** Sets game_type/game_mode and the mode's usual round count and team size. */
+  setMode(mode: GameModeName, refill = true): void {
+    this.cvars.set("game_type", String(GAME_MODES[mode].gameType));
+    this.cvars.set("game_mode", String(GAME_MODES[mode].gameMode));
+    this.onModeCvarsChanged(refill);
+  }
+
+  onModeCvarsChanged(refill = true): void {
+    const mode = this.mode;
+    this.cvars.set("mp_maxrounds", String(MAX_ROUNDS[mode]));
+    this.cvars.set("bot_quota", String(TEAM_SIZE[mode] * 2));
+    if (refill) this.fillBots();
+  }
+
+  connected(): SimPlayer[] {
+    return this.players.filter((p) => p.connected);
+  }
+
+  onSide(side: Side): SimPlayer[] {
+    return this.players.filter((p) => p.connected && p.side === side);
+  }
+
+  find(steamId: string): SimPlayer | undefined {
+    return this.players.find((p) => p.steamId === steamId);
+  }
+
+  /** Resolves a console target: `#userid`, bare userid, SteamID64 or exact name. */
+  resolveTarget(target: string): SimPlayer | undefined {
+    const t = target.trim();
+    const online = this.connected();
+    const byId = /^#?\d{1,6}$/.test(t) ? Number(t.replace("#", "")) : null;
+    return (
+      (byId !== null ? online.find((p) => p.userId === byId) : undefined) ??
+      online.find((p) => p.steamId === t) ??
+      online.find((p) => p.name.toLowerCase() === t.toLowerCase())
+    );
+  }
+
+  smallerSide(): "T" | "CT" {
+    return this.onSide("T").length < this.onSide("CT").length ? "T" : "CT";
+  }
+
+  addPlayer(isBot: boolean, side: Side, identity?: { steamId: string; name: string }): SimPlayer {
+    const now = this.now;
+    const player: SimPlayer = {
+      userId: this.nextUserId++,
+      steamId: identity?.steamId ?? this.uniqueSteamId(),
+      name: identity?.name ?? this.uniqueName(isBot ? BOT_NAMES : HUMAN_NAMES),
+      isBot,
+      side,
+      connected: true,
+      alive: side !== "SPEC" && this.canSpawn(),
+      stats: emptyStats(),
+      roundKills: 0,
+      playMs: 0,
+      firstSeen: now,
+      lastSeen: now,
+      connectedAt: now,
+      lastWeaponUsed: "",
+      ping: isBot ? 0 : this.rng.int(8, 90),
+      address: isBot ? "" : `192.0.2.${this.rng.int(2, 254)}:${this.rng.int(20000, 65000)}`,
+    };
+    this.players.push(player);
+    return player;
+  }
+
+  /** Offline players keep their stats (the plugin's `offline` group); bots just vanish. */
+  disconnect(player: SimPlayer): void {
+    if (player.isBot) {
+      this.players = this.players.filter((p) => p !== player);
+      return;
+    }
+    player.connected = false;
+    player.alive = false;
+    player.lastSeen = this.now;
+  }
+
+  reconnect(player: SimPlayer, side: Side): void {
+    player.connected = true;
+    player.side = side;
+    player.userId = this.nextUserId++;
+    player.connectedAt = this.now;
+    player.alive = side !== "SPEC" && this.canSpawn();
+  }
+
+  moveTo(player: SimPlayer, side: Side): void {
+    player.side = side;
+    player.alive = side !== "SPEC" && this.canSpawn();
+  }
+
+  slay(player: SimPlayer): void {
+    if (!player.alive) return;
+    player.alive = false;
+    player.stats.deaths++;
+    player.stats.score = Math.max(0, player.stats.score - 1);
+  }
+
+  /** bot_quota in `fill` mode: bots top the playing sides up to the quota, humans replace them. */
+  fillBots(): void {
+    const quota = Math.max(0, this.cvars.int("bot_quota"));
+    const playing = () => this.connected().filter((p) => p.side !== "SPEC");
+    const humans = playing().filter((p) => !p.isBot).length;
+    const wanted = Math.max(0, quota - humans);
+    let bots = playing().filter((p) => p.isBot);
+    while (bots.length > wanted) {
+      const side = this.onSide("T").length > this.onSide("CT").length ? "T" : "CT";
+      const victim = [...bots].reverse().find((b) => b.side === side) ?? bots[bots.length - 1];
+      if (victim) this.disconnect(victim);
+      bots = playing().filter((p) => p.isBot);
+    }
+    for (let i = bots.length; i < wanted; i++) this.addPlayer(true, this.smallerSide());
+  }
+
+  /** What mp_restartgame and a fresh match do: scores, rounds and every player's stats go. */
+  resetStats(): void {
+    this.players = this.players.filter((p) => p.connected);
+    for (const p of this.players) {
+      p.stats = emptyStats();
+      p.roundKills = 0;
+      p.lastWeaponUsed = "";
+    }
+  }
+
+  changeMap(map: string): void {
+    this.map = map;
+    this.resetStats();
+    this.match = freshMatch();
+    for (const p of this.players) p.alive = p.side !== "SPEC";
+  }
+
+  say(message: string, name = "Console"): void {
+    this.chat.push({ at: this.clock.iso(), name, message });
+    if (this.chat.length > CHAT_LOG_LIMIT) this.chat.splice(0, this.chat.length - CHAT_LOG_LIMIT);
+  }
+
+  wirePlayers(): WirePlayers {
+    const now = this.now;
+    const wire = (ps: SimPlayer[]) => ps.map((p) => toWirePlayer(p, now));
+    return {
+      terrorists: wire(this.onSide("T")),
+      counterTerrorists: wire(this.onSide("CT")),
+      spectators: wire(this.onSide("SPEC")),
+      offline: wire(this.players.filter((p) => !p.connected)),
+    };
+  }
+
+  allWirePlayers() {
+    const now = this.now;
+    return this.players.map((p) => toWirePlayer(p, now));
+  }
+
+  wireMatch(): WireMatch {
+    return {
+      serverName: this.cvars.get("hostname"),
+      mapName: this.map,
+      scoreCT: this.match.scoreCT,
+      scoreT: this.match.scoreT,
+      playersOnline: this.connected().length,
+      roundPhase: this.match.phase,
+      gameMode: this.mode,
+      round: this.match.round,
+      maxRounds: this.maxRounds,
+    };
+  }
+
+  wireSummary(): WireSummary {
+    const sum = (f: (p: SimPlayer) => number) => this.players.reduce((n, p) => n + f(p), 0);
+    return {
+      totalPlayers: this.players.length,
+      totalKills: sum((p) => p.stats.kills),
+      totalDeaths: sum((p) => p.stats.deaths),
+      totalDamage: sum((p) => p.stats.totalDamage),
+      totalBombsPlanted: sum((p) => p.stats.bombPlants),
+      totalBombsDefused: sum((p) => p.stats.bombDefuses),
+    };
+  }
+
+  wireStatus(): WireStatus {
+    return {
+      status: "Online",
+      timestamp: this.clock.iso(),
+      serverName: this.cvars.get("hostname"),
+      mapName: this.map,
+      playersOnline: this.connected().length,
+      maxPlayers: this.maxPlayers,
+      passwordProtected: this.cvars.get("sv_password") !== "",
+    };
+  }
+
+  /** Players spawn at once only outside a live round, as in CS. */
+  private canSpawn(): boolean {
+    const phase = this.match.pausedFrom ?? this.match.phase;
+    return phase === "warmup" || phase === "freezetime";
+  }
+
+  private uniqueSteamId(): string {
+    for (;;) {
+      const id = randomSteamId(this.rng);
+      if (!this.find(id)) return id;
+    }
+  }
+
+  private uniqueName(pool: readonly string[]): string {
+    const taken = new Set(this.players.map((p) => p.name));
+    const free = pool.filter((n) => !taken.has(n));
+    if (free.length > 0) return this.rng.pick(free);
+    const base = this.rng.pick(pool);
+    let i = 2;
+    while (taken.has(`${base} (${i})`)) i++;
+    return `${base} (${i})`;
+  }
+}
