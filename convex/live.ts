@@ -111,19 +111,16 @@ export const heartbeat = publicMutation({
         q.eq("serverId", serverId).eq("viewerId", viewerId),
       )
       .unique();
-    if (mine) {
-      await ctx.db.patch("presence", mine._id, { expiresAt: now + PRESENCE_TTL_MS });
-      return null;
-    }
-    const someoneElse = await ctx.db
+    const someoneWatching = await ctx.db
       .query("presence")
       .withIndex("by_serverId_and_expiresAt", (q) =>
         q.eq("serverId", serverId).gt("expiresAt", now),
       )
       .first();
-    await ctx.db.insert("presence", { serverId, viewerId, expiresAt: now + PRESENCE_TTL_MS });
+    if (mine) await ctx.db.patch("presence", mine._id, { expiresAt: now + PRESENCE_TTL_MS });
+    else await ctx.db.insert("presence", { serverId, viewerId, expiresAt: now + PRESENCE_TTL_MS });
     // The first watcher should not wait for the slow idle keep-alive.
-    if (!someoneElse) await kickPollerIfIdle(ctx, serverId);
+    if (!someoneWatching) await kickPollerIfIdle(ctx, serverId);
     return null;
   },
 });

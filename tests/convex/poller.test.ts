@@ -88,7 +88,7 @@ async function stopLoops(t: TestConvex) {
 describe("poller against the simulator", () => {
   test("stores what the simulator reports for both connection types", async () => {
     const { t, serverId } = await seeded();
-    const match = await t.query(internal.publicApi.serverSnapshot, { key: "server1" });
+    const match = (await t.query(internal.publicApi.serverSnapshot, { key: "server1" }))!;
     const wire = (await (await fetch(`${sim.servers[0]!.apiUrl}/match`)).json()) as {
       mapName: string;
       scoreCT: number;
@@ -100,7 +100,7 @@ describe("poller against the simulator", () => {
       const s = await t.query(internal.publicApi.serverSnapshot, { key: "server2" });
       return s?.match ? s : null;
     });
-    expect(proxied.match.mapName).toBe(sim.servers[1]!.state().map);
+    expect(proxied.match!.mapName).toBe(sim.servers[1]!.state().map);
     await stopLoops(t);
     expect(serverId).toBeTruthy();
   });
@@ -131,14 +131,14 @@ describe("poller against the simulator", () => {
 
   test("invalid JSON is an offline state with the spec's message, and keeps the last good data", async () => {
     const { t, serverId } = await seeded();
-    const before = await t.query(internal.publicApi.serverSnapshot, { key: "server1" });
+    const before = (await t.query(internal.publicApi.serverSnapshot, { key: "server1" }))!;
     await sim.servers[0]!.faults.set({ invalidJsonRate: 1 });
     await tickNow(t, serverId);
     expect(await status(t, serverId)).toMatchObject({
       online: false,
       lastError: "Invalid JSON response from server",
     });
-    const after = await t.query(internal.publicApi.serverSnapshot, { key: "server1" });
+    const after = (await t.query(internal.publicApi.serverSnapshot, { key: "server1" }))!;
     expect(after.match).toEqual(before.match);
     await stopLoops(t);
   });
@@ -250,6 +250,24 @@ describe("poller against the simulator", () => {
     const kicked = (await poller(t, serverId)).job!;
     expect(kicked._id).not.toEqual(idle._id);
     expect(kicked.scheduledTime - Date.now()).toBeLessThan(1000);
+    await stopLoops(t);
+  });
+
+  test("a returning viewer whose heartbeat expired counts as a first watcher again", async () => {
+    const { t, serverId } = await seeded();
+    await t.run((ctx) =>
+      ctx.db.insert("presence", {
+        serverId,
+        viewerId: "viewer-returning",
+        expiresAt: Date.now() - 1_000,
+      }),
+    );
+    await tickNow(t, serverId); // nobody watching: idle
+    const idle = (await poller(t, serverId)).job!;
+    expect(idle.scheduledTime - Date.now()).toBeGreaterThan(30_000);
+    const { api } = await import("../../convex/_generated/api");
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-returning" });
+    expect((await poller(t, serverId)).job!.scheduledTime - Date.now()).toBeLessThan(1000);
     await stopLoops(t);
   });
 
