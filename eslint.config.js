@@ -37,6 +37,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The app layer (providers, router, panel page) composes the features: the one place that may import them.
+    files: ["src/app/**/*.{ts,tsx}", "src/main.tsx"],
+    rules: { "no-restricted-imports": "off" },
+  },
   ...convexPlugin.configs.recommended,
   {
     files: ["convex/**/*.ts"],

@@ -78,18 +78,25 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
     httpPort: opts.ephemeral ? 0 : (opts.backendPort ?? 3210) + 1,
     env: { ADMIN_EMAILS: DEMO_ADMIN_EMAIL },
     seed: { path: "seed:defaultServers", args: { servers: seedServersFor(sim) } },
-    log: opts.quiet ? (line) => void (/error|failed|uncaught/i.test(line) && console.error(`[backend] ${line}`)) : true,
+    log: opts.quiet
+      ? (line) => void (/error|failed|uncaught/i.test(line) && console.error(`[backend] ${line}`))
+      : true,
   });
   let vite: ViteDevServer | null = null;
   let webUrl: string | null = null;
   if (opts.web !== false) {
     process.env.VITE_CONVEX_URL = backend.url;
     process.env.VITE_DEMO_AUTH = "1";
+    process.env.VITE_CONVEX_SITE_URL = backend.siteUrl;
     vite = await createServer({
       root,
       configFile: path.join(root, "vite.config.ts"),
       logLevel: opts.quiet ? "error" : "info",
-      server: { port: opts.ephemeral ? 0 : (opts.webPort ?? 5173), host: "127.0.0.1", strictPort: !opts.ephemeral },
+      server: {
+        port: opts.ephemeral ? 0 : (opts.webPort ?? 5173),
+        host: "127.0.0.1",
+        strictPort: !opts.ephemeral,
+      },
     });
     await vite.listen();
     const address = vite.httpServer?.address();

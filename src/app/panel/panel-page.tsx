@@ -1,0 +1,164 @@
+import { useCallback, type ReactNode } from "react";
+import toast from "react-hot-toast";
+import { useSearchParams } from "react-router-dom";
+import { Icon } from "@/components/ui/icon";
+import { TabPanel, Tabs } from "@/components/ui/tabs";
+import { AdminPlaceholder } from "@/features/admin/components/admin-placeholder";
+import { useGuestAdminEnabled } from "@/features/admin/hooks/use-guest-admin-setting";
+import { AuditPlaceholder } from "@/features/audit/components/audit-placeholder";
+import { AuthTab } from "@/features/auth/components/auth-tab";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { DashboardTab } from "@/features/dashboard/components/dashboard-tab";
+import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
+import { useMatch, usePlayers, useServerStatus } from "@/features/live/hooks/use-live-data";
+import { useOfflineToast } from "@/features/live/hooks/use-offline-toast";
+import { MapBanPickPlaceholder } from "@/features/map-ban-pick/components/map-ban-pick-placeholder";
+import { PlayersTab } from "@/features/players/components/players-tab";
+import { RandomPlaceholder } from "@/features/random/components/random-placeholder";
+import { useActiveServer } from "@/features/servers/hooks/use-active-server";
+import { useServers } from "@/features/servers/hooks/use-servers";
+import { t } from "@/i18n/uk";
+import { useAuthActions } from "@/lib/auth-actions";
+import type { Id } from "@/lib/backend";
+import { PanelHeader } from "./panel-header";
+import { computeTabs, resolveActiveTab, type TabId } from "./tab-rules";
+import styles from "./panel.module.css";
+
+const TABS_ID = "panel";
+
+/** `/`: header, tabs and the active tab's content. The tab lives in the URL (`/?tab=players`). */
+export function PanelPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const servers = useServers();
+  const { server, select } = useActiveServer(servers);
+  const serverId = server?._id;
+  const user = useCurrentUser();
+  const isGuestAdminEnabled = useGuestAdminEnabled() ?? false;
+  const { signOut } = useAuthActions();
+
+  const tabs = computeTabs({
+    // While the session is being restored, keep the sign-in tab hidden rather than flash it.
+    isSignedIn: user.isSignedIn || user.isLoading,
+    isAdmin: user.isAdmin,
+    isGuestAdminEnabled,
+    // While the server list loads, keep the server tabs usable (they show skeletons).
+    hasServer: server !== null,
+  });
+  const active = resolveActiveTab(searchParams.get("tab"), tabs);
+
+  const status = useServerStatus(serverId);
+  const online = status ? status.online : undefined;
+  const snapshot = useMatch(active === "dashboard" ? serverId : undefined);
+  const players = usePlayers(active === "players" ? serverId : undefined);
+  useHeartbeat(serverId);
+  useOfflineToast(serverId, server?.name, online);
+
+  const setTab = useCallback(
+    (id: TabId) =>
+      setSearchParams((prev) => {
+        const next = new URLSearchParams(prev);
+        next.set("tab", id);
+        return next;
+      }),
+    [setSearchParams],
+  );
+
+  const onSelectServer = (id: Id<"servers">) => {
+    if (id === serverId) return;
+    select(id);
+    setTab("dashboard");
+  };
+
+  const onSignOut = () => {
+    signOut().then(
+      () => toast.success(t("auth.signedOut")),
+      () => toast.error(t("auth.signOutFailed")),
+    );
+  };
+
+  let content: ReactNode;
+  switch (active) {
+    case "dashboard":
+      content =
+        server === null ? null : (
+          <DashboardTab
+            key={serverId ?? ""}
+            serverName={server?.name ?? ""}
+            snapshot={snapshot}
+            status={status}
+          />
+        );
+      break;
+    case "players":
+      content =
+        server === null ? null : (
+          <PlayersTab
+            key={serverId ?? ""}
+            players={players === undefined ? undefined : (players?.players ?? null)}
+          />
+        );
+      break;
+    case "admin":
+      content = <AdminPlaceholder />;
+      break;
+    case "map_ban_pick":
+      content = <MapBanPickPlaceholder />;
+      break;
+    case "random":
+      content = <RandomPlaceholder />;
+      break;
+    case "audit":
+      content = <AuditPlaceholder />;
+      break;
+    case "auth":
+      content = <AuthTab onDone={() => setTab("dashboard")} />;
+      break;
+  }
+
+  return (
+    <div className={styles.shell}>
+      <a className="skip-link" href="#main">
+        {t("app.skipToContent")}
+      </a>
+      <PanelHeader
+        servers={servers}
+        activeServerId={serverId}
+        onSelectServer={onSelectServer}
+        online={online}
+        user={user}
+        isGuestAdminEnabled={isGuestAdminEnabled}
+        onSignIn={() => setTab("auth")}
+        onSignOut={onSignOut}
+      />
+      <main id="main" className={styles.main}>
+        {servers !== undefined && server === null ? (
+          <p className={styles.banner} role="status">
+            <Icon name="alert" />
+            {t("panel.noServer")}
+          </p>
+        ) : null}
+        <Tabs
+          idPrefix={TABS_ID}
+          label={t("tabs.label")}
+          value={active}
+          onChange={(id) => setTab(id as TabId)}
+          items={tabs
+            .filter((tab) => tab.visible)
+            .map((tab) => ({
+              id: tab.id,
+              label: t(tab.label),
+              disabled: tab.disabled,
+              title: tab.disabled ? t("tabs.needsServer") : undefined,
+            }))}
+        />
+        <TabPanel idPrefix={TABS_ID} tabId={active}>
+          {content}
+        </TabPanel>
+      </main>
+      <footer className={styles.footer}>
+        <span>{t("app.tagline")}</span>
+        <span>{t("app.footer")}</span>
+      </footer>
+    </div>
+  );
+}

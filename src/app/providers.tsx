@@ -1,0 +1,64 @@
+import { ConvexReactClient } from "convex/react";
+import { SessionProvider, type UseStorage } from "convex-helpers/react/sessions";
+import type { SessionId } from "convex-helpers/server/sessions";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Toaster } from "react-hot-toast";
+import { env } from "@/config/env";
+import { useLocalStorage } from "@/hooks/use-local-storage";
+import { DemoAuthProvider } from "./auth/demo-auth-provider";
+import { NoneAuthProvider } from "./auth/none-auth-provider";
+import { StoreUser } from "./auth/store-user";
+import { PageFallback } from "./page-fallback";
+
+const convex = new ConvexReactClient(env.convexUrl);
+
+// Clerk (and its localization) is only downloaded by builds configured for it.
+const ClerkAuthProvider = lazy(() => import("./auth/clerk-auth-provider"));
+
+/** Session id of this browser (anonymous actions, tournament seat); survives reloads and is shared by tabs. */
+const useLocalSessionStorage: UseStorage<SessionId | undefined> = (key, initialValue) =>
+  useLocalStorage<SessionId>(key, initialValue);
+
+function AuthProvider({ children }: { children: ReactNode }) {
+  switch (env.authProvider) {
+    case "clerk":
+      return (
+        <Suspense fallback={<PageFallback />}>
+          <ClerkAuthProvider client={convex} publishableKey={env.clerkPublishableKey!}>
+            {children}
+          </ClerkAuthProvider>
+        </Suspense>
+      );
+    case "demo":
+      return <DemoAuthProvider client={convex}>{children}</DemoAuthProvider>;
+    case "none":
+      return <NoneAuthProvider client={convex}>{children}</NoneAuthProvider>;
+  }
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider>
+      <SessionProvider useStorage={useLocalSessionStorage}>
+        <StoreUser />
+        {children}
+      </SessionProvider>
+      <Toaster
+        position="bottom-right"
+        toastOptions={{
+          duration: 5000,
+          style: {
+            background: "var(--color-surface-3)",
+            color: "var(--color-text)",
+            border: "1px solid var(--color-border-strong)",
+            borderRadius: "var(--radius-md)",
+            fontSize: "var(--font-size-sm)",
+            maxWidth: "26rem",
+          },
+          success: { iconTheme: { primary: "#3ecf8e", secondary: "#0a0f1e" } },
+          error: { iconTheme: { primary: "#f06565", secondary: "#0a0f1e" } },
+        }}
+      />
+    </AuthProvider>
+  );
+}

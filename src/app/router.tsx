@@ -1,0 +1,47 @@
+import { createBrowserRouter } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { PageFallback } from "./page-fallback";
+import { PanelPage } from "./panel/panel-page";
+import { RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+import { TabRedirect } from "./tab-redirect";
+
+/** The main panel loads eagerly; /docs and the connect pages are separate chunks. */
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageFallback />,
+    children: [
+      { path: paths.home, element: <PanelPage /> },
+      {
+        path: paths.docs,
+        lazy: async () => ({
+          Component: (await import("@/features/docs/components/docs-page")).DocsPage,
+        }),
+      },
+      {
+        path: paths.connect1,
+        lazy: async () => {
+          const { ConnectPage } = await import("@/features/connect/components/connect-page");
+          return { Component: () => <ConnectPage mode={{ kind: "server", index: 0 }} /> };
+        },
+      },
+      {
+        path: paths.connect2,
+        lazy: async () => {
+          const { ConnectPage } = await import("@/features/connect/components/connect-page");
+          return { Component: () => <ConnectPage mode={{ kind: "server", index: 1 }} /> };
+        },
+      },
+      {
+        path: paths.connect,
+        lazy: async () => {
+          const { ConnectPage } = await import("@/features/connect/components/connect-page");
+          return { Component: () => <ConnectPage mode={{ kind: "first-online" }} /> };
+        },
+      },
+      { path: ":tab", element: <TabRedirect /> },
+    ],
+  },
+]);

@@ -1,0 +1,15 @@
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icon";
+import { t } from "@/i18n/uk";
+
+/** Stand-in until this section is built. */
+export function AdminPlaceholder() {
+  return (
+    <Card title={t("placeholder.admin")}>
+      <EmptyState icon={<Icon name="tools" />} title={t("common.comingSoon")}>
+        {t("common.comingSoonText")}
+      </EmptyState>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "@/lib/backend";
+import { newestTimestamp } from "../utils/freshness";
+import { MatchCard } from "./match-card";
+import { SummaryCard } from "./summary-card";
+import styles from "./dashboard.module.css";
+
+type MatchSnapshot = FunctionReturnType<typeof api.live.match>;
+type ServerStatus = FunctionReturnType<typeof api.live.status>;
+
+export interface DashboardTabProps {
+  serverName: string;
+  /** Query results: undefined while loading, null before the first poll. */
+  snapshot: MatchSnapshot | undefined;
+  status: ServerStatus | undefined;
+}
+
+export function DashboardTab({ serverName, snapshot, status }: DashboardTabProps) {
+  const updatedAt = newestTimestamp(snapshot?.updatedAt, status?.lastSuccessAt);
+  const online = status ? status.online : undefined;
+  return (
+    <div className={styles.grid}>
+      <MatchCard
+        serverName={serverName}
+        match={snapshot === undefined ? undefined : (snapshot?.match ?? null)}
+        updatedAt={updatedAt}
+        online={online}
+      />
+      <SummaryCard summary={snapshot === undefined ? undefined : (snapshot?.summary ?? null)} />
+    </div>
+  );
+}

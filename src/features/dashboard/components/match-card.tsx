@@ -1,0 +1,123 @@
+import { Card } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/spinner";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icon";
+import { formatInteger } from "@/i18n/format";
+import { t } from "@/i18n/uk";
+import type { Match } from "@/lib/backend";
+import { mapKind, mapLabel } from "@/lib/maps";
+import { FreshnessHint } from "./freshness-hint";
+import styles from "./dashboard.module.css";
+
+export interface MatchCardProps {
+  serverName: string;
+  /** undefined while loading, null before the first successful poll. */
+  match: Match | null | undefined;
+  updatedAt: number | undefined;
+  online: boolean | undefined;
+}
+
+export function MatchCard({ serverName, match, updatedAt, online }: MatchCardProps) {
+  return (
+    <Card
+      title={t("dashboard.matchTitle")}
+      aside={match !== undefined ? <FreshnessHint updatedAt={updatedAt} /> : null}
+    >
+      <div className={styles.matchBody} aria-busy={match === undefined}>
+        {match === undefined ? (
+          <MatchSkeleton />
+        ) : match === null ? (
+          <EmptyState icon={<Icon name="clock" />}>{t("dashboard.noMatch")}</EmptyState>
+        ) : (
+          <MatchDetails serverName={serverName} match={match} online={online} />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function MatchDetails({
+  serverName,
+  match,
+  online,
+}: {
+  serverName: string;
+  match: Match;
+  online: boolean | undefined;
+}) {
+  const kind = mapKind(match.mapName);
+  return (
+    <>
+      {online === false ? <p className={styles.notice}>{t("dashboard.offlineNote")}</p> : null}
+      <div className={styles.scoreboard} aria-label={t("dashboard.score")} role="group">
+        <div className={styles.side}>
+          <span className={`${styles.sideLabel} ${styles.ctText}`}>CT</span>
+          <span className={styles.sideName}>{t("teamName.Counter-Terrorist")}</span>
+        </div>
+        <div className={styles.score}>
+          <span className={styles.ctText} data-testid="score-ct">
+            {match.scoreCT}
+          </span>
+          <span className={styles.versus}> : </span>
+          <span className={styles.tText} data-testid="score-t">
+            {match.scoreT}
+          </span>
+        </div>
+        <div className={`${styles.side} ${styles.sideT}`}>
+          <span className={`${styles.sideLabel} ${styles.tText}`}>T</span>
+          <span className={styles.sideName}>{t("teamName.Terrorist")}</span>
+        </div>
+      </div>
+      <dl className={styles.facts}>
+        <div className={styles.fact}>
+          <dt>{t("dashboard.server")}</dt>
+          <dd>{match.serverName || serverName}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{t("dashboard.map")}</dt>
+          <dd title={kind}>
+            {mapLabel(match.mapName)}
+            <span className={styles.mapName}>{match.mapName}</span>
+          </dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{t("dashboard.playersOnline")}</dt>
+          <dd>{formatInteger(match.playersOnline)}</dd>
+        </div>
+        <div className={styles.fact}>
+          <dt>{t("dashboard.roundPhase")}</dt>
+          <dd>{t(`phase.${match.roundPhase}`)}</dd>
+        </div>
+        {match.gameMode ? (
+          <div className={styles.fact}>
+            <dt>{t("dashboard.gameMode")}</dt>
+            <dd>{t(`mode.${match.gameMode}`)}</dd>
+          </div>
+        ) : null}
+        {match.round !== undefined ? (
+          <div className={styles.fact}>
+            <dt>{t("dashboard.round")}</dt>
+            <dd>
+              {match.maxRounds
+                ? t("dashboard.roundOf", { round: match.round, max: match.maxRounds })
+                : formatInteger(match.round)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
+function MatchSkeleton() {
+  return (
+    <>
+      <Skeleton height="6.5rem" radius="10px" />
+      <div className={styles.facts}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height="4.25rem" radius="10px" />
+        ))}
+      </div>
+    </>
+  );
+}

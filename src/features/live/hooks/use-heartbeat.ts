@@ -1,0 +1,26 @@
+import { useMutation } from "convex/react";
+import { useEffect } from "react";
+import { useDocumentVisible } from "@/hooks/use-document-visible";
+import { api, type Id } from "@/lib/backend";
+import { viewerId } from "./viewer-id";
+
+export const HEARTBEAT_INTERVAL_MS = 20_000;
+
+/**
+ * Tells the backend this tab is watching the server (every 20 s while the tab is visible), so the
+ * poller runs at full speed only while someone looks.
+ */
+export function useHeartbeat(serverId: Id<"servers"> | undefined): void {
+  const beat = useMutation(api.live.heartbeat);
+  const visible = useDocumentVisible();
+  useEffect(() => {
+    if (!serverId || !visible) return;
+    const send = () => {
+      // A missed beat only slows polling down until the next one; nothing to show the user.
+      beat({ serverId, viewerId }).catch(() => undefined);
+    };
+    send();
+    const id = window.setInterval(send, HEARTBEAT_INTERVAL_MS);
+    return () => window.clearInterval(id);
+  }, [beat, serverId, visible]);
+}

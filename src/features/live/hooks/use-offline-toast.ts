@@ -1,0 +1,26 @@
+import { useEffect, useRef } from "react";
+import toast from "react-hot-toast";
+import { t } from "@/i18n/uk";
+
+/**
+ * Shows 'Не вдалося оновити дані з API для сервера {name}.' once each time the shown server goes
+ * from online to offline. A server that is already offline when shown (or when switched to) does
+ * not toast; `online` undefined means "not known yet" and changes nothing.
+ */
+export function useOfflineToast(
+  serverId: string | undefined,
+  serverName: string | undefined,
+  online: boolean | undefined,
+) {
+  const last = useRef<{ serverId: string; online: boolean } | null>(null);
+  useEffect(() => {
+    if (!serverId || online === undefined) return;
+    const previous = last.current;
+    last.current = { serverId, online };
+    if (previous?.serverId === serverId && previous.online && !online) {
+      toast.error(t("errors.apiUpdateFailed", { name: serverName ?? serverId }), {
+        id: `offline-${serverId}`,
+      });
+    }
+  }, [serverId, serverName, online]);
+}

@@ -1,0 +1,100 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { makePlayer } from "@/test/fixtures";
+import { PlayersTab } from "./players-tab";
+
+const players = [
+  makePlayer({
+    name: "Борис",
+    team: "Terrorist",
+    score: 10,
+    kills: 12,
+    deaths: 4,
+    assists: 2,
+    kdRatio: 3,
+    mvp: 1,
+  }),
+  makePlayer({
+    name: "Андрій",
+    team: "Counter-Terrorist",
+    score: 30,
+    kills: 20,
+    deaths: 10,
+    kdRatio: 2,
+    mvp: 4,
+  }),
+  makePlayer({ name: "Єва", team: "Spectator", score: 0 }),
+];
+
+function rowNames() {
+  const rows = screen.getAllByRole("row").slice(1);
+  return rows.map((row) => within(row).getAllByRole("cell")[1]!.textContent);
+}
+
+describe("PlayersTab", () => {
+  it("shows the table with the spec's columns, sorted by score descending", () => {
+    render(<PlayersTab players={players} />);
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["Команда", "Гравець", "Рахунок", "K", "D", "A", "K/D", "MVP"]);
+    expect(rowNames()).toEqual(["Андрій", "Борис", "Єва"]);
+    const first = screen.getAllByRole("row")[1]!;
+    expect(within(first).getByText("CT")).toBeInTheDocument();
+    expect(within(first).getByText("2,00")).toBeInTheDocument();
+  });
+
+  it("filters by nickname and shows the exact empty message", async () => {
+    const user = userEvent.setup();
+    render(<PlayersTab players={players} />);
+    await user.type(screen.getByLabelText("Пошук за нікнеймом"), "бор");
+    expect(rowNames()).toEqual(["Борис"]);
+    await user.clear(screen.getByLabelText("Пошук за нікнеймом"));
+    await user.type(screen.getByLabelText("Пошук за нікнеймом"), "nobody");
+    expect(screen.getByText("Гравці не знайдені за вашим запитом.")).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("shows the empty message when the server has no players", () => {
+    render(<PlayersTab players={[]} />);
+    expect(screen.getByText("Гравці не знайдені за вашим запитом.")).toBeInTheDocument();
+  });
+
+  it("changes the sort field and direction", async () => {
+    const user = userEvent.setup();
+    render(<PlayersTab players={players} />);
+    const select = screen.getByLabelText("Сортувати за");
+    const labels = within(select)
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+    expect(labels).toHaveLength(14);
+    expect(labels).toContain("Вбивства ножем");
+    await user.selectOptions(select, "name");
+    expect(rowNames()).toEqual(["Єва", "Борис", "Андрій"]);
+    await user.click(screen.getByRole("button", { name: /Змінити напрям сортування/ }));
+    expect(rowNames()).toEqual(["Андрій", "Борис", "Єва"]);
+    await user.selectOptions(select, "team");
+    expect(rowNames()).toEqual(["Андрій", "Борис", "Єва"]);
+  });
+
+  it("opens the player modal on row click and with the Enter key", async () => {
+    const user = userEvent.setup();
+    render(<PlayersTab players={players} />);
+    await user.click(screen.getByRole("row", { name: "Відкрити статистику гравця Борис" }));
+    const dialog = screen.getByRole("dialog");
+    expect(within(dialog).getByRole("heading", { name: "Борис" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Закрити" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    screen.getByRole("row", { name: "Відкрити статистику гравця Андрій" }).focus();
+    await user.keyboard("{Enter}");
+    expect(
+      within(screen.getByRole("dialog")).getByRole("heading", { name: "Андрій" }),
+    ).toBeInTheDocument();
+  });
+
+  it("renders fixed-height skeletons while loading", () => {
+    render(<PlayersTab players={undefined} />);
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Завантаження…");
+  });
+});

@@ -1,0 +1,104 @@
+import { useMemo, useState, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icon";
+import { Select } from "@/components/ui/select";
+import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
+import { TextField } from "@/components/ui/text-field";
+import { t } from "@/i18n/uk";
+import type { Player } from "@/lib/backend";
+import {
+  DEFAULT_SORT,
+  filterPlayers,
+  isSortField,
+  SORT_FIELDS,
+  sortPlayers,
+  type SortDirection,
+  type SortField,
+} from "../utils/sort-players";
+import { PlayerModal } from "./player-modal";
+import { PlayersTable } from "./players-table";
+import styles from "./players.module.css";
+
+export interface PlayersTabProps {
+  /** undefined while loading, null before the first poll. */
+  players: Player[] | null | undefined;
+  /** Extra controls for the open player (admin actions), given the player. */
+  renderPlayerActions?: (player: Player) => ReactNode;
+}
+
+export function PlayersTab({ players, renderPlayerActions }: PlayersTabProps) {
+  const [query, setQuery] = useState("");
+  const [field, setField] = useState<SortField>(DEFAULT_SORT.field);
+  const [direction, setDirection] = useState<SortDirection>(DEFAULT_SORT.direction);
+  const [selected, setSelected] = useState<Player | null>(null);
+
+  const shown = useMemo(
+    () => sortPlayers(filterPlayers(players ?? [], query), field, direction),
+    [players, query, field, direction],
+  );
+  // The open modal follows live updates of the same player (and keeps the last data if they leave).
+  const openPlayer = selected
+    ? (players?.find((p) => p.steamId === selected.steamId) ?? selected)
+    : null;
+  const total = players?.length ?? 0;
+
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.toolbar}>
+        <TextField
+          className={styles.search}
+          label={t("players.searchLabel")}
+          type="search"
+          placeholder={t("players.searchPlaceholder")}
+          value={query}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <Select
+          label={t("players.sortLabel")}
+          value={field}
+          options={SORT_FIELDS.map((f) => ({ value: f, label: t(`sort.${f}`) }))}
+          onChange={(value) => {
+            if (isSortField(value)) setField(value);
+          }}
+        />
+        <Button
+          aria-label={`${t("players.sortToggle")}: ${direction === "asc" ? t("players.sortAsc") : t("players.sortDesc")}`}
+          title={t("players.sortToggle")}
+          onClick={() => setDirection((d) => (d === "asc" ? "desc" : "asc"))}
+        >
+          <span aria-hidden="true">{direction === "asc" ? "↑" : "↓"}</span>
+          <span>{direction === "asc" ? t("players.sortAsc") : t("players.sortDesc")}</span>
+        </Button>
+      </div>
+      <p className={styles.count} aria-live="polite">
+        {players === undefined ? "\u00a0" : t("players.count", { shown: shown.length, total })}
+      </p>
+      <div className={styles.tableArea}>
+        {players === undefined ? (
+          <div className={styles.skeletonRows} aria-busy="true">
+            <LoadingLabel />
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} height="2.25rem" />
+            ))}
+          </div>
+        ) : shown.length === 0 ? (
+          <div className={styles.emptyBox}>
+            <EmptyState icon={<Icon name="search" />} role="status">
+              {t("players.empty")}
+            </EmptyState>
+          </div>
+        ) : (
+          <PlayersTable players={shown} onOpen={setSelected} />
+        )}
+      </div>
+      <PlayerModal
+        player={openPlayer}
+        onClose={() => setSelected(null)}
+        actions={openPlayer && renderPlayerActions ? renderPlayerActions(openPlayer) : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { nameCollator } from "@/i18n/format";
+import type { Player, Team } from "@/lib/backend";
+
+/** Every sortable field of the player list (spec §9), in the order the dropdown shows them. */
+export const SORT_FIELDS = [
+  "score",
+  "name",
+  "team",
+  "kills",
+  "deaths",
+  "assists",
+  "kdRatio",
+  "knifeKills",
+  "zeusKills",
+  "headshots",
+  "chickenKills",
+  "grenadeKills",
+  "mvp",
+  "totalDamage",
+] as const;
+
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = "asc" | "desc";
+
+export const DEFAULT_SORT: { field: SortField; direction: SortDirection } = {
+  field: "score",
+  direction: "desc",
+};
+
+/** Teams sort CT, T, spectators, then players who left. */
+export const TEAM_ORDER: Record<Team, number> = {
+  "Counter-Terrorist": 0,
+  Terrorist: 1,
+  Spectator: 2,
+  Offline: 3,
+};
+
+export function isSortField(value: string): value is SortField {
+  return (SORT_FIELDS as readonly string[]).includes(value);
+}
+
+function compareField(a: Player, b: Player, field: SortField): number {
+  if (field === "name") return nameCollator.compare(a.name, b.name);
+  if (field === "team") return TEAM_ORDER[a.team] - TEAM_ORDER[b.team];
+  return a[field] - b[field];
+}
+
+/**
+ * A sorted copy. The direction applies to the chosen field; ties always fall back to the name
+ * (Ukrainian collation) and then the SteamID, so equal rows never swap places between updates.
+ */
+export function sortPlayers(
+  players: readonly Player[],
+  field: SortField,
+  direction: SortDirection,
+): Player[] {
+  const sign = direction === "asc" ? 1 : -1;
+  return [...players].sort(
+    (a, b) =>
+      sign * compareField(a, b, field) ||
+      nameCollator.compare(a.name, b.name) ||
+      (a.steamId < b.steamId ? -1 : a.steamId > b.steamId ? 1 : 0),
+  );
+}
+
+/** Players whose nickname contains the query (case-insensitive, Ukrainian-aware); blank matches all. */
+export function filterPlayers(players: readonly Player[], query: string): Player[] {
+  const needle = query.trim().toLocaleLowerCase("uk");
+  if (!needle) return [...players];
+  return players.filter((p) => p.name.toLocaleLowerCase("uk").includes(needle));
+}

@@ -1,0 +1,24 @@
+import { useCallback } from "react";
+import { useLocalStorage } from "@/hooks/use-local-storage";
+import type { Id } from "@/lib/backend";
+import type { PublicServer } from "./use-servers";
+
+export const ACTIVE_SERVER_KEY = "activeServerId";
+
+export interface ActiveServer {
+  /** The shown server; null when none is configured, undefined while the list loads. */
+  server: PublicServer | null | undefined;
+  select: (id: Id<"servers">) => void;
+}
+
+/**
+ * The server the panel shows, remembered in localStorage (`activeServerId`). A first visit, or a
+ * remembered server that no longer exists, falls back to the first configured server.
+ */
+export function useActiveServer(servers: PublicServer[] | undefined): ActiveServer {
+  const [storedId, setStoredId] = useLocalStorage<string>(ACTIVE_SERVER_KEY, undefined);
+  const select = useCallback((id: Id<"servers">) => setStoredId(id), [setStoredId]);
+  if (servers === undefined) return { server: undefined, select };
+  const server = servers.find((s) => s._id === storedId) ?? servers[0] ?? null;
+  return { server, select };
+}

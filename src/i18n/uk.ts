@@ -1,0 +1,292 @@
+/**
+ * Every user-visible text of the web app, in Ukrainian. Texts quoted in the product spec are kept
+ * verbatim (including their ASCII quotes and apostrophes). Parameters are written `{name}` and
+ * filled by `t(key, params)`.
+ */
+export const uk = {
+  // App shell
+  "app.title": "CS2 Панель",
+  "app.tagline": "Сервери спільноти Counter-Strike 2",
+  "app.skipToContent": "Перейти до вмісту",
+  "app.docsLink": "API",
+  "app.footer": "Дані оновлюються автоматично в реальному часі.",
+  "common.loading": "Завантаження…",
+  "common.close": "Закрити",
+  "common.cancel": "Скасувати",
+  "common.dash": "—",
+  "common.backToPanel": "До панелі",
+  "common.comingSoon": "Розділ у розробці",
+  "common.comingSoonText": "Цей розділ з'явиться найближчим часом.",
+  "common.pageError": "Під час відображення сторінки сталася помилка.",
+  "common.reload": "Перезавантажити",
+  "notFound.title": "Сторінку не знайдено",
+  "notFound.text": "Такої сторінки немає. Перевірте адресу або поверніться до панелі.",
+
+  // Header
+  "header.serverLabel": "Сервер",
+  "header.selectServer": "Оберіть сервер",
+  "header.noServers": "Немає серверів",
+  "header.online": "Онлайн",
+  "header.offline": "Офлайн",
+  "header.checking": "Перевірка…",
+  "header.statusLabel": "Стан сервера: {status}",
+  "header.signIn": "Увійти",
+  "header.signOut": "Вийти",
+  "header.adminBadge": "Адмін",
+  "header.guestAdminBadge": "Гостьовий доступ",
+  "panel.noServer": "Сервер не вибрано. Перейдіть до налаштувань, щоб додати або вибрати сервер.",
+
+  // Tabs
+  "tabs.label": "Розділи панелі",
+  "tabs.auth": "Вхід",
+  "tabs.dashboard": "Огляд",
+  "tabs.players": "Гравці",
+  "tabs.admin": "Керування",
+  "tabs.map_ban_pick": "Бан/пік мап",
+  "tabs.random": "Випадкові гравці",
+  "tabs.audit": "Журнал аудиту",
+  "tabs.needsServer": "Спершу оберіть сервер",
+
+  // Dashboard
+  "dashboard.matchTitle": "Поточний матч",
+  "dashboard.summaryTitle": "Загальна статистика",
+  "dashboard.server": "Сервер",
+  "dashboard.map": "Мапа",
+  "dashboard.score": "Рахунок",
+  "dashboard.playersOnline": "Гравців онлайн",
+  "dashboard.roundPhase": "Фаза",
+  "dashboard.gameMode": "Режим",
+  "dashboard.round": "Раунд",
+  "dashboard.roundOf": "{round} з {max}",
+  "dashboard.noMatch": "Даних про матч поки немає: сервер ще не опитано або він недоступний.",
+  "dashboard.noSummary": "Загальна статистика поки недоступна.",
+  "dashboard.offlineNote": "Сервер зараз офлайн — показано останні отримані дані.",
+  "phase.warmup": "Розминка",
+  "phase.live": "Раунд триває",
+  "phase.freezetime": "Закупівля",
+  "phase.over": "Раунд завершено",
+  "phase.paused": "Пауза",
+  "mapKind.de": "Закладання бомби",
+  "mapKind.cs": "Порятунок заручників",
+  "mapKind.ar": "Гонка озброєнь",
+  "mode.competitive": "Змагальний",
+  "mode.wingman": "Напарники",
+  "mode.casual": "Звичайний",
+  "mode.deathmatch": "Бій насмерть",
+  "mode.arms_race": "Гонка озброєнь",
+  "mode.custom": "Користувацький",
+  "summary.totalPlayers": "Гравців",
+  "summary.totalKills": "Вбивств",
+  "summary.totalDeaths": "Смертей",
+  "summary.totalDamage": "Завдано шкоди",
+  "summary.totalBombsPlanted": "Закладено бомб",
+  "summary.totalBombsDefused": "Знешкоджено бомб",
+  "freshness.seconds": "оновлено {n} с тому",
+  "freshness.minutes": "оновлено {n} хв тому",
+  "freshness.hours": "оновлено {n} год тому",
+  "freshness.never": "ще не оновлювалося",
+
+  // Teams
+  "team.Terrorist": "T",
+  "team.Counter-Terrorist": "CT",
+  "team.Spectator": "SPEC",
+  "team.Offline": "OFF",
+  "teamName.Terrorist": "Терористи",
+  "teamName.Counter-Terrorist": "Спецпризначенці",
+  "teamName.Spectator": "Глядач",
+  "teamName.Offline": "Офлайн",
+
+  // Players
+  "players.title": "Гравці",
+  "players.searchLabel": "Пошук за нікнеймом",
+  "players.searchPlaceholder": "Нікнейм гравця…",
+  "players.sortLabel": "Сортувати за",
+  "players.sortAsc": "За зростанням",
+  "players.sortDesc": "За спаданням",
+  "players.sortToggle": "Змінити напрям сортування",
+  "players.empty": "Гравці не знайдені за вашим запитом.",
+  "players.count": "Показано: {shown} з {total}",
+  "players.tableCaption": "Гравці сервера",
+  "players.openDetails": "Відкрити статистику гравця {name}",
+  "players.col.team": "Команда",
+  "players.col.name": "Гравець",
+  "players.col.score": "Рахунок",
+  "players.col.kills": "K",
+  "players.col.deaths": "D",
+  "players.col.assists": "A",
+  "players.col.kd": "K/D",
+  "players.col.mvp": "MVP",
+  "players.col.killsTitle": "Вбивства",
+  "players.col.deathsTitle": "Смерті",
+  "players.col.assistsTitle": "Допомоги",
+  "players.col.kdTitle": "Співвідношення вбивств до смертей",
+  "sort.score": "Рахунок",
+  "sort.name": "Ім'я",
+  "sort.team": "Команда",
+  "sort.kills": "Вбивства",
+  "sort.deaths": "Смерті",
+  "sort.assists": "Допомоги",
+  "sort.kdRatio": "K/D",
+  "sort.knifeKills": "Вбивства ножем",
+  "sort.zeusKills": "Вбивства Zeus",
+  "sort.headshots": "Хедшоти",
+  "sort.chickenKills": "Вбиті курки",
+  "sort.grenadeKills": "Вбивства гранатами",
+  "sort.mvp": "MVP",
+  "sort.totalDamage": "Загальна шкода",
+
+  // Player modal
+  "player.steamId": "SteamID",
+  "player.profile": "Профіль Steam",
+  "player.group.combat": "Бій",
+  "player.group.objectives": "Цілі",
+  "player.group.general": "Загальне",
+  "player.kills": "Вбивства",
+  "player.deaths": "Смерті",
+  "player.assists": "Допомоги",
+  "player.headshots": "Хедшоти",
+  "player.chickenKills": "Вбиті курки",
+  "player.kdRatio": "K/D",
+  "player.totalDamage": "Загальна шкода",
+  "player.bombPlants": "Закладено бомб",
+  "player.bombDefuses": "Знешкоджено бомб",
+  "player.grenadeKills": "Вбивства гранатами",
+  "player.grenadeDamageDealt": "Шкода гранатами",
+  "player.enemiesFlashed": "Засліплено ворогів",
+  "player.mvp": "MVP",
+  "player.playTime": "Час гри",
+  "player.minutes": "{n} хв",
+  "player.roundsPlayed": "Зіграно раундів",
+  "player.score": "Рахунок",
+  "player.firstSeen": "Вперше на сервері",
+  "player.lastSeen": "Востаннє на сервері",
+  "player.lastWeapon": "Остання зброя",
+
+  // Auth
+  "auth.title": "Вхід для адміністратора",
+  "auth.intro": "Увійдіть, щоб керувати серверами. Переглядати панель можна і без авторизації.",
+  "auth.username": "Ім'я користувача",
+  "auth.email": "E-mail",
+  "auth.password": "Пароль",
+  "auth.submit": "Увійти",
+  "auth.submitting": "Вхід…",
+  "auth.continueAnon": "Продовжити без авторизації",
+  "auth.success": "Авторизація успішна!",
+  "auth.failed": "Невірний e-mail, пароль або ім'я користувача.",
+  "auth.signOutFailed": "Не вдалося вийти.",
+  "auth.signedOut": "Ви вийшли з облікового запису.",
+  "auth.signedInAs": "Ви увійшли як {name}.",
+  "auth.demoTitle": "Демо-режим",
+  "auth.demoIntro":
+    "Це демонстраційне розгортання: увійдіть одним натисканням або через форму з демо-обліковим записом.",
+  "auth.demoAdmin": "Увійти як адміністратор (демо)",
+  "auth.demoVisitor": "Увійти як відвідувач (демо)",
+  "auth.demoAccounts":
+    "Демо-облікові записи: admin / admin@demo.cs2-panel.local або visitor / visitor@demo.cs2-panel.local, пароль: demo.",
+  "auth.disabledTitle": "Вхід не налаштовано",
+  "auth.disabledText":
+    "На цьому розгортанні вхід вимкнено, тому панель працює лише для перегляду. Щоб увімкнути вхід, задайте змінну середовища VITE_CLERK_PUBLISHABLE_KEY (ключ застосунку Clerk) і перезберіть вебзастосунок.",
+
+  // Spec §8 messages (shared by every feature)
+  "errors.generic": "Щось пішло не так. Спробуйте ще раз.",
+  "errors.apiUpdateFailed": "Не вдалося оновити дані з API для сервера {name}.",
+  "errors.noServer": "Сервер не вибрано.",
+  "errors.unknownAction": "Невідома дія: {action}",
+  "errors.accessDenied": "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
+  "errors.actionFailed": 'Помилка виконання дії "{action}": {message}',
+  "errors.actionFailedRcon": 'Помилка виконання дії "{action}" (RCON): {message}',
+  "errors.banListFailed": "Помилка завантаження списку банів: {message}",
+  "errors.guestAdminFailed": "Не вдалося змінити статус панелі.",
+  "errors.auditFailed": "Не вдалося завантажити журнал аудиту.",
+  "errors.modeChangeFailed": "Помилка при зміні режиму: {message}",
+  "errors.unknownMode": "Невідомий режим гри: {mode}",
+  "errors.notEnoughPlayers": "Недостатньо гравців для вибору. Доступно: {n}, потрібно: {m}",
+  "errors.chooseMap": "Оберіть мапу з випадаючого списку",
+  "errors.matchConfigIncomplete": "Конфігурація матчу не завершена.",
+  "actions.success": 'Дія "{action}" виконана успішно!',
+  "banList.unknownNickname": "Нікнейм не знайдено",
+  "banList.forever": "Назавжди",
+
+  // Connect pages
+  "connect.title": "Підключення до сервера",
+  "connect.checking": "Перевіряємо стан серверів…",
+  "connect.redirecting": "Запускаємо Counter-Strike 2 і підключаємося до «{name}»…",
+  "connect.manualHint": "Якщо гра не запустилася автоматично, скористайтеся посиланням:",
+  "connect.manualLink": "Підключитися до {address}",
+  "connect.desktopOnly":
+    "Цю сторінку потрібно відкрити з комп'ютера: підключення запускає гру Counter-Strike 2, яка працює лише на ПК.",
+  "connect.addressLabel": "Адреса сервера:",
+  "connect.offline": "Сервер «{name}» зараз офлайн. Спробуйте пізніше.",
+  "connect.unreachable":
+    "Сервер «{name}» недоступний: не вдалося отримати його стан. Спробуйте пізніше.",
+  "connect.allDown": "Обидва сервери зараз недоступні, спробуйте пізніше.",
+  "connect.noneOnline": "Жоден сервер зараз не доступний, спробуйте пізніше.",
+  "connect.notConfigured": "Сервер №{n} не налаштовано.",
+  "connect.noServers": "Жодного сервера не налаштовано.",
+
+  // Placeholders for sections built later
+  "placeholder.admin": "Керування сервером",
+  "placeholder.mapBanPick": "Бан/пік мап (бета)",
+  "placeholder.random": "Вибір випадкових гравців",
+  "placeholder.audit": "Журнал аудиту",
+
+  // Docs page
+  "docs.title": "Документація публічного API",
+  "docs.intro":
+    "Панель надає відкритий API лише для читання. Він віддає ті самі кешовані дані, що й панель, тож запити до нього не навантажують ігрові сервери. Авторизація не потрібна.",
+  "docs.baseUrl": "Базова адреса",
+  "docs.format":
+    "Усі відповіді мають формат JSON (Content-Type: application/json). CORS увімкнено для будь-якого джерела, тож API можна викликати просто з браузера.",
+  "docs.serverKey":
+    "{key} — ключ сервера зі списку GET /api/servers (наприклад, server1 або server2).",
+  "docs.endpointsTitle": "Ендпоінти",
+  "docs.exampleResponse": "Приклад відповіді",
+  "docs.params": "Параметри",
+  "docs.ep.servers":
+    "Список увімкнених серверів: ключ, назва, адреса для підключення та поточний стан.",
+  "docs.ep.status": "Стан сервера: чи він онлайн і коли дані востаннє успішно оновлювалися.",
+  "docs.ep.match": "Поточний матч: мапа, рахунок CT і T, кількість гравців онлайн, фаза раунду.",
+  "docs.ep.summary":
+    "Загальні показники: гравці, вбивства, смерті, шкода, закладені та знешкоджені бомби.",
+  "docs.ep.players": "Усі гравці поточної мапи з повною статистикою, згруповані за командами.",
+  "docs.ep.player": "Один гравець за SteamID64 (17 цифр).",
+  "docs.ep.search": "Пошук гравців за частиною нікнейму (без урахування регістру).",
+  "docs.ep.top":
+    "Найкращі гравці за критерієм. Параметр limit — скільки гравців повернути (типово 5).",
+  "docs.param.q": "q — рядок пошуку (обов'язковий).",
+  "docs.param.limit": "limit — кількість гравців, від 1 до 50, типово 5.",
+  "docs.param.criterion": "criterion — один із критеріїв: {list}.",
+  "docs.param.steamId": "steamId — SteamID64 гравця, рядок із 17 цифр.",
+  "docs.errorsTitle": "Помилки",
+  "docs.errorsIntro": "Помилки повертаються як JSON з полем error і відповідним HTTP-кодом:",
+  "docs.err.400":
+    "невалідний SteamID, відсутній параметр q, невідомий критерій або некоректний limit",
+  "docs.err.404": "невідомий сервер, гравця не знайдено або даних ще немає",
+  "docs.err.500": "внутрішня помилка",
+  "docs.adminTitle": "Можливості адміністраторів у панелі",
+  "docs.adminIntro":
+    "Дії керування не входять до публічного API: їх виконують адміністратори у вкладці «Керування» панелі. Кожна дія перевіряється на сервері та записується в журнал аудиту.",
+  "docs.admin.general":
+    "Загальні та матчеві дії: пауза, автобаланс, вогонь по своїх, bhop, перезапуск гри, пропуск розминки.",
+  "docs.admin.maps": "Зміна мапи (офіційні мапи та мапи з Workshop) і режиму гри.",
+  "docs.admin.commands":
+    "Консольні команди (до 330 символів), повідомлення в чат (до 100 символів), cvar, конфігурації та пароль сервера.",
+  "docs.admin.players": "Кік і бан гравців, список банів із розбаном.",
+  "docs.admin.random": "Вибір випадкових гравців серед T і CT.",
+  "docs.admin.audit": "Журнал аудиту всіх дій і спроб без прав.",
+  "docs.admin.guest":
+    "Гостьовий доступ: адміністратор може відкрити загальні, матчеві та мапові дії всім відвідувачам.",
+  "docs.admin.tournament": "Турнір 2×2: створення, скидання бан/піку мап і запуск матчу.",
+} as const satisfies Record<string, string>;
+
+export type MessageKey = keyof typeof uk;
+export type MessageParams = Record<string, string | number>;
+
+/** Looks up a text and fills its `{name}` placeholders; unknown placeholders stay as written. */
+export function t(key: MessageKey, params?: MessageParams): string {
+  const text: string = uk[key];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}

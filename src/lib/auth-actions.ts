@@ -1,0 +1,33 @@
+import { createContext, useContext } from "react";
+import type { AuthProviderKind } from "@/config/env";
+
+export type DemoRole = "admin" | "visitor";
+
+export type SignInOptions =
+  | { kind: "credentials"; username: string; email: string; password: string }
+  | { kind: "demo"; role: DemoRole };
+
+/**
+ * What screens need from whichever sign-in provider the build is configured with. Signed-in state
+ * itself comes from `useConvexAuth()` (it waits until Convex accepted the token).
+ */
+export interface AuthActions {
+  provider: AuthProviderKind;
+  /** Resolves when the provider signed the user in; rejects on wrong credentials. */
+  signIn: (options: SignInOptions) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** Username typed at the last form sign-in; stored on the user's record. */
+  pendingUsername?: string;
+}
+
+const notConfigured = () => Promise.reject(new Error("Sign-in is not configured"));
+
+export const AuthActionsContext = createContext<AuthActions>({
+  provider: "none",
+  signIn: notConfigured,
+  signOut: () => Promise.resolve(),
+});
+
+export function useAuthActions(): AuthActions {
+  return useContext(AuthActionsContext);
+}

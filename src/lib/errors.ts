@@ -1,0 +1,25 @@
+import { ConvexError } from "convex/values";
+import toast from "react-hot-toast";
+import { t } from "@/i18n/uk";
+
+/** Backend errors carry `{ code, message }` with a Ukrainian message (convex/lib/errors.ts). */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ConvexError) {
+    const data: unknown = error.data;
+    if (
+      typeof data === "object" &&
+      data !== null &&
+      "message" in data &&
+      typeof data.message === "string"
+    ) {
+      return data.message;
+    }
+    if (typeof data === "string") return data;
+  }
+  return fallback ?? t("errors.generic");
+}
+
+/** The one way the UI reports a failed call: the backend's message, else the fallback. */
+export function toastError(error: unknown, fallback?: string): void {
+  toast.error(errorMessage(error, fallback));
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { mapKind, mapLabel } from "./maps";
+
+describe("mapLabel", () => {
+  it("names known maps", () => {
+    expect(mapLabel("de_dust2")).toBe("Dust II");
+    expect(mapLabel("de_inferno")).toBe("Inferno");
+    expect(mapLabel("cs_office")).toBe("Office");
+  });
+
+  it("derives a label for unknown and workshop maps", () => {
+    expect(mapLabel("de_cool_map")).toBe("Cool Map");
+    expect(mapLabel("workshop/3070284539/de_dust2_night")).toBe("Dust2 Night");
+    expect(mapLabel("aim_map")).toBe("Map");
+  });
+
+  it("tells the scenario by prefix", () => {
+    expect(mapKind("de_nuke")).toBe("Закладання бомби");
+    expect(mapKind("cs_italy")).toBe("Порятунок заручників");
+    expect(mapKind("xx")).toBeUndefined();
+  });
+});
