@@ -154,7 +154,9 @@ function publicFunctions(): Map<string, Kind> {
   return found;
 }
 
-async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, TestConvex> }> {
+type Caller = ReturnType<TestConvex["withIdentity"]>;
+
+async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, Caller> }> {
   const t = setupTest();
   const { anonymous, asUser, asAdmin } = await personas(t);
   const ids = await t.run(async (ctx) => {
@@ -173,12 +175,12 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, T
   return { t, ids, as: { anonymous, guestAdminOn: anonymous, user: asUser, admin: asAdmin } };
 }
 
-async function call(client: TestConvex, kind: Kind, path: string, args: Record<string, unknown>) {
-  const ref = makeFunctionReference<typeof kind>(path);
+type Invoke = (ref: unknown, args: unknown) => Promise<unknown>;
+
+async function call(client: Caller, kind: Kind, path: string, args: Record<string, unknown>) {
+  const ref = makeFunctionReference(path);
   try {
-    if (kind === "query") await client.query(ref as never, args as never);
-    else if (kind === "mutation") await client.mutation(ref as never, args as never);
-    else await client.action(ref as never, args as never);
+    await (client[kind] as Invoke)(ref, args);
     return "ok";
   } catch (error) {
     const code = (error as { data?: { code?: string } }).data?.code;
