@@ -1,0 +1,88 @@
+/**
+ * Browser-test plumbing: Debian's Chromium driven by playwright-core against demo mode (the real
+ * web app, the real Convex functions on the in-memory backend, the simulator).
+ */
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startDemo, type DemoHandle } from "../../dev/demo";
+
+const CANDIDATES = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/lib/chromium/chromium",
+];
+
+/** CHROME_PATH, or the usual install locations; null when there is none. */
+export function findChromium(): string | null {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  return CANDIDATES.find((p) => existsSync(p)) ?? null;
+}
+
+export const chromiumPath = findChromium();
+if (!chromiumPath) {
+  const message =
+    "\n\n*** BROWSER TESTS SKIPPED: no Chromium found (set CHROME_PATH or `apt-get install chromium`). ***\n\n";
+  if (process.env.CI === "true") throw new Error(message);
+  console.warn(message);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: chromiumPath!,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface Env {
+  demo: DemoHandle;
+  browser: Browser;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** tickMs 0: the simulated match only moves when a test calls `advance()`. */
+export async function startEnv(tickMs = 0): Promise<Env> {
+  const demo = await startDemo({ ephemeral: true, quiet: true, tickMs });
+  const browser = await launchBrowser();
+  return {
+    demo,
+    browser,
+    url: demo.webUrl!,
+    async stop() {
+      await browser.close();
+      await demo.stop();
+    },
+  };
+}
+
+export async function newPage(
+  env: Env,
+  opts: { width?: number; height?: number; userAgent?: string } = {},
+) {
+  const context: BrowserContext = await env.browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 860 },
+    userAgent: opts.userAgent,
+    locale: "uk-UA",
+  });
+  const page: Page = await context.newPage();
+  page.on("pageerror", (e) => console.error("[page error]", e.message));
+  return { context, page };
+}
+
+/** JSON from the simulator's plugin API of server `index`. */
+export async function simJson<T>(env: Env, index: number, path: string): Promise<T> {
+  const res = await fetch(`${env.demo.sim.servers[index]!.apiUrl}${path}`);
+  return (await res.json()) as T;
+}

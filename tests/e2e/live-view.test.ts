@@ -1,0 +1,146 @@
+/**
+ * Demo mode in Chromium: the live view that every visitor sees, fed by the simulator through the
+ * shared poller and the in-memory backend, plus the demo sign-in.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { WireMatch, WirePlayers } from "../../convex/lib/gameApi";
+import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+
+const screenshots = path.resolve(import.meta.dirname, "../../docs/screenshots");
+let env: Env;
+
+beforeAll(async () => {
+  if (!chromiumPath) return;
+  env = await startEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe.skipIf(!chromiumPath)("live view in the browser", () => {
+  test("the dashboard shows both servers, the online state and the simulator's match, live", async () => {
+    const { page, context } = await newPage(env);
+    await page.goto(env.url);
+    const selector = page.getByRole("combobox").first();
+    await expect
+      .poll(() => selector.locator("option").allTextContents())
+      .toEqual(["Server #1", "Server #2"]);
+    await page.getByText("Онлайн", { exact: true }).first().waitFor();
+
+    const wire = await simJson<WireMatch>(env, 0, "/match");
+    await page.getByText(wire.mapName, { exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId("score-ct").textContent()).toBe(String(wire.scoreCT));
+    expect(await page.getByTestId("score-t").textContent()).toBe(String(wire.scoreT));
+
+    // Without a reload, a change on the game server reaches the page (5 s poll while watched).
+    env.demo.sim.servers[0]!.console.exec("changelevel de_nuke");
+    await page.getByText("de_nuke", { exact: true }).waitFor({ timeout: 10_000 });
+    env.demo.sim.advance(90);
+    const moved = await simJson<WireMatch>(env, 0, "/match");
+    await expect
+      .poll(
+        async () =>
+          `${await page.getByTestId("score-ct").textContent()}:${await page.getByTestId("score-t").textContent()}`,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(`${moved.scoreCT}:${moved.scoreT}`);
+
+    mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: path.join(screenshots, "dashboard.png") });
+    await context.close();
+  });
+
+  test("the players table fills with the simulator's players and opens a player's details", async () => {
+    const { page, context } = await newPage(env);
+    await page.goto(`${env.url}?tab=players`);
+    const wire = await simJson<WirePlayers>(env, 0, "/players");
+    const expected =
+      wire.terrorists.length +
+      wire.counterTerrorists.length +
+      wire.spectators.length +
+      wire.offline.length;
+    const rows = page.locator("tbody tr");
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(expected);
+    await page.screenshot({ path: path.join(screenshots, "players.png") });
+
+    const someone = wire.counterTerrorists[0] ?? wire.terrorists[0]!;
+    await page
+      .getByRole("row", { name: new RegExp(someone.name) })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(someone.steamId).waitFor();
+    await context.close();
+  });
+
+  test("going offline flips the indicator, toasts once, and recovers by itself", async () => {
+    const { page, context } = await newPage(env);
+    await page.goto(env.url);
+    await page.getByText("Онлайн", { exact: true }).first().waitFor();
+    await env.demo.sim.servers[0]!.faults.set({ offline: true });
+    const toast = page.getByText("Не вдалося оновити дані з API для сервера Server #1.");
+    await toast.waitFor({ timeout: 12_000 });
+    await page.getByText("Офлайн", { exact: true }).first().waitFor();
+    expect(await toast.count()).toBe(1);
+    await env.demo.sim.servers[0]!.faults.set({ offline: false });
+    await page.getByText("Онлайн", { exact: true }).first().waitFor({ timeout: 12_000 });
+    await context.close();
+  });
+
+  test("/connect picks the first online server and points steam:// at it", async () => {
+    const { page, context } = await newPage(env);
+    const [s1, s2] = env.demo.sim.servers;
+    await page.goto(`${env.url}connect`);
+    await expect
+      .poll(() => page.locator('a[href^="steam://"]').getAttribute("href"))
+      .toBe(`steam://connect/127.0.0.1:${s1!.rconPort}`);
+
+    await s1!.faults.set({ offline: true });
+    const p2 = await context.newPage();
+    await expect
+      .poll(
+        async () => {
+          await p2.goto(`${env.url}connect`);
+          return await p2
+            .locator('a[href^="steam://"]')
+            .getAttribute("href", { timeout: 2_000 })
+            .catch(() => null);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(`steam://connect/127.0.0.1:${s2!.rconPort}`);
+    await s1!.faults.set({ offline: false });
+    await context.close();
+  });
+
+  test("on a phone the connect page only shows the desktop notice", async () => {
+    const { page, context } = await newPage(env, {
+      width: 390,
+      height: 844,
+      userAgent:
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+    });
+    await page.goto(`${env.url}connect1`);
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toMatch(/комп/i);
+    await context.close();
+  });
+
+  test("the demo admin signs in and the panel shows the admin parts", async () => {
+    const { page, context } = await newPage(env);
+    await page.goto(env.url);
+    await page.getByRole("button", { name: "Увійти", exact: true }).click();
+    await page.getByRole("button", { name: "Увійти як адміністратор (демо)" }).click();
+    await page.getByText("Авторизація успішна!").waitFor();
+    await page.getByText("Адмін", { exact: true }).waitFor();
+    await page.getByRole("tab", { name: "Керування" }).waitFor();
+    await page.getByRole("tab", { name: "Випадкові гравці" }).waitFor();
+    await page.reload();
+    await page.getByText("Адмін", { exact: true }).waitFor(); // the session survives a reload
+    await context.close();
+  });
+});
