@@ -1,16 +1,10 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { vConnectionType } from "./lib/validators";
+import { serverConfigFields } from "./lib/validators";
 import { restartPoller } from "./poller";
 
 const vSeedServer = v.object({
-  key: v.string(),
-  name: v.string(),
-  apiBaseUrl: v.string(),
-  connectAddress: v.string(),
-  connectionType: vConnectionType,
-  proxyTargetHost: v.optional(v.string()),
-  proxyTargetPort: v.optional(v.number()),
+  ...serverConfigFields,
   apiKey: v.optional(v.string()),
   rconPassword: v.optional(v.string()),
 });

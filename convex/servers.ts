@@ -5,7 +5,7 @@ import { internalMutation } from "./_generated/server";
 import { appendAudit } from "./audit";
 import { fail } from "./lib/errors";
 import { adminAction, adminQuery, publicQuery } from "./lib/functions";
-import { vConnectionType } from "./lib/validators";
+import { serverConfigFields, serverFields, vConnectionType } from "./lib/validators";
 import { restartPoller } from "./poller";
 
 export const vPublicServer = v.object({
@@ -38,15 +38,7 @@ export const list = publicQuery({
 
 const vAdminServer = v.object({
   _id: v.id("servers"),
-  key: v.string(),
-  name: v.string(),
-  apiBaseUrl: v.string(),
-  connectAddress: v.string(),
-  connectionType: vConnectionType,
-  proxyTargetHost: v.optional(v.string()),
-  proxyTargetPort: v.optional(v.number()),
-  disabled: v.boolean(),
-  order: v.number(),
+  ...serverFields,
   hasApiKey: v.boolean(),
   hasRconPassword: v.boolean(),
 });
@@ -74,15 +66,7 @@ export const adminList = adminQuery({
   },
 });
 
-const vServerInput = v.object({
-  key: v.string(),
-  name: v.string(),
-  apiBaseUrl: v.string(),
-  connectAddress: v.string(),
-  connectionType: vConnectionType,
-  proxyTargetHost: v.optional(v.string()),
-  proxyTargetPort: v.optional(v.number()),
-});
+const vServerInput = v.object(serverConfigFields);
 
 export const write = internalMutation({
   args: {
@@ -105,8 +89,9 @@ export const write = internalMutation({
         .query("servers")
         .withIndex("by_key", (q) => q.eq("key", fields.key))
         .unique();
-      if (clash && clash._id !== serverId)
-        {fail("CONFLICT", `Сервер з ключем "${fields.key}" вже існує.`);}
+      if (clash && clash._id !== serverId) {
+        fail("CONFLICT", `Сервер з ключем "${fields.key}" вже існує.`);
+      }
       if (serverId) {
         const existing = await ctx.db.get("servers", serverId);
         if (!existing) fail("NOT_FOUND", "Сервер не знайдено.");
@@ -127,8 +112,9 @@ export const write = internalMutation({
     if (!serverId) fail("INVALID_INPUT", "Сервер не вибрано.");
     const server = await ctx.db.get("servers", serverId);
     if (!server) fail("NOT_FOUND", "Сервер не знайдено.");
-    if (args.disabled !== undefined)
-      {await ctx.db.patch("servers", serverId, { disabled: args.disabled });}
+    if (args.disabled !== undefined) {
+      await ctx.db.patch("servers", serverId, { disabled: args.disabled });
+    }
     if (args.order !== undefined) await ctx.db.patch("servers", serverId, { order: args.order });
     if (args.apiKey !== undefined || args.rconPassword !== undefined) {
       const secret = await ctx.db
@@ -167,8 +153,9 @@ export const write = internalMutation({
 function validateServerInput(input: Infer<typeof vServerInput>) {
   const key = input.key.trim();
   const name = input.name.trim();
-  if (!/^[a-z0-9_-]{1,32}$/.test(key))
-    {fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");}
+  if (!/^[a-z0-9_-]{1,32}$/.test(key)) {
+    fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");
+  }
   if (!name || name.length > 64) fail("INVALID_INPUT", "Назва сервера: від 1 до 64 символів.");
   let url: URL;
   try {
@@ -176,8 +163,9 @@ function validateServerInput(input: Infer<typeof vServerInput>) {
   } catch {
     fail("INVALID_INPUT", "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080.");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    {fail("INVALID_INPUT", "Адреса API: лише http або https.");}
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    fail("INVALID_INPUT", "Адреса API: лише http або https.");
+  }
   if (!/^[A-Za-z0-9.-]{1,253}:\d{1,5}$/.test(input.connectAddress.trim())) {
     fail("INVALID_INPUT", "Адреса підключення: host:port, наприклад 1.2.3.4:27015.");
   }
@@ -186,8 +174,9 @@ function validateServerInput(input: Infer<typeof vServerInput>) {
       fail("INVALID_INPUT", "Для RCON-проксі вкажіть адресу ігрового сервера.");
     }
     const port = input.proxyTargetPort;
-    if (!port || !Number.isInteger(port) || port < 1 || port > 65535)
-      {fail("INVALID_INPUT", "Порт RCON: 1–65535.");}
+    if (!port || !Number.isInteger(port) || port < 1 || port > 65535) {
+      fail("INVALID_INPUT", "Порт RCON: 1–65535.");
+    }
   }
   return {
     key,

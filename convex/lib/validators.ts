@@ -82,8 +82,8 @@ export const vSummary = v.object({
 });
 export type Summary = Infer<typeof vSummary>;
 
-/** Public fields of a server; secrets live in `serverSecrets` and never leave Convex. */
-export const serverFields = {
+/** How to reach a server; secrets live in `serverSecrets` and never leave Convex. */
+export const serverConfigFields = {
   key: v.string(),
   name: v.string(),
   apiBaseUrl: v.string(),
@@ -92,6 +92,11 @@ export const serverFields = {
   connectionType: vConnectionType,
   proxyTargetHost: v.optional(v.string()),
   proxyTargetPort: v.optional(v.number()),
+};
+
+/** A `servers` row: its configuration plus display state. */
+export const serverFields = {
+  ...serverConfigFields,
   disabled: v.boolean(),
   order: v.number(),
 };

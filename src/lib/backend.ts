@@ -1,7 +1,9 @@
 /**
  * The web app's one doorway to the backend's generated API and shared types, so features do not
- * reach into `convex/` with deep relative paths. Types only, apart from `api` itself.
+ * reach into `convex/` with deep relative paths. Types, `api`, and the constants the backend
+ * validates against (so the UI offers exactly what the backend accepts).
  */
 export { api } from "../../convex/_generated/api";
 export type { Id } from "../../convex/_generated/dataModel";
 export type { Match, Player, Summary, Team } from "../../convex/lib/validators";
+export { TOP_CRITERIA } from "../../convex/lib/gameApi";

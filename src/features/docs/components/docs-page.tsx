@@ -3,7 +3,8 @@ import { Card } from "@/components/ui/card";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { t } from "@/i18n/uk";
-import { ENDPOINTS, ERROR_EXAMPLE, TOP_CRITERIA } from "../utils/endpoints";
+import { TOP_CRITERIA } from "@/lib/backend";
+import { ENDPOINTS, ERROR_EXAMPLE } from "../utils/endpoints";
 import styles from "./docs.module.css";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);

@@ -1,21 +1,5 @@
 import type { MessageKey } from "@/i18n/uk";
 
-/** Criteria accepted by `/players/top/{criterion}` (same list as the backend's TOP_CRITERIA). */
-export const TOP_CRITERIA = [
-  "score",
-  "kills",
-  "deaths",
-  "assists",
-  "kdRatio",
-  "mvp",
-  "headshots",
-  "totalDamage",
-  "knifeKills",
-  "zeusKills",
-  "chickenKills",
-  "grenadeKills",
-] as const;
-
 const examplePlayer = {
   steamId: "76561198000000001",
   name: "s1mple_fan",
