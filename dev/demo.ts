@@ -124,6 +124,13 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const demo = await startDemo({
     simBasePort: process.env.SIM_BASE_PORT ? Number(process.env.SIM_BASE_PORT) : undefined,
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") throw error;
+    console.error(
+      `Port ${(error as { port?: number }).port} is already in use: is another demo, simulator or Vite running?\n` +
+        "Stop it, or move the simulator with SIM_BASE_PORT=28000 npm run demo.",
+    );
+    process.exit(1);
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

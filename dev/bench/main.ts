@@ -16,7 +16,9 @@ const quick = process.env.BENCH_QUICK === "1";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function client(url: string) {
-  return new ConvexClient(url, { webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket });
+  return new ConvexClient(url, {
+    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+  });
 }
 
 interface Viewer {
@@ -50,7 +52,12 @@ function gameRequests(demo: DemoHandle, index: number): number {
   return demo.sim.servers[index]!.counters.snapshot().http;
 }
 
-async function requestsPerMinute(demo: DemoHandle, serverId: Id<"servers">, viewers: number, windowMs: number) {
+async function requestsPerMinute(
+  demo: DemoHandle,
+  serverId: Id<"servers">,
+  viewers: number,
+  windowMs: number,
+) {
   const vs = Array.from({ length: viewers }, (_, i) => viewer(demo.backend.url, serverId, i));
   await sleep(6_000); // let the first watcher's kick and the first fast ticks settle
   const before = gameRequests(demo, 0);
@@ -60,7 +67,12 @@ async function requestsPerMinute(demo: DemoHandle, serverId: Id<"servers">, view
   return perMinute;
 }
 
-async function callsPerHour(demo: DemoHandle, windowMs: number, watched: boolean, serverId: Id<"servers">) {
+async function callsPerHour(
+  demo: DemoHandle,
+  windowMs: number,
+  watched: boolean,
+  serverId: Id<"servers">,
+) {
   const v = watched ? viewer(demo.backend.url, serverId, 9999) : null;
   if (watched) await sleep(6_000);
   demo.backend.resetCounts();
@@ -86,7 +98,15 @@ async function updateLatency(demo: DemoHandle, serverId: Id<"servers">, samples:
     }
   });
   await sleep(6_000);
-  const maps = ["de_nuke", "de_ancient", "de_dust2", "de_inferno", "de_mirage", "de_overpass", "de_train"];
+  const maps = [
+    "de_nuke",
+    "de_ancient",
+    "de_dust2",
+    "de_inferno",
+    "de_mirage",
+    "de_overpass",
+    "de_train",
+  ];
   const delays: number[] = [];
   for (let i = 0; i < samples; i++) {
     const map = maps.find((m) => m !== latest && m !== maps[(i + 3) % maps.length])!;
@@ -101,11 +121,20 @@ async function updateLatency(demo: DemoHandle, serverId: Id<"servers">, samples:
   unsub();
   await v.stop();
   const sorted = [...delays].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)!, samples };
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1)!,
+    samples,
+  };
 }
 
 async function main() {
-  const demo = await startDemo({ ephemeral: true, web: false, quiet: process.env.BENCH_VERBOSE !== "1" });
+  const demo = await startDemo({
+    ephemeral: true,
+    web: false,
+    quiet: process.env.BENCH_VERBOSE !== "1",
+  });
   try {
     const c = client(demo.backend.url);
     const servers = await c.query(api.servers.list, {});
@@ -113,14 +142,18 @@ async function main() {
     const serverId = servers[0]!._id;
     const window = quick ? 15_000 : 60_000;
 
-    console.log("1. Game-server requests per minute (server1, HTTP plugin API)");
-    for (const n of [1, 10, 50]) {
+    const only = process.env.BENCH_ONLY; // "requests" | "calls" | "latency"
+    if (!only || only === "requests")
+      console.log("1. Game-server requests per minute (server1, HTTP plugin API)");
+    for (const n of !only || only === "requests" ? [1, 10, 50] : []) {
       const rpm = await requestsPerMinute(demo, serverId, n, window);
       console.log(`   ${String(n).padStart(2)} viewers: ${rpm.toFixed(1)} requests/min`);
       await sleep(50_000); // presence expires (45 s): the next run starts from an idle server
     }
 
-    console.log("2. Convex function calls per hour (one server watched, both servers' loops running)");
+    console.log(
+      "2. Convex function calls per hour (one server watched, both servers' loops running)",
+    );
     // Only server1 in this part: stop server2's loop so the figure is per server.
     await demo.backend.runInternal("servers:write", {
       serverId: servers[1]!._id,
@@ -128,9 +161,13 @@ async function main() {
       username: "bench",
     });
     const idle = await callsPerHour(demo, quick ? 70_000 : 195_000, false, serverId);
-    console.log(`   idle:    ${idle.perHour.toFixed(0)} calls/hour  ${JSON.stringify(idle.counts)}`);
+    console.log(
+      `   idle:    ${idle.perHour.toFixed(0)} calls/hour  ${JSON.stringify(idle.counts)}`,
+    );
     const watched = await callsPerHour(demo, window, true, serverId);
-    console.log(`   watched: ${watched.perHour.toFixed(0)} calls/hour  ${JSON.stringify(watched.counts)}`);
+    console.log(
+      `   watched: ${watched.perHour.toFixed(0)} calls/hour  ${JSON.stringify(watched.counts)}`,
+    );
 
     console.log("3. Delay from a game-server change to a subscribed client");
     const lat = await updateLatency(demo, serverId, quick ? 5 : 20);
