@@ -39,10 +39,7 @@ const vTarget = v.object({
   rconPassword: v.optional(v.string()),
 });
 
-export async function targetFor(
-  ctx: QueryCtx,
-  server: Doc<"servers">,
-): Promise<GameServerTarget> {
+export async function targetFor(ctx: QueryCtx, server: Doc<"servers">): Promise<GameServerTarget> {
   const secret = await ctx.db
     .query("serverSecrets")
     .withIndex("by_serverId", (q) => q.eq("serverId", server._id))

@@ -75,8 +75,9 @@ export function validateFreeCommand(raw: string): string {
   if (name === "exec" && !CONFIGS.includes(command.split(/\s+/)[1] as (typeof CONFIGS)[number])) {
     invalid("Дозволено виконувати лише відомі конфіги.");
   }
-  if (BLOCKED_COMMANDS.some((re) => re.test(name)))
-    {invalid(`Команда "${name}" заборонена з міркувань безпеки.`);}
+  if (BLOCKED_COMMANDS.some((re) => re.test(name))) {
+    invalid(`Команда "${name}" заборонена з міркувань безпеки.`);
+  }
   return command;
 }
 
@@ -84,8 +85,9 @@ function validateChat(raw: string): string {
   const message = raw.trim();
   if (!message) invalid("Введіть повідомлення.");
   if (message.length > SAY_MAX) invalid(`Повідомлення задовге: максимум ${SAY_MAX} символів.`);
-  if (/[;\n\r\0"]/.test(message))
-    {invalid('Повідомлення не може містити ";", лапки або перенесення рядка.');}
+  if (/[;\n\r\0"]/.test(message)) {
+    invalid('Повідомлення не може містити ";", лапки або перенесення рядка.');
+  }
   return message;
 }
 
@@ -112,8 +114,9 @@ export function consoleCommands(action: ServerAction): string[] {
     case "toggle":
       return TOGGLE_COMMANDS[action.toggle](action.enabled);
     case "changeMap": {
-      if (!MAP_RE.test(action.map) || !OFFICIAL_MAPS.has(action.map))
-        {invalid("Оберіть мапу з випадаючого списку");}
+      if (!MAP_RE.test(action.map) || !OFFICIAL_MAPS.has(action.map)) {
+        invalid("Оберіть мапу з випадаючого списку");
+      }
       return [`changelevel ${action.map}`];
     }
     case "workshopMap":
@@ -136,15 +139,18 @@ export function consoleCommands(action: ServerAction): string[] {
     case "removePassword":
       return ['sv_password ""'];
     case "execConfig":
-      if (!CONFIGS.includes(action.config as (typeof CONFIGS)[number]))
-        {invalid("Невідомий конфіг.");}
+      if (!CONFIGS.includes(action.config as (typeof CONFIGS)[number])) {
+        invalid("Невідомий конфіг.");
+      }
       return [`exec ${action.config}`];
     case "cvar": {
       const cvar = action.cvar.trim().toLowerCase();
-      if (!CVAR_RE.test(cvar) || BLOCKED_COMMANDS.some((re) => re.test(cvar)))
-        {invalid("Недопустима назва cvar.");}
-      if (!CVAR_VALUE_RE.test(action.value))
-        {invalid('Значення cvar не може містити лапки, ";" чи "\\".');}
+      if (!CVAR_RE.test(cvar) || BLOCKED_COMMANDS.some((re) => re.test(cvar))) {
+        invalid("Недопустима назва cvar.");
+      }
+      if (!CVAR_VALUE_RE.test(action.value)) {
+        invalid('Значення cvar не може містити лапки, ";" чи "\\".');
+      }
       return [`${cvar} ${action.value}`];
     }
     case "restartGame":

@@ -42,10 +42,17 @@ async function analyzeApp(): Promise<{ analysis: AppAnalysis; specifiers: Map<st
       {
         name: "component-definitions",
         setup(b) {
-          b.onResolve({ filter: /\/convex\.config(\.js)?$/ }, (args) => ({ path: args.path, namespace: "component" }));
+          b.onResolve({ filter: /\/convex\.config(\.js)?$/ }, (args) => ({
+            path: args.path,
+            namespace: "component",
+          }));
           b.onLoad({ filter: /.*/, namespace: "component" }, (args) => {
-            const file = createRequire(path.join(functionsDir, "convex.config.ts")).resolve(args.path);
-            const defaultName = /defineComponent\(\s*["'](\w+)["']/.exec(readFileSync(file, "utf8"))?.[1];
+            const file = createRequire(path.join(functionsDir, "convex.config.ts")).resolve(
+              args.path,
+            );
+            const defaultName = /defineComponent\(\s*["'](\w+)["']/.exec(
+              readFileSync(file, "utf8"),
+            )?.[1];
             if (!defaultName) throw new Error(`no defineComponent name in ${file}`);
             specifiers.set(defaultName, args.path.replace(/\/convex\.config.*$/, ""));
             return {
@@ -63,7 +70,10 @@ async function analyzeApp(): Promise<{ analysis: AppAnalysis; specifiers: Map<st
 }
 
 interface Templates {
-  serverCodegen: (opts: { useTypeScript: boolean; envVars: EnvVarMeta[] }) => { JS?: string; DTS?: string };
+  serverCodegen: (opts: { useTypeScript: boolean; envVars: EnvVarMeta[] }) => {
+    JS?: string;
+    DTS?: string;
+  };
   dynamicDataModelDTS: () => string;
   apiComment: (apiName: string, type: "public" | "internal" | undefined) => string;
   compareModulePaths: (a: string, b: string) => number;
@@ -97,12 +107,14 @@ async function loadTemplates(): Promise<Templates> {
         name: "stub-packages",
         setup(b) {
           b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith("node:") || ["path", "fs", "os", "url", "crypto", "util"].includes(args.path)
+            args.path.startsWith("node:") ||
+            ["path", "fs", "os", "url", "crypto", "util"].includes(args.path)
               ? { external: true }
               : { path: args.path, namespace: "stub" },
           );
           b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
-            contents: "module.exports = new Proxy(function () {}, { get: (t, k) => (k === '__esModule' ? false : t) });",
+            contents:
+              "module.exports = new Proxy(function () {}, { get: (t, k) => (k === '__esModule' ? false : t) });",
             loader: "js",
           }));
         },
@@ -125,7 +137,9 @@ const ENTRY_POINT_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".cjs", ".mjs", ".
 export function entryPoints(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) {
         if (existsSync(path.join(full, "convex.config.ts"))) continue;
@@ -150,7 +164,9 @@ export function entryPoints(dir: string): string[] {
 function apiDTS(modulePaths: string[], components: { name: string; importPath: string }[]): string {
   const lines = [t.header("Generated `api` utility.")];
   for (const modulePath of modulePaths) {
-    lines.push(`import type * as ${t.moduleIdentifier(modulePath)} from "../${t.importPath(modulePath)}.js";`);
+    lines.push(
+      `import type * as ${t.moduleIdentifier(modulePath)} from "../${t.importPath(modulePath)}.js";`,
+    );
   }
   lines.push(`
     import type {
@@ -174,7 +190,9 @@ function apiDTS(modulePaths: string[], components: { name: string; importPath: s
   lines.push(`
   export declare const components: {`);
   for (const c of components) {
-    lines.push(`  "${c.name}": import("${c.importPath}/_generated/component.js").ComponentApi<"${c.name}">,`);
+    lines.push(
+      `  "${c.name}": import("${c.importPath}/_generated/component.js").ComponentApi<"${c.name}">,`,
+    );
   }
   lines.push("};");
   return lines.join("\n");
@@ -229,12 +247,16 @@ async function main() {
   const extra = readdirSync(generatedDir).filter((f) => !(f in files));
   if (check) {
     if (stale.length || extra.length) {
-      console.error(`convex/_generated is stale: ${[...stale, ...extra].join(", ")}. Run npm run codegen.`);
+      console.error(
+        `convex/_generated is stale: ${[...stale, ...extra].join(", ")}. Run npm run codegen.`,
+      );
       process.exit(1);
     }
     console.log("convex/_generated is up to date.");
   } else {
-    console.log(stale.length ? `wrote ${stale.join(", ")}` : "convex/_generated already up to date");
+    console.log(
+      stale.length ? `wrote ${stale.join(", ")}` : "convex/_generated already up to date",
+    );
   }
 }
 

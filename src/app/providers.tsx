@@ -2,7 +2,8 @@ import { ConvexReactClient } from "convex/react";
 import { SessionProvider, type UseStorage } from "convex-helpers/react/sessions";
 import type { SessionId } from "convex-helpers/server/sessions";
 import { lazy, Suspense, type ReactNode } from "react";
-import { Toaster } from "react-hot-toast";
+import { Toaster, useToasterStore } from "react-hot-toast";
+import { TopLayer } from "@/components/ui/top-layer";
 import { env } from "@/config/env";
 import { useLocalStorage } from "@/hooks/use-local-storage";
 import { DemoAuthProvider } from "./auth/demo-auth-provider";
@@ -43,6 +44,16 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <StoreUser />
         {children}
       </SessionProvider>
+      <Toasts />
+    </AuthProvider>
+  );
+}
+
+/** Bottom-right, 5 s (spec §9); kept above open modal dialogs. */
+function Toasts() {
+  const { toasts } = useToasterStore();
+  return (
+    <TopLayer raiseKey={toasts.length}>
       <Toaster
         position="bottom-right"
         toastOptions={{
@@ -59,6 +70,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
           error: { iconTheme: { primary: "#f06565", secondary: "#0a0f1e" } },
         }}
       />
-    </AuthProvider>
+    </TopLayer>
   );
 }

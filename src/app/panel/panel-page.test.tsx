@@ -20,7 +20,18 @@ vi.mock("convex/react", async () => {
     useQuery: (ref: Parameters<typeof getFunctionName>[0], args?: unknown) =>
       args === "skip" ? undefined : backend.results[getFunctionName(ref)],
     useMutation: () => backend.mutation,
+    useAction: () => backend.mutation,
     useConvexAuth: () => backend.auth,
+  };
+});
+
+vi.mock("convex-helpers/react/sessions", async () => {
+  const { getFunctionName } = await import("convex/server");
+  return {
+    useSessionId: () => ["test-session"],
+    useSessionQuery: (ref: Parameters<typeof getFunctionName>[0], args?: unknown) =>
+      args === "skip" ? undefined : backend.results[getFunctionName(ref)],
+    useSessionMutation: () => backend.mutation,
   };
 });
 
@@ -149,6 +160,14 @@ describe("PanelPage", () => {
       "aria-selected",
       "true",
     );
+  });
+
+  it("the ban/pick tab shows the live tournament screen (create button for admins)", () => {
+    serve({ "tournament:get": null, "tournament:me": null });
+    signIn(true);
+    renderPanel("/?tab=map_ban_pick");
+    expect(screen.getByText("Турнір ще не створено")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Створити турнір" })).toBeInTheDocument();
   });
 
   it("deep link opens the players tab; changing server returns to the dashboard", async () => {

@@ -1,20 +1,26 @@
-import { useCallback, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router-dom";
+import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
-import { AdminPlaceholder } from "@/features/admin/components/admin-placeholder";
-import { useGuestAdminEnabled } from "@/features/admin/hooks/use-guest-admin-setting";
-import { AuditPlaceholder } from "@/features/audit/components/audit-placeholder";
+import { AdminTab } from "@/features/admin/components/admin-tab";
+import { PlayerModeration } from "@/features/admin/components/player-moderation";
+import { SettingsModal } from "@/features/admin/components/settings/settings-modal";
+import {
+  useGuestAdminAnnouncements,
+  useGuestAdminEnabled,
+} from "@/features/admin/hooks/use-guest-admin-setting";
+import { AuditLogButton, AuditTab } from "@/features/audit/components/audit-log-modal";
 import { AuthTab } from "@/features/auth/components/auth-tab";
 import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { DashboardTab } from "@/features/dashboard/components/dashboard-tab";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
 import { useMatch, usePlayers, useServerStatus } from "@/features/live/hooks/use-live-data";
 import { useOfflineToast } from "@/features/live/hooks/use-offline-toast";
-import { MapBanPickPlaceholder } from "@/features/map-ban-pick/components/map-ban-pick-placeholder";
+import { MapBanPickTab } from "@/features/map-ban-pick/components/map-ban-pick-tab";
 import { PlayersTab } from "@/features/players/components/players-tab";
-import { RandomPlaceholder } from "@/features/random/components/random-placeholder";
+import { RandomTab } from "@/features/random/components/random-tab";
 import { useActiveServer } from "@/features/servers/hooks/use-active-server";
 import { useServers } from "@/features/servers/hooks/use-servers";
 import { t } from "@/i18n/uk";
@@ -33,7 +39,10 @@ export function PanelPage() {
   const { server, select } = useActiveServer(servers);
   const serverId = server?._id;
   const user = useCurrentUser();
-  const isGuestAdminEnabled = useGuestAdminEnabled() ?? false;
+  const guestAdmin = useGuestAdminEnabled();
+  const isGuestAdminEnabled = guestAdmin ?? false;
+  useGuestAdminAnnouncements(guestAdmin);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const { signOut } = useAuthActions();
 
   const tabs = computeTabs({
@@ -49,7 +58,8 @@ export function PanelPage() {
   const status = useServerStatus(serverId);
   const online = status ? status.online : undefined;
   const snapshot = useMatch(active === "dashboard" ? serverId : undefined);
-  const players = usePlayers(active === "players" ? serverId : undefined);
+  const players = usePlayers(active === "players" || active === "random" ? serverId : undefined);
+  const livePlayers = players === undefined ? undefined : (players?.players ?? null);
   useHeartbeat(serverId);
   useOfflineToast(serverId, server?.name, online);
 
@@ -94,21 +104,35 @@ export function PanelPage() {
         server === null ? null : (
           <PlayersTab
             key={serverId ?? ""}
-            players={players === undefined ? undefined : (players?.players ?? null)}
+            players={livePlayers}
+            renderPlayerActions={
+              user.isAdmin
+                ? (player) => <PlayerModeration serverId={serverId} player={player} />
+                : undefined
+            }
           />
         );
       break;
     case "admin":
-      content = <AdminPlaceholder />;
+      content = (
+        <AdminTab
+          key={serverId ?? ""}
+          serverId={serverId}
+          isAdmin={user.isAdmin}
+          tools={<AuditLogButton />}
+        />
+      );
       break;
     case "map_ban_pick":
-      content = <MapBanPickPlaceholder />;
+      content = (
+        <MapBanPickTab isAdmin={user.isAdmin} serverId={serverId} serverName={server?.name} />
+      );
       break;
     case "random":
-      content = <RandomPlaceholder />;
+      content = <RandomTab key={serverId ?? ""} serverId={serverId} players={livePlayers} />;
       break;
     case "audit":
-      content = <AuditPlaceholder />;
+      content = <AuditTab />;
       break;
     case "auth":
       content = <AuthTab onDone={() => setTab("dashboard")} />;
@@ -134,7 +158,12 @@ export function PanelPage() {
         {servers !== undefined && server === null ? (
           <p className={styles.banner} role="status">
             <Icon name="alert" />
-            {t("panel.noServer")}
+            <span className={styles.bannerText}>{t("panel.noServer")}</span>
+            {user.isAdmin ? (
+              <Button size="sm" onClick={() => setSettingsOpen(true)}>
+                {t("admin.settings.open")}
+              </Button>
+            ) : null}
           </p>
         ) : null}
         <Tabs
@@ -155,6 +184,7 @@ export function PanelPage() {
           {content}
         </TabPanel>
       </main>
+      {settingsOpen ? <SettingsModal onClose={() => setSettingsOpen(false)} /> : null}
       <footer className={styles.footer}>
         <span>{t("app.tagline")}</span>
         <span>{t("app.footer")}</span>

@@ -5,6 +5,7 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  type RefObject,
 } from "react";
 import { t } from "@/i18n/uk";
 import { Button } from "./button";
@@ -18,6 +19,8 @@ export interface DialogProps {
   subtitle?: ReactNode;
   footer?: ReactNode;
   size?: "md" | "lg";
+  /** What gets focus on open (e.g. the form's first input); default: the close button. */
+  initialFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -32,7 +35,15 @@ export function Dialog(props: DialogProps) {
   return props.open ? <OpenDialog {...props} /> : null;
 }
 
-function OpenDialog({ onClose, title, subtitle, footer, size = "md", children }: DialogProps) {
+function OpenDialog({
+  onClose,
+  title,
+  subtitle,
+  footer,
+  size = "md",
+  initialFocus,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const native =
@@ -46,6 +57,7 @@ function OpenDialog({ onClose, title, subtitle, footer, size = "md", children }:
     if (native && !dialog.open) dialog.showModal();
     else if (!native) dialog.setAttribute("open", "");
     const first =
+      initialFocus?.current ??
       dialog.querySelector<HTMLElement>("[data-autofocus]") ??
       dialog.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
@@ -53,15 +65,19 @@ function OpenDialog({ onClose, title, subtitle, footer, size = "md", children }:
       if (native && dialog.open) dialog.close();
       opener?.focus();
     };
+    // Only on open: a later change of the ref must not steal focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [native]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Escape" && event.key !== "Tab") return;
+    // A dialog opened from another (a confirmation) handles its own keys: the outer one must not.
+    event.stopPropagation();
     if (event.key === "Escape") {
       event.preventDefault();
       onClose();
       return;
     }
-    if (event.key !== "Tab") return;
     const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
     const first = items[0];
     const last = items[items.length - 1];

@@ -7,6 +7,11 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+export interface SelectGroup {
+  label: string;
+  options: SelectOption[];
+}
+
 export interface SelectProps extends Omit<
   SelectHTMLAttributes<HTMLSelectElement>,
   "onChange" | "value"
@@ -15,7 +20,9 @@ export interface SelectProps extends Omit<
   /** Keep the label for screen readers only. */
   hideLabel?: boolean;
   value: string;
-  options: SelectOption[];
+  options?: SelectOption[];
+  /** Options under `<optgroup>` headings, after the plain `options`. */
+  groups?: SelectGroup[];
   onChange: (value: string) => void;
   placeholder?: string;
 }
@@ -24,7 +31,8 @@ export function Select({
   label,
   hideLabel,
   value,
-  options,
+  options = [],
+  groups = [],
   onChange,
   placeholder,
   className,
@@ -48,12 +56,21 @@ export function Select({
             {placeholder}
           </option>
         ) : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
-            {o.label}
-          </option>
+        {options.map(renderOption)}
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map(renderOption)}
+          </optgroup>
         ))}
       </select>
     </div>
+  );
+}
+
+function renderOption(o: SelectOption) {
+  return (
+    <option key={o.value} value={o.value} disabled={o.disabled}>
+      {o.label}
+    </option>
   );
 }

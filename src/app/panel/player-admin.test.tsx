@@ -1,0 +1,51 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PlayerModeration } from "@/features/admin/components/player-moderation";
+import { PlayersTab } from "@/features/players/components/players-tab";
+import type { Id } from "@/lib/backend";
+import { makePlayer } from "@/test/fixtures";
+import { mockBackend } from "@/test/mock-convex";
+
+vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
+vi.mock(
+  "convex-helpers/react/sessions",
+  async () => (await import("@/test/mock-convex")).sessionsMock,
+);
+vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
+
+const SERVER = "s1" as Id<"servers">;
+const player = makePlayer({ name: "Зевс", team: "Terrorist", steamId: "76561198000000042" });
+
+/** The panel composes the players feature with the admin feature's moderation controls. */
+describe("player modal for admins", () => {
+  beforeEach(() => mockBackend.reset());
+  afterEach(() => vi.clearAllMocks());
+
+  it("adds kick, ban and a disabled slay to the player modal", async () => {
+    const user = userEvent.setup();
+    render(
+      <PlayersTab
+        players={[player]}
+        renderPlayerActions={(p) => <PlayerModeration serverId={SERVER} player={p} />}
+      />,
+    );
+    await user.click(screen.getByRole("row", { name: "Відкрити статистику гравця Зевс" }));
+    const dialog = screen.getByRole("dialog");
+    const moderation = within(dialog).getByRole("region", { name: "Модерація" });
+    expect(within(moderation).getByRole("button", { name: "Кікнути" })).toBeEnabled();
+    expect(within(moderation).getByRole("button", { name: "Забанити" })).toBeEnabled();
+    expect(within(moderation).getByRole("button", { name: "Slay" })).toBeDisabled();
+    await user.click(within(moderation).getByRole("button", { name: "Забанити" }));
+    expect(mockBackend.action("moderation:ban")).toHaveBeenCalledWith(
+      expect.objectContaining({ serverId: SERVER, steamId: "76561198000000042", duration: 0 }),
+    );
+  });
+
+  it("visitors get no moderation controls", async () => {
+    const user = userEvent.setup();
+    render(<PlayersTab players={[player]} />);
+    await user.click(screen.getByRole("row", { name: "Відкрити статистику гравця Зевс" }));
+    expect(screen.queryByRole("button", { name: "Кікнути" })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,249 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import toast from "react-hot-toast";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Id } from "@/lib/backend";
+import { mockBackend, TEST_SESSION_ID } from "@/test/mock-convex";
+import { AdminTab } from "./admin-tab";
+
+vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
+vi.mock(
+  "convex-helpers/react/sessions",
+  async () => (await import("@/test/mock-convex")).sessionsMock,
+);
+vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
+
+const SERVER = "s1" as Id<"servers">;
+const TOGGLES = {
+  isPaused: false,
+  cheats: false,
+  autobalance: true,
+  friendlyfire: false,
+  bhop: false,
+};
+
+function renderTab(isAdmin: boolean) {
+  return render(<AdminTab serverId={SERVER} isAdmin={isAdmin} />);
+}
+
+function cardTitles() {
+  return screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+}
+
+describe("AdminTab", () => {
+  beforeEach(() => {
+    mockBackend.reset();
+    mockBackend.queries["serverControl:toggles"] = TOGGLES;
+    mockBackend.queries["settings:get"] = { isGuestAdminEnabled: false };
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it("guest admin: only the general, match and map sections, no cheats", () => {
+    renderTab(false);
+    expect(cardTitles()).toEqual(["Керування матчем", "Загальне", "Матч", "Мапа"]);
+    expect(screen.getByRole("note")).toHaveTextContent(/Гостьовий доступ/);
+    const switches = screen.getAllByRole("switch").map((s) => s.textContent);
+    expect(switches).toEqual([
+      "Пауза матчу",
+      "Автобаланс команд",
+      "Вогонь по своїх",
+      "Bhop (автострибки)",
+    ]);
+    expect(screen.queryByLabelText("Команда")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Список банів" })).not.toBeInTheDocument();
+  });
+
+  it("admin: every section, the cheats switch and the extra tools", () => {
+    render(<AdminTab serverId={SERVER} isAdmin tools={<button>Журнал аудиту</button>} />);
+    expect(cardTitles()).toEqual([
+      "Керування матчем",
+      "Загальне",
+      "Матч",
+      "Мапа",
+      "Лише для адміністраторів",
+      "Консольна команда",
+      "Повідомлення в чат",
+      "Доступ і модерація",
+      "Пароль сервера",
+      "Конфіги та cvar",
+      "Обслуговування",
+    ]);
+    expect(screen.getByRole("switch", { name: "Чіти (sv_cheats)" })).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Гостьова адмін-панель" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Журнал аудиту" })).toBeInTheDocument();
+    const config = screen.getByLabelText("Конфіг");
+    // The placeholder plus the 13 configs.
+    expect(within(config).getAllByRole("option")).toHaveLength(14);
+  });
+
+  it("a switch shows the stored state, locks while the call runs and moves only with the query", async () => {
+    const user = userEvent.setup();
+    let finish!: (value: { output: string }) => void;
+    mockBackend
+      .action("serverControl:setToggle")
+      .mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const { rerender } = renderTab(false);
+    const pause = screen.getByRole("switch", { name: "Пауза матчу" });
+    expect(pause).toHaveAttribute("aria-checked", "false");
+    expect(screen.getByRole("switch", { name: "Автобаланс команд" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+
+    await user.click(pause);
+    expect(mockBackend.action("serverControl:setToggle")).toHaveBeenCalledWith({
+      serverId: SERVER,
+      sessionId: TEST_SESSION_ID,
+      toggle: "isPaused",
+      enabled: true,
+    });
+    for (const s of screen.getAllByRole("switch")) expect(s).toBeDisabled();
+
+    await act(async () => finish({ output: "" }));
+    expect(toast.success).toHaveBeenCalledWith('Дія "Пауза" виконана успішно!');
+    expect(pause).toBeEnabled();
+    expect(pause).toHaveAttribute("aria-checked", "false"); // not until the backend stored it
+    mockBackend.queries["serverControl:toggles"] = { ...TOGGLES, isPaused: true };
+    rerender(<AdminTab serverId={SERVER} isAdmin={false} />);
+    expect(pause).toHaveAttribute("aria-checked", "true");
+  });
+
+  it("a refused or failed call shows the backend's message", async () => {
+    const user = userEvent.setup();
+    mockBackend.action("serverControl:restartGame").mockRejectedValue(
+      new ConvexError({
+        code: "GAME_SERVER",
+        message: 'Помилка виконання дії "Перезапуск гри": API Error 500: boom',
+      }),
+    );
+    renderTab(false);
+    await user.click(screen.getByRole("button", { name: "Перезапустити гру" }));
+    expect(toast.error).toHaveBeenCalledWith(
+      'Помилка виконання дії "Перезапуск гри": API Error 500: boom',
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it("changing the map without a choice warns and sends nothing", async () => {
+    const user = userEvent.setup();
+    renderTab(false);
+    await user.click(screen.getByRole("button", { name: "Змінити мапу" }));
+    await user.click(screen.getByRole("button", { name: "Завантажити" }));
+    expect(toast.error).toHaveBeenCalledTimes(2);
+    expect(toast.error).toHaveBeenCalledWith("Оберіть мапу з випадаючого списку");
+    expect(mockBackend.action("serverControl:changeMap")).not.toHaveBeenCalled();
+    expect(mockBackend.action("serverControl:workshopMap")).not.toHaveBeenCalled();
+
+    const official = screen.getByLabelText("Офіційні мапи");
+    expect(
+      within(official)
+        .getAllByRole("group")
+        .map((g) => g.getAttribute("label")),
+    ).toEqual(["Змагальний пул", "Резервний пул", "Гонка озброєнь", "Напарники"]);
+    await user.selectOptions(official, "de_nuke");
+    await user.click(screen.getByRole("button", { name: "Змінити мапу" }));
+    expect(mockBackend.action("serverControl:changeMap")).toHaveBeenCalledWith(
+      expect.objectContaining({ map: "de_nuke", serverId: SERVER }),
+    );
+    expect(toast.success).toHaveBeenCalledWith('Дія "Зміна мапи" виконана успішно!');
+
+    await user.selectOptions(screen.getByLabelText("Мапи з Workshop"), "3070321829");
+    await user.click(screen.getByRole("button", { name: "Завантажити" }));
+    expect(mockBackend.action("serverControl:workshopMap")).toHaveBeenCalledWith(
+      expect.objectContaining({ workshopId: "3070321829" }),
+    );
+  });
+
+  it("game mode: chosen from the list and applied", async () => {
+    const user = userEvent.setup();
+    renderTab(false);
+    const apply = screen.getByRole("button", { name: "Змінити режим" });
+    expect(apply).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText("Режим гри"), "wingman");
+    await user.click(apply);
+    expect(mockBackend.action("serverControl:setGameMode")).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: "wingman" }),
+    );
+  });
+
+  it("the command box: required, at most 330 characters with a live counter, shows the output", async () => {
+    const user = userEvent.setup();
+    mockBackend
+      .action("serverControl:runCommand")
+      .mockResolvedValue({ output: "mp_roundtime = 2" });
+    renderTab(true);
+    const input = screen.getByLabelText("Команда");
+    const run = screen.getByRole("button", { name: "Виконати" });
+    expect(input).toBeRequired();
+    expect(input).toHaveAttribute("maxLength", "330");
+    expect(screen.getByText("0/330")).toBeInTheDocument();
+    expect(run).toBeDisabled();
+
+    await user.type(input, "mp_roundtime 2");
+    expect(screen.getByText("14/330")).toBeInTheDocument();
+    await user.click(run);
+    expect(mockBackend.action("serverControl:runCommand")).toHaveBeenCalledWith(
+      expect.objectContaining({ command: "mp_roundtime 2" }),
+    );
+    expect(screen.getByTestId("command-output")).toHaveTextContent("mp_roundtime = 2");
+    expect(toast.success).toHaveBeenCalledWith('Дія "Команда" виконана успішно!');
+
+    await user.clear(input);
+    await user.click(input);
+    await user.paste("x".repeat(400));
+    expect(input).toHaveValue("x".repeat(330));
+    expect(screen.getByText("330/330")).toBeInTheDocument();
+  });
+
+  it("the chat message: at most 100 characters with a counter, cleared after sending", async () => {
+    const user = userEvent.setup();
+    renderTab(true);
+    const input = screen.getByLabelText("Повідомлення");
+    expect(input).toHaveAttribute("maxLength", "100");
+    await user.click(input);
+    await user.paste("я".repeat(120));
+    expect(input).toHaveValue("я".repeat(100));
+    expect(screen.getByText("100/100")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Надіслати" }));
+    expect(mockBackend.action("serverControl:say")).toHaveBeenCalledWith(
+      expect.objectContaining({ message: "я".repeat(100) }),
+    );
+    expect(input).toHaveValue("");
+  });
+
+  it("restart services and server update ask for confirmation first", async () => {
+    const user = userEvent.setup();
+    renderTab(true);
+    await user.click(screen.getByRole("button", { name: "Оновити сервер" }));
+    const dialog = screen.getByRole("dialog", { name: "Оновити сервер?" });
+    await user.click(within(dialog).getByRole("button", { name: "Скасувати" }));
+    expect(mockBackend.action("serverControl:serverUpdate")).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "Перезапустити сервіси" }));
+    const confirm = screen.getByRole("dialog", { name: "Перезапустити сервіси сервера?" });
+    await user.click(within(confirm).getByRole("button", { name: "Перезапустити сервіси" }));
+    expect(mockBackend.action("serverControl:restartServices")).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("the guest-admin switch: success announces, failure says 'Не вдалося змінити статус панелі.'", async () => {
+    const user = userEvent.setup();
+    renderTab(true);
+    const guest = screen.getByRole("switch", { name: "Гостьова адмін-панель" });
+    mockBackend.action("settings:setGuestAdmin").mockResolvedValueOnce(null);
+    await user.click(guest);
+    expect(mockBackend.action("settings:setGuestAdmin")).toHaveBeenCalledWith({
+      enabled: true,
+      sessionId: TEST_SESSION_ID,
+    });
+    expect(toast.success).toHaveBeenCalledWith("Гостьову адмін-панель увімкнено.", {
+      id: "guest-admin",
+    });
+    mockBackend
+      .action("settings:setGuestAdmin")
+      .mockRejectedValueOnce(new ConvexError({ code: "FORBIDDEN", message: "x" }));
+    await user.click(guest);
+    expect(toast.error).toHaveBeenCalledWith("Не вдалося змінити статус панелі.");
+  });
+});

@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { GatedAction } from "@/hooks/use-gated-action";
+import { t } from "@/i18n/uk";
+import type { api } from "@/lib/backend";
+import styles from "./admin.module.css";
+
+type Sc = typeof api.serverControl;
+type Risky = "restartServices" | "serverUpdate";
+
+/** Reset stats; restart services and server update take the server down, so they ask first. */
+export function MaintenanceSection({
+  resetStats,
+  restartServices,
+  serverUpdate,
+}: {
+  resetStats: GatedAction<Sc["resetStats"]>;
+  restartServices: GatedAction<Sc["restartServices"]>;
+  serverUpdate: GatedAction<Sc["serverUpdate"]>;
+}) {
+  const [confirming, setConfirming] = useState<Risky | null>(null);
+  const risky = confirming === "serverUpdate" ? serverUpdate : restartServices;
+
+  const confirm = async () => {
+    await risky.run({});
+    setConfirming(null);
+  };
+
+  return (
+    <Card title={t("admin.server.title")}>
+      <div className={styles.cardBody}>
+        <p className={styles.muted}>{t("admin.server.intro")}</p>
+        <div className={styles.buttons}>
+          <Button loading={resetStats.pending} onClick={() => void resetStats.run({})}>
+            {t("admin.server.resetStats")}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirming("restartServices")}>
+            {t("admin.server.restartServices")}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirming("serverUpdate")}>
+            {t("admin.server.update")}
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t(
+          confirming === "serverUpdate"
+            ? "admin.server.updateConfirmTitle"
+            : "admin.server.restartConfirmTitle",
+        )}
+        confirmLabel={t(
+          confirming === "serverUpdate" ? "admin.server.update" : "admin.server.restartServices",
+        )}
+        danger
+        pending={risky.pending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+      >
+        <p className={styles.muted}>{t("admin.server.downtimeWarning")}</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}

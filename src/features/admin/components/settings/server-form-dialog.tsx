@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Select } from "@/components/ui/select";
+import { TextField } from "@/components/ui/text-field";
+import type { GatedAction } from "@/hooks/use-gated-action";
+import { t } from "@/i18n/uk";
+import type { api } from "@/lib/backend";
+import type { AdminServer } from "../../hooks/use-server-settings";
+import styles from "../admin.module.css";
+
+type ConnectionType = AdminServer["connectionType"];
+
+const TYPES: { value: ConnectionType; label: string }[] = [
+  { value: "HTTP", label: "HTTP (плагін)" },
+  { value: "RCON_PROXY", label: "RCON-проксі" },
+];
+
+function secretHint(isSet: boolean | undefined) {
+  return isSet ? t("admin.servers.secretSetHint") : t("admin.servers.secretNotSetHint");
+}
+
+/**
+ * Add or edit a server. The backend validates and words the messages; they show above the buttons.
+ * Secrets are write-only: the fields start empty and only show whether a value is set; an empty
+ * field keeps the stored one.
+ */
+export function ServerFormDialog({
+  server,
+  save,
+  onClose,
+}: {
+  server: AdminServer | null;
+  save: GatedAction<typeof api.servers.save>;
+  onClose: () => void;
+}) {
+  const [fields, setFields] = useState({
+    key: server?.key ?? "",
+    name: server?.name ?? "",
+    apiBaseUrl: server?.apiBaseUrl ?? "",
+    connectAddress: server?.connectAddress ?? "",
+    proxyTargetHost: server?.proxyTargetHost ?? "",
+    proxyTargetPort: server?.proxyTargetPort ? String(server.proxyTargetPort) : "",
+    apiKey: "",
+    rconPassword: "",
+  });
+  const [type, setType] = useState<ConnectionType>(server?.connectionType ?? "HTTP");
+  const [error, setError] = useState<string>();
+  const proxy = type === "RCON_PROXY";
+  const field = (name: keyof typeof fields) => ({
+    value: fields[name],
+    onChange: (e: { target: { value: string } }) =>
+      setFields((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    const result = await save.run(
+      {
+        serverId: server?._id,
+        server: {
+          key: fields.key,
+          name: fields.name,
+          apiBaseUrl: fields.apiBaseUrl,
+          connectAddress: fields.connectAddress,
+          connectionType: type,
+          ...(proxy
+            ? {
+                proxyTargetHost: fields.proxyTargetHost.trim(),
+                proxyTargetPort: Number(fields.proxyTargetPort) || 0,
+              }
+            : {}),
+        },
+        ...(fields.apiKey ? { apiKey: fields.apiKey } : {}),
+        ...(proxy && fields.rconPassword ? { rconPassword: fields.rconPassword } : {}),
+      },
+      { onError: setError },
+    );
+    if (result !== undefined) {
+      toast.success(t("admin.servers.saved"));
+      onClose();
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={server ? t("admin.servers.editTitle", { name: server.name }) : t("admin.servers.add")}
+    >
+      <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className={styles.formGrid}>
+          <TextField label={t("admin.servers.key")} required maxLength={32} {...field("key")} />
+          <TextField label={t("admin.servers.name")} required maxLength={64} {...field("name")} />
+          <TextField
+            label={t("admin.servers.apiBaseUrl")}
+            placeholder="http://1.2.3.4:8080"
+            required
+            {...field("apiBaseUrl")}
+          />
+          <TextField
+            label={t("admin.servers.connectAddress")}
+            placeholder="1.2.3.4:27015"
+            required
+            {...field("connectAddress")}
+          />
+          <Select
+            label={t("admin.servers.col.type")}
+            value={type}
+            options={TYPES}
+            onChange={(v) => setType(v === "RCON_PROXY" ? "RCON_PROXY" : "HTTP")}
+          />
+          <TextField
+            label={t("admin.servers.apiKey")}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t("admin.servers.secretPlaceholder")}
+            hint={secretHint(server?.hasApiKey)}
+            {...field("apiKey")}
+          />
+          {proxy ? (
+            <>
+              <TextField
+                label={t("admin.servers.proxyHost")}
+                placeholder="1.2.3.4"
+                {...field("proxyTargetHost")}
+              />
+              <TextField
+                label={t("admin.servers.proxyPort")}
+                type="number"
+                inputMode="numeric"
+                placeholder="27015"
+                {...field("proxyTargetPort")}
+              />
+              <TextField
+                label={t("admin.servers.rconPassword")}
+                type="password"
+                autoComplete="new-password"
+                placeholder={t("admin.servers.secretPlaceholder")}
+                hint={secretHint(server?.hasRconPassword)}
+                {...field("rconPassword")}
+              />
+            </>
+          ) : null}
+        </div>
+        {error ? (
+          <p className={styles.formError} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className={styles.formActions}>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button type="submit" variant="primary" loading={save.pending}>
+            {t("admin.servers.save")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/spinner";
+import { Table } from "@/components/ui/table";
+import { t } from "@/i18n/uk";
+import { useServerSettings, type AdminServer } from "../../hooks/use-server-settings";
+import { ServerFormDialog } from "./server-form-dialog";
+import styles from "../admin.module.css";
+
+function SecretBadge({ set }: { set: boolean }) {
+  return (
+    <Badge tone={set ? "success" : "neutral"}>
+      {set ? t("admin.servers.secretSet") : t("admin.servers.secretNotSet")}
+    </Badge>
+  );
+}
+
+/** Servers: order, enable/disable, edit settings and write-only secrets, add a new one. */
+export function ServersSettings() {
+  const { servers, save } = useServerSettings();
+  const [editing, setEditing] = useState<AdminServer | "new" | null>(null);
+
+  const saveAndTell = async (args: Parameters<typeof save.run>[0]) => {
+    if ((await save.run(args)) !== undefined) toast.success(t("admin.servers.saved"));
+  };
+
+  // Swapping two neighbours' order values keeps every other server where it is.
+  const move = async (index: number, delta: -1 | 1) => {
+    const a = servers?.[index];
+    const b = servers?.[index + delta];
+    if (!a || !b) return;
+    if ((await save.run({ serverId: a._id, order: b.order })) === undefined) return;
+    await saveAndTell({ serverId: b._id, order: a.order });
+  };
+
+  return (
+    <section className={styles.settingsSection} aria-labelledby="settings-servers">
+      <div className={styles.sectionHeader}>
+        <h3 id="settings-servers">{t("admin.servers.title")}</h3>
+        <Button size="sm" variant="primary" onClick={() => setEditing("new")}>
+          {t("admin.servers.add")}
+        </Button>
+      </div>
+      {servers === undefined ? (
+        <Skeleton height="8rem" />
+      ) : (
+        <Table caption={t("admin.servers.title")}>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.servers.col.server")}</th>
+              <th scope="col">{t("admin.servers.col.secrets")}</th>
+              <th scope="col">{t("admin.servers.col.state")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("bans.col.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {servers.map((s, i) => (
+              <tr key={s._id}>
+                <td>
+                  <div className={styles.cellStack}>
+                    <strong>{s.name}</strong>
+                    <span className={styles.mono}>
+                      {s.key} · {s.connectionType}
+                    </span>
+                    <span className={styles.mono}>{s.connectAddress}</span>
+                  </div>
+                </td>
+                <td>
+                  <div className={styles.cellStack}>
+                    <span>
+                      {t("admin.servers.apiKey")}: <SecretBadge set={s.hasApiKey} />
+                    </span>
+                    {s.connectionType === "RCON_PROXY" ? (
+                      <span>
+                        {t("admin.servers.rconPassword")}: <SecretBadge set={s.hasRconPassword} />
+                      </span>
+                    ) : null}
+                  </div>
+                </td>
+                <td>
+                  <Badge tone={s.disabled ? "danger" : "success"}>
+                    {s.disabled ? t("admin.servers.disabled") : t("admin.servers.enabled")}
+                  </Badge>
+                </td>
+                <td>
+                  <div className={styles.cellActions}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t("admin.servers.moveUp", { name: s.name })}
+                      disabled={i === 0 || save.pending}
+                      onClick={() => void move(i, -1)}
+                    >
+                      ↑
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t("admin.servers.moveDown", { name: s.name })}
+                      disabled={i === servers.length - 1 || save.pending}
+                      onClick={() => void move(i, 1)}
+                    >
+                      ↓
+                    </Button>
+                    <Button size="sm" onClick={() => setEditing(s)}>
+                      {t("admin.servers.edit")}
+                    </Button>
+                    <Button
+                      size="sm"
+                      disabled={save.pending}
+                      onClick={() => void saveAndTell({ serverId: s._id, disabled: !s.disabled })}
+                    >
+                      {s.disabled ? t("admin.servers.enable") : t("admin.servers.disable")}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {editing !== null ? (
+        <ServerFormDialog
+          server={editing === "new" ? null : editing}
+          save={save}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

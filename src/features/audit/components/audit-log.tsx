@@ -1,0 +1,59 @@
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Icon } from "@/components/ui/icon";
+import { QueryBoundary } from "@/components/ui/query-boundary";
+import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
+import { t } from "@/i18n/uk";
+import { useAuditLog } from "../hooks/use-audit-log";
+import { AuditTable } from "./audit-table";
+import styles from "./audit.module.css";
+
+/** The audit log, newest first, with "load more"; a failed load says 'Не вдалося завантажити журнал аудиту.'. */
+export function AuditLog() {
+  return (
+    <QueryBoundary
+      onError={() => toast.error(t("errors.auditFailed"), { id: "audit-failed" })}
+      fallback={
+        <EmptyState icon={<Icon name="alert" />} role="alert">
+          {t("errors.auditFailed")}
+        </EmptyState>
+      }
+    >
+      <AuditLogContent />
+    </QueryBoundary>
+  );
+}
+
+function AuditLogContent() {
+  const { rows, status, loadMore } = useAuditLog();
+  if (status === "LoadingFirstPage") {
+    return (
+      <div className={styles.loading} aria-busy="true">
+        <LoadingLabel />
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} height="2.25rem" />
+        ))}
+      </div>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <EmptyState icon={<Icon name="list" />} role="status">
+        {t("audit.empty")}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className={styles.wrap}>
+      <AuditTable rows={rows} />
+      {status !== "Exhausted" ? (
+        <div className={styles.more}>
+          <Button loading={status === "LoadingMore"} onClick={loadMore}>
+            {t("audit.loadMore")}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { t, type MessageKey } from "@/i18n/uk";
+import { ACTION_LABELS } from "@/lib/catalog";
+
+/** Audit entries name what happened with backend ids: server actions and a few panel events. */
+const EVENTS: Record<string, MessageKey> = {
+  toggle: "audit.event.toggle",
+  banList: "audit.event.banList",
+  randomPlayers: "audit.event.randomPlayers",
+  guest_admin: "audit.event.guestAdmin",
+  guest_admin_on: "audit.event.guestAdminOn",
+  guest_admin_off: "audit.event.guestAdminOff",
+  server_save: "audit.event.serverSave",
+  server_add: "audit.event.serverAdd",
+  server_update: "audit.event.serverUpdate",
+  admin_role: "audit.event.adminRole",
+  admin_grant: "audit.event.adminGrant",
+  admin_revoke: "audit.event.adminRevoke",
+  tournament_launch: "audit.event.tournamentLaunch",
+  tournament_reset: "audit.event.tournamentReset",
+  tournament_pick_side: "audit.event.tournamentPickSide",
+};
+
+export function auditActionLabel(action: string): string {
+  if (Object.prototype.hasOwnProperty.call(ACTION_LABELS, action)) {
+    return ACTION_LABELS[action as keyof typeof ACTION_LABELS];
+  }
+  const key = EVENTS[action];
+  return key ? t(key) : action;
+}
+
+const timeFormat = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "medium" });
+
+/** Entry time in the Ukrainian locale, to the second. */
+export function formatAuditTime(at: number): string {
+  return timeFormat.format(new Date(at));
+}

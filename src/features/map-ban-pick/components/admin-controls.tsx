@@ -1,0 +1,123 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Select } from "@/components/ui/select";
+import { t } from "@/i18n/uk";
+import type { Id } from "@/lib/backend";
+import { LAUNCH_MODES } from "@/lib/catalog";
+import { toastError } from "@/lib/errors";
+import { useTournamentAdmin, type Tournament } from "../hooks/use-tournament";
+import { DEFAULT_LAUNCH_MODE, modeLabel } from "../utils/veto";
+import styles from "./map-ban-pick.module.css";
+
+const MODE_OPTIONS = LAUNCH_MODES.map((mode) => ({ value: mode, label: modeLabel(mode) }));
+
+export interface AdminControlsProps {
+  tournament: Tournament;
+  serverId: Id<"servers"> | undefined;
+  serverName: string | undefined;
+}
+
+/** Admin only: start a new tournament and launch the finished veto on the active server. */
+export function AdminControls({ tournament, serverId, serverName }: AdminControlsProps) {
+  const { launch } = useTournamentAdmin();
+  const [mode, setMode] = useState<string>(DEFAULT_LAUNCH_MODE);
+  const [launching, setLaunching] = useState(false);
+  const finished = tournament.status === "finished";
+  const canLaunch = finished && !tournament.isLaunched && !!serverId;
+
+  let hint = t("tournament.launchWhenFinished");
+  if (tournament.isLaunched) hint = t("tournament.launchDone");
+  else if (!serverId) hint = t("tournament.launchNoServer");
+  else if (finished) hint = t("tournament.launchServer", { name: serverName ?? "" });
+
+  const onLaunch = async () => {
+    if (!serverId) return;
+    setLaunching(true);
+    try {
+      const { note } = await launch(serverId, mode);
+      toast.success(t("actions.success", { action: t("tournament.launchAction") }));
+      if (note) toast(note, { duration: 8000 });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setLaunching(false);
+    }
+  };
+
+  return (
+    <Card title={t("tournament.adminTitle")}>
+      <div className={styles.admin}>
+        <div className={styles.launchRow}>
+          <Select
+            label={t("tournament.launchMode")}
+            value={mode}
+            options={MODE_OPTIONS}
+            onChange={setMode}
+            disabled={tournament.isLaunched}
+          />
+          <Button
+            variant="primary"
+            disabled={!canLaunch}
+            loading={launching}
+            onClick={() => void onLaunch()}
+          >
+            {t("tournament.launch")}
+          </Button>
+        </div>
+        <p className={styles.muted}>{hint}</p>
+        <hr className={styles.divider} />
+        <CreateTournamentButton tournament={tournament} />
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Creates a tournament, or replaces the active one; asks first when that would throw away a veto
+ * people are taking part in.
+ */
+export function CreateTournamentButton({ tournament }: { tournament?: Tournament }) {
+  const { reset } = useTournamentAdmin();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const inUse = !!tournament && !tournament.isLaunched && tournament.history.length > 0;
+
+  const run = async () => {
+    setPending(true);
+    try {
+      await reset();
+      toast.success(t("tournament.created"));
+      setConfirming(false);
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant={tournament ? "secondary" : "primary"}
+        loading={pending && !confirming}
+        onClick={() => (inUse ? setConfirming(true) : void run())}
+      >
+        {t(tournament ? "tournament.reset" : "tournament.create")}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t("tournament.resetConfirmTitle")}
+        confirmLabel={t("tournament.reset")}
+        danger
+        pending={pending}
+        onConfirm={() => void run()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t("tournament.resetConfirmText")}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/text-field";
+import { t } from "@/i18n/uk";
+import { toastError } from "@/lib/errors";
+import { useTournamentMoves, type TeamKey } from "../hooks/use-tournament";
+import { NICKNAME_MAX, teamLetter } from "../utils/veto";
+import styles from "./map-ban-pick.module.css";
+
+/** Asks for the Steam nickname the player joins `team` with; null keeps it closed. */
+export function JoinDialog({ team, onClose }: { team: TeamKey | null; onClose: () => void }) {
+  return team ? <JoinForm key={team} team={team} onClose={onClose} /> : null;
+}
+
+function JoinForm({ team, onClose }: { team: TeamKey; onClose: () => void }) {
+  const { join } = useTournamentMoves();
+  const formId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [nickname, setNickname] = useState("");
+  const [pending, setPending] = useState(false);
+  const trimmed = nickname.trim();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!trimmed || pending) return; // a blank nickname is ignored
+    setPending(true);
+    try {
+      await join({ team, nickname: trimmed });
+      onClose();
+    } catch (error) {
+      toastError(error);
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t("tournament.joinTitle", { team: teamLetter(team) })}
+      initialFocus={inputRef}
+      footer={
+        <>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant="primary"
+            loading={pending}
+            disabled={!trimmed}
+          >
+            {t("tournament.joinSubmit")}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.joinForm} onSubmit={(e) => void onSubmit(e)}>
+        <p className={styles.muted}>{t("tournament.joinIntro")}</p>
+        <TextField
+          ref={inputRef}
+          label={t("tournament.nickname")}
+          placeholder={t("tournament.nicknamePlaceholder")}
+          value={nickname}
+          maxLength={NICKNAME_MAX}
+          autoComplete="nickname"
+          spellCheck={false}
+          hint={
+            <>
+              <span>{t("tournament.nicknameHint")}</span>
+              <span>
+                {[...nickname].length}/{NICKNAME_MAX}
+              </span>
+            </>
+          }
+          onChange={(e) => setNickname(e.target.value)}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,405 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ConvexError } from "convex/values";
+import toast from "react-hot-toast";
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import type { Id } from "@/lib/backend";
+import type { Seat, Tournament } from "../hooks/use-tournament";
+import { afterBans, finished, waiting } from "../test/fixtures";
+import { MapBanPickTab } from "./map-ban-pick-tab";
+
+const backend = vi.hoisted(() => {
+  const fns = new Map<string, Mock>();
+  return {
+    results: {} as Record<string, unknown>,
+    fns,
+    fn(name: string): Mock {
+      let f = fns.get(name);
+      if (!f) {
+        f = vi.fn().mockResolvedValue(null);
+        fns.set(name, f);
+      }
+      return f;
+    },
+  };
+});
+
+vi.mock("convex/react", async () => {
+  const { getFunctionName } = await import("convex/server");
+  type Ref = Parameters<typeof getFunctionName>[0];
+  return {
+    useQuery: (ref: Ref, args?: unknown) =>
+      args === "skip" ? undefined : backend.results[getFunctionName(ref)],
+    useMutation: (ref: Ref) => backend.fn(getFunctionName(ref)),
+    useAction: (ref: Ref) => backend.fn(getFunctionName(ref)),
+  };
+});
+
+vi.mock("convex-helpers/react/sessions", async () => {
+  const { getFunctionName } = await import("convex/server");
+  type Ref = Parameters<typeof getFunctionName>[0];
+  return {
+    useSessionId: () => ["session-1"],
+    useSessionQuery: (ref: Ref, args?: unknown) =>
+      args === "skip" ? undefined : backend.results[getFunctionName(ref)],
+    useSessionMutation: (ref: Ref) => backend.fn(getFunctionName(ref)),
+  };
+});
+
+vi.mock("react-hot-toast", () => ({
+  default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }),
+}));
+
+const SERVER = "s1" as Id<"servers">;
+
+function serve(tournament: Tournament | null | undefined, seat: Seat | undefined = null) {
+  backend.results = { "tournament:get": tournament, "tournament:me": seat };
+}
+
+/** `serverId: null` renders without an active server. */
+function renderTab({ isAdmin = false, serverId = SERVER as Id<"servers"> | null } = {}) {
+  return render(
+    <MapBanPickTab isAdmin={isAdmin} serverId={serverId ?? undefined} serverName="Server #1" />,
+  );
+}
+
+const banner = () => screen.getByRole("status");
+const banButtons = () => screen.queryAllByRole("button", { name: /^Забанити / });
+
+describe("MapBanPickTab", () => {
+  beforeEach(() => backend.fns.clear());
+  afterEach(() => vi.clearAllMocks());
+
+  it("shows a skeleton while loading and an empty state without a tournament", () => {
+    serve(undefined);
+    const { unmount } = renderTab();
+    expect(screen.getByText("Завантаження…")).toBeInTheDocument();
+    unmount();
+
+    serve(null);
+    renderTab();
+    expect(screen.getByText("Турнір ще не створено")).toBeInTheDocument();
+    expect(screen.getByText(/Адміністратор розпочне новий турнір/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Створити турнір" })).not.toBeInTheDocument();
+  });
+
+  it("lets an admin create the first tournament from the empty state", async () => {
+    const user = userEvent.setup();
+    serve(null);
+    renderTab({ isAdmin: true });
+    await user.click(screen.getByRole("button", { name: "Створити турнір" }));
+    expect(backend.fn("tournament:reset")).toHaveBeenCalledWith({ sessionId: "session-1" });
+    expect(toast.success).toHaveBeenCalledWith("Новий турнір створено.");
+  });
+
+  describe("status banner", () => {
+    it.each([
+      [
+        "waiting, not joined",
+        waiting(),
+        null,
+        "Очікуємо команди",
+        /Приєднайтеся до команди A або B/,
+      ],
+      [
+        "waiting, joined",
+        waiting({ teamA: { name: "Команда A", players: [{ nickname: "Neo", joinedAt: 1 }] } }),
+        { team: "teamA", nickname: "Neo" },
+        "Очікуємо команди",
+        /почнеться, щойно в обох командах/,
+      ],
+      [
+        "my team bans",
+        afterBans(0),
+        { team: "teamA", nickname: "Neo" },
+        "Хід: Команда A — бан мапи",
+        /Ваш хід: натисніть на мапу/,
+      ],
+      [
+        "the other team bans",
+        afterBans(1),
+        { team: "teamA", nickname: "Neo" },
+        "Хід: Команда B — бан мапи",
+        /Зачекайте: мапу банить Команда B/,
+      ],
+      ["a spectator", afterBans(2), null, "Хід: Команда A — бан мапи", /Ви спостерігаєте/],
+      [
+        "side pick",
+        afterBans(5),
+        { team: "teamB", nickname: "Olena" },
+        "Хід: Команда A — вибір сторони",
+        /Мапа — Brewery\. Сторону обирає Команда A/,
+      ],
+      [
+        "finished",
+        finished("CT"),
+        null,
+        "Завершено: мапа Brewery, Команда A грає за CT",
+        /Команда B грає за T/,
+      ],
+      [
+        "launched",
+        finished("T", { isLaunched: true, launchedMode: "wingman" }),
+        null,
+        "Матч запущено: Brewery, режим «Напарники»",
+        /Команда A — T, Команда B — CT/,
+      ],
+    ] as const)("%s", (_, tournament, seat, title, detail) => {
+      serve(tournament, seat as Seat);
+      renderTab();
+      expect(within(banner()).getByRole("heading", { name: title })).toBeInTheDocument();
+      expect(within(banner()).getByText(detail)).toBeInTheDocument();
+    });
+
+    it("says which team and nickname this browser plays as, and counts the steps", () => {
+      serve(afterBans(2), { team: "teamA", nickname: "Neo" });
+      renderTab();
+      expect(screen.getByText("Ви в команді A як Neo")).toBeInTheDocument();
+      expect(screen.getByText("Крок 3 з 6")).toBeInTheDocument();
+      const current = screen
+        .getByRole("list", { name: "Послідовність кроків" })
+        .querySelector('[aria-current="step"]');
+      expect(current).toHaveTextContent("Aбан");
+    });
+  });
+
+  describe("map cards", () => {
+    it("are buttons only for the team in turn, and ban with the step the player saw", async () => {
+      const user = userEvent.setup();
+      serve(afterBans(2), { team: "teamA", nickname: "Neo" });
+      renderTab();
+      expect(banButtons().map((b) => b.textContent)).toEqual([
+        expect.stringContaining("Overpass"),
+        expect.stringContaining("Vertigo"),
+        expect.stringContaining("Dogtown"),
+        expect.stringContaining("Brewery"),
+      ]);
+      expect(screen.getByTestId("map-de_inferno")).toHaveTextContent("Бан: Команда A");
+      expect(screen.getByTestId("map-de_nuke")).toHaveTextContent("Бан: Команда B");
+      await user.click(screen.getByRole("button", { name: "Забанити Vertigo" }));
+      expect(backend.fn("tournament:ban")).toHaveBeenCalledWith({
+        map: "de_vertigo",
+        expectedStep: 2,
+      });
+    });
+
+    it.each([
+      ["the other team", afterBans(1), { team: "teamA", nickname: "Neo" }, false],
+      ["a spectator", afterBans(0), null, false],
+      ["an admin spectator", afterBans(0), null, true],
+      ["the side-pick step", afterBans(5), { team: "teamA", nickname: "Neo" }, false],
+    ] as const)("are not clickable for %s", (_, tournament, seat, isAdmin) => {
+      serve(tournament, seat as Seat);
+      renderTab({ isAdmin });
+      expect(banButtons()).toHaveLength(0);
+      expect(screen.getAllByRole("listitem").length).toBeGreaterThan(0);
+    });
+
+    it("highlights the decider and reports a refused (stale) click", async () => {
+      const user = userEvent.setup();
+      serve(afterBans(4), { team: "teamB", nickname: "Olena" });
+      backend.fn("tournament:ban").mockRejectedValueOnce(
+        new ConvexError({
+          code: "CONFLICT",
+          message: "Цей крок уже зроблено. Оновлено стан турніру.",
+        }),
+      );
+      renderTab();
+      await user.click(screen.getByRole("button", { name: "Забанити Dogtown" }));
+      expect(toast.error).toHaveBeenCalledWith("Цей крок уже зроблено. Оновлено стан турніру.");
+
+      serve(afterBans(5), { team: "teamB", nickname: "Olena" });
+      renderTab();
+      expect(screen.getAllByTestId("map-de_brewery").at(-1)).toHaveTextContent("Фінальна мапа");
+    });
+  });
+
+  describe("teams and joining", () => {
+    it("lists both teams' players and marks this browser's seat", () => {
+      serve(afterBans(0), { team: "teamB", nickname: "Olena" });
+      renderTab();
+      const teamA = screen.getByRole("region", { name: "Команда A" });
+      const teamB = screen.getByRole("region", { name: "Команда B" });
+      expect(within(teamA).getByText("Neo")).toBeInTheDocument();
+      expect(within(teamA).getByText("Taras")).toBeInTheDocument();
+      expect(within(teamB).getByText("Olena").closest("li")).toHaveTextContent("Ви");
+      expect(screen.queryByRole("button", { name: /Приєднатися/ })).not.toBeInTheDocument();
+    });
+
+    it("offers join only to a browser without a seat and only into a team with room", () => {
+      serve(
+        waiting({
+          teamA: {
+            name: "Команда A",
+            players: [
+              { nickname: "Neo", joinedAt: 1 },
+              { nickname: "Taras", joinedAt: 2 },
+            ],
+          },
+        }),
+      );
+      renderTab();
+      expect(screen.queryByRole("button", { name: "Приєднатися до команди A" })).toBeNull();
+      expect(screen.getByRole("button", { name: "Приєднатися до команди B" })).toBeEnabled();
+    });
+
+    it("asks for the nickname in a dialog: focused, limited, blank ignored, trimmed", async () => {
+      const user = userEvent.setup();
+      serve(waiting());
+      renderTab();
+      await user.click(screen.getByRole("button", { name: "Приєднатися до команди B" }));
+      const dialog = screen.getByRole("dialog", { name: "Приєднатися до команди B" });
+      const input = within(dialog).getByRole("textbox", { name: "Нікнейм у Steam" });
+      expect(input).toHaveFocus();
+      expect(input).toHaveAttribute("maxLength", "32");
+
+      await user.type(input, "   {Enter}");
+      expect(backend.fn("tournament:join")).not.toHaveBeenCalled();
+      expect(within(dialog).getByRole("button", { name: "Приєднатися" })).toBeDisabled();
+
+      await user.type(input, "  Headshot Hero  {Enter}");
+      expect(backend.fn("tournament:join")).toHaveBeenCalledWith({
+        team: "teamB",
+        nickname: "Headshot Hero",
+      });
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    });
+
+    it("keeps the dialog open and shows the backend's refusal", async () => {
+      const user = userEvent.setup();
+      serve(waiting());
+      backend.fn("tournament:join").mockRejectedValueOnce(
+        new ConvexError({
+          code: "CONFLICT",
+          message: "Цей нікнейм уже використовується в турнірі.",
+        }),
+      );
+      renderTab();
+      await user.click(screen.getByRole("button", { name: "Приєднатися до команди A" }));
+      await user.type(screen.getByRole("textbox"), "Neo");
+      await user.click(screen.getByRole("button", { name: "Приєднатися" }));
+      expect(toast.error).toHaveBeenCalledWith("Цей нікнейм уже використовується в турнірі.");
+      expect(screen.getByRole("dialog")).toBeInTheDocument();
+    });
+  });
+
+  describe("side pick", () => {
+    it.each([
+      ["the team in turn", { team: "teamA", nickname: "Neo" }, false, true],
+      ["an admin", null, true, true],
+      ["the other team", { team: "teamB", nickname: "Olena" }, false, false],
+      ["a spectator", null, false, false],
+    ] as const)("CT / T buttons for %s: %s", (_, seat, isAdmin, shown) => {
+      serve(afterBans(5), seat as Seat);
+      renderTab({ isAdmin });
+      expect(screen.queryByRole("button", { name: "Обрати сторону CT" }) !== null).toBe(shown);
+      expect(screen.queryByRole("button", { name: "Обрати сторону T" }) !== null).toBe(shown);
+    });
+
+    it("sends the side with the step it answers", async () => {
+      const user = userEvent.setup();
+      serve(afterBans(5), { team: "teamA", nickname: "Neo" });
+      renderTab();
+      await user.click(screen.getByRole("button", { name: "Обрати сторону T" }));
+      expect(backend.fn("tournament:pickSide")).toHaveBeenCalledWith({
+        side: "T",
+        expectedStep: 5,
+      });
+    });
+  });
+
+  it("lists the history with uk-UA times", () => {
+    const tournament = finished("CT");
+    serve(tournament);
+    renderTab();
+    const items = within(screen.getByRole("list", { name: "Історія кроків" })).getAllByRole(
+      "listitem",
+    );
+    expect(items).toHaveLength(10);
+    const time = new Intl.DateTimeFormat("uk-UA", {
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    }).format(new Date(tournament.history[4]!.at));
+    expect(items[0]).toHaveTextContent("Команда Aприєднався: Neo");
+    expect(items[4]).toHaveTextContent(`${time}Команда Aбан: Inferno`);
+    expect(items[9]).toHaveTextContent("Команда Aсторона: CT");
+  });
+
+  describe("admin controls", () => {
+    it("are shown to admins only", () => {
+      serve(afterBans(1));
+      const { unmount } = renderTab();
+      expect(screen.queryByRole("region", { name: "Керування турніром" })).toBeNull();
+      unmount();
+      renderTab({ isAdmin: true });
+      expect(screen.getByRole("region", { name: "Керування турніром" })).toBeInTheDocument();
+    });
+
+    it("confirm before replacing a tournament people are in", async () => {
+      const user = userEvent.setup();
+      serve(afterBans(1));
+      renderTab({ isAdmin: true });
+      await user.click(screen.getByRole("button", { name: "Новий турнір" }));
+      const dialog = screen.getByRole("dialog", { name: "Почати новий турнір?" });
+      expect(backend.fn("tournament:reset")).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole("button", { name: "Новий турнір" }));
+      expect(backend.fn("tournament:reset")).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    });
+
+    it.each([
+      ["waiting", waiting(), SERVER],
+      ["in progress", afterBans(3), SERVER],
+      ["launched", finished("CT", { isLaunched: true, launchedMode: "wingman" }), SERVER],
+      ["finished, no server", finished("CT"), null],
+    ] as const)("launch is disabled while %s", (_, tournament, serverId) => {
+      serve(tournament);
+      renderTab({ isAdmin: true, serverId });
+      expect(screen.getByRole("button", { name: "Запустити матч" })).toBeDisabled();
+    });
+
+    it("launches the finished veto in the chosen mode (wingman by default)", async () => {
+      const user = userEvent.setup();
+      serve(finished("CT"));
+      backend.fn("tournamentLaunch:launch").mockResolvedValue({ note: null });
+      renderTab({ isAdmin: true });
+      const mode = screen.getByRole("combobox", { name: "Режим гри" });
+      expect(mode).toHaveValue("wingman");
+      expect(
+        within(mode)
+          .getAllByRole("option")
+          .map((o) => o.textContent),
+      ).toEqual(["Змагальний", "Напарники", "Звичайний", "Бій насмерть"]);
+      await user.click(screen.getByRole("button", { name: "Запустити матч" }));
+      expect(backend.fn("tournamentLaunch:launch")).toHaveBeenCalledWith({
+        serverId: SERVER,
+        mode: "wingman",
+        sessionId: "session-1",
+      });
+      expect(toast.success).toHaveBeenCalledWith('Дія "Запуск матчу" виконана успішно!');
+
+      const note = "Для RCON-проксі встановлено лише режим і мапу.";
+      backend.fn("tournamentLaunch:launch").mockResolvedValueOnce({ note });
+      await user.selectOptions(mode, "competitive");
+      await user.click(screen.getByRole("button", { name: "Запустити матч" }));
+      expect(backend.fn("tournamentLaunch:launch")).toHaveBeenLastCalledWith(
+        expect.objectContaining({ mode: "competitive" }),
+      );
+      expect(toast).toHaveBeenCalledWith(note, expect.anything());
+    });
+
+    it("shows the backend's refusal of a launch", async () => {
+      const user = userEvent.setup();
+      serve(finished("CT"));
+      backend
+        .fn("tournamentLaunch:launch")
+        .mockRejectedValueOnce(
+          new ConvexError({ code: "CONFLICT", message: "Конфігурація матчу не завершена." }),
+        );
+      renderTab({ isAdmin: true });
+      await user.click(screen.getByRole("button", { name: "Запустити матч" }));
+      expect(toast.error).toHaveBeenCalledWith("Конфігурація матчу не завершена.");
+    });
+  });
+});

@@ -1,0 +1,72 @@
+import { Badge } from "@/components/ui/badge";
+import { Spinner } from "@/components/ui/spinner";
+import { t } from "@/i18n/uk";
+import { mapLabel } from "@/lib/maps";
+import type { TeamKey } from "../hooks/use-tournament";
+import { teamName } from "../utils/veto";
+import styles from "./map-ban-pick.module.css";
+
+export interface MapCardProps {
+  map: string;
+  bannedBy: TeamKey | undefined;
+  isFinal: boolean;
+  /** Set only when this browser may ban the map now: the card then is a button. */
+  onBan?: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+}
+
+export function MapCard({ map, bannedBy, isFinal, onBan, pending, disabled }: MapCardProps) {
+  const label = mapLabel(map);
+  const state = bannedBy ? "banned" : isFinal ? "final" : onBan ? "bannable" : "open";
+  const body = (
+    <>
+      <span className={styles.mapArt} aria-hidden="true">
+        <span className={styles.mapWatermark}>{label}</span>
+      </span>
+      <span className={styles.mapInfo}>
+        <span className={styles.mapName}>{label}</span>
+        <span className={styles.mapFile}>{map}</span>
+      </span>
+      <span className={styles.mapStatus}>
+        {bannedBy ? (
+          <Badge tone="danger">{t("tournament.map.bannedBy", { team: teamName(bannedBy) })}</Badge>
+        ) : isFinal ? (
+          <Badge tone="accent">{t("tournament.map.final")}</Badge>
+        ) : onBan ? (
+          <span className={styles.banHint}>
+            {pending ? <Spinner size="sm" /> : null}
+            {t("tournament.map.banHint")}
+          </span>
+        ) : (
+          <Badge>{t("tournament.map.inPool")}</Badge>
+        )}
+      </span>
+    </>
+  );
+  const common = {
+    className: styles.mapCard,
+    "data-map": map,
+    "data-state": state,
+  };
+  if (!onBan) {
+    return (
+      <div {...common} data-testid={`map-${map}`}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      {...common}
+      data-testid={`map-${map}`}
+      aria-label={t("tournament.map.banAction", { map: label })}
+      aria-busy={pending || undefined}
+      disabled={disabled}
+      onClick={onBan}
+    >
+      {body}
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from "react";
+import { t } from "@/i18n/uk";
+import { toastError } from "@/lib/errors";
+import { useTournamentMoves, type Side } from "../hooks/use-tournament";
+import styles from "./map-ban-pick.module.css";
+
+const SIDES = [
+  { side: "CT", name: "teamName.Counter-Terrorist" },
+  { side: "T", name: "teamName.Terrorist" },
+] as const;
+
+/** CT / T for the team in turn (or an admin deciding for it). */
+export function SidePicker({ expectedStep }: { expectedStep: number }) {
+  const { pickSide } = useTournamentMoves();
+  const [pending, setPending] = useState<Side | null>(null);
+
+  const pick = async (side: Side) => {
+    setPending(side);
+    try {
+      await pickSide({ side, expectedStep });
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <div className={styles.sidePicker} role="group" aria-label={t("tournament.pickSide")}>
+      {SIDES.map(({ side, name }) => (
+        <button
+          key={side}
+          type="button"
+          className={`${styles.sideButton} ${side === "CT" ? styles.sideCt : styles.sideT}`}
+          aria-label={t("tournament.pickSideAction", { side })}
+          aria-busy={pending === side || undefined}
+          disabled={pending !== null}
+          onClick={() => void pick(side)}
+        >
+          <span className={styles.sideCode}>{side}</span>
+          <span className={styles.sideName}>{t(name)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

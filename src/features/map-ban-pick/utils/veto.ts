@@ -1,0 +1,126 @@
+/**
+ * What the screen derives from the live tournament: who may do what now, and what the status
+ * banner says. The backend enforces every rule again; these only decide what to offer.
+ */
+import { t } from "@/i18n/uk";
+import { GAME_MODE_LABELS, type GameModeName } from "@/lib/catalog";
+import { mapLabel } from "@/lib/maps";
+import type { Seat, Side, TeamKey, Tournament } from "../hooks/use-tournament";
+
+export const TEAM_KEYS = ["teamA", "teamB"] as const satisfies readonly TeamKey[];
+export const TEAM_SIZE = 2;
+/** Steam's own limit on profile names (the backend refuses longer ones too). */
+export const NICKNAME_MAX = 32;
+export const DEFAULT_LAUNCH_MODE: GameModeName = "wingman";
+
+export function teamName(team: TeamKey): string {
+  return t(team === "teamA" ? "tournament.teamA" : "tournament.teamB");
+}
+
+export function teamLetter(team: TeamKey): string {
+  return team === "teamA" ? "A" : "B";
+}
+
+export function modeLabel(mode: string): string {
+  return GAME_MODE_LABELS[mode as GameModeName] ?? mode;
+}
+
+export function otherSide(side: Side): Side {
+  return side === "CT" ? "T" : "CT";
+}
+
+/** The team whose map ban took `map` out, if any. */
+export function bannedBy(tournament: Tournament, map: string): TeamKey | undefined {
+  return tournament.bannedMaps.find((b) => b.map === map)?.team;
+}
+
+export function canBan(tournament: Tournament, seat: Seat | undefined): boolean {
+  return (
+    tournament.status === "in_progress" &&
+    tournament.phase === "Ban" &&
+    !!seat &&
+    seat.team === tournament.turn
+  );
+}
+
+/** The team in turn picks its side; an admin may pick for it. */
+export function canPickSide(
+  tournament: Tournament,
+  seat: Seat | undefined,
+  isAdmin: boolean,
+): boolean {
+  if (tournament.status !== "in_progress" || tournament.phase !== "SidePick") return false;
+  return isAdmin || (!!seat && seat.team === tournament.turn);
+}
+
+/** Only a browser that has not joined yet, and only into a team with a free seat. */
+export function canJoin(tournament: Tournament, seat: Seat | undefined, team: TeamKey): boolean {
+  return seat === null && tournament[team].players.length < TEAM_SIZE;
+}
+
+/** The side `team` plays once a side is picked (the picker's choice, the other team the rest). */
+export function sideOf(tournament: Tournament, team: TeamKey): Side | undefined {
+  const picker = tournament.sequence.find((s) => s.action === "SidePick")?.team;
+  if (!tournament.finalSide || !picker) return undefined;
+  return team === picker ? tournament.finalSide : otherSide(tournament.finalSide);
+}
+
+export type BannerTone = "waiting" | "mine" | "other" | "done";
+
+export interface Banner {
+  tone: BannerTone;
+  title: string;
+  detail: string;
+}
+
+export function describeBanner(
+  tournament: Tournament,
+  seat: Seat | undefined,
+  isAdmin: boolean,
+): Banner {
+  const map = mapLabel(tournament.finalMap ?? tournament.serverMap ?? "");
+  if (tournament.status === "waiting_for_teams") {
+    return {
+      tone: "waiting",
+      title: t("tournament.banner.waiting"),
+      detail: t(seat ? "tournament.banner.waitingSeated" : "tournament.banner.waitingJoin"),
+    };
+  }
+  if (tournament.status === "finished") {
+    const sideA = sideOf(tournament, "teamA") ?? "";
+    const sideB = sideOf(tournament, "teamB") ?? "";
+    if (tournament.isLaunched) {
+      return {
+        tone: "done",
+        title: t("tournament.banner.launched", {
+          map,
+          mode: modeLabel(tournament.launchedMode ?? ""),
+        }),
+        detail: t("tournament.banner.launchedDetail", {
+          teamA: teamName("teamA"),
+          sideA,
+          teamB: teamName("teamB"),
+          sideB,
+        }),
+      };
+    }
+    return {
+      tone: "done",
+      title: t("tournament.banner.finished", { map, team: teamName("teamA"), side: sideA }),
+      detail: t("tournament.banner.finishedDetail", { team: teamName("teamB"), side: sideB }),
+    };
+  }
+  const turn = tournament.turn ?? "teamA";
+  const team = teamName(turn);
+  const mine = seat?.team === turn;
+  if (tournament.phase === "SidePick") {
+    let detail = t("tournament.banner.sideOther", { map, team });
+    if (mine) detail = t("tournament.banner.sideMine", { map });
+    else if (isAdmin) detail = t("tournament.banner.sideAdmin", { map, team });
+    return { tone: mine ? "mine" : "other", title: t("tournament.banner.side", { team }), detail };
+  }
+  let detail = t("tournament.banner.banSpectator");
+  if (mine) detail = t("tournament.banner.banMine");
+  else if (seat) detail = t("tournament.banner.banOther", { team });
+  return { tone: mine ? "mine" : "other", title: t("tournament.banner.ban", { team }), detail };
+}

@@ -1,0 +1,38 @@
+import { t } from "@/i18n/uk";
+import type { PickAnimation } from "../hooks/use-random-pick";
+import { shuffledName } from "../utils/pick-schedule";
+import { TeamTag } from "./team-tag";
+import styles from "./random.module.css";
+
+/** One slot per chosen player: cycling names while shuffling, then the chosen one. */
+export function PickStage({ state }: { state: PickAnimation }) {
+  const result = state.result;
+  if (!result) return null;
+  const names = result.pool.map((p) => p.name);
+  const running = state.phase === "shuffling" || state.phase === "revealing";
+  return (
+    <div className={styles.stage} aria-busy={running}>
+      <p className={styles.stageStatus} role="status">
+        {state.phase === "done" ? t("random.done") : t("random.shuffling")}
+      </p>
+      <ol className={styles.slots}>
+        {result.chosen.map((player, slot) => {
+          const shown = slot < state.revealed;
+          return (
+            <li
+              key={player.steamId}
+              className={`${styles.slot} ${shown ? styles.revealed : styles.spinning}`}
+              data-testid={shown ? "picked" : "shuffling"}
+            >
+              <span className={styles.slotIndex}>{slot + 1}</span>
+              <span className={styles.slotName}>
+                {shown ? player.name : shuffledName(names, state.tick, slot)}
+              </span>
+              {shown ? <TeamTag team={player.team} /> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

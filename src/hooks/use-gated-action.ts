@@ -1,0 +1,88 @@
+import { useSessionId } from "convex-helpers/react/sessions";
+import { useAction } from "convex/react";
+import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
+import { useCallback, useState } from "react";
+import toast from "react-hot-toast";
+import { t } from "@/i18n/uk";
+import type { Id } from "@/lib/backend";
+import { ACTION_LABELS, type ActionName } from "@/lib/catalog";
+import { errorMessage as messageOf, toastError } from "@/lib/errors";
+
+/**
+ * What a caller passes: the action's own arguments; the session and (unless given here, as the
+ * server settings do) the selected server are filled in.
+ */
+export type GatedArgs<F extends FunctionReference<"action">> = Omit<
+  FunctionArgs<F>,
+  "serverId" | "sessionId"
+> & { serverId?: Id<"servers"> };
+
+export interface RunOptions {
+  /** Receives the failure's message instead of the toast (e.g. to show it in a form). */
+  onError?: (message: string) => void;
+}
+
+export interface GatedAction<F extends FunctionReference<"action">> {
+  /** Runs the action; resolves to its result, or undefined after a failure (already toasted). */
+  run: (args: GatedArgs<F>, options?: RunOptions) => Promise<FunctionReturnType<F> | undefined>;
+  pending: boolean;
+}
+
+export interface GatedActionOptions {
+  /** Server the action targets; without one the call is refused with 'Сервер не вибрано.'. */
+  serverId?: Id<"servers">;
+  /** Whether the action needs a server at all (settings and role changes do not). */
+  needsServer?: boolean;
+  /** Toasts 'Дія "{label}" виконана успішно!' after success (a function picks it by the arguments). */
+  successLabel?: ActionName | ((args: Record<string, unknown>) => ActionName);
+  /** Replaces the backend's message on failure. */
+  errorMessage?: string;
+}
+
+/**
+ * One admin/guest-admin action of `convex/` (lib/functions.ts gated builders): passes the browser's
+ * session id (anonymous guest admins are audited by it) and the selected server, tracks the pending
+ * state and reports the outcome with a toast.
+ */
+export function useGatedAction<F extends FunctionReference<"action">>(
+  fn: F,
+  { serverId, needsServer = true, successLabel, errorMessage }: GatedActionOptions = {},
+): GatedAction<F> {
+  const action = useAction(fn) as unknown as (args: object) => Promise<FunctionReturnType<F>>;
+  const [sessionId] = useSessionId();
+  const [pending, setPending] = useState(false);
+
+  const run = useCallback(
+    async (
+      args: GatedArgs<F>,
+      options?: RunOptions,
+    ): Promise<FunctionReturnType<F> | undefined> => {
+      if (needsServer && !serverId) {
+        toast.error(t("errors.noServer"));
+        return undefined;
+      }
+      setPending(true);
+      try {
+        const result = await action({ serverId, ...args, sessionId });
+        if (successLabel) {
+          const name =
+            typeof successLabel === "function"
+              ? successLabel(args as Record<string, unknown>)
+              : successLabel;
+          toast.success(t("actions.success", { action: ACTION_LABELS[name] }));
+        }
+        return result;
+      } catch (error) {
+        if (options?.onError) options.onError(errorMessage ?? messageOf(error));
+        else if (errorMessage) toast.error(errorMessage);
+        else toastError(error);
+        return undefined;
+      } finally {
+        setPending(false);
+      }
+    },
+    [action, needsServer, serverId, sessionId, successLabel, errorMessage],
+  );
+
+  return { run, pending };
+}
