@@ -200,6 +200,12 @@ async function main() {
       console.log(
         `   idle:    ${idle.perHour.toFixed(0)} calls/hour  ${JSON.stringify(idle.counts)}`,
       );
+      if (idle.tickGapMs) {
+        const steady = (2 * 3_600_000) / idle.tickGapMs + 6; // + the 10-minute watchdog cron
+        console.log(
+          `            one tick every ${(idle.tickGapMs / 1000).toFixed(1)} s → ${steady.toFixed(0)} calls/hour in steady state (2 per tick + watchdog)`,
+        );
+      }
       const watched = await callsPerHour(demo, window, true, serverId);
       console.log(
         `   watched by one viewer: ${watched.perHour.toFixed(0)} calls/hour  ${JSON.stringify(watched.counts)}`,
