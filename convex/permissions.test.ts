@@ -177,6 +177,18 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
 
 type Invoke = (ref: unknown, args: unknown) => Promise<unknown>;
 
+/** Runs a function and returns everything its caller would see: result, or error message and data. */
+async function observe(client: Caller, kind: Kind, path: string, args: Record<string, unknown>) {
+  try {
+    return JSON.stringify(await (client[kind] as Invoke)(makeFunctionReference(path), args));
+  } catch (error) {
+    return JSON.stringify({
+      message: (error as Error).message,
+      data: (error as { data?: unknown }).data,
+    });
+  }
+}
+
 async function call(client: Caller, kind: Kind, path: string, args: Record<string, unknown>) {
   const ref = makeFunctionReference(path);
   try {
@@ -224,4 +236,36 @@ describe("permission matrix", () => {
       }
     });
   }
+
+  test("no public function's result or error ever contains an API key or RCON password", async () => {
+    const API_KEY = "SECRET-API-KEY-7f3a9c";
+    const RCON = "SECRET-RCON-PASS-42d1e8";
+    const { t, ids, as } = await world();
+    await as.admin.action(makeFunctionReference<"action">("servers:save"), {
+      serverId: ids.serverId,
+      apiKey: API_KEY,
+      rconPassword: RCON,
+    });
+    await t.run(async (ctx) => {
+      const secret = await ctx.db.query("serverSecrets").first();
+      expect(secret).toMatchObject({ apiKey: API_KEY, rconPassword: RCON });
+      await ctx.db.insert("serverStatus", {
+        serverId: ids.serverId,
+        online: false,
+        livenessAt: 1,
+        changedAt: 1,
+        lastError: "API Error 401: Unauthorized",
+      });
+    });
+    let observed = 0;
+    for (const [path, kind] of found) {
+      for (const who of PERSONAS) {
+        const seen = await observe(as[who], kind, path, MATRIX[path]!.args(ids));
+        expect(seen, `${path} as ${who}`).not.toContain(API_KEY);
+        expect(seen, `${path} as ${who}`).not.toContain(RCON);
+        observed++;
+      }
+    }
+    expect(observed).toBe(found.size * PERSONAS.length);
+  });
 });
