@@ -4,7 +4,6 @@
  * audited), runs the random picker, and bans/unbans a player on server1 (HTTP plugin type).
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SessionId } from "convex-helpers/server/sessions";
 import { ConvexClient } from "convex/browser";
@@ -14,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { WireMatch, WirePlayers } from "../../convex/lib/gameApi";
-import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
 
-const screenshots = path.resolve(import.meta.dirname, "../../docs/screenshots");
+const screenshots = screenshotDir();
 let env: Env;
 let admin: { page: Page; context: BrowserContext } | undefined;
 
@@ -71,7 +70,6 @@ describe.skipIf(!chromiumPath)("admin console in the browser", () => {
 
     // A clean screenshot: wait for the sign-in toast to leave.
     await page.getByText("Авторизація успішна!").waitFor({ state: "detached", timeout: 15_000 });
-    mkdirSync(screenshots, { recursive: true });
     await page.screenshot({ path: path.join(screenshots, "admin.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(screenshots, "admin-mobile.png"), fullPage: true });

@@ -2,7 +2,8 @@
  * Browser-test plumbing: Debian's Chromium driven by playwright-core against demo mode (the real
  * web app, the real Convex functions on the in-memory backend, the simulator).
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startDemo, type DemoHandle } from "../../dev/demo";
 
@@ -85,4 +86,16 @@ export async function newPage(
 export async function simJson<T>(env: Env, index: number, path: string): Promise<T> {
   const res = await fetch(`${env.demo.sim.servers[index]!.apiUrl}${path}`);
   return (await res.json()) as T;
+}
+
+/**
+ * Where the browser tests save screenshots: `docs/screenshots` (the README's pictures) with
+ * UPDATE_SCREENSHOTS=1, otherwise `test-results/screenshots`, so a test run leaves the tree clean.
+ */
+export function screenshotDir(): string {
+  const dir = process.env.UPDATE_SCREENSHOTS
+    ? path.resolve(import.meta.dirname, "../../docs/screenshots")
+    : path.resolve(import.meta.dirname, "../../test-results/screenshots");
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -2,13 +2,12 @@
  * Demo mode in Chromium: the live view that every visitor sees, fed by the simulator through the
  * shared poller and the in-memory backend, plus the demo sign-in.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { WireMatch, WirePlayers } from "../../convex/lib/gameApi";
-import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
 
-const screenshots = path.resolve(import.meta.dirname, "../../docs/screenshots");
+const screenshots = screenshotDir();
 let env: Env;
 
 beforeAll(async () => {
@@ -49,7 +48,6 @@ describe.skipIf(!chromiumPath)("live view in the browser", () => {
       )
       .toBe(`${moved.scoreCT}:${moved.scoreT}`);
 
-    mkdirSync(screenshots, { recursive: true });
     await page.screenshot({ path: path.join(screenshots, "dashboard.png") });
     await context.close();
   });

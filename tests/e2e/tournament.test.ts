@@ -3,15 +3,14 @@
  * browsers (four sessions) join and run the veto, a fifth only watches, and every step shows up
  * in all of them without a reload. The admin then launches the match on the simulator.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { WireMatch, WirePlayers } from "../../convex/lib/gameApi";
 import { BOT_NAMES } from "../../dev/sim/catalog";
-import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
 
-const screenshots = path.resolve(import.meta.dirname, "../../docs/screenshots");
+const screenshots = screenshotDir();
 const POOL = ["de_inferno", "de_nuke", "de_overpass", "de_vertigo", "de_dogtown", "de_brewery"];
 const LABEL: Record<string, string> = {
   de_inferno: "Inferno",
@@ -141,7 +140,6 @@ describe.skipIf(!chromiumPath)("tournament ban/pick in the browser", () => {
     const done = `Завершено: мапа ${LABEL[final]}, Команда A грає за CT`;
     await Promise.all(all.map((p) => p.getByRole("heading", { name: done }).waitFor()));
 
-    mkdirSync(screenshots, { recursive: true });
     await admin.page.screenshot({ path: path.join(screenshots, "tournament.png"), fullPage: true });
     const phone = await openTournament(390);
     await phone.page.getByRole("heading", { name: done }).waitFor();
