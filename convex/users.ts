@@ -24,15 +24,17 @@ export const me = publicQuery({
 
 /**
  * Creates the caller's row on first sign-in (never as admin, unless ADMIN_EMAILS lists the
- * verified email) and keeps username/email current. The spec's "authenticated user without a
- * document becomes admin" rule is a privilege escalation and is deliberately not copied.
+ * verified email) and keeps username/email current. The username comes from the token's claims
+ * (Clerk's `convex` template puts the Clerk username in `nickname`), never from the client. The
+ * spec's "authenticated user without a document becomes admin" rule is a privilege escalation
+ * and is deliberately not copied.
  */
 export const store = signedInMutation({
-  args: { username: v.optional(v.string()) },
+  args: {},
   returns: v.id("users"),
-  handler: async (ctx, { username }) => {
+  handler: async (ctx) => {
     const identity = ctx.viewer.identity!;
-    const name = (username?.trim() || usernameFromIdentity(identity)).slice(0, 64);
+    const name = usernameFromIdentity(identity);
     const emailAdmin = identity.emailVerified !== false && isAdminEmail(identity.email);
     const existing = ctx.viewer.user;
     if (existing) {

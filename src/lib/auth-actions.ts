@@ -16,8 +16,6 @@ export interface AuthActions {
   /** Resolves when the provider signed the user in; rejects on wrong credentials. */
   signIn: (options: SignInOptions) => Promise<void>;
   signOut: () => Promise<void>;
-  /** Username typed at the last form sign-in; stored on the user's record. */
-  pendingUsername?: string;
 }
 
 const notConfigured = () => Promise.reject(new Error("Sign-in is not configured"));

@@ -2,7 +2,7 @@ import { ClerkProvider, useAuth, useClerk, useSignIn } from "@clerk/clerk-react"
 import { ukUA } from "@clerk/localizations/uk-UA";
 import type { ConvexReactClient } from "convex/react";
 import { ConvexProviderWithClerk } from "convex/react-clerk";
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { AuthActionsContext, type AuthActions, type SignInOptions } from "@/lib/auth-actions";
 import { useAuthConfirmation } from "./use-auth-confirmation";
 
@@ -10,12 +10,10 @@ function ClerkAuthActions({ children }: { children: ReactNode }) {
   const { isLoaded, signIn, setActive } = useSignIn();
   const clerk = useClerk();
   const waitForConvex = useAuthConfirmation();
-  const [pendingUsername, setPendingUsername] = useState<string>();
 
   const value = useMemo<AuthActions>(
     () => ({
       provider: "clerk",
-      pendingUsername,
       signIn: async (options: SignInOptions) => {
         if (options.kind !== "credentials") {
           throw new Error("Demo sign-in is not available with Clerk");
@@ -35,15 +33,13 @@ function ClerkAuthActions({ children }: { children: ReactNode }) {
           await clerk.signOut();
           throw new Error("The username does not match the account");
         }
-        setPendingUsername(options.username.trim());
         await waitForConvex();
       },
       signOut: async () => {
-        setPendingUsername(undefined);
         await clerk.signOut();
       },
     }),
-    [clerk, isLoaded, signIn, setActive, pendingUsername, waitForConvex],
+    [clerk, isLoaded, signIn, setActive, waitForConvex],
   );
 
   return <AuthActionsContext.Provider value={value}>{children}</AuthActionsContext.Provider>;

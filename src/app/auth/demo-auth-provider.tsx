@@ -1,7 +1,7 @@
 import { ConvexProviderWithAuth, type ConvexReactClient } from "convex/react";
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { AuthActionsContext, type AuthActions, type SignInOptions } from "@/lib/auth-actions";
-import { DEMO_ACCOUNTS, demoAuthStore, matchDemoAccount } from "./demo-auth-store";
+import { demoAuthStore, matchDemoAccount } from "./demo-auth-store";
 import { useAuthConfirmation } from "./use-auth-confirmation";
 
 /** The `useAuth` contract of ConvexProviderWithAuth, backed by the demo token store. */
@@ -21,21 +21,16 @@ function useDemoAuth() {
 
 function DemoAuthActions({ children }: { children: ReactNode }) {
   const waitForConvex = useAuthConfirmation();
-  const [pendingUsername, setPendingUsername] = useState<string>();
 
   const value = useMemo<AuthActions>(
     () => ({
       provider: "demo",
-      pendingUsername,
       signIn: async (options: SignInOptions) => {
         const role =
           options.kind === "demo"
             ? options.role
             : matchDemoAccount(options.username, options.email, options.password);
         if (!role) throw new Error("Wrong demo credentials");
-        setPendingUsername(
-          options.kind === "credentials" ? options.username : DEMO_ACCOUNTS[role].nickname,
-        );
         demoAuthStore.signIn(role);
         try {
           await waitForConvex();
@@ -45,11 +40,10 @@ function DemoAuthActions({ children }: { children: ReactNode }) {
         }
       },
       signOut: async () => {
-        setPendingUsername(undefined);
         demoAuthStore.signOut();
       },
     }),
-    [pendingUsername, waitForConvex],
+    [waitForConvex],
   );
 
   return <AuthActionsContext.Provider value={value}>{children}</AuthActionsContext.Provider>;
