@@ -5,7 +5,13 @@ import { internal } from "./_generated/api";
 import { appendAudit } from "./audit";
 import { adminAction, adminQuery, publicQuery, signedInMutation } from "./lib/functions";
 import { fail } from "./lib/errors";
-import { guestIdFromSession, isAdminEmail, loadViewer, usernameFromIdentity } from "./lib/viewer";
+import {
+  guestIdFromSession,
+  hasVerifiedEmail,
+  isAdminEmail,
+  loadViewer,
+  usernameFromIdentity,
+} from "./lib/viewer";
 import { getSettings } from "./settings";
 
 /** The signed-in user as the UI needs it; null for anonymous visitors. */
@@ -35,7 +41,7 @@ export const store = signedInMutation({
   handler: async (ctx) => {
     const identity = ctx.viewer.identity!;
     const name = usernameFromIdentity(identity);
-    const emailAdmin = identity.emailVerified !== false && isAdminEmail(identity.email);
+    const emailAdmin = hasVerifiedEmail(identity) && isAdminEmail(identity.email);
     const existing = ctx.viewer.user;
     if (existing) {
       const patch: { username?: string; email?: string; isAdmin?: boolean } = {};

@@ -125,6 +125,7 @@ describe("admin action builder", () => {
         issuer: "https://test",
         name: "Boss",
         email: "boss@example.com",
+        emailVerified: true,
       });
       expect(await boss.action(probe.adminOnly, {})).toBe("Boss");
       const unverified = t.withIdentity({
@@ -136,6 +137,12 @@ describe("admin action builder", () => {
       await expect(unverified.action(probe.adminOnly, {})).rejects.toMatchObject({
         data: forbidden,
       });
+      const silent = t.withIdentity({
+        subject: "d",
+        issuer: "https://test",
+        email: "boss@example.com",
+      });
+      await expect(silent.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
     } finally {
       delete process.env.ADMIN_EMAILS;
     }

@@ -21,6 +21,15 @@ export function isAdminEmail(email: string | undefined): boolean {
   return list.includes(email.toLowerCase());
 }
 
+/**
+ * ADMIN_EMAILS trusts only an email the identity provider vouches for. Clerk's `convex` JWT
+ * template sends `email_verified`; a token without it does not count as verified.
+ */
+export function hasVerifiedEmail(identity: UserIdentity): boolean {
+  const flag: unknown = identity.emailVerified;
+  return flag === true || flag === "true";
+}
+
 export function usernameFromIdentity(identity: UserIdentity): string {
   const candidate =
     identity.nickname ??
@@ -38,8 +47,8 @@ export async function loadViewer(ctx: QueryCtx): Promise<Viewer> {
     .query("users")
     .withIndex("by_tokenIdentifier", (q) => q.eq("tokenIdentifier", identity.tokenIdentifier))
     .unique();
-  const emailVerified = identity.emailVerified !== false;
-  const isAdmin = (user?.isAdmin ?? false) || (emailVerified && isAdminEmail(identity.email));
+  const isAdmin =
+    (user?.isAdmin ?? false) || (hasVerifiedEmail(identity) && isAdminEmail(identity.email));
   return {
     identity,
     user,
