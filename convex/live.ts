@@ -5,6 +5,7 @@ import { publicMutation, publicQuery } from "./lib/functions";
 import { fail } from "./lib/errors";
 import { vMatch, vPlayer, vSummary } from "./lib/validators";
 import { kickPollerIfIdle } from "./poller";
+import { allowNewViewer } from "./lib/rateLimits";
 
 export const vLiveStatus = v.object({
   online: v.boolean(),
@@ -118,7 +119,9 @@ export const heartbeat = publicMutation({
       )
       .first();
     if (mine) await ctx.db.patch("presence", mine._id, { expiresAt: now + PRESENCE_TTL_MS });
-    else await ctx.db.insert("presence", { serverId, viewerId, expiresAt: now + PRESENCE_TTL_MS });
+    else if (await allowNewViewer(ctx)) {
+      await ctx.db.insert("presence", { serverId, viewerId, expiresAt: now + PRESENCE_TTL_MS });
+    } else return null; // a flood of fresh ids: the real viewers already keep the server watched
     // The first watcher should not wait for the slow idle keep-alive.
     if (!someoneWatching) await kickPollerIfIdle(ctx, serverId);
     return null;

@@ -287,7 +287,7 @@ export const watchdog = internalMutation({
     const expired = await ctx.db
       .query("presence")
       .withIndex("by_expiresAt", (q) => q.lt("expiresAt", Date.now()))
-      .take(500);
+      .take(2000);
     for (const row of expired) await ctx.db.delete("presence", row._id);
     return { started, cleaned: expired.length };
   },

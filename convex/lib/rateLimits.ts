@@ -15,9 +15,19 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   tournamentSession: { kind: "token bucket", rate: 12, period: MINUTE, capacity: 6 },
   /** A whole tournament takes about 10 writes. */
   tournamentGlobal: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 },
+  /**
+   * New viewer rows (a tab that starts watching a server). Anyone can call the heartbeat with
+   * fresh ids; this caps how fast the presence table can grow. Refreshes of a row are not limited.
+   */
+  newViewers: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 200, shards: 4 },
 });
 
 export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекайте кілька секунд.";
+
+/** False when too many new viewers arrived lately: the heartbeat is then dropped quietly. */
+export async function allowNewViewer(ctx: MutationCtx): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, "newViewers")).ok;
+}
 
 /** Consumes one tournament write for this session and one from the global budget. */
 export async function limitTournamentWrite(ctx: MutationCtx, sessionId: string): Promise<void> {

@@ -1,0 +1,55 @@
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import { setupTest } from "./test.setup";
+
+async function withServer() {
+  const t = setupTest();
+  const serverId = await t.run((ctx) =>
+    ctx.db.insert("servers", {
+      key: "s1",
+      name: "Server #1",
+      apiBaseUrl: "http://127.0.0.1:9",
+      connectAddress: "127.0.0.1:27015",
+      connectionType: "HTTP",
+      disabled: false,
+      order: 0,
+    }),
+  );
+  return { t, serverId };
+}
+
+describe("viewer heartbeat", () => {
+  test("one row per tab, refreshed rather than duplicated", async () => {
+    const { t, serverId } = await withServer();
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-aaaaaaaa" });
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-aaaaaaaa" });
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-bbbbbbbb" });
+    const rows = await t.run((ctx) => ctx.db.query("presence").collect());
+    expect(rows).toHaveLength(2);
+  });
+
+  test("refuses malformed tab ids and ignores disabled servers", async () => {
+    const { t, serverId } = await withServer();
+    await expect(t.mutation(api.live.heartbeat, { serverId, viewerId: "x" })).rejects.toMatchObject(
+      {
+        data: { code: "INVALID_INPUT" },
+      },
+    );
+    await t.run((ctx) => ctx.db.patch("servers", serverId, { disabled: true }));
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-cccccccc" });
+    expect(await t.run((ctx) => ctx.db.query("presence").collect())).toHaveLength(0);
+  });
+
+  test("a flood of fresh tab ids cannot grow the presence table without bound", async () => {
+    const { t, serverId } = await withServer();
+    for (let i = 0; i < 300; i++) {
+      await t.mutation(api.live.heartbeat, {
+        serverId,
+        viewerId: `flood-${i.toString().padStart(6, "0")}`,
+      });
+    }
+    const rows = await t.run((ctx) => ctx.db.query("presence").collect());
+    expect(rows.length).toBeGreaterThanOrEqual(200);
+    expect(rows.length).toBeLessThan(260); // capacity 200 plus what refills during the loop
+  });
+});
