@@ -2,6 +2,7 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
+import { allowRefusalAudit } from "./lib/rateLimits";
 import { vAuditOutcome, type AuditOutcome } from "./lib/validators";
 import type { Id } from "./_generated/dataModel";
 
@@ -40,6 +41,25 @@ export const record = internalMutation({
   handler: async (ctx, args) => {
     await appendAudit(ctx, args);
     return null;
+  },
+});
+
+/** An "unauthorized attempt" entry, written unless this caller (or everyone) refused too often. */
+export const recordRefusal = internalMutation({
+  args: {
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+    guestId: v.optional(v.string()),
+    action: v.string(),
+    serverId: v.optional(v.id("servers")),
+    details: v.optional(v.string()),
+  },
+  returns: v.boolean(),
+  handler: async (ctx, args) => {
+    const caller = args.tokenIdentifier ?? (args.guestId ? `guest:${args.guestId}` : "anonymous");
+    if (!(await allowRefusalAudit(ctx, caller))) return false;
+    await appendAudit(ctx, { ...args, outcome: "unauthorized" });
+    return true;
   },
 });
 

@@ -107,6 +107,15 @@ describe("admin action builder", () => {
     expect(JSON.stringify(entry)).not.toContain("secret-session");
   });
 
+  test("keeps refusing a caller who hammers it, but stops auditing every attempt", async () => {
+    const t = setupTest();
+    const { asUser } = await personas(t);
+    for (let i = 0; i < 15; i++) {
+      await expect(asUser.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
+    }
+    expect(await auditEntries(t)).toHaveLength(10);
+  });
+
   test("stays admin-only even while guest admin is on", async () => {
     const t = setupTest();
     const { asUser } = await personas(t);

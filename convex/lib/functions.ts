@@ -105,13 +105,12 @@ function gatedAction(level: Level) {
       const viewer: ActionViewer = await ctx.runQuery(internal.users.actionViewer, { sessionId });
       const allowed = viewer.isAdmin || (level === "guestAdmin" && viewer.isGuestAdminEnabled);
       if (!allowed) {
-        await ctx.runMutation(internal.audit.record, {
+        await ctx.runMutation(internal.audit.recordRefusal, {
           username: viewer.username,
           tokenIdentifier: viewer.tokenIdentifier,
           guestId: viewer.guestId,
           action: extra.audit,
           serverId,
-          outcome: "unauthorized",
           details: "Спроба виконати дію без прав адміністратора",
         });
         fail("FORBIDDEN", MESSAGES.accessDenied);

@@ -20,6 +20,12 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    * fresh ids; this caps how fast the presence table can grow. Refreshes of a row are not limited.
    */
   newViewers: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 200, shards: 4 },
+  /**
+   * Audit entries for refused admin calls. A refusal always refuses; past these limits it is just
+   * not written again, so nobody can flood the audit log by hammering admin functions.
+   */
+  refusalPerCaller: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
+  refusalGlobal: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120, shards: 2 },
 });
 
 export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекайте кілька секунд.";
@@ -27,6 +33,12 @@ export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекай
 /** False when too many new viewers arrived lately: the heartbeat is then dropped quietly. */
 export async function allowNewViewer(ctx: MutationCtx): Promise<boolean> {
   return (await rateLimiter.limit(ctx, "newViewers")).ok;
+}
+
+/** Whether a refused call by this caller should still be written to the audit log. */
+export async function allowRefusalAudit(ctx: MutationCtx, callerKey: string): Promise<boolean> {
+  const perCaller = await rateLimiter.limit(ctx, "refusalPerCaller", { key: callerKey });
+  return perCaller.ok && (await rateLimiter.limit(ctx, "refusalGlobal")).ok;
 }
 
 /** Consumes one tournament write for this session and one from the global budget. */
