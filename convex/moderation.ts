@@ -2,11 +2,11 @@
 import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalQuery } from "./_generated/server";
-import { GameServerError, gameServerRequest, type GameServerTarget } from "./gameServer/request";
+import { GameServerError, gameServerRequest } from "./gameServer/request";
 import { fail, MESSAGES } from "./lib/errors";
 import { adminAction } from "./lib/functions";
 import { isSteamId64 } from "./lib/gameApi";
-import { runServerAction } from "./serverControl";
+import { requireServer, runServerAction } from "./serverControl";
 
 const vResult = v.object({ output: v.string() });
 
@@ -68,10 +68,8 @@ export const banList = adminAction({
   args: {},
   returns: v.array(vBanEntry),
   handler: async (ctx, { serverId }): Promise<BanEntry[]> => {
-    if (!serverId) fail("INVALID_INPUT", MESSAGES.noServer);
-    const server = await ctx.runQuery(internal.serverControl.targetOf, { serverId });
-    if (!server) fail("NOT_FOUND", MESSAGES.noServer);
-    const target = server.target as GameServerTarget;
+    const server = await requireServer(ctx, serverId);
+    const { target } = server;
     let raw: unknown;
     try {
       raw =
@@ -96,7 +94,7 @@ export const banList = adminAction({
       fail("GAME_SERVER", "Помилка завантаження списку банів: Invalid JSON response from server");
     }
     const players: PlayerRef[] = await ctx.runQuery(internal.moderation.currentPlayers, {
-      serverId,
+      serverId: server.serverId,
     });
     const names = new Map<string, string>(players.map((p) => [p.steamId, p.name]));
     return list

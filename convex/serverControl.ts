@@ -98,16 +98,31 @@ interface GatedCtx extends ActionCtx {
   viewer: ActionViewer;
 }
 
-/** Validate, send every request in order, then record toggles and the audit entry. */
-export async function runServerAction(
-  ctx: GatedCtx,
+export interface ResolvedServer {
+  serverId: Id<"servers">;
+  name: string;
+  target: GameServerTarget;
+}
+
+/** The selected server and how to reach it, or 'Сервер не вибрано.' when there is none. */
+export async function requireServer(
+  ctx: ActionCtx,
   serverId: Id<"servers"> | undefined,
-  action: ServerAction,
-): Promise<{ output: string }> {
+): Promise<ResolvedServer> {
   if (!serverId) fail("INVALID_INPUT", MESSAGES.noServer);
   const server = await ctx.runQuery(internal.serverControl.targetOf, { serverId });
   if (!server) fail("NOT_FOUND", MESSAGES.noServer);
-  const target = server.target as GameServerTarget;
+  return { serverId, name: server.name, target: server.target as GameServerTarget };
+}
+
+/** Validate, send every request in order, then record toggles and the audit entry. */
+export async function runServerAction(
+  ctx: GatedCtx,
+  server: Id<"servers"> | undefined | ResolvedServer,
+  action: ServerAction,
+): Promise<{ output: string }> {
+  const { serverId, target } =
+    typeof server === "object" ? server : await requireServer(ctx, server);
   const name = actionName(action);
   const actor = {
     username: ctx.viewer.username,
@@ -160,17 +175,15 @@ export async function runServerAction(
     fail("GAME_SERVER", `Помилка виконання дії "${ACTION_LABELS[name]}"${rcon}: ${message}`);
   }
 
-  const toggle =
-    action.kind === "toggle"
-      ? { name: action.toggle, enabled: action.enabled }
-      : action.kind === "command"
-        ? (() => {
-            const t = toggleFromCommand(action.command);
-            return t ? { name: t.toggle, enabled: t.enabled } : undefined;
-          })()
-        : undefined;
-  await record("success", describe(action), toggle);
+  await record("success", describe(action), toggleSetBy(action));
   return { output: outputs.join("\n").slice(0, 4000) };
+}
+
+/** The switch an accepted action flipped: a toggle action, or a typed command such as `sv_cheats 1`. */
+function toggleSetBy(action: ServerAction): { name: ToggleName; enabled: boolean } | undefined {
+  if (action.kind === "toggle") return { name: action.toggle, enabled: action.enabled };
+  const typed = action.kind === "command" ? toggleFromCommand(action.command) : null;
+  return typed ? { name: typed.toggle, enabled: typed.enabled } : undefined;
 }
 
 /** What the audit log keeps of an action's input (never a password). */

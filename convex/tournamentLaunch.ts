@@ -5,18 +5,16 @@
  */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { fail, MESSAGES } from "./lib/errors";
+import { fail } from "./lib/errors";
 import { adminAction } from "./lib/functions";
-import { runServerAction } from "./serverControl";
+import { requireServer, runServerAction } from "./serverControl";
 
 export const launch = adminAction({
   audit: "tournament_launch",
   args: { mode: v.string() },
   returns: v.object({ note: v.union(v.string(), v.null()) }),
   handler: async (ctx, { serverId, mode }) => {
-    if (!serverId) fail("INVALID_INPUT", MESSAGES.noServer);
-    const server = await ctx.runQuery(internal.serverControl.targetOf, { serverId });
-    if (!server) fail("NOT_FOUND", MESSAGES.noServer);
+    const server = await requireServer(ctx, serverId);
     const info = await ctx.runQuery(internal.tournament.launchInfo, { mode });
     if (!info.ok) {
       await ctx.runMutation(internal.audit.record, {
@@ -30,11 +28,11 @@ export const launch = adminAction({
       fail(info.code, info.message);
     }
     let note: string | null = null;
-    if ((server.target as { connectionType: string }).connectionType === "HTTP") {
-      await runServerAction(ctx, serverId, { kind: "launchGame", payload: info.payload });
+    if (server.target.connectionType === "HTTP") {
+      await runServerAction(ctx, server, { kind: "launchGame", payload: info.payload });
     } else {
-      await runServerAction(ctx, serverId, { kind: "gameMode", mode });
-      await runServerAction(ctx, serverId, { kind: "changeMap", map: info.payload.Map });
+      await runServerAction(ctx, server, { kind: "gameMode", mode });
+      await runServerAction(ctx, server, { kind: "changeMap", map: info.payload.Map });
       note =
         "Для RCON-проксі встановлено лише режим і мапу: розподіл гравців по командах недоступний.";
     }
