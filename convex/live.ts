@@ -1,10 +1,9 @@
 import { v } from "convex/values";
-import type { Id } from "./_generated/dataModel";
-import type { QueryCtx } from "./_generated/server";
 import { publicMutation, publicQuery } from "./lib/functions";
 import { fail } from "./lib/errors";
 import { vMatch, vPlayer, vSummary } from "./lib/validators";
 import { kickPollerIfIdle } from "./poller";
+import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/liveData";
 import { allowNewViewer } from "./lib/rateLimits";
 
 export const vLiveStatus = v.object({
@@ -12,13 +11,6 @@ export const vLiveStatus = v.object({
   lastSuccessAt: v.optional(v.number()),
   livenessAt: v.number(),
 });
-
-export async function statusOf(ctx: QueryCtx, serverId: Id<"servers">) {
-  return await ctx.db
-    .query("serverStatus")
-    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-    .unique();
-}
 
 /** Online flag and freshness of one server; null until the first poll finished. */
 export const status = publicQuery({
@@ -39,10 +31,7 @@ export const match = publicQuery({
     v.object({ match: vMatch, summary: v.optional(vSummary), updatedAt: v.number() }),
   ),
   handler: async (ctx, { serverId }) => {
-    const row = await ctx.db
-      .query("matchSnapshots")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique();
+    const row = await matchSnapshotOf(ctx, serverId);
     return row ? { match: row.match, summary: row.summary, updatedAt: row.updatedAt } : null;
   },
 });
@@ -52,10 +41,7 @@ export const players = publicQuery({
   args: { serverId: v.id("servers") },
   returns: v.union(v.null(), v.object({ players: v.array(vPlayer), updatedAt: v.number() })),
   handler: async (ctx, { serverId }) => {
-    const row = await ctx.db
-      .query("playerSnapshots")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique();
+    const row = await playerSnapshotOf(ctx, serverId);
     return row ? { players: row.players, updatedAt: row.updatedAt } : null;
   },
 });

@@ -3,6 +3,7 @@ import { v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalQuery } from "./_generated/server";
 import { GameServerError, gameServerRequest } from "./gameServer/request";
+import { playerSnapshotOf } from "./model/liveData";
 import { fail, MESSAGES } from "./lib/errors";
 import { adminAction } from "./lib/functions";
 import { isSteamId64 } from "./lib/gameApi";
@@ -45,10 +46,7 @@ export const currentPlayers = internalQuery({
   args: { serverId: v.id("servers") },
   returns: v.array(v.object({ steamId: v.string(), name: v.string(), team: v.string() })),
   handler: async (ctx, { serverId }) => {
-    const row = await ctx.db
-      .query("playerSnapshots")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique();
+    const row = await playerSnapshotOf(ctx, serverId);
     return (row?.players ?? []).map((p) => ({ steamId: p.steamId, name: p.name, team: p.team }));
   },
 });

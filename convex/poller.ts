@@ -12,6 +12,7 @@
  * - The tick's arguments carry the server's connection settings (incl. its secrets), so an idle
  *   tick needs no extra query. Scheduled arguments stay inside the deployment (dashboard only).
  */
+import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/liveData";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
@@ -232,10 +233,7 @@ async function applyResult(
     | { ok: false; error: string },
   now: number,
 ) {
-  const status = await ctx.db
-    .query("serverStatus")
-    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-    .unique();
+  const status = await statusOf(ctx, serverId);
   const write = statusWrite(status, result, now);
   if (write.kind === "online") {
     const fields = { online: true, lastSuccessAt: now, livenessAt: now, lastError: undefined };
@@ -253,20 +251,14 @@ async function applyResult(
   }
   if (!result.ok) return;
 
-  const snapshot = await ctx.db
-    .query("matchSnapshots")
-    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-    .unique();
+  const snapshot = await matchSnapshotOf(ctx, serverId);
   if (matchChanged(snapshot, result)) {
     const doc = { serverId, match: result.match, summary: result.summary, updatedAt: now };
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);
   }
   if (result.players) {
-    const players = await ctx.db
-      .query("playerSnapshots")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique();
+    const players = await playerSnapshotOf(ctx, serverId);
     if (playersChanged(players?.players ?? null, result.players)) {
       const doc = { serverId, players: result.players, updatedAt: now };
       if (players) await ctx.db.replace("playerSnapshots", players._id, doc);

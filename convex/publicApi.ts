@@ -2,18 +2,12 @@ import { v } from "convex/values";
 import { internalQuery, type QueryCtx } from "./_generated/server";
 import type { Doc } from "./_generated/dataModel";
 import type { ServerSnapshot } from "./lib/publicApi";
-import { statusOf } from "./live";
+import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/liveData";
 
 async function snapshotOf(ctx: QueryCtx, server: Doc<"servers">): Promise<ServerSnapshot> {
   const status = await statusOf(ctx, server._id);
-  const match = await ctx.db
-    .query("matchSnapshots")
-    .withIndex("by_serverId", (q) => q.eq("serverId", server._id))
-    .unique();
-  const players = await ctx.db
-    .query("playerSnapshots")
-    .withIndex("by_serverId", (q) => q.eq("serverId", server._id))
-    .unique();
+  const match = await matchSnapshotOf(ctx, server._id);
+  const players = await playerSnapshotOf(ctx, server._id);
   return {
     key: server.key,
     name: server.name,

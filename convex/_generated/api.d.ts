@@ -25,6 +25,7 @@ import type * as lib_snapshots from "../lib/snapshots.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_viewer from "../lib/viewer.js";
 import type * as live from "../live.js";
+import type * as model_liveData from "../model/liveData.js";
 import type * as model_tournament from "../model/tournament.js";
 import type * as moderation from "../moderation.js";
 import type * as poller from "../poller.js";
@@ -61,6 +62,7 @@ declare const fullApi: ApiFromModules<{
   "lib/validators": typeof lib_validators;
   "lib/viewer": typeof lib_viewer;
   live: typeof live;
+  "model/liveData": typeof model_liveData;
   "model/tournament": typeof model_tournament;
   moderation: typeof moderation;
   poller: typeof poller;
