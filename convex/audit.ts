@@ -1,20 +1,21 @@
 import { paginationOptsValidator } from "convex/server";
-import { v } from "convex/values";
+import { v, type ObjectType } from "convex/values";
 import { internalMutation, type MutationCtx } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
 import { allowRefusalAudit } from "./lib/rateLimits";
 import { vAuditOutcome, type AuditOutcome } from "./lib/validators";
-import type { Id } from "./_generated/dataModel";
 
-export interface AuditEntry {
-  username: string;
-  tokenIdentifier?: string;
-  guestId?: string;
-  action: string;
-  serverId?: Id<"servers">;
-  outcome: AuditOutcome;
-  details?: string;
-}
+/** Who did what, where: the fields of every audit entry except its outcome. */
+export const auditEventFields = {
+  username: v.string(),
+  tokenIdentifier: v.optional(v.string()),
+  guestId: v.optional(v.string()),
+  action: v.string(),
+  serverId: v.optional(v.id("servers")),
+  details: v.optional(v.string()),
+};
+
+export type AuditEntry = ObjectType<typeof auditEventFields> & { outcome: AuditOutcome };
 
 /** Appends one entry; the server name is copied in so the log survives renames and deletions. */
 export async function appendAudit(ctx: MutationCtx, entry: AuditEntry): Promise<void> {
@@ -28,15 +29,7 @@ export async function appendAudit(ctx: MutationCtx, entry: AuditEntry): Promise<
 }
 
 export const record = internalMutation({
-  args: {
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-    guestId: v.optional(v.string()),
-    action: v.string(),
-    serverId: v.optional(v.id("servers")),
-    outcome: vAuditOutcome,
-    details: v.optional(v.string()),
-  },
+  args: { ...auditEventFields, outcome: vAuditOutcome },
   returns: v.null(),
   handler: async (ctx, args) => {
     await appendAudit(ctx, args);
@@ -46,14 +39,7 @@ export const record = internalMutation({
 
 /** An "unauthorized attempt" entry, written unless this caller (or everyone) refused too often. */
 export const recordRefusal = internalMutation({
-  args: {
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-    guestId: v.optional(v.string()),
-    action: v.string(),
-    serverId: v.optional(v.id("servers")),
-    details: v.optional(v.string()),
-  },
+  args: auditEventFields,
   returns: v.boolean(),
   handler: async (ctx, args) => {
     const caller = args.tokenIdentifier ?? (args.guestId ? `guest:${args.guestId}` : "anonymous");

@@ -7,7 +7,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { appendAudit } from "./audit";
+import { appendAudit, auditEventFields } from "./audit";
 import {
   InvalidActionError,
   planAction,
@@ -63,13 +63,9 @@ export const targetOf = internalQuery({
 
 export const recordOutcome = internalMutation({
   args: {
+    ...auditEventFields,
     serverId: v.id("servers"),
-    action: v.string(),
     outcome: vAuditOutcome,
-    details: v.optional(v.string()),
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-    guestId: v.optional(v.string()),
     toggle: v.optional(v.object({ name: vToggleName, enabled: v.boolean() })),
   },
   returns: v.null(),
