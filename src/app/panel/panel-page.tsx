@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
-import { Icon } from "@/components/ui/icon";
+import { Notice } from "@/components/ui/notice";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { AdminTab } from "@/features/admin/components/admin-tab";
 import { PlayerModeration } from "@/features/admin/components/player-moderation";
@@ -156,15 +156,17 @@ export function PanelPage() {
       />
       <main id="main" className={styles.main}>
         {servers !== undefined && server === null ? (
-          <p className={styles.banner} role="status">
-            <Icon name="alert" />
-            <span className={styles.bannerText}>{t("panel.noServer")}</span>
-            {user.isAdmin ? (
-              <Button size="sm" onClick={() => setSettingsOpen(true)}>
-                {t("admin.settings.open")}
-              </Button>
-            ) : null}
-          </p>
+          <Notice
+            action={
+              user.isAdmin ? (
+                <Button size="sm" onClick={() => setSettingsOpen(true)}>
+                  {t("admin.settings.open")}
+                </Button>
+              ) : null
+            }
+          >
+            {t("panel.noServer")}
+          </Notice>
         ) : null}
         <Tabs
           idPrefix={TABS_ID}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Icon } from "@/components/ui/icon";
+import { Notice } from "@/components/ui/notice";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useAdminCommands } from "../hooks/use-admin-commands";
@@ -26,12 +26,7 @@ export function AdminTab({ serverId, isAdmin, tools }: AdminTabProps) {
   const control = useServerControl(serverId);
   return (
     <div className={styles.tab}>
-      {!isAdmin ? (
-        <p className={styles.notice} role="note">
-          <Icon name="alert" />
-          {t("admin.guestNotice")}
-        </p>
-      ) : null}
+      {!isAdmin ? <Notice role="note">{t("admin.guestNotice")}</Notice> : null}
       <section className={styles.group} aria-labelledby="admin-group-server">
         <h2 id="admin-group-server" className={styles.groupTitle}>
           {t("admin.group.server")}
