@@ -91,6 +91,15 @@ function validateChat(raw: string): string {
   return message;
 }
 
+function validateCvar(name: string, value: string): { cvar: string; value: string } {
+  const cvar = name.trim().toLowerCase();
+  if (!CVAR_RE.test(cvar) || BLOCKED_COMMANDS.some((re) => re.test(cvar))) {
+    invalid("Недопустима назва cvar.");
+  }
+  if (!CVAR_VALUE_RE.test(value)) invalid('Значення cvar не може містити лапки, ";" чи "\\".');
+  return { cvar, value };
+}
+
 function validateSteamId(steamId: string): string {
   if (!isSteamId64(steamId)) invalid("Некоректний SteamID64.");
   return steamId;
@@ -144,14 +153,8 @@ export function consoleCommands(action: ServerAction): string[] {
       }
       return [`exec ${action.config}`];
     case "cvar": {
-      const cvar = action.cvar.trim().toLowerCase();
-      if (!CVAR_RE.test(cvar) || BLOCKED_COMMANDS.some((re) => re.test(cvar))) {
-        invalid("Недопустима назва cvar.");
-      }
-      if (!CVAR_VALUE_RE.test(action.value)) {
-        invalid('Значення cvar не може містити лапки, ";" чи "\\".');
-      }
-      return [`${cvar} ${action.value}`];
+      const { cvar, value } = validateCvar(action.cvar, action.value);
+      return [`${cvar} ${value}`];
     }
     case "restartGame":
       return ["mp_restartgame 1"];
@@ -198,18 +201,15 @@ function pluginRequests(action: ServerAction): RequestSpec[] {
   switch (action.kind) {
     case "say":
       return post("/private/say", { message: validateChat(action.message) });
-    case "cvar": {
-      const [line] = consoleCommands(action);
-      const [cvar, ...value] = line!.split(" ");
+    case "cvar":
       return [
         {
           method: "PUT",
           path: "/private/cvar",
-          body: { cvar, value: value.join(" ") },
+          body: validateCvar(action.cvar, action.value),
           isPrivate: true,
         },
       ];
-    }
     case "restartGame":
       return post("/private/map/restart");
     case "skipWarmup":
