@@ -67,18 +67,47 @@ async function requestsPerMinute(
   return perMinute;
 }
 
+type Job = {
+  name: string;
+  args: Array<{ serverId?: string }>;
+  scheduledTime: number;
+  state: { kind: string };
+};
+
+async function finishedJobs(demo: DemoHandle): Promise<Job[]> {
+  const jobs = (await demo.backend.t.run(
+    async (ctx) => await ctx.db.system.query("_scheduled_functions").collect(),
+  )) as Job[];
+  return jobs.filter((j) => j.state.kind === "success");
+}
+
+const isTick = (j: Job) => j.name.includes("poller") && j.name.includes("tick");
+
 /**
  * Scheduled runs happen inside convex-test, out of the backend's sight (it counts a job when it is
  * scheduled), so they are counted from `_scheduled_functions`: a poller tick is two billed calls
  * (the action and its `runMutation`), any other job one.
  */
-async function scheduledCallsBetween(demo: DemoHandle, from: number, to: number) {
-  const jobs = (await demo.backend.t.run(
-    async (ctx) => await ctx.db.system.query("_scheduled_functions").collect(),
-  )) as Array<{ name: string; scheduledTime: number; state: { kind: string } }>;
+function scheduledCallsBetween(jobs: Job[], from: number, to: number) {
   return jobs
-    .filter((j) => j.state.kind === "success" && j.scheduledTime >= from && j.scheduledTime < to)
-    .reduce((sum, j) => sum + (j.name.includes("poller") && j.name.includes("tick") ? 2 : 1), 0);
+    .filter((j) => j.scheduledTime >= from && j.scheduledTime < to)
+    .reduce((sum, j) => sum + (isTick(j) ? 2 : 1), 0);
+}
+
+/** Median spacing of one server's poller ticks around the window: the tick rate, boundary-free. */
+function medianTickGap(jobs: Job[], serverId: Id<"servers">, from: number, to: number) {
+  const times = jobs
+    .filter((j) => isTick(j) && j.args[0]?.serverId === serverId)
+    .map((j) => j.scheduledTime)
+    .filter((t) => t >= from - 70_000 && t < to)
+    .sort((a, b) => a - b);
+  const gaps = times.slice(1).map((t, i) => t - times[i]!);
+  return gaps.length
+    ? percentile(
+        [...gaps].sort((a, b) => a - b),
+        50,
+      )
+    : null;
 }
 
 async function callsPerHour(
@@ -95,29 +124,15 @@ async function callsPerHour(
   const to = Date.now();
   const counts = demo.backend.counts();
   await v?.stop();
-  const scheduledRuns = await scheduledCallsBetween(demo, from, to);
+  const jobs = await finishedJobs(demo);
+  const scheduledRuns = scheduledCallsBetween(jobs, from, to);
   const total = counts.total - counts.scheduled + scheduledRuns;
-  const tickGapMs = await medianTickGap(demo, from, to);
+  const tickGapMs = medianTickGap(jobs, serverId, from, to);
   return {
     perHour: (total * 3_600_000) / windowMs,
     counts: { ...counts, scheduledRuns, total },
     tickGapMs,
   };
-}
-
-/** Median spacing of server1's poller ticks in the window: a boundary-free view of the tick rate. */
-async function medianTickGap(demo: DemoHandle, from: number, to: number) {
-  const times = (
-    (await demo.backend.t.run(
-      async (ctx) => await ctx.db.system.query("_scheduled_functions").collect(),
-    )) as Array<{ name: string; scheduledTime: number; state: { kind: string } }>
-  )
-    .filter((j) => j.name.includes("tick") && j.state.kind === "success")
-    .map((j) => j.scheduledTime)
-    .filter((t) => t >= from - 70_000 && t < to)
-    .sort((a, b) => a - b);
-  const gaps = times.slice(1).map((t, i) => t - times[i]!);
-  return gaps.length ? [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]! : null;
 }
 
 function percentile(sorted: number[], p: number) {
