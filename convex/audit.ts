@@ -1,32 +1,9 @@
 import { paginationOptsValidator } from "convex/server";
-import { v, type ObjectType } from "convex/values";
-import { internalMutation, type MutationCtx } from "./_generated/server";
+import { v } from "convex/values";
+import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
-import { allowRefusalAudit } from "./lib/rateLimits";
-import { vAuditOutcome, type AuditOutcome } from "./lib/validators";
-
-/** Who did what, where: the fields of every audit entry except its outcome. */
-export const auditEventFields = {
-  username: v.string(),
-  tokenIdentifier: v.optional(v.string()),
-  guestId: v.optional(v.string()),
-  action: v.string(),
-  serverId: v.optional(v.id("servers")),
-  details: v.optional(v.string()),
-};
-
-export type AuditEntry = ObjectType<typeof auditEventFields> & { outcome: AuditOutcome };
-
-/** Appends one entry; the server name is copied in so the log survives renames and deletions. */
-export async function appendAudit(ctx: MutationCtx, entry: AuditEntry): Promise<void> {
-  const server = entry.serverId ? await ctx.db.get("servers", entry.serverId) : null;
-  await ctx.db.insert("auditLog", {
-    ...entry,
-    details: entry.details?.slice(0, 500),
-    serverName: server?.name,
-    at: Date.now(),
-  });
-}
+import { vAuditOutcome } from "./lib/validators";
+import { appendAudit, appendRefusal, auditEventFields, auditRow } from "./model/audit";
 
 export const record = internalMutation({
   args: { ...auditEventFields, outcome: vAuditOutcome },
@@ -41,12 +18,7 @@ export const record = internalMutation({
 export const recordRefusal = internalMutation({
   args: auditEventFields,
   returns: v.boolean(),
-  handler: async (ctx, args) => {
-    const caller = args.tokenIdentifier ?? (args.guestId ? `guest:${args.guestId}` : "anonymous");
-    if (!(await allowRefusalAudit(ctx, caller))) return false;
-    await appendAudit(ctx, { ...args, outcome: "unauthorized" });
-    return true;
-  },
+  handler: async (ctx, args) => await appendRefusal(ctx, args),
 });
 
 const vAuditRow = v.object({
@@ -77,17 +49,6 @@ export const list = adminQuery({
       .withIndex("by_at")
       .order("desc")
       .paginate(paginationOpts);
-    return {
-      ...result,
-      page: result.page.map((e) => ({
-        _id: e._id,
-        at: e.at,
-        user: e.guestId ? `${e.username} (${e.guestId})` : e.username,
-        action: e.action,
-        serverName: e.serverName,
-        outcome: e.outcome,
-        details: e.details,
-      })),
-    };
+    return { ...result, page: result.page.map(auditRow) };
   },
 });

@@ -1,7 +1,7 @@
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
-import { routeServerRequest, type ServerSnapshot } from "./lib/publicApi";
+import { routeServerRequest } from "./lib/readApiRouter";
 
 const http = httpRouter();
 
@@ -44,9 +44,7 @@ http.route({
     const rest = url.pathname.slice("/api/servers/".length);
     const slash = rest.indexOf("/");
     const key = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash));
-    const snapshot = (await ctx.runQuery(internal.publicApi.serverSnapshot, {
-      key,
-    })) as ServerSnapshot | null;
+    const snapshot = await ctx.runQuery(internal.publicApi.serverSnapshot, { key });
     if (!snapshot) return json(404, { error: "Server not found" });
     const { status, body } = routeServerRequest(
       snapshot,

@@ -1,10 +1,14 @@
 import { v } from "convex/values";
 import { publicMutation, publicQuery } from "./lib/functions";
-import { fail } from "./lib/errors";
 import { vMatch, vPlayer, vSummary } from "./lib/validators";
-import { kickPollerIfIdle } from "./poller";
-import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/liveData";
-import { allowNewViewer } from "./lib/rateLimits";
+import {
+  enabledServersWithStatus,
+  matchSnapshotOf,
+  playerSnapshotOf,
+  statusOf,
+} from "./model/liveData";
+import { kickPollerIfIdle } from "./model/poller";
+import { recordPresence } from "./model/presence";
 
 export const vLiveStatus = v.object({
   online: v.boolean(),
@@ -58,25 +62,15 @@ export const connectTargets = publicQuery({
       known: v.boolean(),
     }),
   ),
-  handler: async (ctx) => {
-    const servers = await ctx.db.query("servers").withIndex("by_order").take(50);
-    const result = [];
-    for (const s of servers) {
-      if (s.disabled) continue;
-      const st = await statusOf(ctx, s._id);
-      result.push({
-        key: s.key,
-        name: s.name,
-        connectAddress: s.connectAddress,
-        online: st?.online ?? false,
-        known: st !== null,
-      });
-    }
-    return result;
-  },
+  handler: async (ctx) =>
+    (await enabledServersWithStatus(ctx)).map(({ server, status }) => ({
+      key: server.key,
+      name: server.name,
+      connectAddress: server.connectAddress,
+      online: status?.online ?? false,
+      known: status !== null,
+    })),
 });
-
-export const PRESENCE_TTL_MS = 45_000;
 
 /**
  * "Someone is watching this server": a browser tab calls this every ~20 s while the panel shows
@@ -86,30 +80,7 @@ export const heartbeat = publicMutation({
   args: { serverId: v.id("servers"), viewerId: v.string() },
   returns: v.null(),
   handler: async (ctx, { serverId, viewerId }) => {
-    if (viewerId.length < 8 || viewerId.length > 64) {
-      fail("INVALID_INPUT", "Некоректний ідентифікатор вкладки.");
-    }
-    const server = await ctx.db.get("servers", serverId);
-    if (!server || server.disabled) return null;
-    const now = Date.now();
-    const mine = await ctx.db
-      .query("presence")
-      .withIndex("by_serverId_and_viewerId", (q) =>
-        q.eq("serverId", serverId).eq("viewerId", viewerId),
-      )
-      .unique();
-    const someoneWatching = await ctx.db
-      .query("presence")
-      .withIndex("by_serverId_and_expiresAt", (q) =>
-        q.eq("serverId", serverId).gt("expiresAt", now),
-      )
-      .first();
-    if (mine) await ctx.db.patch("presence", mine._id, { expiresAt: now + PRESENCE_TTL_MS });
-    else if (await allowNewViewer(ctx)) {
-      await ctx.db.insert("presence", { serverId, viewerId, expiresAt: now + PRESENCE_TTL_MS });
-    } else return null; // a flood of fresh ids: the real viewers already keep the server watched
-    // The first watcher should not wait for the slow idle keep-alive.
-    if (!someoneWatching) await kickPollerIfIdle(ctx, serverId);
+    if (await recordPresence(ctx, serverId, viewerId)) await kickPollerIfIdle(ctx, serverId);
     return null;
   },
 });

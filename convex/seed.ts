@@ -1,7 +1,8 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { serverConfigFields } from "./lib/validators";
-import { restartPoller } from "./poller";
+import { restartPoller } from "./model/poller";
+import { serverByKey, writeSecrets } from "./model/servers";
 
 const vSeedServer = v.object({
   ...serverConfigFields,
@@ -43,21 +44,13 @@ export const defaultServers = internalMutation({
     const ids = [];
     for (const [order, s] of servers.entries()) {
       const { apiKey, rconPassword, ...fields } = s;
-      const existing = await ctx.db
-        .query("servers")
-        .withIndex("by_key", (q) => q.eq("key", s.key))
-        .unique();
+      const existing = await serverByKey(ctx, s.key);
       const id = existing
         ? (await ctx.db.replace("servers", existing._id, { ...fields, disabled: false, order }),
           existing._id)
         : await ctx.db.insert("servers", { ...fields, disabled: false, order });
-      const secret = await ctx.db
-        .query("serverSecrets")
-        .withIndex("by_serverId", (q) => q.eq("serverId", id))
-        .unique();
-      if (secret) {
-        await ctx.db.replace("serverSecrets", secret._id, { serverId: id, apiKey, rconPassword });
-      } else await ctx.db.insert("serverSecrets", { serverId: id, apiKey, rconPassword });
+      // The seed states every secret: one it leaves out is cleared (empty string).
+      await writeSecrets(ctx, id, { apiKey: apiKey ?? "", rconPassword: rconPassword ?? "" });
       await restartPoller(ctx, id);
       ids.push(id);
     }

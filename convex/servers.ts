@@ -1,12 +1,13 @@
-import { v, type Infer } from "convex/values";
+import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation } from "./_generated/server";
-import { appendAudit } from "./audit";
 import { fail } from "./lib/errors";
 import { adminAction, adminQuery, publicQuery } from "./lib/functions";
-import { serverConfigFields, serverFields, vConnectionType } from "./lib/validators";
-import { restartPoller } from "./poller";
+import { serverFields, vConnectionType, vServerInput } from "./lib/validators";
+import { appendAudit } from "./model/audit";
+import { restartPoller } from "./model/poller";
+import { secretsOf, serverByKey, validateServerInput, writeSecrets } from "./model/servers";
 
 export const vPublicServer = v.object({
   _id: v.id("servers"),
@@ -51,10 +52,7 @@ export const adminList = adminQuery({
     const rows = await ctx.db.query("servers").withIndex("by_order").take(50);
     const result = [];
     for (const s of rows) {
-      const secret = await ctx.db
-        .query("serverSecrets")
-        .withIndex("by_serverId", (q) => q.eq("serverId", s._id))
-        .unique();
+      const secret = await secretsOf(ctx, s._id);
       const { _creationTime: _, ...fields } = s;
       result.push({
         ...fields,
@@ -65,8 +63,6 @@ export const adminList = adminQuery({
     return result;
   },
 });
-
-const vServerInput = v.object(serverConfigFields);
 
 export const write = internalMutation({
   args: {
@@ -85,10 +81,7 @@ export const write = internalMutation({
     let serverId = args.serverId;
     if (args.server) {
       const fields = validateServerInput(args.server);
-      const clash = await ctx.db
-        .query("servers")
-        .withIndex("by_key", (q) => q.eq("key", fields.key))
-        .unique();
+      const clash = await serverByKey(ctx, fields.key);
       if (clash && clash._id !== serverId) {
         fail("CONFLICT", `Сервер з ключем "${fields.key}" вже існує.`);
       }
@@ -117,18 +110,7 @@ export const write = internalMutation({
     }
     if (args.order !== undefined) await ctx.db.patch("servers", serverId, { order: args.order });
     if (args.apiKey !== undefined || args.rconPassword !== undefined) {
-      const secret = await ctx.db
-        .query("serverSecrets")
-        .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-        .unique();
-      const patch = {
-        ...(args.apiKey !== undefined ? { apiKey: args.apiKey || undefined } : {}),
-        ...(args.rconPassword !== undefined
-          ? { rconPassword: args.rconPassword || undefined }
-          : {}),
-      };
-      if (secret) await ctx.db.patch("serverSecrets", secret._id, patch);
-      else await ctx.db.insert("serverSecrets", { serverId, ...patch });
+      await writeSecrets(ctx, serverId, args);
     }
     await restartPoller(ctx, serverId);
     await appendAudit(ctx, {
@@ -149,46 +131,6 @@ export const write = internalMutation({
     return serverId;
   },
 });
-
-function validateServerInput(input: Infer<typeof vServerInput>) {
-  const key = input.key.trim();
-  const name = input.name.trim();
-  if (!/^[a-z0-9_-]{1,32}$/.test(key)) {
-    fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");
-  }
-  if (!name || name.length > 64) fail("INVALID_INPUT", "Назва сервера: від 1 до 64 символів.");
-  let url: URL;
-  try {
-    url = new URL(input.apiBaseUrl.trim());
-  } catch {
-    fail("INVALID_INPUT", "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080.");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    fail("INVALID_INPUT", "Адреса API: лише http або https.");
-  }
-  if (!/^[A-Za-z0-9.-]{1,253}:\d{1,5}$/.test(input.connectAddress.trim())) {
-    fail("INVALID_INPUT", "Адреса підключення: host:port, наприклад 1.2.3.4:27015.");
-  }
-  if (input.connectionType === "RCON_PROXY") {
-    if (!input.proxyTargetHost || !/^[A-Za-z0-9.-]{1,253}$/.test(input.proxyTargetHost)) {
-      fail("INVALID_INPUT", "Для RCON-проксі вкажіть адресу ігрового сервера.");
-    }
-    const port = input.proxyTargetPort;
-    if (!port || !Number.isInteger(port) || port < 1 || port > 65535) {
-      fail("INVALID_INPUT", "Порт RCON: 1–65535.");
-    }
-  }
-  return {
-    key,
-    name,
-    apiBaseUrl: url.toString().replace(/\/+$/, ""),
-    connectAddress: input.connectAddress.trim(),
-    connectionType: input.connectionType,
-    ...(input.connectionType === "RCON_PROXY"
-      ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }
-      : {}),
-  };
-}
 
 /** Add a server (no `serverId`) or change one: settings, enabled flag, order and write-only secrets. */
 export const save = adminAction({

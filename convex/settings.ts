@@ -1,18 +1,9 @@
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation, type QueryCtx } from "./_generated/server";
-import { appendAudit } from "./audit";
+import { internalMutation } from "./_generated/server";
 import { adminAction, publicQuery } from "./lib/functions";
-
-const GLOBAL = "global";
-
-export async function getSettings(ctx: QueryCtx): Promise<{ isGuestAdminEnabled: boolean }> {
-  const row = await ctx.db
-    .query("settings")
-    .withIndex("by_key", (q) => q.eq("key", GLOBAL))
-    .unique();
-  return { isGuestAdminEnabled: row?.isGuestAdminEnabled ?? false };
-}
+import { appendAudit } from "./model/audit";
+import { getSettings, writeGuestAdmin } from "./model/settings";
 
 export const get = publicQuery({
   args: {},
@@ -20,26 +11,11 @@ export const get = publicQuery({
   handler: async (ctx) => await getSettings(ctx),
 });
 
-export const writeGuestAdmin = internalMutation({
+export const storeGuestAdmin = internalMutation({
   args: { enabled: v.boolean(), username: v.string(), tokenIdentifier: v.optional(v.string()) },
   returns: v.null(),
   handler: async (ctx, { enabled, username, tokenIdentifier }) => {
-    const row = await ctx.db
-      .query("settings")
-      .withIndex("by_key", (q) => q.eq("key", GLOBAL))
-      .unique();
-    if (row) {
-      await ctx.db.patch("settings", row._id, {
-        isGuestAdminEnabled: enabled,
-        updatedAt: Date.now(),
-      });
-    } else {
-      await ctx.db.insert("settings", {
-        key: GLOBAL,
-        isGuestAdminEnabled: enabled,
-        updatedAt: Date.now(),
-      });
-    }
+    await writeGuestAdmin(ctx, enabled);
     await appendAudit(ctx, {
       username,
       tokenIdentifier,
@@ -56,7 +32,7 @@ export const setGuestAdmin = adminAction({
   args: { enabled: v.boolean() },
   returns: v.null(),
   handler: async (ctx, { enabled }) => {
-    await ctx.runMutation(internal.settings.writeGuestAdmin, {
+    await ctx.runMutation(internal.settings.storeGuestAdmin, {
       enabled,
       username: ctx.viewer.username,
       tokenIdentifier: ctx.viewer.tokenIdentifier,

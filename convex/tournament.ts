@@ -11,11 +11,11 @@ import { ConvexError, v, type Infer } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type QueryCtx } from "./_generated/server";
-import { appendAudit } from "./audit";
+import { appendAudit } from "./model/audit";
 import { fail, type ErrorData } from "./lib/errors";
 import { adminAction, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { limitTournamentWrite } from "./lib/rateLimits";
-import { tournamentFields, vSide, vTournamentTeamKey } from "./lib/validators";
+import { tournamentFields, vLaunchPayload, vSide, vTournamentTeamKey } from "./lib/validators";
 import * as model from "./model/tournament";
 
 const f = tournamentFields;
@@ -41,13 +41,6 @@ const vTournamentView = v.object({
   createdAt: f.createdAt,
 });
 export type TournamentView = Infer<typeof vTournamentView>;
-
-const vLaunchPayload = v.object({
-  Mode: v.string(),
-  Map: v.string(),
-  TeamA: v.object({ Side: vSide, Players: v.array(v.string()) }),
-  TeamB: v.object({ Side: vSide, Players: v.array(v.string()) }),
-});
 
 async function getActive(ctx: QueryCtx): Promise<Doc<"tournaments"> | null> {
   return await ctx.db

@@ -7,19 +7,18 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { fail } from "./lib/errors";
 import { adminAction } from "./lib/functions";
-import { requireServer, runServerAction } from "./serverControl";
+import { actorOf, requireServer, runServerAction, vActionName } from "./model/serverActions";
 
 export const launch = adminAction({
   audit: "tournament_launch",
   args: { mode: v.string() },
-  returns: v.object({ note: v.union(v.string(), v.null()) }),
+  returns: v.object({ action: vActionName, note: v.union(v.string(), v.null()) }),
   handler: async (ctx, { serverId, mode }) => {
     const server = await requireServer(ctx, serverId);
     const info = await ctx.runQuery(internal.tournament.launchInfo, { mode });
     if (!info.ok) {
       await ctx.runMutation(internal.audit.record, {
-        username: ctx.viewer.username,
-        tokenIdentifier: ctx.viewer.tokenIdentifier,
+        ...actorOf(ctx.viewer),
         action: "tournament_launch",
         serverId,
         outcome: "failure",
@@ -43,6 +42,6 @@ export const launch = adminAction({
       tokenIdentifier: ctx.viewer.tokenIdentifier,
       serverId,
     });
-    return { note };
+    return { action: "launchGame" as const, note };
   },
 });

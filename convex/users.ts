@@ -2,9 +2,10 @@ import { vSessionId } from "convex-helpers/server/sessions";
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { appendAudit } from "./audit";
+import { appendAudit } from "./model/audit";
 import { adminAction, adminQuery, publicQuery, signedInMutation } from "./lib/functions";
 import { fail } from "./lib/errors";
+import { vActionViewer } from "./lib/validators";
 import {
   guestIdFromSession,
   hasVerifiedEmail,
@@ -12,7 +13,7 @@ import {
   loadViewer,
   usernameFromIdentity,
 } from "./lib/viewer";
-import { getSettings } from "./settings";
+import { getSettings } from "./model/settings";
 
 /** The signed-in user as the UI needs it; null for anonymous visitors. */
 export const me = publicQuery({
@@ -63,14 +64,7 @@ export const store = signedInMutation({
 /** What actions know about their caller (see `ActionViewer` in lib/functions.ts). */
 export const actionViewer = internalQuery({
   args: { sessionId: v.optional(vSessionId) },
-  returns: v.object({
-    isSignedIn: v.boolean(),
-    isAdmin: v.boolean(),
-    isGuestAdminEnabled: v.boolean(),
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-    guestId: v.optional(v.string()),
-  }),
+  returns: vActionViewer,
   handler: async (ctx, { sessionId }) => {
     const viewer = await loadViewer(ctx);
     const settings = await getSettings(ctx);

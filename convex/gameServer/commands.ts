@@ -5,7 +5,8 @@
  * unchecked user text into a console line.
  */
 import { GAME_MODES, isSteamId64, type GameModeName, type WireLaunchGame } from "../lib/gameApi";
-import { CONFIGS, OFFICIAL_MAPS, type ActionName } from "../lib/catalog";
+import type { ActionName } from "../lib/actionRegistry";
+import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import type { ConnectionType, ToggleName } from "../lib/validators";
 import type { RequestSpec } from "./request";
 

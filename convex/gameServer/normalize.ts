@@ -3,7 +3,14 @@
  * GameServerError rather than stored: a broken server must never corrupt what viewers see.
  */
 import type { WireMatch, WirePlayer, WirePlayers, WireSummary } from "../lib/gameApi";
-import type { Match, Player, Summary, Team } from "../lib/validators";
+import {
+  vGameMode,
+  vRoundPhase,
+  type Match,
+  type Player,
+  type Summary,
+  type Team,
+} from "../lib/validators";
 import { GameServerError } from "./request";
 
 const SHAPE_ERROR = "Unexpected response shape from server";
@@ -15,8 +22,8 @@ const GROUPS: [keyof WirePlayers, Team][] = [
   ["offline", "Offline"],
 ];
 
-const PHASES = new Set(["warmup", "live", "freezetime", "over", "paused"]);
-const MODES = new Set(["competitive", "wingman", "casual", "deathmatch", "arms_race", "custom"]);
+const PHASES: ReadonlySet<string> = new Set(vRoundPhase.members.map((m) => m.value));
+const MODES: ReadonlySet<string> = new Set(vGameMode.members.map((m) => m.value));
 
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);

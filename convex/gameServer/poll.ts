@@ -1,9 +1,6 @@
-import type { Match, Player, Summary } from "../lib/validators";
+import type { PollResult } from "../lib/validators";
 import { normalizeMatch, normalizePlayers, normalizeSummary } from "./normalize";
 import { gameServerRequest, type GameServerTarget } from "./request";
-
-export type PollResult =
-  { ok: true; match: Match; summary: Summary; players?: Player[] } | { ok: false; error: string };
 
 /** One poll: match + summary always, players when due; all in parallel, any failure = offline. */
 export async function pollGameServer(

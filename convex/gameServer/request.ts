@@ -8,21 +8,12 @@ import {
   PROXY_PASSWORD_HEADER,
   PROXY_PORT_HEADER,
 } from "../lib/gameApi";
-import type { ConnectionType } from "../lib/validators";
+import type { GameServerTarget } from "../lib/validators";
+
+export type { GameServerTarget };
 
 export const REQUEST_TIMEOUT_MS = 4_000;
 export const INVALID_JSON = "Invalid JSON response from server";
-
-/** Everything needed to reach one server; built from `servers` + `serverSecrets`. */
-export interface GameServerTarget {
-  connectionType: ConnectionType;
-  /** Plugin API: `<baseUrl>/api/...`; proxy: `<baseUrl>/rcon/...`. */
-  baseUrl: string;
-  apiKey?: string;
-  proxyTargetHost?: string;
-  proxyTargetPort?: number;
-  rconPassword?: string;
-}
 
 export class GameServerError extends Error {
   constructor(

@@ -1,8 +1,9 @@
 /**
  * Allow-lists shared by the backend (validation) and the UI (dropdowns): maps, workshop maps,
- * configs, game modes and the Ukrainian labels of every server action.
+ * configs, game modes and the tournament's launch options. Action labels live in
+ * `actionRegistry.ts`.
  */
-import type { GameModeName } from "./gameApi";
+import type { GameModeName } from "./validators";
 
 export const MAP_GROUPS = [
   {
@@ -126,31 +127,10 @@ export const GAME_MODE_LABELS: Record<GameModeName, string> = {
 
 /** Launch options for a tournament match (spec §9). */
 export const LAUNCH_MODES = ["competitive", "wingman", "casual", "deathmatch"] as const;
+export type LaunchMode = (typeof LAUNCH_MODES)[number];
+export const DEFAULT_LAUNCH_MODE: LaunchMode = "wingman";
 
-export const ACTION_LABELS = {
-  command: "Команда",
-  say: "Повідомлення в чат",
-  cheats: "sv_cheats",
-  isPaused: "Пауза",
-  autobalance: "Автобаланс",
-  friendlyfire: "Вогонь по своїх",
-  bhop: "Bhop",
-  changeMap: "Зміна мапи",
-  workshopMap: "Мапа з Workshop",
-  gameMode: "Режим гри",
-  setPassword: "Встановити пароль",
-  removePassword: "Прибрати пароль",
-  execConfig: "Конфіг",
-  cvar: "Cvar",
-  restartGame: "Перезапуск гри",
-  skipWarmup: "Пропустити розминку",
-  resetStats: "Скинути статистику",
-  restartServices: "Перезапуск сервісів",
-  serverUpdate: "Оновлення сервера",
-  kick: "Кік",
-  ban: "Бан",
-  unban: "Розбан",
-  slay: "Slay",
-  launchGame: "Запуск матчу",
-} as const;
-export type ActionName = keyof typeof ACTION_LABELS;
+/** Players per team in the map ban/pick (spec: 2v2). */
+export const TEAM_SIZE = 2;
+/** Longest tournament nickname, in characters (code points). */
+export const NICKNAME_MAX = 32;

@@ -27,6 +27,7 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { action, mutation, query, type ActionCtx } from "../_generated/server";
 import { fail, MESSAGES } from "./errors";
+import type { ActionViewer } from "./validators";
 import { loadViewer, type Viewer } from "./viewer";
 
 export const publicQuery = customQuery(
@@ -80,16 +81,7 @@ export const adminQuery = customQuery(
   }),
 );
 
-/** What an action knows about its caller (actions have no `ctx.db`). */
-export interface ActionViewer {
-  isSignedIn: boolean;
-  isAdmin: boolean;
-  isGuestAdminEnabled: boolean;
-  username: string;
-  tokenIdentifier?: string;
-  /** Public label of an anonymous browser session, for the audit log. */
-  guestId?: string;
-}
+export type { ActionViewer };
 
 type Level = "admin" | "guestAdmin";
 

@@ -5,43 +5,18 @@
  * Documented for humans in `docs/game-server-api.md`.
  *
  * SteamID64 values are always strings: 17-digit ids do not fit in a JS number (2^53).
+ * Shapes the panel stores are declared once, as validators in `validators.ts`; the wire types
+ * below derive from them.
  */
+import type { GameModeName, LaunchPayload, Match, Player, Summary, Team } from "./validators";
 
-export type WireTeam = "Terrorist" | "Counter-Terrorist" | "Spectator" | "Offline";
+export type { RoundPhase, GameModeName } from "./validators";
 
-export type RoundPhase = "warmup" | "live" | "freezetime" | "over" | "paused";
+/** A player's side as `/players` groups him. */
+export type WireTeam = Team;
 
-export type GameModeName =
-  "competitive" | "wingman" | "casual" | "deathmatch" | "arms_race" | "custom";
-
-/** One player as `/players` reports him; the spec §3 field list, nothing more. */
-export interface WirePlayer {
-  steamId: string;
-  name: string;
-  team: WireTeam;
-  score: number;
-  kills: number;
-  deaths: number;
-  assists: number;
-  kdRatio: number;
-  mvp: number;
-  headshots: number;
-  chickenKills: number;
-  totalDamage: number;
-  bombPlants: number;
-  bombDefuses: number;
-  grenadeKills: number;
-  grenadeDamageDealt: number;
-  enemiesFlashed: number;
-  knifeKills: number;
-  zeusKills: number;
-  playTimeMinutes: number;
-  roundsPlayed: number;
-  /** ISO-8601 timestamps. */
-  firstSeen: string;
-  lastSeen: string;
-  lastWeaponUsed: string;
-}
+/** One player as `/players` reports him; the spec §3 field list (`vPlayer`), nothing more. */
+export type WirePlayer = Player;
 
 /** `GET /players`: connected players by side, plus `offline` (seen on this map, stats kept). */
 export interface WirePlayers {
@@ -51,28 +26,11 @@ export interface WirePlayers {
   offline: WirePlayer[];
 }
 
-/** `GET /match`. */
-export interface WireMatch {
-  serverName: string;
-  mapName: string;
-  scoreCT: number;
-  scoreT: number;
-  playersOnline: number;
-  roundPhase: RoundPhase;
-  gameMode: GameModeName;
-  round: number;
-  maxRounds: number;
-}
+/** `GET /match`: every field of the stored match is always sent by the plugin. */
+export type WireMatch = Required<Match>;
 
 /** `GET /summary`: totals over every player seen on the current map. */
-export interface WireSummary {
-  totalPlayers: number;
-  totalKills: number;
-  totalDeaths: number;
-  totalDamage: number;
-  totalBombsPlanted: number;
-  totalBombsDefused: number;
-}
+export type WireSummary = Summary;
 
 /** `GET /status`: the cheap liveness check. */
 export interface WireStatus {
@@ -113,12 +71,7 @@ export interface WireError {
 }
 
 /** `POST /private/launch_game` body. */
-export interface WireLaunchGame {
-  Mode: string;
-  Map: string;
-  TeamA: { Side: "CT" | "T"; Players: string[] };
-  TeamB: { Side: "CT" | "T"; Players: string[] };
-}
+export type WireLaunchGame = LaunchPayload;
 
 /** Header names. */
 export const API_KEY_HEADER = "X-API-Key";

@@ -20,6 +20,7 @@ export const vRoundPhase = v.union(
   v.literal("over"),
   v.literal("paused"),
 );
+export type RoundPhase = Infer<typeof vRoundPhase>;
 
 export const vGameMode = v.union(
   v.literal("competitive"),
@@ -29,7 +30,7 @@ export const vGameMode = v.union(
   v.literal("arms_race"),
   v.literal("custom"),
 );
-export type GameMode = Infer<typeof vGameMode>;
+export type GameModeName = Infer<typeof vGameMode>;
 
 export const vPlayer = v.object({
   steamId: v.string(),
@@ -82,6 +83,44 @@ export const vSummary = v.object({
 });
 export type Summary = Infer<typeof vSummary>;
 
+/** One poll of a game server: match + summary (+ players when due), or why it failed. */
+export const vPollResult = v.union(
+  v.object({
+    ok: v.literal(true),
+    match: vMatch,
+    summary: vSummary,
+    players: v.optional(v.array(vPlayer)),
+  }),
+  v.object({ ok: v.literal(false), error: v.string() }),
+);
+export type PollResult = Infer<typeof vPollResult>;
+
+/** Everything cached about one server, as the public read API serves it. */
+export const vServerSnapshot = v.object({
+  key: v.string(),
+  name: v.string(),
+  connectAddress: v.string(),
+  online: v.boolean(),
+  lastSuccessAt: v.union(v.number(), v.null()),
+  match: v.union(vMatch, v.null()),
+  summary: v.union(vSummary, v.null()),
+  players: v.array(vPlayer),
+  updatedAt: v.union(v.number(), v.null()),
+});
+export type ServerSnapshot = Infer<typeof vServerSnapshot>;
+
+/** Everything needed to reach one server: built from `servers` + `serverSecrets`, never returned. */
+export const vTarget = v.object({
+  connectionType: vConnectionType,
+  /** Plugin API: `<baseUrl>/api/...`; proxy: `<baseUrl>/rcon/...`. */
+  baseUrl: v.string(),
+  apiKey: v.optional(v.string()),
+  proxyTargetHost: v.optional(v.string()),
+  proxyTargetPort: v.optional(v.number()),
+  rconPassword: v.optional(v.string()),
+});
+export type GameServerTarget = Infer<typeof vTarget>;
+
 /** How to reach a server; secrets live in `serverSecrets` and never leave Convex. */
 export const serverConfigFields = {
   key: v.string(),
@@ -93,6 +132,9 @@ export const serverConfigFields = {
   proxyTargetHost: v.optional(v.string()),
   proxyTargetPort: v.optional(v.number()),
 };
+
+/** What the server form and the seed send: the configuration without display state. */
+export const vServerInput = v.object(serverConfigFields);
 
 /** A `servers` row: its configuration plus display state. */
 export const serverFields = {
@@ -127,6 +169,15 @@ export const vTournamentStatus = v.union(
   v.literal("in_progress"),
   v.literal("finished"),
 );
+
+/** `POST /private/launch_game` body: the finished veto as the plugin launches it. */
+export const vLaunchPayload = v.object({
+  Mode: v.string(),
+  Map: v.string(),
+  TeamA: v.object({ Side: vSide, Players: v.array(v.string()) }),
+  TeamB: v.object({ Side: vSide, Players: v.array(v.string()) }),
+});
+export type LaunchPayload = Infer<typeof vLaunchPayload>;
 
 export const vTournamentTeam = v.object({
   name: v.string(),
@@ -164,3 +215,15 @@ export const tournamentFields = {
   createdBy: v.string(),
   createdAt: v.number(),
 };
+
+/** What an action knows about its caller (actions have no `ctx.db`). */
+export const vActionViewer = v.object({
+  isSignedIn: v.boolean(),
+  isAdmin: v.boolean(),
+  isGuestAdminEnabled: v.boolean(),
+  username: v.string(),
+  tokenIdentifier: v.optional(v.string()),
+  /** Public label of an anonymous browser session, for the audit log. */
+  guestId: v.optional(v.string()),
+});
+export type ActionViewer = Infer<typeof vActionViewer>;

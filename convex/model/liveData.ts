@@ -1,6 +1,11 @@
-/** The three per-server documents the poller writes and everyone else reads, by server. */
-import type { Id } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+/**
+ * The three per-server documents the poller writes and everyone else reads (status, match,
+ * players), and when to write them. A write invalidates every subscription that read the
+ * document, so the poller only writes when what viewers see would change.
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { Match, Player, PollResult, ServerSnapshot, Summary } from "../lib/validators";
 
 export async function statusOf(ctx: QueryCtx, serverId: Id<"servers">) {
   return await ctx.db
@@ -21,4 +26,125 @@ export async function playerSnapshotOf(ctx: QueryCtx, serverId: Id<"servers">) {
     .query("playerSnapshots")
     .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
     .unique();
+}
+
+/** Enabled servers in display order (at most 50), each with its cached online state. */
+export async function enabledServersWithStatus(ctx: QueryCtx) {
+  const servers = await ctx.db.query("servers").withIndex("by_order").take(50);
+  const result = [];
+  for (const server of servers) {
+    if (server.disabled) continue;
+    result.push({ server, status: await statusOf(ctx, server._id) });
+  }
+  return result;
+}
+
+/** Everything cached about one server, as the public read API serves it. */
+export async function snapshotOfServer(
+  ctx: QueryCtx,
+  server: Doc<"servers">,
+): Promise<ServerSnapshot> {
+  const status = await statusOf(ctx, server._id);
+  const match = await matchSnapshotOf(ctx, server._id);
+  const players = await playerSnapshotOf(ctx, server._id);
+  return {
+    key: server.key,
+    name: server.name,
+    connectAddress: server.connectAddress,
+    online: status?.online ?? false,
+    lastSuccessAt: status?.lastSuccessAt ?? null,
+    match: match?.match ?? null,
+    summary: match?.summary ?? null,
+    players: players?.players ?? [],
+    updatedAt: Math.max(match?.updatedAt ?? 0, players?.updatedAt ?? 0) || null,
+  };
+}
+
+/** Key-order-independent deep equality for plain JSON values. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => sameJson(x, bb[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const keys = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bkeys = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  return keys.length === bkeys.length && keys.every((k) => sameJson(ao[k], bo[k]));
+}
+
+export function matchChanged(
+  stored: { match: Match; summary?: Summary } | null,
+  next: { match: Match; summary: Summary },
+): boolean {
+  return !stored || !sameJson(stored.match, next.match) || !sameJson(stored.summary, next.summary);
+}
+
+export function playersChanged(stored: Player[] | null, next: Player[]): boolean {
+  return !stored || !sameJson(stored, next);
+}
+
+export const LIVENESS_REFRESH_MS = 30_000;
+
+export type StatusWrite =
+  { kind: "none" } | { kind: "online"; refreshOnly: boolean } | { kind: "offline"; error: string };
+
+/** When the viewer-facing status document must be written (flip, or liveness older than 30 s). */
+export function statusWrite(
+  stored: { online: boolean; livenessAt: number } | null,
+  result: { ok: true } | { ok: false; error: string },
+  now: number,
+): StatusWrite {
+  if (result.ok) {
+    if (!stored || !stored.online) return { kind: "online", refreshOnly: false };
+    return now - stored.livenessAt >= LIVENESS_REFRESH_MS
+      ? { kind: "online", refreshOnly: true }
+      : { kind: "none" };
+  }
+  if (!stored || stored.online) return { kind: "offline", error: result.error };
+  return { kind: "none" };
+}
+
+/** Stores one poll's result: the status flip or liveness, then whichever snapshot changed. */
+export async function storePollResult(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  result: PollResult,
+  now: number,
+): Promise<void> {
+  const status = await statusOf(ctx, serverId);
+  const write = statusWrite(status, result, now);
+  if (write.kind === "online") {
+    const fields = { online: true, lastSuccessAt: now, livenessAt: now, lastError: undefined };
+    if (status) {
+      await ctx.db.patch(
+        "serverStatus",
+        status._id,
+        write.refreshOnly ? { lastSuccessAt: now, livenessAt: now } : { ...fields, changedAt: now },
+      );
+    } else await ctx.db.insert("serverStatus", { serverId, ...fields, changedAt: now });
+  } else if (write.kind === "offline") {
+    const fields = { online: false, livenessAt: now, lastError: write.error, changedAt: now };
+    if (status) await ctx.db.patch("serverStatus", status._id, fields);
+    else await ctx.db.insert("serverStatus", { serverId, ...fields });
+  }
+  if (!result.ok) return;
+
+  const snapshot = await matchSnapshotOf(ctx, serverId);
+  if (matchChanged(snapshot, result)) {
+    const doc = { serverId, match: result.match, summary: result.summary, updatedAt: now };
+    if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
+    else await ctx.db.insert("matchSnapshots", doc);
+  }
+  if (result.players) {
+    const players = await playerSnapshotOf(ctx, serverId);
+    if (playersChanged(players?.players ?? null, result.players)) {
+      const doc = { serverId, players: result.players, updatedAt: now };
+      if (players) await ctx.db.replace("playerSnapshots", players._id, doc);
+      else await ctx.db.insert("playerSnapshots", doc);
+    }
+  }
 }

@@ -6,6 +6,7 @@
  * Refusals throw `fail(code, message)` with a Ukrainian message. Inputs are never mutated.
  */
 import type { ObjectType } from "convex/values";
+import { LAUNCH_MODES, NICKNAME_MAX, TEAM_SIZE, type LaunchMode } from "../lib/catalog";
 import { fail } from "../lib/errors";
 import type { WireLaunchGame } from "../lib/gameApi";
 import { type tournamentFields, type Side, type TournamentTeamKey } from "../lib/validators";
@@ -31,12 +32,6 @@ export const SEQUENCE: readonly Step[] = [
   { team: "teamB", action: "Ban" },
   { team: "teamA", action: "SidePick" },
 ];
-
-export const TEAM_SIZE = 2;
-/** Steam's own limit on profile names. */
-export const NICKNAME_MAX = 32;
-export const LAUNCH_MODES = ["competitive", "wingman", "casual", "deathmatch"] as const;
-export const DEFAULT_LAUNCH_MODE = "wingman";
 
 export const TOURNAMENT_MESSAGES = {
   notFound: "Активний турнір не знайдено.",
@@ -217,7 +212,7 @@ export function pickSide(
   });
 }
 
-export function isLaunchMode(mode: string): mode is (typeof LAUNCH_MODES)[number] {
+export function isLaunchMode(mode: string): mode is LaunchMode {
   return (LAUNCH_MODES as readonly string[]).includes(mode);
 }
 

@@ -5,7 +5,7 @@ import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
-import { ACTION_LABELS, type ActionName } from "@/lib/catalog";
+import { actionLabel, isActionName } from "@/lib/catalog";
 import { errorMessage as messageOf, toastError } from "@/lib/errors";
 
 /**
@@ -33,20 +33,26 @@ export interface GatedActionOptions {
   serverId?: Id<"servers">;
   /** Whether the action needs a server at all (settings and role changes do not). */
   needsServer?: boolean;
-  /** Toasts 'Дія "{label}" виконана успішно!' after success (a function picks it by the arguments). */
-  successLabel?: ActionName | ((args: Record<string, unknown>) => ActionName);
   /** Replaces the backend's message on failure. */
   errorMessage?: string;
+}
+
+/** The server action a result says ran (`{ action }`, convex/model/serverActions.ts), if any. */
+function actionRan(result: unknown): string | null {
+  if (typeof result !== "object" || result === null || !("action" in result)) return null;
+  const name = result.action;
+  return typeof name === "string" && isActionName(name) ? actionLabel(name) : null;
 }
 
 /**
  * One admin/guest-admin action of `convex/` (lib/functions.ts gated builders): passes the browser's
  * session id (anonymous guest admins are audited by it) and the selected server, tracks the pending
- * state and reports the outcome with a toast.
+ * state and reports the outcome with a toast. A server action's result names the action that ran,
+ * so its success toast ('Дія "{label}" виконана успішно!') takes the label from the registry.
  */
 export function useGatedAction<F extends FunctionReference<"action">>(
   fn: F,
-  { serverId, needsServer = true, successLabel, errorMessage }: GatedActionOptions = {},
+  { serverId, needsServer = true, errorMessage }: GatedActionOptions = {},
 ): GatedAction<F> {
   const action = useAction(fn) as unknown as (args: object) => Promise<FunctionReturnType<F>>;
   const [sessionId] = useSessionId();
@@ -64,13 +70,8 @@ export function useGatedAction<F extends FunctionReference<"action">>(
       setPending(true);
       try {
         const result = await action({ serverId, ...args, sessionId });
-        if (successLabel) {
-          const name =
-            typeof successLabel === "function"
-              ? successLabel(args as Record<string, unknown>)
-              : successLabel;
-          toast.success(t("actions.success", { action: ACTION_LABELS[name] }));
-        }
+        const label = actionRan(result);
+        if (label) toast.success(t("actions.success", { action: label }));
         return result;
       } catch (error) {
         if (options?.onError) options.onError(errorMessage ?? messageOf(error));
@@ -81,7 +82,7 @@ export function useGatedAction<F extends FunctionReference<"action">>(
         setPending(false);
       }
     },
-    [action, needsServer, serverId, sessionId, successLabel, errorMessage],
+    [action, needsServer, serverId, sessionId, errorMessage],
   );
 
   return { run, pending };

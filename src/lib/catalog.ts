@@ -1,14 +1,22 @@
 /**
- * The backend's allow-lists (maps, workshop maps, configs, game modes, action labels), re-exported
- * for dropdowns and toasts so the UI offers exactly what the backend accepts.
+ * The backend's allow-lists (maps, workshop maps, configs, game modes, tournament rules) and its
+ * action registry, re-exported for dropdowns and toasts so the UI offers exactly what the backend
+ * accepts.
  */
 export {
-  ACTION_LABELS,
   CONFIGS,
+  DEFAULT_LAUNCH_MODE,
   GAME_MODE_LABELS,
   LAUNCH_MODES,
   MAP_GROUPS,
+  NICKNAME_MAX,
+  TEAM_SIZE,
   WORKSHOP_GROUPS,
-  type ActionName,
 } from "../../convex/lib/catalog";
-export type { GameModeName } from "../../convex/lib/gameApi";
+export {
+  SERVER_ACTIONS,
+  actionLabel,
+  isActionName,
+  type ActionName,
+} from "../../convex/lib/actionRegistry";
+export type { GameModeName } from "../../convex/lib/validators";

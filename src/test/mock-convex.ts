@@ -20,7 +20,7 @@ export const mockBackend = {
   auth: { isLoading: false, isAuthenticated: false },
   /** Query results by name; an Error is thrown from useQuery like Convex does. */
   queries: {} as Record<string, unknown>,
-  /** Action mocks by name; created on first use, resolving to `{ output: "" }`. */
+  /** Action mocks by name; created on first use, resolving to `{ output: "" }` (no success toast). */
   actions: {} as Record<string, Mock>,
   mutation: vi.fn().mockResolvedValue(null) as Mock,
   paginated: {} as Record<string, Paginated | Error>,

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "../../convex/poller";
+import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "../../convex/model/poller";
 import { setupTest, type TestConvex } from "../../convex/test.setup";
 import { seedServersFor } from "../../dev/demo";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";

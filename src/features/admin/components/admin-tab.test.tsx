@@ -79,7 +79,7 @@ describe("AdminTab", () => {
 
   it("a switch shows the stored state, locks while the call runs and moves only with the query", async () => {
     const user = userEvent.setup();
-    let finish!: (value: { output: string }) => void;
+    let finish!: (value: { action: string; output: string }) => void;
     mockBackend
       .action("serverControl:setToggle")
       .mockReturnValue(new Promise((resolve) => (finish = resolve)));
@@ -100,7 +100,7 @@ describe("AdminTab", () => {
     });
     for (const s of screen.getAllByRole("switch")) expect(s).toBeDisabled();
 
-    await act(async () => finish({ output: "" }));
+    await act(async () => finish({ action: "isPaused", output: "" }));
     expect(toast.success).toHaveBeenCalledWith('Дія "Пауза" виконана успішно!');
     expect(pause).toBeEnabled();
     expect(pause).toHaveAttribute("aria-checked", "false"); // not until the backend stored it
@@ -142,6 +142,9 @@ describe("AdminTab", () => {
         .map((g) => g.getAttribute("label")),
     ).toEqual(["Змагальний пул", "Резервний пул", "Гонка озброєнь", "Напарники"]);
     await user.selectOptions(official, "de_nuke");
+    mockBackend
+      .action("serverControl:changeMap")
+      .mockResolvedValue({ action: "changeMap", output: "" });
     await user.click(screen.getByRole("button", { name: "Змінити мапу" }));
     expect(mockBackend.action("serverControl:changeMap")).toHaveBeenCalledWith(
       expect.objectContaining({ map: "de_nuke", serverId: SERVER }),
@@ -171,7 +174,7 @@ describe("AdminTab", () => {
     const user = userEvent.setup();
     mockBackend
       .action("serverControl:runCommand")
-      .mockResolvedValue({ output: "mp_roundtime = 2" });
+      .mockResolvedValue({ action: "command", output: "mp_roundtime = 2" });
     renderTab(true);
     const input = screen.getByLabelText("Команда");
     const run = screen.getByRole("button", { name: "Виконати" });

@@ -95,6 +95,7 @@ describe("BanListModal", () => {
     expect(screen.queryByRole("dialog", { name: "Розбанити гравця?" })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Розбанити Олег" }));
+    mockBackend.action("moderation:unban").mockResolvedValue({ action: "unban", output: "" });
     await user.click(
       within(screen.getByRole("dialog", { name: "Розбанити гравця?" })).getByRole("button", {
         name: "Розбанити",

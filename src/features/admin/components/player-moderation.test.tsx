@@ -32,6 +32,7 @@ describe("PlayerModeration", () => {
 
   it("kicks and bans (0 = forever) the player", async () => {
     const user = userEvent.setup();
+    mockBackend.action("moderation:kick").mockResolvedValue({ action: "kick", output: "" });
     render(<PlayerModeration serverId={SERVER} player={PLAYER} />);
     await user.click(screen.getByRole("button", { name: "Кікнути" }));
     expect(mockBackend.action("moderation:kick")).toHaveBeenCalledWith(

@@ -5,26 +5,14 @@ import { api, type Id } from "@/lib/backend";
 export function useAdminCommands(serverId: Id<"servers"> | undefined) {
   const on = { serverId };
   return {
-    runCommand: useGatedAction(api.serverControl.runCommand, { ...on, successLabel: "command" }),
-    say: useGatedAction(api.serverControl.say, { ...on, successLabel: "say" }),
-    setPassword: useGatedAction(api.serverControl.setPassword, {
-      ...on,
-      successLabel: "setPassword",
-    }),
-    removePassword: useGatedAction(api.serverControl.removePassword, {
-      ...on,
-      successLabel: "removePassword",
-    }),
-    execConfig: useGatedAction(api.serverControl.execConfig, { ...on, successLabel: "execConfig" }),
-    setCvar: useGatedAction(api.serverControl.setCvar, { ...on, successLabel: "cvar" }),
-    resetStats: useGatedAction(api.serverControl.resetStats, { ...on, successLabel: "resetStats" }),
-    restartServices: useGatedAction(api.serverControl.restartServices, {
-      ...on,
-      successLabel: "restartServices",
-    }),
-    serverUpdate: useGatedAction(api.serverControl.serverUpdate, {
-      ...on,
-      successLabel: "serverUpdate",
-    }),
+    runCommand: useGatedAction(api.serverControl.runCommand, on),
+    say: useGatedAction(api.serverControl.say, on),
+    setPassword: useGatedAction(api.serverControl.setPassword, on),
+    removePassword: useGatedAction(api.serverControl.removePassword, on),
+    execConfig: useGatedAction(api.serverControl.execConfig, on),
+    setCvar: useGatedAction(api.serverControl.setCvar, on),
+    resetStats: useGatedAction(api.serverControl.resetStats, on),
+    restartServices: useGatedAction(api.serverControl.restartServices, on),
+    serverUpdate: useGatedAction(api.serverControl.serverUpdate, on),
   };
 }

@@ -7,9 +7,9 @@ export type BanEntry = FunctionReturnType<typeof api.moderation.banList>[number]
 /** Kick, ban, unban and the ban list of one server (admin only). */
 export function useModeration(serverId: Id<"servers"> | undefined) {
   return {
-    kick: useGatedAction(api.moderation.kick, { serverId, successLabel: "kick" }),
-    ban: useGatedAction(api.moderation.ban, { serverId, successLabel: "ban" }),
-    unban: useGatedAction(api.moderation.unban, { serverId, successLabel: "unban" }),
+    kick: useGatedAction(api.moderation.kick, { serverId }),
+    ban: useGatedAction(api.moderation.ban, { serverId }),
+    unban: useGatedAction(api.moderation.unban, { serverId }),
     // The backend already words its failures 'Помилка завантаження списку банів: {message}'.
     banList: useGatedAction(api.moderation.banList, { serverId }),
   };

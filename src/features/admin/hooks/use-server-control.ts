@@ -1,10 +1,10 @@
 import { useQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { useGatedAction } from "@/hooks/use-gated-action";
 import { api, type Id } from "@/lib/backend";
 
 export type ServerToggles = FunctionReturnType<typeof api.serverControl.toggles>;
-export type GuestToggle = "isPaused" | "autobalance" | "friendlyfire" | "bhop";
+export type GuestToggle = FunctionArgs<typeof api.serverControl.setToggle>["toggle"];
 
 /**
  * General, match and map controls (guest-admin level) plus sv_cheats (admin only): the toggle
@@ -12,34 +12,14 @@ export type GuestToggle = "isPaused" | "autobalance" | "friendlyfire" | "bhop";
  */
 export function useServerControl(serverId: Id<"servers"> | undefined) {
   const toggles = useQuery(api.serverControl.toggles, serverId ? { serverId } : "skip");
-  const setToggle = useGatedAction(api.serverControl.setToggle, {
-    serverId,
-    successLabel: (args) => args.toggle as GuestToggle,
-  });
-  const setCheats = useGatedAction(api.serverControl.setCheats, {
-    serverId,
-    successLabel: "cheats",
-  });
-  const changeMap = useGatedAction(api.serverControl.changeMap, {
-    serverId,
-    successLabel: "changeMap",
-  });
-  const workshopMap = useGatedAction(api.serverControl.workshopMap, {
-    serverId,
-    successLabel: "workshopMap",
-  });
-  const setGameMode = useGatedAction(api.serverControl.setGameMode, {
-    serverId,
-    successLabel: "gameMode",
-  });
-  const restartGame = useGatedAction(api.serverControl.restartGame, {
-    serverId,
-    successLabel: "restartGame",
-  });
-  const skipWarmup = useGatedAction(api.serverControl.skipWarmup, {
-    serverId,
-    successLabel: "skipWarmup",
-  });
+  const on = { serverId };
+  const setToggle = useGatedAction(api.serverControl.setToggle, on);
+  const setCheats = useGatedAction(api.serverControl.setCheats, on);
+  const changeMap = useGatedAction(api.serverControl.changeMap, on);
+  const workshopMap = useGatedAction(api.serverControl.workshopMap, on);
+  const setGameMode = useGatedAction(api.serverControl.setGameMode, on);
+  const restartGame = useGatedAction(api.serverControl.restartGame, on);
+  const skipWarmup = useGatedAction(api.serverControl.skipWarmup, on);
   return {
     toggles,
     setToggle,

@@ -1,5 +1,5 @@
 import { t, type MessageKey } from "@/i18n/uk";
-import { ACTION_LABELS } from "@/lib/catalog";
+import { actionLabel, isActionName } from "@/lib/catalog";
 
 /** Audit entries name what happened with backend ids: server actions and a few panel events. */
 const EVENTS: Record<string, MessageKey> = {
@@ -21,10 +21,8 @@ const EVENTS: Record<string, MessageKey> = {
 };
 
 export function auditActionLabel(action: string): string {
-  if (Object.prototype.hasOwnProperty.call(ACTION_LABELS, action)) {
-    return ACTION_LABELS[action as keyof typeof ACTION_LABELS];
-  }
-  const key = EVENTS[action];
+  if (isActionName(action)) return actionLabel(action);
+  const key = Object.prototype.hasOwnProperty.call(EVENTS, action) ? EVENTS[action] : undefined;
   return key ? t(key) : action;
 }
 

@@ -6,10 +6,9 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Select } from "@/components/ui/select";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
-import { LAUNCH_MODES } from "@/lib/catalog";
-import { toastError } from "@/lib/errors";
+import { DEFAULT_LAUNCH_MODE, LAUNCH_MODES } from "@/lib/catalog";
 import { useTournamentAdmin, type Tournament } from "../hooks/use-tournament";
-import { DEFAULT_LAUNCH_MODE, modeLabel } from "../utils/veto";
+import { modeLabel } from "../utils/veto";
 import styles from "./map-ban-pick.module.css";
 
 const MODE_OPTIONS = LAUNCH_MODES.map((mode) => ({ value: mode, label: modeLabel(mode) }));
@@ -22,9 +21,8 @@ export interface AdminControlsProps {
 
 /** Admin only: start a new tournament and launch the finished veto on the active server. */
 export function AdminControls({ tournament, serverId, serverName }: AdminControlsProps) {
-  const { launch } = useTournamentAdmin();
+  const { launch } = useTournamentAdmin(serverId);
   const [mode, setMode] = useState<string>(DEFAULT_LAUNCH_MODE);
-  const [launching, setLaunching] = useState(false);
   const finished = tournament.status === "finished";
   const canLaunch = finished && !tournament.isLaunched && !!serverId;
 
@@ -34,17 +32,8 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
   else if (finished) hint = t("tournament.launchServer", { name: serverName ?? "" });
 
   const onLaunch = async () => {
-    if (!serverId) return;
-    setLaunching(true);
-    try {
-      const { note } = await launch(serverId, mode);
-      toast.success(t("actions.success", { action: t("tournament.launchAction") }));
-      if (note) toast(note, { duration: 8000 });
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setLaunching(false);
-    }
+    const result = await launch.run({ mode });
+    if (result?.note) toast(result.note, { duration: 8000 });
   };
 
   return (
@@ -61,7 +50,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
           <Button
             variant="primary"
             disabled={!canLaunch}
-            loading={launching}
+            loading={launch.pending}
             onClick={() => void onLaunch()}
           >
             {t("tournament.launch")}
@@ -82,20 +71,14 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
 export function CreateTournamentButton({ tournament }: { tournament?: Tournament }) {
   const { reset } = useTournamentAdmin();
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
+  const pending = reset.pending;
   const inUse = !!tournament && !tournament.isLaunched && tournament.history.length > 0;
 
   const run = async () => {
-    setPending(true);
-    try {
-      await reset();
-      toast.success(t("tournament.created"));
-      setConfirming(false);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setPending(false);
-    }
+    const created = await reset.run({});
+    if (created === undefined) return;
+    toast.success(t("tournament.created"));
+    setConfirming(false);
   };
 
   return (

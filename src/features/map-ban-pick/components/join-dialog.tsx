@@ -5,7 +5,8 @@ import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type TeamKey } from "../hooks/use-tournament";
-import { NICKNAME_MAX, teamLetter } from "../utils/veto";
+import { NICKNAME_MAX } from "@/lib/catalog";
+import { teamLetter } from "../utils/veto";
 import styles from "./map-ban-pick.module.css";
 
 /** Asks for the Steam nickname the player joins `team` with; null keeps it closed. */

@@ -362,7 +362,7 @@ describe("MapBanPickTab", () => {
     it("launches the finished veto in the chosen mode (wingman by default)", async () => {
       const user = userEvent.setup();
       serve(finished("CT"));
-      backend.fn("tournamentLaunch:launch").mockResolvedValue({ note: null });
+      backend.fn("tournamentLaunch:launch").mockResolvedValue({ action: "launchGame", note: null });
       renderTab({ isAdmin: true });
       const mode = screen.getByRole("combobox", { name: "Режим гри" });
       expect(mode).toHaveValue("wingman");
@@ -380,7 +380,7 @@ describe("MapBanPickTab", () => {
       expect(toast.success).toHaveBeenCalledWith('Дія "Запуск матчу" виконана успішно!');
 
       const note = "Для RCON-проксі встановлено лише режим і мапу.";
-      backend.fn("tournamentLaunch:launch").mockResolvedValueOnce({ note });
+      backend.fn("tournamentLaunch:launch").mockResolvedValueOnce({ action: "launchGame", note });
       await user.selectOptions(mode, "competitive");
       await user.click(screen.getByRole("button", { name: "Запустити матч" }));
       expect(backend.fn("tournamentLaunch:launch")).toHaveBeenLastCalledWith(

@@ -4,7 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { t } from "@/i18n/uk";
 import type { Seat, TeamKey, Tournament } from "../hooks/use-tournament";
-import { canJoin, sideOf, TEAM_KEYS, TEAM_SIZE, teamLetter, teamName } from "../utils/veto";
+import { TEAM_SIZE } from "@/lib/catalog";
+import { canJoin, sideOf, TEAM_KEYS, teamLetter, teamName } from "../utils/veto";
 import { JoinDialog } from "./join-dialog";
 import styles from "./map-ban-pick.module.css";
 

@@ -1,7 +1,7 @@
-import { useAction, useQuery } from "convex/react";
+import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { useSessionId, useSessionMutation, useSessionQuery } from "convex-helpers/react/sessions";
-import { useCallback } from "react";
+import { useSessionMutation, useSessionQuery } from "convex-helpers/react/sessions";
+import { useGatedAction } from "@/hooks/use-gated-action";
 import { api, type Id } from "@/lib/backend";
 
 export type Tournament = NonNullable<FunctionReturnType<typeof api.tournament.get>>;
@@ -27,15 +27,13 @@ export function useTournamentMoves() {
   return { join, ban, pickSide };
 }
 
-/** Admin actions; the session id lets the audit log tell a refused guest apart. */
-export function useTournamentAdmin() {
-  const [sessionId] = useSessionId();
-  const resetAction = useAction(api.tournament.reset);
-  const launchAction = useAction(api.tournamentLaunch.launch);
-  const reset = useCallback(() => resetAction({ sessionId }), [resetAction, sessionId]);
-  const launch = useCallback(
-    (serverId: Id<"servers">, mode: string) => launchAction({ serverId, mode, sessionId }),
-    [launchAction, sessionId],
-  );
+/**
+ * Admin actions, through the same gated-action runner as every other admin call: it passes the
+ * session id (so the audit log tells a refused guest apart), tracks pending state and toasts the
+ * outcome once. `launch` targets the selected server.
+ */
+export function useTournamentAdmin(serverId?: Id<"servers">) {
+  const reset = useGatedAction(api.tournament.reset, { needsServer: false });
+  const launch = useGatedAction(api.tournamentLaunch.launch, { serverId });
   return { reset, launch };
 }

@@ -3,15 +3,11 @@
  * banner says. The backend enforces every rule again; these only decide what to offer.
  */
 import { t } from "@/i18n/uk";
-import { GAME_MODE_LABELS, type GameModeName } from "@/lib/catalog";
+import { GAME_MODE_LABELS, TEAM_SIZE, type GameModeName } from "@/lib/catalog";
 import { mapLabel } from "@/lib/maps";
 import type { Seat, Side, TeamKey, Tournament } from "../hooks/use-tournament";
 
 export const TEAM_KEYS = ["teamA", "teamB"] as const satisfies readonly TeamKey[];
-export const TEAM_SIZE = 2;
-/** Steam's own limit on profile names (the backend refuses longer ones too). */
-export const NICKNAME_MAX = 32;
-export const DEFAULT_LAUNCH_MODE: GameModeName = "wingman";
 
 export function teamName(team: TeamKey): string {
   return t(team === "teamA" ? "tournament.teamA" : "tournament.teamB");

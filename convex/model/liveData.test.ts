@@ -5,8 +5,8 @@ import {
   playersChanged,
   sameJson,
   statusWrite,
-} from "./snapshots";
-import type { Match, Summary } from "./validators";
+} from "./liveData";
+import type { Match, Summary } from "../lib/validators";
 
 const match: Match = {
   serverName: "S",

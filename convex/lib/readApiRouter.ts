@@ -1,21 +1,10 @@
 /**
  * The public read API (Discord bots, stream overlays) as a pure router over cached data: it never
- * touches a game server. `http.ts` feeds it the snapshot of the requested server.
+ * touches a game server. `http.ts` feeds it the snapshot of the requested server (read by the
+ * internal queries in `convex/publicApi.ts`).
  */
 import { isSteamId64, TOP_CRITERIA, type TopCriterion } from "./gameApi";
-import type { Match, Player, Summary } from "./validators";
-
-export interface ServerSnapshot {
-  key: string;
-  name: string;
-  connectAddress: string;
-  online: boolean;
-  lastSuccessAt: number | null;
-  match: Match | null;
-  summary: Summary | null;
-  players: Player[];
-  updatedAt: number | null;
-}
+import type { Player, ServerSnapshot } from "./validators";
 
 export interface ApiResponse {
   status: number;

@@ -1,0 +1,100 @@
+/** The game server's ban list and the random player picker, as plain functions. */
+import { v, type Infer } from "convex/values";
+import { GameServerError, gameServerRequest } from "../gameServer/request";
+import { fail } from "../lib/errors";
+import { isSteamId64 } from "../lib/gameApi";
+import type { GameServerTarget } from "../lib/validators";
+
+export const vBanEntry = v.object({
+  steamId: v.string(),
+  nickname: v.union(v.string(), v.null()),
+  durationMinutes: v.number(),
+  expiresAt: v.union(v.string(), v.null()),
+});
+export type BanEntry = Infer<typeof vBanEntry>;
+
+export const vPlayerRef = v.object({ steamId: v.string(), name: v.string(), team: v.string() });
+export type PlayerRef = Infer<typeof vPlayerRef>;
+
+const BAN_LIST_ERROR = "Помилка завантаження списку банів";
+const INVALID_JSON = "Invalid JSON response from server";
+
+/**
+ * Reads the plugin's ban list (bans live on the game server: CS2 has no working banid/listid).
+ * Over the RCON proxy the panel plugin prints the same JSON for `css_panel_banlist`.
+ */
+export async function fetchBanList(target: GameServerTarget): Promise<unknown[]> {
+  let raw: unknown;
+  try {
+    raw =
+      target.connectionType === "HTTP"
+        ? await gameServerRequest(target, { path: "/private/banlist", isPrivate: true })
+        : JSON.parse(
+            (
+              await gameServerRequest<{ result?: string }>(target, {
+                method: "POST",
+                path: "/command",
+                body: { command: "css_panel_banlist" },
+              })
+            ).result ?? "{}",
+          );
+  } catch (error) {
+    const message = error instanceof GameServerError ? error.message : INVALID_JSON;
+    fail("GAME_SERVER", `${BAN_LIST_ERROR}: ${message}`);
+  }
+  const list = (raw as { result?: unknown })?.result;
+  if (!Array.isArray(list)) fail("GAME_SERVER", `${BAN_LIST_ERROR}: ${INVALID_JSON}`);
+  return list;
+}
+
+/** The valid entries of a raw ban list (at most 500), named from the current players. */
+export function banEntries(list: unknown[], players: PlayerRef[]): BanEntry[] {
+  const names = new Map<string, string>(players.map((p) => [p.steamId, p.name]));
+  return list
+    .filter((b): b is { steamId: string; duration?: unknown; expiresAt?: unknown } => {
+      const steamId = (b as { steamId?: unknown } | null)?.steamId;
+      return typeof steamId === "string" && isSteamId64(steamId);
+    })
+    .slice(0, 500)
+    .map((b) => ({
+      steamId: b.steamId,
+      nickname: names.get(b.steamId) ?? null,
+      durationMinutes: Math.max(0, Number.parseInt(String(b.duration ?? "0"), 10) || 0),
+      expiresAt: typeof b.expiresAt === "string" ? b.expiresAt : null,
+    }));
+}
+
+/** Unbiased integer in [0, n) from the platform CSPRNG. */
+function randomIndex(n: number): number {
+  const limit = Math.floor(0x1_0000_0000 / n) * n;
+  const buf = new Uint32Array(1);
+  do crypto.getRandomValues(buf);
+  while (buf[0]! >= limit);
+  return buf[0]! % n;
+}
+
+/** `count` distinct elements of `pool`, uniformly (Fisher–Yates on a copy). */
+export function pickRandom<T>(pool: T[], count: number): T[] {
+  const copy = [...pool];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomIndex(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, count);
+}
+
+/** Picks `count` players among the Terrorists and Counter-Terrorists; refuses when too few. */
+export function pickRandomPlayers(
+  players: PlayerRef[],
+  count: number,
+): { chosen: PlayerRef[]; pool: PlayerRef[] } {
+  const wanted = Number.isInteger(count) && count >= 1 ? count : 1;
+  const pool = players.filter((p) => p.team === "Terrorist" || p.team === "Counter-Terrorist");
+  if (wanted > pool.length) {
+    fail(
+      "INVALID_INPUT",
+      `Недостатньо гравців для вибору. Доступно: ${pool.length}, потрібно: ${wanted}`,
+    );
+  }
+  return { chosen: pickRandom(pool, wanted), pool };
+}

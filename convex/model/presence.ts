@@ -1,0 +1,64 @@
+/**
+ * "Someone is watching this server": browser tabs send a heartbeat every ~20 s while the panel
+ * shows a server. Presence rows are read only by the poller (to pick its pace), never by a viewer
+ * query, so a heartbeat wakes no subscription.
+ */
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { fail } from "../lib/errors";
+import { allowNewViewer } from "../lib/rateLimits";
+
+export const PRESENCE_TTL_MS = 45_000;
+/** How many expired rows one clean-up removes. */
+export const PRESENCE_CLEANUP_BATCH = 2000;
+
+export async function isWatched(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  now: number,
+): Promise<boolean> {
+  const live = await ctx.db
+    .query("presence")
+    .withIndex("by_serverId_and_expiresAt", (q) => q.eq("serverId", serverId).gt("expiresAt", now))
+    .first();
+  return live !== null;
+}
+
+/**
+ * Records (or refreshes) one tab's presence. Returns true when this tab is the server's first
+ * watcher, whose poller should then leave the slow idle keep-alive at once.
+ */
+export async function recordPresence(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  viewerId: string,
+): Promise<boolean> {
+  if (viewerId.length < 8 || viewerId.length > 64) {
+    fail("INVALID_INPUT", "Некоректний ідентифікатор вкладки.");
+  }
+  const server = await ctx.db.get("servers", serverId);
+  if (!server || server.disabled) return false;
+  const now = Date.now();
+  const mine = await ctx.db
+    .query("presence")
+    .withIndex("by_serverId_and_viewerId", (q) =>
+      q.eq("serverId", serverId).eq("viewerId", viewerId),
+    )
+    .unique();
+  const someoneWatching = await isWatched(ctx, serverId, now);
+  if (mine) await ctx.db.patch("presence", mine._id, { expiresAt: now + PRESENCE_TTL_MS });
+  else if (await allowNewViewer(ctx)) {
+    await ctx.db.insert("presence", { serverId, viewerId, expiresAt: now + PRESENCE_TTL_MS });
+  } else return false; // a flood of fresh ids: the real viewers already keep the server watched
+  return !someoneWatching;
+}
+
+/** Deletes up to one batch of expired presence rows; returns how many. */
+export async function cleanExpiredPresence(ctx: MutationCtx, now: number): Promise<number> {
+  const expired = await ctx.db
+    .query("presence")
+    .withIndex("by_expiresAt", (q) => q.lt("expiresAt", now))
+    .take(PRESENCE_CLEANUP_BATCH);
+  for (const row of expired) await ctx.db.delete("presence", row._id);
+  return expired.length;
+}

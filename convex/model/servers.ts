@@ -1,0 +1,97 @@
+/**
+ * Game-server records and their write-only secrets. `serverSecrets` is read only here: no public
+ * function returns it, and only `targetFor` turns it into the connection settings an action uses.
+ */
+import type { Infer } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { fail } from "../lib/errors";
+import type { GameServerTarget, vServerInput } from "../lib/validators";
+
+export async function secretsOf(ctx: QueryCtx, serverId: Id<"servers">) {
+  return await ctx.db
+    .query("serverSecrets")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+}
+
+/** How to reach a server, secrets included: for actions and scheduled ticks only. */
+export async function targetFor(ctx: QueryCtx, server: Doc<"servers">): Promise<GameServerTarget> {
+  const secret = await secretsOf(ctx, server._id);
+  return {
+    connectionType: server.connectionType,
+    baseUrl: server.apiBaseUrl,
+    apiKey: secret?.apiKey,
+    proxyTargetHost: server.proxyTargetHost,
+    proxyTargetPort: server.proxyTargetPort,
+    rconPassword: secret?.rconPassword,
+  };
+}
+
+export interface SecretsPatch {
+  apiKey?: string;
+  rconPassword?: string;
+}
+
+/** Sets the given secrets (an empty string clears one); fields left undefined stay as they are. */
+export async function writeSecrets(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  { apiKey, rconPassword }: SecretsPatch,
+): Promise<void> {
+  const patch = {
+    ...(apiKey !== undefined ? { apiKey: apiKey || undefined } : {}),
+    ...(rconPassword !== undefined ? { rconPassword: rconPassword || undefined } : {}),
+  };
+  const secret = await secretsOf(ctx, serverId);
+  if (secret) await ctx.db.patch("serverSecrets", secret._id, patch);
+  else await ctx.db.insert("serverSecrets", { serverId, ...patch });
+}
+
+export async function serverByKey(ctx: QueryCtx, key: string) {
+  return await ctx.db
+    .query("servers")
+    .withIndex("by_key", (q) => q.eq("key", key))
+    .unique();
+}
+
+/** Checks and normalises what an admin typed into the server form. */
+export function validateServerInput(input: Infer<typeof vServerInput>) {
+  const key = input.key.trim();
+  const name = input.name.trim();
+  if (!/^[a-z0-9_-]{1,32}$/.test(key)) {
+    fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");
+  }
+  if (!name || name.length > 64) fail("INVALID_INPUT", "Назва сервера: від 1 до 64 символів.");
+  let url: URL;
+  try {
+    url = new URL(input.apiBaseUrl.trim());
+  } catch {
+    fail("INVALID_INPUT", "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    fail("INVALID_INPUT", "Адреса API: лише http або https.");
+  }
+  if (!/^[A-Za-z0-9.-]{1,253}:\d{1,5}$/.test(input.connectAddress.trim())) {
+    fail("INVALID_INPUT", "Адреса підключення: host:port, наприклад 1.2.3.4:27015.");
+  }
+  if (input.connectionType === "RCON_PROXY") {
+    if (!input.proxyTargetHost || !/^[A-Za-z0-9.-]{1,253}$/.test(input.proxyTargetHost)) {
+      fail("INVALID_INPUT", "Для RCON-проксі вкажіть адресу ігрового сервера.");
+    }
+    const port = input.proxyTargetPort;
+    if (!port || !Number.isInteger(port) || port < 1 || port > 65535) {
+      fail("INVALID_INPUT", "Порт RCON: 1–65535.");
+    }
+  }
+  return {
+    key,
+    name,
+    apiBaseUrl: url.toString().replace(/\/+$/, ""),
+    connectAddress: input.connectAddress.trim(),
+    connectionType: input.connectionType,
+    ...(input.connectionType === "RCON_PROXY"
+      ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }
+      : {}),
+  };
+}
