@@ -1,9 +1,54 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import convexPlugin from "@convex-dev/eslint-plugin";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const root = import.meta.dirname;
+
+// Import zones: import-x/no-restricted-paths resolves every import, relative or `@/`, to a file
+// and checks where that file lives (an import it cannot resolve is skipped; tsc rejects those).
+// Paths are relative to the repo root.
+const SHARED = ["components", "hooks", "lib", "i18n", "config", "styles", "test"].map(
+  (d) => `./src/${d}`,
+);
+const FEATURES = readdirSync(path.join(root, "src/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const srcZones = [
+  // A feature imports itself, the shared folders and packages: never another feature, src/app or main.tsx.
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: ".",
+    except: [`./src/features/${feature}`, ...SHARED, "./node_modules"],
+    message: `Feature "${feature}" may import only itself and the shared folders (src/components, hooks, lib, i18n, config, styles, test); move shared code there.`,
+  })),
+  {
+    target: SHARED,
+    from: ["./src/features", "./src/app", "./src/main.tsx"],
+    message: "Shared folders never import features or the app layer.",
+  },
+];
+
+// Handler files are the top-level convex/*.ts modules. Every non-test Convex module (handlers and
+// the model/, lib/, gameServer/ layers alike) imports only those layers and _generated/, so a
+// handler never imports another handler and the layers never reach back up into a handler (the
+// layers may import each other). Tests and the test-only convex/testing/ fixtures are exempt.
+const convexZones = [
+  {
+    target: "./convex",
+    from: "./convex",
+    except: ["./model", "./lib", "./gameServer", "./_generated"],
+    message:
+      "Convex modules import only ./model, ./lib, ./gameServer and ./_generated: move shared code into a layer, reach other functions through internal.* / api.*.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "convex/_generated", "coverage", "test-results"] },
@@ -26,21 +71,30 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "react-refresh/only-export-components": ["warn", { allowConstantExport: true }],
-      // Feature folders stay independent: shared code lives in components/, lib/, hooks/, i18n/.
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["../../features/*", "@/features/*/*"], message: "No cross-feature imports." },
-          ],
-        },
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: [path.join(root, "tsconfig.json"), path.join(root, "convex/tsconfig.json")],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
   },
   {
-    // The app layer (providers, router, panel page) composes the features: the one place that may import them.
-    files: ["src/app/**/*.{ts,tsx}", "src/main.tsx"],
-    rules: { "no-restricted-imports": "off" },
+    // Feature folders stay independent; the app layer (src/app, src/main.tsx) composes them and
+    // is not a target, so it may import anything.
+    files: ["src/**/*.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: srcZones }] },
+  },
+  {
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/**/*.test.ts", "convex/test.setup.ts", "convex/testing/**"],
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: convexZones }] },
   },
   ...convexPlugin.configs.recommended,
   {
