@@ -2,8 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import js from "@eslint/js";
 import convexPlugin from "@convex-dev/eslint-plugin";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import reactHooks from "eslint-plugin-react-hooks";
 import reactRefresh from "eslint-plugin-react-refresh";
 import globals from "globals";
@@ -11,7 +10,7 @@ import tseslint from "typescript-eslint";
 
 const root = import.meta.dirname;
 
-// Import zones: import-x/no-restricted-paths resolves every import, relative or `@/`, to a file
+// Import zones: import/no-restricted-paths resolves every import, relative or `@/`, to a file
 // and checks where that file lives (an import it cannot resolve is skipped; tsc rejects those).
 // Paths are relative to the repo root.
 const SHARED = ["components", "hooks", "lib", "i18n", "config", "styles", "test"].map(
@@ -75,26 +74,25 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}", "convex/**/*.ts"],
-    plugins: { "import-x": importX },
+    plugins: { import: importPlugin },
     settings: {
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({
+      "import/resolver": {
+        typescript: {
           project: [path.join(root, "tsconfig.json"), path.join(root, "convex/tsconfig.json")],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+        },
+      },
     },
   },
   {
     // Feature folders stay independent; the app layer (src/app, src/main.tsx) composes them and
     // is not a target, so it may import anything.
     files: ["src/**/*.{ts,tsx}"],
-    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: srcZones }] },
+    rules: { "import/no-restricted-paths": ["error", { basePath: root, zones: srcZones }] },
   },
   {
     files: ["convex/**/*.ts"],
     ignores: ["convex/**/*.test.ts", "convex/test.setup.ts", "convex/testing/**"],
-    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: convexZones }] },
+    rules: { "import/no-restricted-paths": ["error", { basePath: root, zones: convexZones }] },
   },
   ...convexPlugin.configs.recommended,
   {

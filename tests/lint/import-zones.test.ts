@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // import zones catch what they should (relative and `@/` imports alike) and nothing else. The
 // imported modules are real files, so the resolver finds them; the importing files need not exist.
 const root = path.resolve(import.meta.dirname, "../..");
-const ZONE_RULE = "import-x/no-restricted-paths";
+const ZONE_RULE = "import/no-restricted-paths";
 
 let eslint: ESLint;
 beforeAll(() => {
