@@ -6,6 +6,7 @@ import {
   toggleFromCommand,
   type ServerAction,
 } from "./commands";
+import type { ToggleName } from "../lib/validators";
 
 const STEAM = "76561198000000001";
 
@@ -143,6 +144,22 @@ describe("hostile input is refused before anything is sent", () => {
     ["negative ban duration", { kind: "ban", steamId: STEAM, duration: -1 }, /Тривалість/],
     ["fractional ban duration", { kind: "ban", steamId: STEAM, duration: 1.5 }, /Тривалість/],
   ];
+  // Catalog lookups are own-key: keys inherited from Object.prototype are not in any allow-list.
+  const PROTO_KEYS = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty"];
+  hostile.push(
+    ...PROTO_KEYS.flatMap((key): [string, ServerAction, RegExp][] => [
+      [`game mode ${key}`, { kind: "gameMode", mode: key }, /Невідомий режим гри/],
+      [`map ${key}`, { kind: "changeMap", map: key }, /Оберіть мапу/],
+      [`workshop map ${key}`, { kind: "workshopMap", workshopId: key }, /Оберіть мапу/],
+      [`config ${key}`, { kind: "execConfig", config: key }, /Невідомий конфіг/],
+      [`exec ${key} from the console`, { kind: "command", command: `exec ${key}` }, /конфіги/],
+      [
+        `switch ${key}`,
+        { kind: "toggle", toggle: key as ToggleName, enabled: true },
+        /Невідомий перемикач/,
+      ],
+    ]),
+  );
   test.each(hostile)("%s", (_name, action, message) => {
     for (const type of ["HTTP", "RCON_PROXY"] as const) {
       let thrown: unknown;

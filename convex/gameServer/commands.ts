@@ -4,7 +4,8 @@
  * hostile input can be tested exhaustively without a game server. Nothing is ever built by pasting
  * unchecked user text into a console line.
  */
-import { GAME_MODES, isSteamId64, type GameModeName, type WireLaunchGame } from "../lib/gameApi";
+import { GAME_MODES, isSteamId64, type WireLaunchGame } from "../lib/gameApi";
+import { ownValue } from "../lib/ownKey";
 import type { ActionName } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import type { ConnectionType, ToggleName } from "../lib/validators";
@@ -122,7 +123,10 @@ export function consoleCommands(action: ServerAction): string[] {
     case "say":
       return [`say ${validateChat(action.message)}`];
     case "toggle":
-      return TOGGLE_COMMANDS[action.toggle](action.enabled);
+      return (
+        ownValue(TOGGLE_COMMANDS, action.toggle)?.(action.enabled) ??
+        invalid("Невідомий перемикач.")
+      );
     case "changeMap": {
       if (!MAP_RE.test(action.map) || !OFFICIAL_MAPS.has(action.map)) {
         invalid("Оберіть мапу з випадаючого списку");
@@ -133,7 +137,7 @@ export function consoleCommands(action: ServerAction): string[] {
       if (!WORKSHOP_RE.test(action.workshopId)) invalid("Оберіть мапу з випадаючого списку");
       return [`host_workshop_map ${action.workshopId}`];
     case "gameMode": {
-      const mode = GAME_MODES[action.mode as GameModeName];
+      const mode = ownValue(GAME_MODES, action.mode);
       if (!mode) invalid(`Невідомий режим гри: ${action.mode}`);
       return [
         `game_alias ${mode.alias}`,

@@ -7,6 +7,7 @@
  * `gameServer/commands.ts`, and its public function (`serverAction(...)` in `serverControl.ts` or
  * `moderation.ts`). The builder, the audit name and the client's toast all read this entry.
  */
+import { isOwnKey } from "./ownKey";
 
 /** Who may run an action: admins only, or also everyone while guest-admin is on. */
 export type ActionAccess = "admin" | "guestAdmin";
@@ -46,7 +47,7 @@ export type ToggleActionName = "isPaused" | "autobalance" | "friendlyfire" | "bh
 
 /** Own-key check: an audit entry or a result names a registered action. */
 export function isActionName(name: string): name is ActionName {
-  return Object.prototype.hasOwnProperty.call(SERVER_ACTIONS, name);
+  return isOwnKey(SERVER_ACTIONS, name);
 }
 
 export function actionLabel(name: ActionName): string {

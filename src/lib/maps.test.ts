@@ -8,6 +8,14 @@ describe("mapLabel", () => {
     expect(mapLabel("cs_office")).toBe("Office");
   });
 
+  it.each(["constructor", "__proto__"])(
+    "a map named after a prototype key (%s) still gets a text label",
+    (name) => {
+      expect(typeof mapLabel(name)).toBe("string");
+      expect(mapKind(`${name}_x`)).toBeUndefined();
+    },
+  );
+
   it("derives a label for unknown and workshop maps", () => {
     expect(mapLabel("de_cool_map")).toBe("Cool Map");
     expect(mapLabel("workshop/3070284539/de_dust2_night")).toBe("Dust2 Night");

@@ -1,4 +1,5 @@
 import { t, type MessageKey } from "@/i18n/uk";
+import { ownValue } from "@/lib/own-key";
 
 /** Human labels for CS2 map names ("de_dust2" → "Dust II"). */
 const KNOWN: Record<string, string> = {
@@ -49,7 +50,7 @@ export function baseMapName(mapName: string): string {
 export function mapLabel(mapName: string): string {
   const base = baseMapName(mapName);
   if (!base) return mapName;
-  const known = KNOWN[base];
+  const known = ownValue(KNOWN, base);
   if (known) return known;
   const withoutPrefix = base.replace(/^[a-z]{2,4}_/, "");
   return withoutPrefix
@@ -62,6 +63,6 @@ export function mapLabel(mapName: string): string {
 /** Scenario of the map by its prefix (de_ bomb defusal, cs_ hostage, ar_ arms race), if known. */
 export function mapKind(mapName: string): string | undefined {
   const prefix = baseMapName(mapName).split("_")[0] ?? "";
-  const key = PREFIX_KIND[prefix];
+  const key = ownValue(PREFIX_KIND, prefix);
   return key ? t(key) : undefined;
 }

@@ -1,5 +1,6 @@
 import { t, type MessageKey } from "@/i18n/uk";
 import { actionLabel, isActionName } from "@/lib/catalog";
+import { ownValue } from "@/lib/own-key";
 
 /** Audit entries name what happened with backend ids: server actions and a few panel events. */
 const EVENTS: Record<string, MessageKey> = {
@@ -22,7 +23,7 @@ const EVENTS: Record<string, MessageKey> = {
 
 export function auditActionLabel(action: string): string {
   if (isActionName(action)) return actionLabel(action);
-  const key = Object.prototype.hasOwnProperty.call(EVENTS, action) ? EVENTS[action] : undefined;
+  const key = ownValue(EVENTS, action);
   return key ? t(key) : action;
 }
 

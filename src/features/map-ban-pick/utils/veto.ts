@@ -3,7 +3,8 @@
  * banner says. The backend enforces every rule again; these only decide what to offer.
  */
 import { t } from "@/i18n/uk";
-import { GAME_MODE_LABELS, TEAM_SIZE, type GameModeName } from "@/lib/catalog";
+import { GAME_MODE_LABELS, TEAM_SIZE } from "@/lib/catalog";
+import { ownValue } from "@/lib/own-key";
 import { mapLabel } from "@/lib/maps";
 import type { Seat, Side, TeamKey, Tournament } from "../hooks/use-tournament";
 
@@ -18,7 +19,7 @@ export function teamLetter(team: TeamKey): string {
 }
 
 export function modeLabel(mode: string): string {
-  return GAME_MODE_LABELS[mode as GameModeName] ?? mode;
+  return ownValue(GAME_MODE_LABELS, mode) ?? mode;
 }
 
 export function otherSide(side: Side): Side {
