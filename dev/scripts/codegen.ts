@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import prettier from "prettier";
 
 const TEMPLATES = "node_modules/convex/src/cli/codegen_templates";
@@ -30,14 +30,8 @@ interface AppAnalysis {
  */
 async function analyzeApp(): Promise<{ analysis: AppAnalysis; specifiers: Map<string, string> }> {
   const specifiers = new Map<string, string>();
-  const result = await build({
-    absWorkingDir: root,
+  const mod = await bundleAndImport<{ default: { export: () => AppAnalysis } }>({
     entryPoints: [path.join(functionsDir, "convex.config.ts")],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    logLevel: "silent",
     plugins: [
       {
         name: "component-definitions",
@@ -64,9 +58,24 @@ async function analyzeApp(): Promise<{ analysis: AppAnalysis; specifiers: Map<st
       },
     ],
   });
-  const url = `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.text).toString("base64")}`;
-  const mod = (await import(url)) as { default: { export: () => AppAnalysis } };
   return { analysis: mod.default.export(), specifiers };
+}
+
+/** Bundles with esbuild in memory (ESM for Node) and imports the bundle as a module. */
+async function bundleAndImport<T>(
+  options: Pick<BuildOptions, "entryPoints" | "stdin" | "plugins">,
+): Promise<T> {
+  const result = await build({
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    logLevel: "silent",
+    ...options,
+  });
+  const code = result.outputFiles[0]!.text;
+  return (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as T;
 }
 
 interface Templates {
@@ -88,8 +97,7 @@ interface Templates {
  * is replaced by an inert CommonJS stub while bundling.
  */
 async function loadTemplates(): Promise<Templates> {
-  const result = await build({
-    absWorkingDir: root,
+  return bundleAndImport<Templates>({
     stdin: {
       contents: ["server", "dataModel", "common", "api"]
         .map((m) => `export * from "./${TEMPLATES}/${m}.ts";`)
@@ -97,11 +105,6 @@ async function loadTemplates(): Promise<Templates> {
       resolveDir: root,
       loader: "ts",
     },
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    logLevel: "silent",
     plugins: [
       {
         name: "stub-packages",
@@ -121,9 +124,6 @@ async function loadTemplates(): Promise<Templates> {
       },
     ],
   });
-  const code = result.outputFiles[0]!.text;
-  const url = `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`;
-  return (await import(url)) as Templates;
 }
 
 let t: Templates;

@@ -2,24 +2,16 @@
  * Default ports, keys and passwords of `npm run sim`; demo mode and seeding reuse them so the
  * panel's two server records point at the simulator out of the box.
  */
-import { type GameModeName } from "../../convex/lib/gameApi";
+import type { SimServerConfig } from "./game-server";
 
 export const SIM_HOST = "127.0.0.1";
 export const SIM_BASE_PORT = 27000;
 
-export interface SimServerDefaults {
-  id: string;
-  name: string;
+/** A server's config (game-server.ts) before the seed is known, with ports as offsets. */
+export interface SimServerDefaults extends Omit<SimServerConfig, "httpPort" | "rconPort" | "seed"> {
   /** Offsets from the base port, so one `--base-port` moves every port together. */
   httpOffset: number;
   rconOffset: number;
-  apiKey: string;
-  rconPassword: string;
-  map: string;
-  mode: GameModeName;
-  maxPlayers: number;
-  humans: number;
-  spectators: number;
 }
 
 export const SIM_SERVERS: readonly SimServerDefaults[] = [

@@ -12,21 +12,13 @@ import { newMatch, tick } from "./match";
 import { pluginRouter } from "./plugin-api";
 import { RconServer } from "./rcon-server";
 import { type SimClock } from "./rng";
-import { type ChatLine, GameWorld } from "./world";
+import { type ChatLine, GameWorld, type WorldOptions } from "./world";
 
-export interface SimServerConfig {
+export interface SimServerConfig extends WorldOptions {
   id: string;
-  name: string;
   httpPort: number;
   rconPort: number;
   apiKey: string;
-  rconPassword: string;
-  map: string;
-  mode: GameModeName;
-  maxPlayers: number;
-  humans: number;
-  spectators: number;
-  seed: number;
 }
 
 export interface SimServerState {

@@ -59,7 +59,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const count = Math.max(SIM_SERVERS.length, overrides.length);
   const servers: SimServer[] = [];
   for (let i = 0; i < count; i++) {
-    const d = SIM_SERVERS[i] ?? {
+    const { httpOffset, rconOffset, ...d } = SIM_SERVERS[i] ?? {
       ...SIM_SERVERS[0]!,
       httpOffset: 1 + i,
       rconOffset: 15 + i,
@@ -68,19 +68,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     };
     const o = overrides[i] ?? {};
     const config: SimServerConfig = {
+      ...d,
       id: `server${i + 1}`,
       name: `CS2 Sim #${i + 1}`,
-      apiKey: d.apiKey,
-      rconPassword: d.rconPassword,
-      map: d.map,
-      mode: d.mode,
-      maxPlayers: d.maxPlayers,
-      humans: d.humans,
-      spectators: d.spectators,
       seed: seed + i * 1000,
       ...o,
-      httpPort: port(d.httpOffset, o.httpPort),
-      rconPort: port(d.rconOffset, o.rconPort),
+      httpPort: port(httpOffset, o.httpPort),
+      rconPort: port(rconOffset, o.rconPort),
     };
     servers.push(
       new SimServer(

@@ -17,6 +17,7 @@ import { type MatchState, freshMatch } from "./match-state";
 import { type Side, type SimPlayer, emptyStats, randomSteamId, toWirePlayer } from "./players";
 import { Rng, type SimClock } from "./rng";
 
+/** What a simulated server starts with; its config (game-server.ts) and defaults (defaults.ts) add to it. */
 export interface WorldOptions {
   name: string;
   map: string;

@@ -1,9 +1,7 @@
 /**
  * A stand-in for `convex/react` and the session hooks in component tests. Tests set query results
- * and action mocks by function name ("serverControl:toggles"):
- *
- *   vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
- *   vi.mock("convex-helpers/react/sessions", async () => (await import("@/test/mock-convex")).sessionsMock);
+ * and action mocks by function name ("serverControl:toggles"). `import "@/test/mock-backend-modules"`
+ * puts these in place of the real modules.
  */
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { vi, type Mock } from "vitest";

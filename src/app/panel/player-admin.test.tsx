@@ -1,3 +1,4 @@
+import "@/test/mock-backend-modules";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,13 +7,6 @@ import { PlayersTab } from "@/features/players/components/players-tab";
 import type { Id } from "@/lib/backend";
 import { makePlayer } from "@/test/fixtures";
 import { mockBackend } from "@/test/mock-convex";
-
-vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
-vi.mock(
-  "convex-helpers/react/sessions",
-  async () => (await import("@/test/mock-convex")).sessionsMock,
-);
-vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
 
 const SERVER = "s1" as Id<"servers">;
 const player = makePlayer({ name: "Зевс", team: "Terrorist", steamId: "76561198000000042" });

@@ -1,4 +1,5 @@
-import { useId, type SelectHTMLAttributes } from "react";
+import type { SelectHTMLAttributes } from "react";
+import { Field } from "./field";
 import styles from "./field.module.css";
 
 export interface SelectOption {
@@ -38,32 +39,30 @@ export function Select({
   className,
   ...rest
 }: SelectProps) {
-  const id = useId();
   return (
-    <div className={`${styles.field} ${className ?? ""}`}>
-      <label htmlFor={id} className={hideLabel ? "visually-hidden" : styles.label}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`${styles.control} ${styles.select}`}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        {...rest}
-      >
-        {placeholder !== undefined ? (
-          <option value="" disabled>
-            {placeholder}
-          </option>
-        ) : null}
-        {options.map(renderOption)}
-        {groups.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.options.map(renderOption)}
-          </optgroup>
-        ))}
-      </select>
-    </div>
+    <Field {...{ label, hideLabel, className }}>
+      {(control) => (
+        <select
+          {...control}
+          className={`${styles.control} ${styles.select}`}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          {...rest}
+        >
+          {placeholder !== undefined ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map(renderOption)}
+          {groups.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.options.map(renderOption)}
+            </optgroup>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

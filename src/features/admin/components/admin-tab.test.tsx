@@ -1,3 +1,4 @@
+import "@/test/mock-backend-modules";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
@@ -6,13 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "@/lib/backend";
 import { mockBackend, TEST_SESSION_ID } from "@/test/mock-convex";
 import { AdminTab } from "./admin-tab";
-
-vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
-vi.mock(
-  "convex-helpers/react/sessions",
-  async () => (await import("@/test/mock-convex")).sessionsMock,
-);
-vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
 
 const SERVER = "s1" as Id<"servers">;
 const TOGGLES = {

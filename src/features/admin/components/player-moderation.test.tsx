@@ -1,3 +1,4 @@
+import "@/test/mock-backend-modules";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import toast from "react-hot-toast";
@@ -5,13 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "@/lib/backend";
 import { mockBackend } from "@/test/mock-convex";
 import { PlayerModeration } from "./player-moderation";
-
-vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
-vi.mock(
-  "convex-helpers/react/sessions",
-  async () => (await import("@/test/mock-convex")).sessionsMock,
-);
-vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
 
 const SERVER = "s1" as Id<"servers">;
 const PLAYER = { steamId: "76561198000000042", name: "Зевс" };

@@ -1,3 +1,4 @@
+import "@/test/mock-backend-modules";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
@@ -5,9 +6,6 @@ import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockBackend } from "@/test/mock-convex";
 import { AuditLogButton } from "./audit-log-modal";
-
-vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
-vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
 
 const fmt = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "medium" });
 const T1 = Date.UTC(2026, 10, 22, 12, 30, 5);

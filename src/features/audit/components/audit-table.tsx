@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Table } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { t, type MessageKey } from "@/i18n/uk";
 import type { AuditRow } from "../hooks/use-audit-log";
 import { auditActionLabel, formatAuditTime } from "../utils/audit-labels";
@@ -13,46 +13,51 @@ const OUTCOME: Record<AuditRow["outcome"], { tone: BadgeTone; label: MessageKey 
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   return (
-    <Table caption={t("audit.title")}>
-      <thead>
-        <tr>
-          <th scope="col">{t("audit.col.time")}</th>
-          <th scope="col">{t("audit.col.user")}</th>
-          <th scope="col">{t("audit.col.action")}</th>
-          <th scope="col">{t("audit.col.server")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const outcome = OUTCOME[row.outcome];
-          return (
-            <tr key={row._id} data-outcome={row.outcome}>
-              <td className={styles.time}>{formatAuditTime(row.at)}</td>
-              <td>
-                <span className={styles.user} title={row.user}>
-                  {row.user}
+    <DataTable
+      caption={t("audit.title")}
+      rows={rows}
+      rowKey={(row) => row._id}
+      rowProps={(row) => ({ "data-outcome": row.outcome })}
+      columns={[
+        {
+          header: t("audit.col.time"),
+          className: styles.time,
+          cell: (row) => formatAuditTime(row.at),
+        },
+        {
+          header: t("audit.col.user"),
+          cell: (row) => (
+            <span className={styles.user} title={row.user}>
+              {row.user}
+            </span>
+          ),
+        },
+        {
+          header: t("audit.col.action"),
+          cell: (row) => (
+            <div className={styles.stack}>
+              <span>{auditActionLabel(row.action)}</span>
+              {row.details ? (
+                <span className={styles.details} title={row.details}>
+                  {row.details}
                 </span>
-              </td>
-              <td>
-                <div className={styles.stack}>
-                  <span>{auditActionLabel(row.action)}</span>
-                  {row.details ? (
-                    <span className={styles.details} title={row.details}>
-                      {row.details}
-                    </span>
-                  ) : null}
-                </div>
-              </td>
-              <td>
-                <div className={styles.server}>
-                  <span>{row.serverName ?? t("common.dash")}</span>
-                  <Badge tone={outcome.tone}>{t(outcome.label)}</Badge>
-                </div>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </Table>
+              ) : null}
+            </div>
+          ),
+        },
+        {
+          header: t("audit.col.server"),
+          cell: (row) => {
+            const outcome = OUTCOME[row.outcome];
+            return (
+              <div className={styles.server}>
+                <span>{row.serverName ?? t("common.dash")}</span>
+                <Badge tone={outcome.tone}>{t(outcome.label)}</Badge>
+              </div>
+            );
+          },
+        },
+      ]}
+    />
   );
 }

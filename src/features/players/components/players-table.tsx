@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from "react";
-import { Table } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import type { Player } from "@/lib/backend";
@@ -20,59 +20,51 @@ export function PlayersTable({
     }
   };
   return (
-    <Table caption={t("players.tableCaption")}>
-      <thead>
-        <tr>
-          <th scope="col">{t("players.col.team")}</th>
-          <th scope="col">{t("players.col.name")}</th>
-          <th scope="col" data-numeric>
-            {t("players.col.score")}
-          </th>
-          <th scope="col" data-numeric>
-            <abbr title={t("players.col.killsTitle")}>{t("players.col.kills")}</abbr>
-          </th>
-          <th scope="col" data-numeric>
-            <abbr title={t("players.col.deathsTitle")}>{t("players.col.deaths")}</abbr>
-          </th>
-          <th scope="col" data-numeric>
-            <abbr title={t("players.col.assistsTitle")}>{t("players.col.assists")}</abbr>
-          </th>
-          <th scope="col" data-numeric>
-            <abbr title={t("players.col.kdTitle")}>{t("players.col.kd")}</abbr>
-          </th>
-          <th scope="col" data-numeric>
-            {t("players.col.mvp")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {players.map((p) => (
-          <tr
-            key={p.steamId}
-            data-interactive
-            tabIndex={0}
-            aria-label={t("players.openDetails", { name: p.name })}
-            className={p.team === "Offline" ? styles.offline : undefined}
-            onClick={() => onOpen(p)}
-            onKeyDown={(e) => onKeyDown(e, p)}
-          >
-            <td>
-              <TeamBadge team={p.team} />
-            </td>
-            <td>
-              <span className={styles.name} title={p.name}>
-                {p.name}
-              </span>
-            </td>
-            <td data-numeric>{formatInteger(p.score)}</td>
-            <td data-numeric>{formatInteger(p.kills)}</td>
-            <td data-numeric>{formatInteger(p.deaths)}</td>
-            <td data-numeric>{formatInteger(p.assists)}</td>
-            <td data-numeric>{formatRatio(p.kdRatio)}</td>
-            <td data-numeric>{formatInteger(p.mvp)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      caption={t("players.tableCaption")}
+      rows={players}
+      rowKey={(p) => p.steamId}
+      rowProps={(p) => ({
+        "data-interactive": true,
+        tabIndex: 0,
+        "aria-label": t("players.openDetails", { name: p.name }),
+        className: p.team === "Offline" ? styles.offline : undefined,
+        onClick: () => onOpen(p),
+        onKeyDown: (e) => onKeyDown(e, p),
+      })}
+      columns={[
+        { header: t("players.col.team"), cell: (p) => <TeamBadge team={p.team} /> },
+        {
+          header: t("players.col.name"),
+          cell: (p) => (
+            <span className={styles.name} title={p.name}>
+              {p.name}
+            </span>
+          ),
+        },
+        { header: t("players.col.score"), numeric: true, cell: (p) => formatInteger(p.score) },
+        {
+          header: <abbr title={t("players.col.killsTitle")}>{t("players.col.kills")}</abbr>,
+          numeric: true,
+          cell: (p) => formatInteger(p.kills),
+        },
+        {
+          header: <abbr title={t("players.col.deathsTitle")}>{t("players.col.deaths")}</abbr>,
+          numeric: true,
+          cell: (p) => formatInteger(p.deaths),
+        },
+        {
+          header: <abbr title={t("players.col.assistsTitle")}>{t("players.col.assists")}</abbr>,
+          numeric: true,
+          cell: (p) => formatInteger(p.assists),
+        },
+        {
+          header: <abbr title={t("players.col.kdTitle")}>{t("players.col.kd")}</abbr>,
+          numeric: true,
+          cell: (p) => formatRatio(p.kdRatio),
+        },
+        { header: t("players.col.mvp"), numeric: true, cell: (p) => formatInteger(p.mvp) },
+      ]}
+    />
   );
 }

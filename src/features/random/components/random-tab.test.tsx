@@ -1,3 +1,4 @@
+import "@/test/mock-backend-modules";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { ConvexError } from "convex/values";
 import toast from "react-hot-toast";
@@ -6,13 +7,6 @@ import type { Id } from "@/lib/backend";
 import { makePlayer } from "@/test/fixtures";
 import { mockBackend } from "@/test/mock-convex";
 import { RandomTab } from "./random-tab";
-
-vi.mock("convex/react", async () => (await import("@/test/mock-convex")).convexReactMock);
-vi.mock(
-  "convex-helpers/react/sessions",
-  async () => (await import("@/test/mock-convex")).sessionsMock,
-);
-vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
 
 const SERVER = "s1" as Id<"servers">;
 const players = [

@@ -3,10 +3,11 @@ import toast from "react-hot-toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/spinner";
-import { Table } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { t } from "@/i18n/uk";
 import { useServerSettings, type AdminServer } from "../../hooks/use-server-settings";
 import { ServerFormDialog } from "./server-form-dialog";
+import { actionsColumn } from "../actions-column";
 import styles from "../admin.module.css";
 
 function SecretBadge({ set }: { set: boolean }) {
@@ -46,82 +47,80 @@ export function ServersSettings() {
       {servers === undefined ? (
         <Skeleton height="8rem" />
       ) : (
-        <Table caption={t("admin.servers.title")}>
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.servers.col.server")}</th>
-              <th scope="col">{t("admin.servers.col.secrets")}</th>
-              <th scope="col">{t("admin.servers.col.state")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("bans.col.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {servers.map((s, i) => (
-              <tr key={s._id}>
-                <td>
-                  <div className={styles.cellStack}>
-                    <strong>{s.name}</strong>
-                    <span className={styles.mono}>
-                      {s.key} · {s.connectionType}
-                    </span>
-                    <span className={styles.mono}>{s.connectAddress}</span>
-                  </div>
-                </td>
-                <td>
-                  <div className={styles.cellStack}>
+        <DataTable
+          caption={t("admin.servers.title")}
+          rows={servers}
+          rowKey={(s) => s._id}
+          columns={[
+            {
+              header: t("admin.servers.col.server"),
+              cell: (s) => (
+                <div className={styles.cellStack}>
+                  <strong>{s.name}</strong>
+                  <span className={styles.mono}>
+                    {s.key} · {s.connectionType}
+                  </span>
+                  <span className={styles.mono}>{s.connectAddress}</span>
+                </div>
+              ),
+            },
+            {
+              header: t("admin.servers.col.secrets"),
+              cell: (s) => (
+                <div className={styles.cellStack}>
+                  <span>
+                    {t("admin.servers.apiKey")}: <SecretBadge set={s.hasApiKey} />
+                  </span>
+                  {s.connectionType === "RCON_PROXY" ? (
                     <span>
-                      {t("admin.servers.apiKey")}: <SecretBadge set={s.hasApiKey} />
+                      {t("admin.servers.rconPassword")}: <SecretBadge set={s.hasRconPassword} />
                     </span>
-                    {s.connectionType === "RCON_PROXY" ? (
-                      <span>
-                        {t("admin.servers.rconPassword")}: <SecretBadge set={s.hasRconPassword} />
-                      </span>
-                    ) : null}
-                  </div>
-                </td>
-                <td>
-                  <Badge tone={s.disabled ? "danger" : "success"}>
-                    {s.disabled ? t("admin.servers.disabled") : t("admin.servers.enabled")}
-                  </Badge>
-                </td>
-                <td>
-                  <div className={styles.cellActions}>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t("admin.servers.moveUp", { name: s.name })}
-                      disabled={i === 0 || save.pending}
-                      onClick={() => void move(i, -1)}
-                    >
-                      ↑
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t("admin.servers.moveDown", { name: s.name })}
-                      disabled={i === servers.length - 1 || save.pending}
-                      onClick={() => void move(i, 1)}
-                    >
-                      ↓
-                    </Button>
-                    <Button size="sm" onClick={() => setEditing(s)}>
-                      {t("admin.servers.edit")}
-                    </Button>
-                    <Button
-                      size="sm"
-                      disabled={save.pending}
-                      onClick={() => void saveAndTell({ serverId: s._id, disabled: !s.disabled })}
-                    >
-                      {s.disabled ? t("admin.servers.enable") : t("admin.servers.disable")}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+                  ) : null}
+                </div>
+              ),
+            },
+            {
+              header: t("admin.servers.col.state"),
+              cell: (s) => (
+                <Badge tone={s.disabled ? "danger" : "success"}>
+                  {s.disabled ? t("admin.servers.disabled") : t("admin.servers.enabled")}
+                </Badge>
+              ),
+            },
+            actionsColumn((s: AdminServer, i: number) => (
+              <>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t("admin.servers.moveUp", { name: s.name })}
+                  disabled={i === 0 || save.pending}
+                  onClick={() => void move(i, -1)}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t("admin.servers.moveDown", { name: s.name })}
+                  disabled={i === servers.length - 1 || save.pending}
+                  onClick={() => void move(i, 1)}
+                >
+                  ↓
+                </Button>
+                <Button size="sm" onClick={() => setEditing(s)}>
+                  {t("admin.servers.edit")}
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={save.pending}
+                  onClick={() => void saveAndTell({ serverId: s._id, disabled: !s.disabled })}
+                >
+                  {s.disabled ? t("admin.servers.enable") : t("admin.servers.disable")}
+                </Button>
+              </>
+            )),
+          ]}
+        />
       )}
       {editing !== null ? (
         <ServerFormDialog

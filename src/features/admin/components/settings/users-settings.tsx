@@ -2,9 +2,10 @@ import toast from "react-hot-toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/spinner";
-import { Table } from "@/components/ui/table";
+import { DataTable } from "@/components/ui/table";
 import { t } from "@/i18n/uk";
-import { useUserRoles } from "../../hooks/use-server-settings";
+import { useUserRoles, type PanelUser } from "../../hooks/use-server-settings";
+import { actionsColumn } from "../actions-column";
 import styles from "../admin.module.css";
 
 /** Who is an admin; grant or revoke (the backend refuses revoking yourself). */
@@ -17,52 +18,45 @@ export function UsersSettings() {
       </div>
       {users === undefined ? (
         <Skeleton height="6rem" />
-      ) : users.length === 0 ? (
-        <p className={styles.muted}>{t("admin.users.empty")}</p>
       ) : (
-        <Table caption={t("admin.users.title")}>
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.users.col.user")}</th>
-              <th scope="col">{t("admin.users.col.role")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("bans.col.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u._id}>
-                <td>
-                  <div className={styles.cellStack}>
-                    <strong>{u.username}</strong>
-                    {u.email ? <span className={styles.mono}>{u.email}</span> : null}
-                  </div>
-                </td>
-                <td>
-                  <Badge tone={u.isAdmin ? "accent" : "neutral"}>
-                    {u.isAdmin ? t("admin.users.admin") : t("admin.users.user")}
-                  </Badge>
-                </td>
-                <td>
-                  <div className={styles.cellActions}>
-                    <Button
-                      size="sm"
-                      variant={u.isAdmin ? "danger" : "secondary"}
-                      disabled={setAdmin.pending}
-                      onClick={async () => {
-                        const done = await setAdmin.run({ userId: u._id, isAdmin: !u.isAdmin });
-                        if (done !== undefined) toast.success(t("admin.users.saved"));
-                      }}
-                    >
-                      {u.isAdmin ? t("admin.users.revoke") : t("admin.users.grant")}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          caption={t("admin.users.title")}
+          rows={users}
+          rowKey={(u) => u._id}
+          empty={<p className={styles.muted}>{t("admin.users.empty")}</p>}
+          columns={[
+            {
+              header: t("admin.users.col.user"),
+              cell: (u) => (
+                <div className={styles.cellStack}>
+                  <strong>{u.username}</strong>
+                  {u.email ? <span className={styles.mono}>{u.email}</span> : null}
+                </div>
+              ),
+            },
+            {
+              header: t("admin.users.col.role"),
+              cell: (u) => (
+                <Badge tone={u.isAdmin ? "accent" : "neutral"}>
+                  {u.isAdmin ? t("admin.users.admin") : t("admin.users.user")}
+                </Badge>
+              ),
+            },
+            actionsColumn((u: PanelUser) => (
+              <Button
+                size="sm"
+                variant={u.isAdmin ? "danger" : "secondary"}
+                disabled={setAdmin.pending}
+                onClick={async () => {
+                  const done = await setAdmin.run({ userId: u._id, isAdmin: !u.isAdmin });
+                  if (done !== undefined) toast.success(t("admin.users.saved"));
+                }}
+              >
+                {u.isAdmin ? t("admin.users.revoke") : t("admin.users.grant")}
+              </Button>
+            )),
+          ]}
+        />
       )}
     </section>
   );
