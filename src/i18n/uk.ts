@@ -211,6 +211,7 @@ export const uk = {
   "connect.redirecting": "Запускаємо Counter-Strike 2 і підключаємося до «{name}»…",
   "connect.manualHint": "Якщо гра не запустилася автоматично, скористайтеся посиланням:",
   "connect.manualLink": "Підключитися до {address}",
+  "connect.connectButton": "Підключитися",
   "connect.desktopOnly":
     "Цю сторінку потрібно відкрити з комп'ютера: підключення запускає гру Counter-Strike 2, яка працює лише на ПК.",
   "connect.addressLabel": "Адреса сервера:",

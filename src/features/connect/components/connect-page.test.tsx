@@ -48,6 +48,38 @@ describe("ConnectPage", () => {
     expect(navigate).toHaveBeenCalledWith("steam://connect/10.0.0.1:27015");
   });
 
+  it("offers a focused «Підключитися» button once the automatic launch was tried", () => {
+    targets = [one, two];
+    const navigate = vi.fn();
+    render(
+      <MemoryRouter>
+        <ConnectPage mode={{ kind: "server", index: 0 }} navigate={navigate} />
+      </MemoryRouter>,
+    );
+    // The manual link (spec text) is there from the start; the button only after the attempt.
+    expect(screen.getByRole("link", { name: "Підключитися до 10.0.0.1:27015" })).toHaveAttribute(
+      "href",
+      "steam://connect/10.0.0.1:27015",
+    );
+    expect(screen.queryByRole("link", { name: "Підключитися" })).not.toBeInTheDocument();
+    expect(screen.getByText(/Якщо гра не запустилася автоматично/)).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(100));
+    expect(navigate).toHaveBeenCalledTimes(1);
+    // Browsers may refuse a launch without a user gesture: a click on this link is one.
+    const button = screen.getByRole("link", { name: "Підключитися" });
+    expect(button).toHaveAttribute("href", "steam://connect/10.0.0.1:27015");
+    expect(button).toHaveFocus();
+    expect(screen.getByRole("status")).toHaveTextContent("Запускаємо Counter-Strike 2");
+    expect(
+      screen.getByRole("link", { name: "Підключитися до 10.0.0.1:27015" }),
+    ).toBeInTheDocument();
+
+    // No second automatic attempt, whatever re-renders follow.
+    act(() => vi.advanceTimersByTime(5000));
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
   it("says to try later when both servers are down", () => {
     targets = [{ ...one, online: false }, two];
     const navigate = vi.fn();
@@ -77,6 +109,7 @@ describe("ConnectPage", () => {
     );
     act(() => vi.advanceTimersByTime(1000));
     expect(navigate).not.toHaveBeenCalled();
+    expect(screen.queryByRole("link", { name: "Підключитися" })).not.toBeInTheDocument();
   });
 
   it("tells that the chosen server is offline", () => {

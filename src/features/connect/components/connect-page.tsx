@@ -30,6 +30,9 @@ export function ConnectPage({
   const [phoneLike] = useState(() => isPhoneLike(navigator.userAgent, window.innerWidth));
   const decision = decideConnect(targets, mode, phoneLike);
   const redirected = useRef(false);
+  // Set once the automatic launch was tried. Browsers may refuse it without a user gesture
+  // (Chrome does on the second connect page opened in a tab), so a click must be the next step.
+  const [attempted, setAttempted] = useState(false);
   const redirectUrl = decision.kind === "redirect" ? decision.url : undefined;
 
   useEffect(() => {
@@ -37,6 +40,7 @@ export function ConnectPage({
     const id = window.setTimeout(() => {
       redirected.current = true;
       navigate(redirectUrl);
+      setAttempted(true);
     }, REDIRECT_DELAY_MS);
     return () => window.clearTimeout(id);
   }, [redirectUrl, navigate]);
@@ -46,14 +50,20 @@ export function ConnectPage({
       <div className={styles.card}>
         <img className={styles.logo} src="/favicon.svg" alt="" />
         <h1 className={styles.title}>{t("connect.title")}</h1>
-        <ConnectMessage decision={decision} />
+        <ConnectMessage decision={decision} attempted={attempted} />
         <Link to={paths.home}>{t("common.backToPanel")}</Link>
       </div>
     </main>
   );
 }
 
-function ConnectMessage({ decision }: { decision: ConnectDecision }) {
+function ConnectMessage({
+  decision,
+  attempted,
+}: {
+  decision: ConnectDecision;
+  attempted: boolean;
+}) {
   switch (decision.kind) {
     case "desktop-only":
       return (
@@ -81,6 +91,7 @@ function ConnectMessage({ decision }: { decision: ConnectDecision }) {
           <p className={styles.message} role="status">
             {t("connect.redirecting", { name: decision.target.name })}
           </p>
+          {attempted ? <ConnectButton url={decision.url} /> : null}
           <p className={styles.muted}>
             {t("connect.manualHint")}{" "}
             <a href={steamConnectUrl(decision.target.connectAddress)}>
@@ -120,4 +131,15 @@ function ConnectMessage({ decision }: { decision: ConnectDecision }) {
         </p>
       );
   }
+}
+
+/** The launch link as the page's primary action, focused so Enter (a user gesture) launches it. */
+function ConnectButton({ url }: { url: string }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <a ref={ref} className={styles.connectButton} href={url}>
+      {t("connect.connectButton")}
+    </a>
+  );
 }
