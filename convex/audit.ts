@@ -2,8 +2,9 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
-import { vAuditOutcome } from "./lib/validators";
-import { appendAudit, appendRefusal, auditEventFields, auditRow } from "./model/audit";
+import { vAuditOutcome, vGateVerdict, vIdentityKind } from "./lib/validators";
+import { appendAudit, auditEventFields, auditRow } from "./model/audit";
+import { admitGatedCall } from "./model/callGate";
 
 export const record = internalMutation({
   args: { ...auditEventFields, outcome: vAuditOutcome },
@@ -14,21 +15,26 @@ export const record = internalMutation({
   },
 });
 
-/** An "unauthorized attempt" entry, written unless this caller (or everyone) refused too often. */
-export const recordRefusal = internalMutation({
-  args: auditEventFields,
-  returns: v.boolean(),
-  handler: async (ctx, args) => await appendRefusal(ctx, args),
+/**
+ * Run by every admin / guest-admin action for a caller who is not an admin, before its handler:
+ * counts the call against the rate limits and audits a refusal (model/callGate.ts).
+ */
+export const admitCall = internalMutation({
+  args: { event: v.object(auditEventFields), allowed: v.boolean() },
+  returns: vGateVerdict,
+  handler: async (ctx, { event, allowed }) => await admitGatedCall(ctx, event, allowed),
 });
 
 const vAuditRow = v.object({
   _id: v.id("auditLog"),
   at: v.number(),
   user: v.string(),
+  identity: v.optional(vIdentityKind),
   action: v.string(),
   serverName: v.optional(v.string()),
   outcome: vAuditOutcome,
   details: v.optional(v.string()),
+  count: v.optional(v.number()),
 });
 
 /** Newest first, paginated. */

@@ -4,6 +4,7 @@ import {
   serverFields,
   tournamentFields,
   vAuditOutcome,
+  vIdentityKind,
   vMatch,
   vPlayer,
   vSummary,
@@ -104,7 +105,17 @@ export default defineSchema({
     serverName: v.optional(v.string()),
     outcome: vAuditOutcome,
     details: v.optional(v.string()),
-  }).index("by_at", ["at"]),
+    /** Established by the backend; absent on entries written before it was recorded. */
+    identity: v.optional(vIdentityKind),
+    /* A burst of refusals folded into one entry per caller (or per minute for all anonymous
+       callers): `bucket` finds it, `count` grows, `sources`/`actions` list up to 20 of each. */
+    bucket: v.optional(v.string()),
+    count: v.optional(v.number()),
+    sources: v.optional(v.array(v.string())),
+    actions: v.optional(v.array(v.string())),
+  })
+    .index("by_at", ["at"])
+    .index("by_bucket", ["bucket"]),
 
   /* Tournaments; exactly one has `active: true`. */
   tournaments: defineTable(tournamentFields).index("by_active", ["active"]),

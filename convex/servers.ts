@@ -114,6 +114,7 @@ export const write = internalMutation({
     }
     await restartPoller(ctx, serverId);
     await appendAudit(ctx, {
+      identity: "admin",
       ...actor,
       serverId,
       action: args.serverId ? "server_update" : "server_add",

@@ -17,6 +17,7 @@ export const storeGuestAdmin = internalMutation({
   handler: async (ctx, { enabled, username, tokenIdentifier }) => {
     await writeGuestAdmin(ctx, enabled);
     await appendAudit(ctx, {
+      identity: "admin",
       username,
       tokenIdentifier,
       action: enabled ? "guest_admin_on" : "guest_admin_off",

@@ -151,6 +151,7 @@ export const pickSide = sessionMutation({
     // An admin deciding for a team is an override, so it goes into the audit log.
     if (actor.team !== state.turn) {
       await appendAudit(ctx, {
+        identity: "admin",
         username: ctx.viewer.displayName,
         tokenIdentifier: ctx.viewer.identity?.tokenIdentifier,
         action: "tournament_pick_side",
@@ -178,6 +179,7 @@ export const writeNew = internalMutation({
       model.createTournament({ createdBy: username, now: Date.now() }),
     );
     await appendAudit(ctx, {
+      identity: "admin",
       username,
       tokenIdentifier,
       action: previous.length > 0 ? "tournament_reset" : "tournament_create",
@@ -249,6 +251,7 @@ export const markLaunched = internalMutation({
     // Recorded even if an admin reset meanwhile: the match did start on the server.
     await ctx.db.patch("tournaments", tournamentId, { isLaunched: true, launchedMode: mode });
     await appendAudit(ctx, {
+      identity: "admin",
       username,
       tokenIdentifier,
       serverId,

@@ -146,6 +146,7 @@ export const writeAdmin = internalMutation({
     }
     await ctx.db.patch("users", userId, { isAdmin });
     await appendAudit(ctx, {
+      identity: "admin",
       username: actor,
       tokenIdentifier: actorTokenIdentifier,
       action: isAdmin ? "admin_grant" : "admin_revoke",

@@ -103,17 +103,22 @@ describe("admin action builder", () => {
     });
     const [entry] = await auditEntries(t);
     expect(entry).toMatchObject({ username: "Anonymous", outcome: "unauthorized" });
-    expect(entry!.guestId).toMatch(/^[0-9a-f]{8}$/);
+    expect(entry!.guestId).toMatch(/^[0-9a-f]{16}$/);
+    expect(entry!.identity).toBe("anonymous");
     expect(JSON.stringify(entry)).not.toContain("secret-session");
   });
 
-  test("keeps refusing a caller who hammers it, but stops auditing every attempt", async () => {
+  test("keeps refusing a caller who hammers it, and folds the attempts past 10 a minute into one counted entry", async () => {
     const t = setupTest();
     const { asUser } = await personas(t);
     for (let i = 0; i < 15; i++) {
       await expect(asUser.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
     }
-    expect(await auditEntries(t)).toHaveLength(10);
+    const entries = await auditEntries(t);
+    expect(entries.filter((e) => e.action === "probe_admin")).toHaveLength(10);
+    const burst = entries.filter((e) => e.action === "unauthorized_burst");
+    expect(burst).toHaveLength(1);
+    expect(burst[0]).toMatchObject({ count: 5, identity: "signedIn", actions: ["probe_admin"] });
   });
 
   test("stays admin-only even while guest admin is on", async () => {
@@ -155,6 +160,74 @@ describe("admin action builder", () => {
     } finally {
       delete process.env.ADMIN_EMAILS;
     }
+  });
+});
+
+describe("refusal audit under a flood", () => {
+  test("500 anonymous refusals with fresh session ids are all counted and do not stop a signed-in user's entry", async () => {
+    const t = setupTest();
+    const { asUser } = await personas(t);
+    const started = Date.now();
+    for (let i = 0; i < 500; i++) {
+      await expect(
+        t.action(probe.adminOnly, { sessionId: `flood-session-${i}` }),
+      ).rejects.toMatchObject({ data: forbidden });
+    }
+    await expect(asUser.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
+    const entries = await auditEntries(t);
+    const single = entries.filter((e) => e.identity === "anonymous" && !e.count);
+    const bursts = entries.filter((e) => e.action === "unauthorized_burst");
+    // The anonymous budget: 120 at once, refilled at 120 a minute while the flood ran.
+    const refill = Math.ceil(((Date.now() - started) / 60_000) * 120);
+    expect(single.length).toBeLessThanOrEqual(120 + refill);
+    expect(bursts.length).toBeGreaterThanOrEqual(1);
+    expect(single.length + bursts.reduce((n, e) => n + (e.count ?? 0), 0)).toBe(500);
+    expect(bursts[0]!.sources!.length).toBeLessThanOrEqual(20);
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        identity: "signedIn",
+        action: "probe_admin",
+        outcome: "unauthorized",
+        tokenIdentifier: expect.any(String),
+      }),
+    );
+  });
+});
+
+describe("rate limits of gated actions for non-admins", () => {
+  const limited = expect.objectContaining({ code: "RATE_LIMITED" });
+
+  test("a guest's calls are limited per session, and an admin's never", async () => {
+    const t = setupTest();
+    const { asAdmin } = await personas(t);
+    await setGuestAdmin(t, true);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      outcomes.push(
+        await t.action(probe.guestAdminOnly, { sessionId: "busy-guest" }).then(
+          () => "ok",
+          (e: { data?: { code?: string } }) => e.data?.code ?? "error",
+        ),
+      );
+    }
+    expect(outcomes.slice(0, 10)).toEqual(Array(10).fill("ok"));
+    expect(outcomes.slice(10)).toEqual(Array(4).fill("RATE_LIMITED"));
+    // Another session still has its own budget; admins are not limited at all.
+    expect(await t.action(probe.guestAdminOnly, { sessionId: "calm-guest" })).toBeNull();
+    for (let i = 0; i < 20; i++) expect(await asAdmin.action(probe.guestAdminOnly, {})).toBeNull();
+  });
+
+  test("refused calls count too: a session that was refused 10 times is limited once allowed", async () => {
+    const t = setupTest();
+    for (let i = 0; i < 10; i++) {
+      await expect(t.action(probe.guestAdminOnly, { sessionId: "prober" })).rejects.toMatchObject({
+        data: forbidden,
+      });
+    }
+    await setGuestAdmin(t, true);
+    await expect(t.action(probe.guestAdminOnly, { sessionId: "prober" })).rejects.toMatchObject({
+      data: limited,
+    });
   });
 });
 

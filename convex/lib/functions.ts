@@ -11,6 +11,10 @@
  * | adminAction              | an admin; refusals are audited                         |
  * | guestAdminAction         | an admin, or anyone while guest-admin is on; audited   |
  *
+ * A gated action called by anyone who is not an admin first passes `internal.audit.admitCall`
+ * (its own mutation, so a refusal cannot roll it back): the call counts against a per-caller and a
+ * global rate limit, allowed or not, and a refusal is audited.
+ *
  * Refused calls throw `ConvexError({ code, message })`. Admin-only *writes* are actions (that call
  * internal mutations) on purpose: a refused mutation rolls back everything it wrote, so it could
  * never leave the "unauthorized attempt" audit entry the security model requires.
@@ -27,7 +31,8 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { action, mutation, query, type ActionCtx } from "../_generated/server";
 import { fail, MESSAGES } from "./errors";
-import type { ActionViewer } from "./validators";
+import { RATE_LIMITED_MESSAGE } from "./rateLimits";
+import type { ActionViewer, GateVerdict } from "./validators";
 import { loadViewer, type Viewer } from "./viewer";
 
 export const publicQuery = customQuery(
@@ -95,17 +100,22 @@ function gatedAction(level: Level) {
     args: { sessionId: v.optional(vSessionId), serverId: v.optional(v.id("servers")) },
     input: async (ctx: ActionCtx, { sessionId, serverId }, extra: AuditedExtra) => {
       const viewer: ActionViewer = await ctx.runQuery(internal.users.actionViewer, { sessionId });
-      const allowed = viewer.isAdmin || (level === "guestAdmin" && viewer.isGuestAdminEnabled);
-      if (!allowed) {
-        await ctx.runMutation(internal.audit.recordRefusal, {
-          username: viewer.username,
-          tokenIdentifier: viewer.tokenIdentifier,
-          guestId: viewer.guestId,
-          action: extra.audit,
-          serverId,
-          details: "Спроба виконати дію без прав адміністратора",
+      if (!viewer.isAdmin) {
+        const allowed = level === "guestAdmin" && viewer.isGuestAdminEnabled;
+        const verdict: GateVerdict = await ctx.runMutation(internal.audit.admitCall, {
+          event: {
+            username: viewer.username,
+            tokenIdentifier: viewer.tokenIdentifier,
+            guestId: viewer.guestId,
+            identity: viewer.isSignedIn ? "signedIn" : "anonymous",
+            action: extra.audit,
+            serverId,
+            details: "Спроба виконати дію без прав адміністратора",
+          },
+          allowed,
         });
-        fail("FORBIDDEN", MESSAGES.accessDenied);
+        if (verdict === "refused") fail("FORBIDDEN", MESSAGES.accessDenied);
+        if (verdict === "limited") fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
       }
       return {
         ctx: { viewer, auditAction: extra.audit },

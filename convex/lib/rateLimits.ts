@@ -2,8 +2,10 @@
  * Rate limits for anonymous writes. Anyone can mint session ids, so every per-session limit is
  * paired with a global one.
  *
- * The limiter is transactional: a mutation that is refused afterwards (wrong turn, full team…)
- * rolls its token back, so these limits count accepted writes. Refused attempts write nothing.
+ * The limiter is transactional: a mutation that throws rolls its token back. So a limit that must
+ * count refused calls too is taken where a refusal does not throw: in the gate mutation that runs
+ * before an admin action (model/callGate.ts), or in a write whose refusals are returned as values
+ * (`refusalAsValue`).
  */
 import { MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
@@ -21,11 +23,19 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    */
   newViewers: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 200, shards: 4 },
   /**
-   * Audit entries for refused admin calls. A refusal always refuses; past these limits it is just
-   * not written again, so nobody can flood the audit log by hammering admin functions.
+   * Admin and guest-admin actions called by anyone who is not an admin (guests while guest-admin
+   * is on, and refused callers): counted per caller and for everyone together, refused calls
+   * included. Admins are never limited.
+   */
+  gatedPerCaller: { kind: "token bucket", rate: 30, period: MINUTE, capacity: 10 },
+  gatedGlobal: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 60, shards: 2 },
+  /**
+   * Refused calls written to the audit log one by one. Past these they are folded into a burst
+   * entry with a count (model/audit.ts), never dropped. The anonymous budget is shared by every
+   * anonymous caller; signed-in callers are counted only per caller.
    */
   refusalPerCaller: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
-  refusalGlobal: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120, shards: 2 },
+  refusalAnonymous: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120, shards: 2 },
 });
 
 export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекайте кілька секунд.";
@@ -35,10 +45,26 @@ export async function allowNewViewer(ctx: MutationCtx): Promise<boolean> {
   return (await rateLimiter.limit(ctx, "newViewers")).ok;
 }
 
-/** Whether a refused call by this caller should still be written to the audit log. */
+/** Whether a signed-in caller's refused call is written as its own audit entry. */
 export async function allowRefusalAudit(ctx: MutationCtx, callerKey: string): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, "refusalPerCaller", { key: callerKey })).ok;
+}
+
+/** Whether an anonymous caller's refused call is written as its own audit entry. */
+export async function allowAnonymousRefusalAudit(
+  ctx: MutationCtx,
+  callerKey: string,
+): Promise<boolean> {
   const perCaller = await rateLimiter.limit(ctx, "refusalPerCaller", { key: callerKey });
-  return perCaller.ok && (await rateLimiter.limit(ctx, "refusalGlobal")).ok;
+  return perCaller.ok && (await rateLimiter.limit(ctx, "refusalAnonymous")).ok;
+}
+
+/** Counts one gated call by a non-admin; false when this caller or everyone called too often. */
+export async function allowGatedCall(ctx: MutationCtx, callerKey: string): Promise<boolean> {
+  const perCaller = await rateLimiter.limit(ctx, "gatedPerCaller", { key: callerKey });
+  // The global bucket is drawn from only when the caller's own one allowed it, so one caller's
+  // spam cannot drain it for everyone.
+  return perCaller.ok && (await rateLimiter.limit(ctx, "gatedGlobal")).ok;
 }
 
 /** Consumes one tournament write for this session and one from the global budget. */

@@ -152,6 +152,22 @@ export const vToggleName = v.union(
 );
 export type ToggleName = Infer<typeof vToggleName>;
 
+/** Who a caller was, as the backend established it (never a name the caller chose). */
+export const vIdentityKind = v.union(
+  v.literal("anonymous"),
+  v.literal("signedIn"),
+  v.literal("admin"),
+);
+export type IdentityKind = Infer<typeof vIdentityKind>;
+
+/** What the gate before an admin action decided for a caller who is not an admin. */
+export const vGateVerdict = v.union(
+  v.literal("allowed"),
+  v.literal("refused"),
+  v.literal("limited"),
+);
+export type GateVerdict = Infer<typeof vGateVerdict>;
+
 export const vAuditOutcome = v.union(
   v.literal("success"),
   v.literal("failure"),

@@ -58,13 +58,14 @@ export async function loadViewer(ctx: QueryCtx): Promise<Viewer> {
 }
 
 /**
- * A short public label for an anonymous browser session. The session id itself is a bearer
- * secret, so the audit log shows a hash prefix instead.
+ * A public label for an anonymous browser session. The session id itself is a bearer secret, so
+ * the audit log shows a hash prefix instead. 64 bits: a caller picks session ids freely, but
+ * finding one whose label equals someone else's would take ~2^64 tries.
  */
 export async function guestIdFromSession(sessionId: string): Promise<string> {
   const bytes = new TextEncoder().encode(`guest:${sessionId}`);
   const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest).slice(0, 4), (b) =>
+  return Array.from(new Uint8Array(digest).slice(0, 8), (b) =>
     b.toString(16).padStart(2, "0"),
   ).join("");
 }

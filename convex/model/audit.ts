@@ -1,18 +1,27 @@
 /**
  * The append-only audit log: who did what, where, with which outcome. Every module that records an
- * event writes it through `appendAudit`, so entries always carry the same fields.
+ * event writes it through `appendAudit`, so entries always carry the same fields, including the
+ * kind of identity the backend established (anonymous / signed-in / admin).
+ *
+ * Refused calls: a signed-in caller's refusals are always recorded (past 10 a minute they are
+ * folded into one entry per caller and minute, with a count); an anonymous caller's are recorded
+ * one by one up to 10 a minute per session and 120 a minute for all anonymous callers together,
+ * and past that folded into one "anonymous refusals" entry per minute with the count, the guest
+ * labels and the actions tried. So a flood of anonymous refusals can neither fill the log nor
+ * stop a later entry about anyone else.
  */
 import { v, type ObjectType } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { allowRefusalAudit } from "../lib/rateLimits";
-import type { AuditOutcome } from "../lib/validators";
+import { allowAnonymousRefusalAudit, allowRefusalAudit } from "../lib/rateLimits";
+import { vIdentityKind, type AuditOutcome, type IdentityKind } from "../lib/validators";
 
 /** Who did what, where: the fields of every audit entry except its outcome. */
 export const auditEventFields = {
   username: v.string(),
   tokenIdentifier: v.optional(v.string()),
   guestId: v.optional(v.string()),
+  identity: vIdentityKind,
   action: v.string(),
   serverId: v.optional(v.id("servers")),
   details: v.optional(v.string()),
@@ -20,6 +29,23 @@ export const auditEventFields = {
 
 export type AuditEvent = ObjectType<typeof auditEventFields>;
 export type AuditEntry = AuditEvent & { outcome: AuditOutcome };
+
+/** The action name of an entry that folds a burst of refusals. */
+export const REFUSAL_BURST = "unauthorized_burst";
+export const BURST_WINDOW_MS = 60_000;
+const BURST_LIST_MAX = 20;
+
+export function identityOf(viewer: { isAdmin: boolean; isSignedIn: boolean }): IdentityKind {
+  return viewer.isAdmin ? "admin" : viewer.isSignedIn ? "signedIn" : "anonymous";
+}
+
+/** The key a caller is counted under: the verified identity, else the guest session's label. */
+export function callerKeyOf(event: Pick<AuditEvent, "identity" | "tokenIdentifier" | "guestId">) {
+  if (event.identity !== "anonymous" && event.tokenIdentifier) {
+    return `user:${event.tokenIdentifier}`;
+  }
+  return event.guestId ? `guest:${event.guestId}` : "anonymous";
+}
 
 /** Appends one entry; the server name is copied in so the log survives renames and deletions. */
 export async function appendAudit(ctx: MutationCtx, entry: AuditEntry): Promise<void> {
@@ -32,12 +58,66 @@ export async function appendAudit(ctx: MutationCtx, entry: AuditEntry): Promise<
   });
 }
 
-/** An "unauthorized attempt" entry, written unless this caller (or everyone) refused too often. */
-export async function appendRefusal(ctx: MutationCtx, event: AuditEvent): Promise<boolean> {
-  const caller = event.tokenIdentifier ?? (event.guestId ? `guest:${event.guestId}` : "anonymous");
-  if (!(await allowRefusalAudit(ctx, caller))) return false;
-  await appendAudit(ctx, { ...event, outcome: "unauthorized" });
-  return true;
+/** Records a refused call: one entry, or a count in the caller's (or the anonymous) burst entry. */
+export async function appendRefusal(ctx: MutationCtx, event: AuditEvent): Promise<void> {
+  const callerKey = callerKeyOf(event);
+  const oneByOne =
+    event.identity === "anonymous"
+      ? await allowAnonymousRefusalAudit(ctx, callerKey)
+      : await allowRefusalAudit(ctx, callerKey);
+  if (oneByOne) {
+    await appendAudit(ctx, { ...event, outcome: "unauthorized" });
+    return;
+  }
+  await foldIntoBurst(ctx, event, callerKey);
+}
+
+async function foldIntoBurst(ctx: MutationCtx, event: AuditEvent, callerKey: string) {
+  const now = Date.now();
+  const minute = Math.floor(now / BURST_WINDOW_MS);
+  const anonymous = event.identity === "anonymous";
+  const bucket = `refusals:${anonymous ? "anonymous" : callerKey}:${minute}`;
+  const source = event.guestId ?? event.username;
+  const existing = await ctx.db
+    .query("auditLog")
+    .withIndex("by_bucket", (q) => q.eq("bucket", bucket))
+    .unique();
+  if (existing) {
+    const count = (existing.count ?? 0) + 1;
+    const sources = addCapped(existing.sources ?? [], source);
+    const actions = addCapped(existing.actions ?? [], event.action);
+    await ctx.db.patch("auditLog", existing._id, {
+      count,
+      sources,
+      actions,
+      details: burstDetails(count, actions, sources),
+    });
+    return;
+  }
+  await ctx.db.insert("auditLog", {
+    at: now,
+    username: anonymous ? "Anonymous" : event.username,
+    tokenIdentifier: anonymous ? undefined : event.tokenIdentifier,
+    identity: event.identity,
+    action: REFUSAL_BURST,
+    outcome: "unauthorized",
+    bucket,
+    count: 1,
+    sources: [source],
+    actions: [event.action],
+    details: burstDetails(1, [event.action], [source]),
+  });
+}
+
+function addCapped(list: string[], item: string): string[] {
+  return list.includes(item) || list.length >= BURST_LIST_MAX ? list : [...list, item];
+}
+
+function burstDetails(count: number, actions: string[], sources: string[]): string {
+  return `Спроб: ${count}. Дії: ${actions.join(", ")}. Джерела: ${sources.join(", ")}`.slice(
+    0,
+    500,
+  );
 }
 
 /** How the admin screen shows an entry: a guest is named with its session label. */
@@ -46,9 +126,11 @@ export function auditRow(e: Doc<"auditLog">) {
     _id: e._id,
     at: e.at,
     user: e.guestId ? `${e.username} (${e.guestId})` : e.username,
+    identity: e.identity,
     action: e.action,
     serverName: e.serverName,
     outcome: e.outcome,
     details: e.details,
+    count: e.count,
   };
 }

@@ -20,6 +20,7 @@ import { GameServerError, gameServerRequest } from "../gameServer/request";
 import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
 import { fail, MESSAGES } from "../lib/errors";
 import { adminAction, guestAdminAction, type ActionViewer } from "../lib/functions";
+import { identityOf } from "./audit";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
 
 export const vActionName = literals(...(Object.keys(SERVER_ACTIONS) as ActionName[]));
@@ -92,6 +93,7 @@ export function actorOf(viewer: ActionViewer) {
     username: viewer.username,
     tokenIdentifier: viewer.tokenIdentifier,
     guestId: viewer.guestId,
+    identity: identityOf(viewer),
   };
 }
 

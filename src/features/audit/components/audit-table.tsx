@@ -11,6 +11,16 @@ const OUTCOME: Record<AuditRow["outcome"], { tone: BadgeTone; label: MessageKey 
   unauthorized: { tone: "warning", label: "audit.outcome.unauthorized" },
 };
 
+/** The kind of identity the backend established; a display name alone can be spoofed. */
+const IDENTITY: Record<
+  NonNullable<AuditRow["identity"]>,
+  { tone: BadgeTone; label: MessageKey }
+> = {
+  anonymous: { tone: "neutral", label: "audit.identity.anonymous" },
+  signedIn: { tone: "accent", label: "audit.identity.signedIn" },
+  admin: { tone: "success", label: "audit.identity.admin" },
+};
+
 export function AuditTable({ rows }: { rows: AuditRow[] }) {
   return (
     <DataTable
@@ -26,11 +36,17 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
         },
         {
           header: t("audit.col.user"),
-          cell: (row) => (
-            <span className={styles.user} title={row.user}>
-              {row.user}
-            </span>
-          ),
+          cell: (row) => {
+            const identity = row.identity ? IDENTITY[row.identity] : null;
+            return (
+              <div className={styles.stack}>
+                <span className={styles.user} title={row.user}>
+                  {row.user}
+                </span>
+                {identity ? <Badge tone={identity.tone}>{t(identity.label)}</Badge> : null}
+              </div>
+            );
+          },
         },
         {
           header: t("audit.col.action"),

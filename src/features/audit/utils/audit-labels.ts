@@ -5,6 +5,7 @@ import { ownValue } from "@/lib/own-key";
 /** Audit entries name what happened with backend ids: server actions and a few panel events. */
 const EVENTS: Record<string, MessageKey> = {
   toggle: "audit.event.toggle",
+  unauthorized_burst: "audit.event.unauthorizedBurst",
   banList: "audit.event.banList",
   randomPlayers: "audit.event.randomPlayers",
   guest_admin: "audit.event.guestAdmin",
