@@ -1,6 +1,8 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
+import { ConvexError } from "convex/values";
+import type { ErrorData } from "./lib/errors";
 import schema from "./schema";
 
 export const modules = import.meta.glob("./**/*.ts");
@@ -60,5 +62,33 @@ export async function setGuestAdmin(t: TestConvex, enabled: boolean) {
         updatedAt: Date.now(),
       });
     }
+  });
+}
+
+/**
+ * A test client whose mutations throw a returned refusal (`{ refused }`, lib/errors.ts
+ * `refusalAsValue`) as a ConvexError, the way the web app's hooks do, so tests can keep
+ * `rejects.toMatchObject(...)`.
+ */
+export function throwingRefusals<T extends TestConvex>(t: T): T {
+  return new Proxy(t, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      if (prop === "withIdentity") {
+        return (...args: unknown[]) =>
+          throwingRefusals((value as (...a: unknown[]) => T).apply(target, args));
+      }
+      if (prop === "mutation") {
+        return async (...args: unknown[]) => {
+          const result: unknown = await (value as (...a: unknown[]) => unknown).apply(target, args);
+          if (typeof result === "object" && result !== null && "refused" in result) {
+            throw new ConvexError(result.refused as ErrorData);
+          }
+          return result;
+        };
+      }
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
   });
 }

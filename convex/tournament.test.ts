@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import { RATE_LIMITED_MESSAGE } from "./lib/rateLimits";
 import { MAP_POOL, TOURNAMENT_MESSAGES as M } from "./model/tournament";
-import { personas, setupTest, type TestConvex } from "./test.setup";
+import { personas, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
 
 const sid = (id: string) => `secret-session-${id}` as SessionId;
 const [a1, a2, b1, b2, outsider] = ["a1", "a2", "b1", "b2", "x"].map(sid) as [
@@ -15,7 +15,7 @@ const [a1, a2, b1, b2, outsider] = ["a1", "a2", "b1", "b2", "x"].map(sid) as [
 ];
 
 async function setup() {
-  const t = setupTest();
+  const t = throwingRefusals(setupTest());
   const people = await personas(t);
   await people.asAdmin.action(api.tournament.reset, {});
   return { t, ...people };
@@ -62,7 +62,7 @@ describe("creating and resetting", () => {
   });
 
   test("there is nothing to show before the first tournament", async () => {
-    const t = setupTest();
+    const t = throwingRefusals(setupTest());
     expect(await t.query(api.tournament.get, {})).toBeNull();
     await expect(
       t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: "alpha" }),
@@ -213,6 +213,28 @@ describe("privacy and limits", () => {
       t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: "alpha" }),
     ).rejects.toMatchObject({ data: { code: "RATE_LIMITED", message: RATE_LIMITED_MESSAGE } });
     await t.mutation(api.tournament.join, { sessionId: a2, team: "teamA", nickname: "bravo" });
+  });
+
+  test("refused attempts count against the budget too: spam of refused bans is throttled", async () => {
+    const { t } = await setup();
+    await fillTeams(t); // a1 used one write
+    const outcomes: string[] = [];
+    const started = Date.now();
+    for (let i = 0; i < 8; i++) {
+      // Not a1's turn? It is team A's turn, but the map is not in the pool: refused every time.
+      outcomes.push(
+        await t
+          .mutation(api.tournament.ban, { sessionId: a1, map: "de_nothing", expectedStep: 0 })
+          .then(
+            () => "ok",
+            (e: { data?: { code?: string } }) => e.data?.code ?? "error",
+          ),
+      );
+    }
+    // The session's bucket holds 6 and refills one every 5 s: 5 refusals used the rest.
+    const refills = Math.floor((Date.now() - started) / 5_000);
+    expect(outcomes.slice(0, 5).every((c) => c === "INVALID_INPUT" || c === "CONFLICT")).toBe(true);
+    expect(outcomes.filter((c) => c === "RATE_LIMITED").length).toBeGreaterThanOrEqual(3 - refills);
   });
 });
 

@@ -12,7 +12,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type QueryCtx } from "./_generated/server";
 import { appendAudit } from "./model/audit";
-import { fail, type ErrorData } from "./lib/errors";
+import { fail, refusalAsValue, vRefusal, type ErrorData } from "./lib/errors";
 import { adminAction, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { limitTournamentWrite } from "./lib/rateLimits";
 import { tournamentFields, vLaunchPayload, vSide, vTournamentTeamKey } from "./lib/validators";
@@ -109,57 +109,69 @@ export const me = sessionQuery({
   },
 });
 
+/*
+ * The three writes anonymous participants make. Each takes a rate-limit token first and returns its
+ * refusals as values (`refusalAsValue`), so refused attempts stay counted; the model refuses
+ * before anything is written.
+ */
 export const join = sessionMutation({
   args: { team: vTournamentTeamKey, nickname: v.string() },
-  returns: v.null(),
+  returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { team, nickname }) => {
     await limitTournamentWrite(ctx, ctx.sessionId);
-    const { id, state, actor } = await loadForWrite(ctx, ctx.sessionId, ctx.viewer.isAdmin);
-    const next = model.join(state, actor, team, nickname, Date.now());
-    await ctx.db.replace("tournaments", id, next);
-    const seat = next[team].players.at(-1)!;
-    await ctx.db.insert("tournamentEntrants", {
-      tournamentId: id,
-      sessionId: ctx.sessionId,
-      team,
-      nickname: seat.nickname,
+    return await refusalAsValue(async () => {
+      const { id, state, actor } = await loadForWrite(ctx, ctx.sessionId, ctx.viewer.isAdmin);
+      const next = model.join(state, actor, team, nickname, Date.now());
+      await ctx.db.replace("tournaments", id, next);
+      const seat = next[team].players.at(-1)!;
+      await ctx.db.insert("tournamentEntrants", {
+        tournamentId: id,
+        sessionId: ctx.sessionId,
+        team,
+        nickname: seat.nickname,
+      });
+      return null;
     });
-    return null;
   },
 });
 
 /** `expectedStep` is the `currentStep` the caller saw; a click on an answered step is refused. */
 export const ban = sessionMutation({
   args: { map: v.string(), expectedStep: v.number() },
-  returns: v.null(),
+  returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { map, expectedStep }) => {
     await limitTournamentWrite(ctx, ctx.sessionId);
-    const { id, state, actor } = await loadForWrite(ctx, ctx.sessionId, ctx.viewer.isAdmin);
-    await ctx.db.replace("tournaments", id, model.ban(state, actor, map, expectedStep, Date.now()));
-    return null;
+    return await refusalAsValue(async () => {
+      const { id, state, actor } = await loadForWrite(ctx, ctx.sessionId, ctx.viewer.isAdmin);
+      const next = model.ban(state, actor, map, expectedStep, Date.now());
+      await ctx.db.replace("tournaments", id, next);
+      return null;
+    });
   },
 });
 
 export const pickSide = sessionMutation({
   args: { side: vSide, expectedStep: v.number() },
-  returns: v.null(),
+  returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { side, expectedStep }) => {
     await limitTournamentWrite(ctx, ctx.sessionId);
-    const { id, state, actor } = await loadForWrite(ctx, ctx.sessionId, ctx.viewer.isAdmin);
-    const next = model.pickSide(state, actor, side, expectedStep, Date.now());
-    await ctx.db.replace("tournaments", id, next);
-    // An admin deciding for a team is an override, so it goes into the audit log.
-    if (actor.team !== state.turn) {
-      await appendAudit(ctx, {
-        identity: "admin",
-        username: ctx.viewer.displayName,
-        tokenIdentifier: ctx.viewer.identity?.tokenIdentifier,
-        action: "tournament_pick_side",
-        outcome: "success",
-        details: `${state.turn}: ${side}`,
-      });
-    }
-    return null;
+    return await refusalAsValue(async () => {
+      const { id, state, actor } = await loadForWrite(ctx, ctx.sessionId, ctx.viewer.isAdmin);
+      const next = model.pickSide(state, actor, side, expectedStep, Date.now());
+      await ctx.db.replace("tournaments", id, next);
+      // An admin deciding for a team is an override, so it goes into the audit log.
+      if (actor.team !== state.turn) {
+        await appendAudit(ctx, {
+          identity: "admin",
+          username: ctx.viewer.displayName,
+          tokenIdentifier: ctx.viewer.identity?.tokenIdentifier,
+          action: "tournament_pick_side",
+          outcome: "success",
+          details: `${state.turn}: ${side}`,
+        });
+      }
+      return null;
+    });
   },
 });
 

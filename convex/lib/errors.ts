@@ -1,20 +1,24 @@
-import { ConvexError } from "convex/values";
+import { ConvexError, v, type Infer } from "convex/values";
 
 /** The small set of expected-failure codes the client knows how to show. */
-export type ErrorCode =
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "INVALID_INPUT"
-  | "CONFLICT"
-  | "RATE_LIMITED"
-  | "GAME_SERVER";
+export const vErrorCode = v.union(
+  v.literal("UNAUTHENTICATED"),
+  v.literal("FORBIDDEN"),
+  v.literal("NOT_FOUND"),
+  v.literal("INVALID_INPUT"),
+  v.literal("CONFLICT"),
+  v.literal("RATE_LIMITED"),
+  v.literal("GAME_SERVER"),
+);
+export type ErrorCode = Infer<typeof vErrorCode>;
 
-export type ErrorData = {
-  code: ErrorCode;
-  /** Ukrainian, ready to show to the user. */
-  message: string;
-};
+/** `message` is Ukrainian, ready to show to the user. */
+export const vErrorData = v.object({ code: vErrorCode, message: v.string() });
+export type ErrorData = Infer<typeof vErrorData>;
+
+/** An expected refusal returned as a value instead of thrown (see `refusalAsValue`). */
+export const vRefusal = v.object({ refused: vErrorData });
+export type Refusal = Infer<typeof vRefusal>;
 
 export function fail(code: ErrorCode, message: string): never {
   throw new ConvexError<ErrorData>({ code, message });
@@ -25,3 +29,27 @@ export const MESSAGES = {
   signInRequired: "Увійдіть, щоб виконати цю дію.",
   noServer: "Сервер не вибрано.",
 } as const;
+
+function isErrorData(data: unknown): data is ErrorData {
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    typeof (data as ErrorData).code === "string" &&
+    typeof (data as ErrorData).message === "string"
+  );
+}
+
+/**
+ * Runs the part of a mutation that may refuse, returning an expected refusal as `{ refused }`
+ * instead of throwing it. A thrown error rolls the whole transaction back, including the rate-limit
+ * token the mutation took first; returned, the token stays spent, so refused spam is throttled too.
+ * `run` must refuse before it writes anything (a returned refusal commits what was written).
+ */
+export async function refusalAsValue<T>(run: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ConvexError && isErrorData(error.data)) return { refused: error.data };
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import { ConvexError } from "convex/values";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorMessage, toastError } from "./errors";
+import { errorMessage, throwRefusal, toastError } from "./errors";
 
 vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
 
@@ -24,5 +24,19 @@ describe("toastError", () => {
     toastError(new Error("boom"), "Не вдалося вийти.");
     expect(toast.error).toHaveBeenCalledWith("Не вдалося вийти.");
     expect(errorMessage(new Error("boom"))).toBe("Щось пішло не так. Спробуйте ще раз.");
+  });
+});
+
+describe("throwRefusal", () => {
+  it("passes a result through and throws a returned refusal as a ConvexError", () => {
+    expect(throwRefusal(null)).toBeNull();
+    let thrown: unknown;
+    try {
+      throwRefusal({ refused: { code: "CONFLICT", message: "Зараз не ваша черга." } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConvexError);
+    expect(errorMessage(thrown)).toBe("Зараз не ваша черга.");
   });
 });

@@ -23,3 +23,15 @@ export function errorMessage(error: unknown, fallback?: string): string {
 export function toastError(error: unknown, fallback?: string): void {
   toast.error(errorMessage(error, fallback));
 }
+
+/**
+ * Writes that return their refusals as values (`{ refused: { code, message } }`, so the backend's
+ * rate limit keeps counting them) are turned back into a thrown ConvexError here, so callers handle
+ * every expected failure the same way.
+ */
+export function throwRefusal<T>(result: T): Exclude<T, { refused: unknown }> {
+  if (typeof result === "object" && result !== null && "refused" in result) {
+    throw new ConvexError(result.refused as { code: string; message: string });
+  }
+  return result as Exclude<T, { refused: unknown }>;
+}

@@ -1,8 +1,10 @@
 import { useQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
+import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
 import { useSessionMutation, useSessionQuery } from "convex-helpers/react/sessions";
+import { useMemo } from "react";
 import { useGatedAction } from "@/hooks/use-gated-action";
 import { api, type Id } from "@/lib/backend";
+import { throwRefusal } from "@/lib/errors";
 
 export type Tournament = NonNullable<FunctionReturnType<typeof api.tournament.get>>;
 /** This browser's seat in the active tournament; null when it has not joined. */
@@ -19,12 +21,25 @@ export function useMySeat(): Seat | undefined {
   return useSessionQuery(api.tournament.me);
 }
 
-/** Joining and the veto steps, as this browser session. */
+/** A move's own arguments; the session id is added by the session hook. */
+type MoveArgs<F extends FunctionReference<"mutation">> = Omit<FunctionArgs<F>, "sessionId">;
+
+/** Joining and the veto steps, as this browser session; a refusal rejects with its message. */
 export function useTournamentMoves() {
-  const join = useSessionMutation(api.tournament.join);
-  const ban = useSessionMutation(api.tournament.ban);
-  const pickSide = useSessionMutation(api.tournament.pickSide);
-  return { join, ban, pickSide };
+  const joinMutation = useSessionMutation(api.tournament.join);
+  const banMutation = useSessionMutation(api.tournament.ban);
+  const pickSideMutation = useSessionMutation(api.tournament.pickSide);
+  return useMemo(
+    () => ({
+      join: async (args: MoveArgs<typeof api.tournament.join>) =>
+        throwRefusal(await joinMutation(args)),
+      ban: async (args: MoveArgs<typeof api.tournament.ban>) =>
+        throwRefusal(await banMutation(args)),
+      pickSide: async (args: MoveArgs<typeof api.tournament.pickSide>) =>
+        throwRefusal(await pickSideMutation(args)),
+    }),
+    [joinMutation, banMutation, pickSideMutation],
+  );
 }
 
 /**
