@@ -2,12 +2,10 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation } from "./_generated/server";
-import { fail } from "./lib/errors";
 import { adminAction, adminQuery, publicQuery } from "./lib/functions";
 import { serverFields, vConnectionType, vServerInput } from "./lib/validators";
-import { appendAudit } from "./model/audit";
-import { restartPoller } from "./model/poller";
-import { secretsOf, serverByKey, validateServerInput, writeSecrets } from "./model/servers";
+import { secretsOf } from "./model/servers";
+import { saveServer } from "./model/serverSettings";
 
 export const vPublicServer = v.object({
   _id: v.id("servers"),
@@ -76,61 +74,7 @@ export const write = internalMutation({
     tokenIdentifier: v.optional(v.string()),
   },
   returns: v.id("servers"),
-  handler: async (ctx, args) => {
-    const actor = { username: args.username, tokenIdentifier: args.tokenIdentifier };
-    let serverId = args.serverId;
-    if (args.server) {
-      const fields = validateServerInput(args.server);
-      const clash = await serverByKey(ctx, fields.key);
-      if (clash && clash._id !== serverId) {
-        fail("CONFLICT", `Сервер з ключем "${fields.key}" вже існує.`);
-      }
-      if (serverId) {
-        const existing = await ctx.db.get("servers", serverId);
-        if (!existing) fail("NOT_FOUND", "Сервер не знайдено.");
-        await ctx.db.replace("servers", serverId, {
-          ...fields,
-          disabled: existing.disabled,
-          order: existing.order,
-        });
-      } else {
-        const last = await ctx.db.query("servers").withIndex("by_order").order("desc").first();
-        serverId = await ctx.db.insert("servers", {
-          ...fields,
-          disabled: false,
-          order: (last?.order ?? -1) + 1,
-        });
-      }
-    }
-    if (!serverId) fail("INVALID_INPUT", "Сервер не вибрано.");
-    const server = await ctx.db.get("servers", serverId);
-    if (!server) fail("NOT_FOUND", "Сервер не знайдено.");
-    if (args.disabled !== undefined) {
-      await ctx.db.patch("servers", serverId, { disabled: args.disabled });
-    }
-    if (args.order !== undefined) await ctx.db.patch("servers", serverId, { order: args.order });
-    if (args.apiKey !== undefined || args.rconPassword !== undefined) {
-      await writeSecrets(ctx, serverId, args);
-    }
-    await restartPoller(ctx, serverId);
-    await appendAudit(ctx, {
-      identity: "admin",
-      ...actor,
-      serverId,
-      action: args.serverId ? "server_update" : "server_add",
-      outcome: "success",
-      details: [
-        args.server ? "налаштування" : null,
-        args.disabled !== undefined ? (args.disabled ? "вимкнено" : "увімкнено") : null,
-        args.order !== undefined ? `порядок ${args.order}` : null,
-        args.apiKey !== undefined ? "API-ключ змінено" : null,
-        args.rconPassword !== undefined ? "RCON-пароль змінено" : null,
-      ]
-        .filter(Boolean)
-        .join(", "),
-    });
-    return serverId;
-  },
+  handler: async (ctx, args) => await saveServer(ctx, args),
 });
 
 /** Add a server (no `serverId`) or change one: settings, enabled flag, order and write-only secrets. */

@@ -442,6 +442,10 @@ export const uk = {
   "admin.servers.proxyHost": "Адреса ігрового сервера (RCON)",
   "admin.servers.proxyPort": "Порт RCON",
   "admin.servers.save": "Зберегти",
+  "admin.servers.destinationChanged":
+    "Адресу змінено: збережені секрети прив'язані до старої адреси й будуть скинуті. Введіть їх знову для нової.",
+  "admin.servers.secretsRequired": "Адресу змінено: введіть {secrets} для нової адреси.",
+  "admin.servers.secretRequired": "Потрібно ввести знову",
   "admin.servers.saved": "Налаштування сервера збережено.",
   "admin.users.title": "Користувачі",
   "admin.users.col.user": "Користувач",

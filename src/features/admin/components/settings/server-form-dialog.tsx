@@ -2,11 +2,13 @@ import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
+import { destinationOf } from "@/lib/destination";
 import type { AdminServer } from "../../hooks/use-server-settings";
 import styles from "../admin.module.css";
 
@@ -54,9 +56,30 @@ export function ServerFormDialog({
       setFields((f) => ({ ...f, [name]: e.target.value })),
   });
 
+  // A stored secret is bound to the address it was entered for: changing it means typing it again.
+  const destinationChanged =
+    !!server &&
+    destinationOf(server) !==
+      destinationOf({
+        apiBaseUrl: fields.apiBaseUrl,
+        connectionType: type,
+        proxyTargetHost: fields.proxyTargetHost,
+        proxyTargetPort: Number(fields.proxyTargetPort) || undefined,
+      });
+  const needsApiKey = destinationChanged && !!server?.hasApiKey;
+  const needsRconPassword = destinationChanged && proxy && !!server?.hasRconPassword;
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
+    const missing = [
+      needsApiKey && !fields.apiKey ? t("admin.servers.apiKey") : null,
+      needsRconPassword && !fields.rconPassword ? t("admin.servers.rconPassword") : null,
+    ].filter((name): name is string => name !== null);
+    if (missing.length > 0) {
+      setError(t("admin.servers.secretsRequired", { secrets: missing.join(", ") }));
+      return;
+    }
     const result = await save.run(
       {
         serverId: server?._id,
@@ -117,7 +140,7 @@ export function ServerFormDialog({
             type="password"
             autoComplete="new-password"
             placeholder={t("admin.servers.secretPlaceholder")}
-            hint={secretHint(server?.hasApiKey)}
+            hint={needsApiKey ? t("admin.servers.secretRequired") : secretHint(server?.hasApiKey)}
             {...field("apiKey")}
           />
           {proxy ? (
@@ -139,12 +162,17 @@ export function ServerFormDialog({
                 type="password"
                 autoComplete="new-password"
                 placeholder={t("admin.servers.secretPlaceholder")}
-                hint={secretHint(server?.hasRconPassword)}
+                hint={
+                  needsRconPassword
+                    ? t("admin.servers.secretRequired")
+                    : secretHint(server?.hasRconPassword)
+                }
                 {...field("rconPassword")}
               />
             </>
           ) : null}
         </div>
+        {destinationChanged ? <Notice>{t("admin.servers.destinationChanged")}</Notice> : null}
         {error ? (
           <p className={styles.formError} role="alert">
             {error}

@@ -1,0 +1,91 @@
+/** Saving a server from the settings screen (admin): validate, store, restart its poller, audit. */
+import type { Infer } from "convex/values";
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { destinationOf } from "../lib/destination";
+import { fail } from "../lib/errors";
+import type { vServerInput } from "../lib/validators";
+import { appendAudit } from "./audit";
+import { restartPoller } from "./poller";
+import { serverByKey, validateServerInput, writeSecrets, type SecretsPatch } from "./servers";
+
+export interface SaveServerInput extends SecretsPatch {
+  /** Absent: add a new server. */
+  serverId?: Id<"servers">;
+  server?: Infer<typeof vServerInput>;
+  disabled?: boolean;
+  order?: number;
+  username: string;
+  tokenIdentifier?: string;
+}
+
+/**
+ * Adds or changes a server: settings, enabled flag, order and secrets; restarts its poller and
+ * audits what changed. Changing where the secrets go (`destinationOf`) clears the stored ones
+ * unless new ones come with the same save.
+ */
+export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promise<Id<"servers">> {
+  let serverId = args.serverId;
+  let secretsCleared = false;
+  if (args.server) {
+    const fields = validateServerInput(args.server);
+    const clash = await serverByKey(ctx, fields.key);
+    if (clash && clash._id !== serverId) {
+      fail("CONFLICT", `Сервер з ключем "${fields.key}" вже існує.`);
+    }
+    if (serverId) {
+      const existing = await ctx.db.get("servers", serverId);
+      if (!existing) fail("NOT_FOUND", "Сервер не знайдено.");
+      secretsCleared = destinationOf(existing) !== destinationOf(fields);
+      await ctx.db.replace("servers", serverId, {
+        ...fields,
+        disabled: existing.disabled,
+        order: existing.order,
+      });
+    } else {
+      const last = await ctx.db.query("servers").withIndex("by_order").order("desc").first();
+      serverId = await ctx.db.insert("servers", {
+        ...fields,
+        disabled: false,
+        order: (last?.order ?? -1) + 1,
+      });
+    }
+  }
+  if (!serverId) fail("INVALID_INPUT", "Сервер не вибрано.");
+  const server = await ctx.db.get("servers", serverId);
+  if (!server) fail("NOT_FOUND", "Сервер не знайдено.");
+  if (args.disabled !== undefined) {
+    await ctx.db.patch("servers", serverId, { disabled: args.disabled });
+  }
+  if (args.order !== undefined) await ctx.db.patch("servers", serverId, { order: args.order });
+  if (secretsCleared) {
+    await writeSecrets(ctx, serverId, {
+      apiKey: args.apiKey ?? "",
+      rconPassword: args.rconPassword ?? "",
+    });
+  } else if (args.apiKey !== undefined || args.rconPassword !== undefined) {
+    await writeSecrets(ctx, serverId, args);
+  }
+  await restartPoller(ctx, serverId);
+  await appendAudit(ctx, {
+    identity: "admin",
+    username: args.username,
+    tokenIdentifier: args.tokenIdentifier,
+    serverId,
+    action: args.serverId ? "server_update" : "server_add",
+    outcome: "success",
+    details: [
+      args.server ? "налаштування" : null,
+      args.disabled !== undefined ? (args.disabled ? "вимкнено" : "увімкнено") : null,
+      args.order !== undefined ? `порядок ${args.order}` : null,
+      secretsCleared ? SECRETS_CLEARED_NOTE : null,
+      args.apiKey !== undefined ? "API-ключ змінено" : null,
+      args.rconPassword !== undefined ? "RCON-пароль змінено" : null,
+    ]
+      .filter(Boolean)
+      .join(", "),
+  });
+  return serverId;
+}
+
+export const SECRETS_CLEARED_NOTE = "адресу змінено: збережені секрети скинуто";
