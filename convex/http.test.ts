@@ -175,6 +175,29 @@ describe("public read API", () => {
     expect(await get(t, "/api/servers/server1/whatever")).toMatchObject({ status: 404 });
   });
 
+  test.each([
+    "/api/servers/%E0%A4%A/status",
+    "/api/servers/server1/players/%E0%A4%A",
+    "/api/servers/server1/players/top/%",
+    "/api/servers/%/match",
+  ])("answers a malformed percent-escape (%s) with 400 JSON", async (path) => {
+    const t = setupTest();
+    await seed(t);
+    expect(await get(t, path)).toMatchObject({ status: 400, body: { error: "Malformed path" } });
+  });
+
+  test.each(["__proto__", "constructor", "toString"])(
+    "treats a prototype key (%s) as an unknown criterion or server",
+    async (key) => {
+      const t = setupTest();
+      await seed(t);
+      expect(await get(t, `/api/servers/server1/players/top/${key}`)).toMatchObject({
+        status: 400,
+      });
+      expect(await get(t, `/api/servers/${key}/status`)).toMatchObject({ status: 404 });
+    },
+  );
+
   test("answers CORS preflight", async () => {
     const t = setupTest();
     const res = await t.fetch("/api/servers/server1/match", { method: "OPTIONS" });

@@ -1,7 +1,7 @@
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
-import { routeServerRequest } from "./lib/readApiRouter";
+import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 
 const http = httpRouter();
 
@@ -41,16 +41,12 @@ http.route({
   method: "GET",
   handler: httpAction(async (ctx, request) => {
     const url = new URL(request.url);
-    const rest = url.pathname.slice("/api/servers/".length);
-    const slash = rest.indexOf("/");
-    const key = decodeURIComponent(slash === -1 ? rest : rest.slice(0, slash));
+    const segments = pathSegments(url.pathname.slice("/api/servers/".length));
+    if (!segments) return json(MALFORMED_PATH.status, MALFORMED_PATH.body);
+    const [key = "", ...rest] = segments;
     const snapshot = await ctx.runQuery(internal.publicApi.serverSnapshot, { key });
     if (!snapshot) return json(404, { error: "Server not found" });
-    const { status, body } = routeServerRequest(
-      snapshot,
-      slash === -1 ? "" : rest.slice(slash),
-      url.searchParams,
-    );
+    const { status, body } = routeServerRequest(snapshot, rest, url.searchParams);
     return json(status, body);
   }),
 });

@@ -1,5 +1,6 @@
-import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import { PRESENCE_CLEANUP_BATCH } from "./model/presence";
 import { setupTest } from "./test.setup";
 
 async function withServer() {
@@ -51,5 +52,40 @@ describe("viewer heartbeat", () => {
     const rows = await t.run((ctx) => ctx.db.query("presence").collect());
     expect(rows.length).toBeGreaterThanOrEqual(200);
     expect(rows.length).toBeLessThan(260); // capacity 200 plus what refills during the loop
+  });
+});
+
+describe("presence clean-up", () => {
+  test("keeps up with any admission rate: a full batch schedules the next until none is left", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setupTest();
+      const serverId = await t.run((ctx) =>
+        ctx.db.insert("servers", {
+          key: "off",
+          name: "Disabled",
+          apiBaseUrl: "http://127.0.0.1:9",
+          connectAddress: "127.0.0.1:27015",
+          connectionType: "HTTP",
+          disabled: true, // no poller loop to run
+          order: 0,
+        }),
+      );
+      const expired = PRESENCE_CLEANUP_BATCH * 2 + 123;
+      await t.run(async (ctx) => {
+        for (let i = 0; i < expired; i++) {
+          await ctx.db.insert("presence", { serverId, viewerId: `flood-${i}`, expiresAt: 1 });
+        }
+        await ctx.db.insert("presence", { serverId, viewerId: "live-tab", expiresAt: 9e15 });
+      });
+      expect(await t.mutation(internal.poller.watchdog, {})).toMatchObject({
+        cleaned: PRESENCE_CLEANUP_BATCH,
+      });
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      const left = await t.run((ctx) => ctx.db.query("presence").collect());
+      expect(left.map((r) => r.viewerId)).toEqual(["live-tab"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,11 +1,11 @@
 /** The polling loop's scheduled functions; the loop itself is described in `model/poller.ts`. */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalAction, internalMutation } from "./_generated/server";
+import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
 import { pollGameServer } from "./gameServer/poll";
 import { vPollResult, vTarget } from "./lib/validators";
 import { ensurePoller, reviveDeadLoops, storeTick } from "./model/poller";
-import { cleanExpiredPresence } from "./model/presence";
+import { cleanExpiredPresence, PRESENCE_CLEANUP_BATCH } from "./model/presence";
 
 export const ensure = internalMutation({
   args: { serverId: v.id("servers") },
@@ -43,6 +43,22 @@ export const watchdog = internalMutation({
   returns: v.object({ started: v.number(), cleaned: v.number() }),
   handler: async (ctx) => ({
     started: await reviveDeadLoops(ctx),
-    cleaned: await cleanExpiredPresence(ctx, Date.now()),
+    cleaned: await cleanPresence(ctx),
   }),
 });
+
+/** Continues the presence clean-up batch by batch until no expired row is left. */
+export const cleanPresenceBatch = internalMutation({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => await cleanPresence(ctx),
+});
+
+async function cleanPresence(ctx: MutationCtx): Promise<number> {
+  const cleaned = await cleanExpiredPresence(ctx, Date.now());
+  // A full batch means more may be waiting: however fast rows were admitted, none stays behind.
+  if (cleaned === PRESENCE_CLEANUP_BATCH) {
+    await ctx.scheduler.runAfter(0, internal.poller.cleanPresenceBatch, {});
+  }
+  return cleaned;
+}

@@ -31,13 +31,26 @@ export function serverSummary(s: ServerSnapshot) {
   return { key: s.key, name: s.name, connectAddress: s.connectAddress, online: s.online };
 }
 
-/** `rest` is the path after `/api/servers/{key}`, e.g. `/players/top/kills`. */
+/**
+ * The decoded, non-empty segments of a request path; null when a percent-escape is malformed
+ * (answered 400, never a thrown "URI malformed").
+ */
+export function pathSegments(path: string): string[] | null {
+  try {
+    return path.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
+export const MALFORMED_PATH: ApiResponse = error(400, "Malformed path");
+
+/** `parts` are the decoded segments after `/api/servers/{key}`, e.g. `["players", "top", "kills"]`. */
 export function routeServerRequest(
   s: ServerSnapshot,
-  rest: string,
+  parts: string[],
   query: URLSearchParams,
 ): ApiResponse {
-  const parts = rest.split("/").filter(Boolean).map(decodeURIComponent);
   const [head, second, third] = parts;
   if (parts.length === 0 || (head === "status" && parts.length === 1)) {
     return {

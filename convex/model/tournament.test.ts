@@ -67,6 +67,7 @@ describe("joining", () => {
     refusal(() => join(fresh(), stranger, "teamA", "a\nb", 1), M.nicknameInvalid);
     refusal(() => join(fresh(), stranger, "teamA", "a\u0000b", 1), M.nicknameInvalid);
     refusal(() => join(fresh(), stranger, "teamA", "a\u202Eb", 1), M.nicknameInvalid);
+    refusal(() => join(fresh(), stranger, "teamA", "76561198000000001", 1), M.nicknameIsSteamId);
   });
 
   test("a member cannot join again, a full team takes nobody, nicknames are unique", () => {

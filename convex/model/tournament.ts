@@ -41,6 +41,7 @@ export const TOURNAMENT_MESSAGES = {
   nicknameTooLong: `Нікнейм задовгий: не більше ${NICKNAME_MAX} символів.`,
   nicknameInvalid: "Нікнейм містить недопустимі символи.",
   nicknameTaken: "Цей нікнейм уже використовується в турнірі.",
+  nicknameIsSteamId: "Введіть нікнейм Steam, а не SteamID.",
   notStarted: "Турнір ще не розпочався: команди не укомплектовані.",
   finished: "Турнір уже завершено.",
   staleStep: "Цей крок уже зроблено. Оновлено стан турніру.",
@@ -105,6 +106,8 @@ export function normalizeNickname(raw: string): string {
   if (!nickname) fail("INVALID_INPUT", M.nicknameBlank);
   if ([...nickname].length > NICKNAME_MAX) fail("INVALID_INPUT", M.nicknameTooLong);
   if (FORBIDDEN_CHARS.test(nickname)) fail("INVALID_INPUT", M.nicknameInvalid);
+  // Launch places players by nickname; a SteamID typed here must never pick someone else.
+  if (/^\d{17}$/.test(nickname)) fail("INVALID_INPUT", M.nicknameIsSteamId);
   return nickname;
 }
 
