@@ -132,7 +132,8 @@ export class GameWorld {
     return this.onSide("T").length < this.onSide("CT").length ? "T" : "CT";
   }
 
-  addPlayer(isBot: boolean, side: Side, identity?: { steamId: string; name: string }): SimPlayer {
+  /** A connected player; the control API may choose the name (and the id) of a human. */
+  addPlayer(isBot: boolean, side: Side, identity?: { steamId?: string; name?: string }): SimPlayer {
     const now = this.now;
     const player: SimPlayer = {
       userId: this.nextUserId++,
