@@ -7,6 +7,7 @@ import { GAME_MODES, type GameModeName, isSteamId64 } from "../../convex/lib/gam
 import { SERVER_CONFIGS, WORKSHOP_MAPS, isKnownMap } from "./catalog";
 import { Cvars } from "./cvars";
 import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";
+import { ownValue } from "./own";
 import { type SimPlayer } from "./players";
 import { formatStatus, formatStatusJson } from "./status-format";
 import { type GameWorld } from "./world";
@@ -31,14 +32,16 @@ export function tokenize(line: string): string[] {
   return tokens;
 }
 
-const ALIASES: Record<string, GameModeName> = {
-  scrimcomp2v2: "wingman",
-  gungameprogressive: "arms_race",
-  arms_race: "arms_race",
-};
+/** Extra `game_alias` names. A Map: typed input must never reach Object.prototype's members. */
+const ALIASES = new Map<string, GameModeName>([
+  ["scrimcomp2v2", "wingman"],
+  ["gungameprogressive", "arms_race"],
+  ["arms_race", "arms_race"],
+]);
 
 export class ConsoleEngine {
-  private readonly commands: Record<string, Handler>;
+  /** A Map, not an object literal: `__proto__` or `constructor` typed in must not find a handler. */
+  private readonly commands: Map<string, Handler>;
 
   constructor(
     private readonly world: GameWorld,
@@ -46,7 +49,7 @@ export class ConsoleEngine {
   ) {
     const w = world;
     const json = (get: () => unknown) => () => JSON.stringify(get());
-    this.commands = {
+    const handlers: Record<string, Handler> = {
       status: () => formatStatus(w, hooks.port(), hooks.publicHost),
       status_json: () => formatStatusJson(w, hooks.port()),
       cvarlist: () => w.cvars.list(),
@@ -89,16 +92,25 @@ export class ConsoleEngine {
       css_panel_restart_services: () => (hooks.onRestart?.(), "Restarting server services"),
       css_panel_update: () => (hooks.onRestart?.(), "Updating server"),
     };
+    this.commands = new Map(Object.entries(handlers));
   }
 
+  /**
+   * Runs one console line and returns what the console prints. Never throws: a failing command
+   * prints an error line instead, so no input can take down RCON, HTTP or the process.
+   */
   exec(line: string): string {
     const [name = "", ...args] = tokenize(line);
     if (name === "") return "";
     const lower = name.toLowerCase();
     const rest = line.trim().slice(name.length).trim();
-    const handler = this.commands[lower];
-    if (handler) return handler(args, rest);
-    if (Cvars.isCvar(lower)) return this.cvar(lower, args);
+    try {
+      const handler = this.commands.get(lower);
+      if (handler) return handler(args, rest);
+      if (Cvars.isCvar(lower)) return this.cvar(lower, args);
+    } catch (error) {
+      return `Error in command "${name}": ${error instanceof Error ? error.message : String(error)}`;
+    }
     // banid/removeid/listid/writeid are dev-only in CS2: the console does not know them.
     return `Unknown command "${name}"`;
   }
@@ -122,7 +134,7 @@ export class ConsoleEngine {
 
   private workshopMap(id: string | undefined): string {
     if (!id || !/^\d{6,12}$/.test(id)) return "Usage:  host_workshop_map <fileid>";
-    const name = WORKSHOP_MAPS[id];
+    const name = ownValue(WORKSHOP_MAPS, id);
     this.world.changeMap(name ? `workshop/${id}/${name}` : `workshop/${id}`);
     return `Loading workshop map ${id}${name ? ` (${name})` : ""}`;
   }
@@ -138,7 +150,7 @@ export class ConsoleEngine {
     if (!alias) return "Usage:  game_alias <alias>";
     const lower = alias.toLowerCase();
     const found =
-      ALIASES[lower] ??
+      ALIASES.get(lower) ??
       (Object.entries(GAME_MODES).find(([, m]) => m.alias === lower)?.[0] as
         GameModeName | undefined);
     if (!found) return `game_alias: unknown alias "${alias}"`;
@@ -150,7 +162,7 @@ export class ConsoleEngine {
     if (!arg) return "Usage:  exec <filename>";
     if (arg.includes("..") || /[/\\:]/.test(arg)) return `exec: path not allowed "${arg}"`;
     const name = arg.replace(/\.cfg$/i, "");
-    const config = SERVER_CONFIGS[name];
+    const config = ownValue(SERVER_CONFIGS, name);
     if (!config) return `exec: couldn't exec ${name}.cfg`;
     const outputs = config.lines.map((line) => this.exec(line)).filter((out) => out !== "");
     this.world.weaponPool = config.weapons;

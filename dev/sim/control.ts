@@ -2,12 +2,16 @@
  * Control API for tests, demo mode and benchmarks, on its own port so it stays reachable while a
  * simulated server is "offline". No auth: it binds to loopback like the rest of the simulator.
  */
+import { isSteamId64 } from "../../convex/lib/gameApi";
 import { FaultError, type FaultController, type Faults } from "./faults";
 import { HttpError, Router, type SimRequest, createJsonServer, objectBody } from "./http-kit";
 import { ManagedListener } from "./listener";
+import { type Side, toWirePlayer } from "./players";
 import { type SimHandle } from "./simulator";
 
 const MAX_ADVANCE_TICKS = 100_000;
+const MAX_NAME_LENGTH = 64;
+const SIDES: readonly Side[] = ["T", "CT", "SPEC"];
 
 export async function startControl(sim: SimHandle, host: string, port: number) {
   const r = new Router();
@@ -85,6 +89,20 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
     if (typeof command !== "string") throw new HttpError(400, "Missing command");
     return { body: { success: true, result: server(req).console.exec(command) } };
   });
+  r.on("POST", "/__sim/servers/:id/players", (req) => {
+    const s = server(req);
+    const { name, side, steamId } = playerBody(req);
+    if (steamId !== undefined && s.world.find(steamId)) {
+      throw new HttpError(409, "Player exists", `${steamId} is already on ${s.id}`);
+    }
+    const player = s.world.addPlayer(false, side ?? s.world.smallerSide(), {
+      name,
+      ...(steamId !== undefined ? { steamId } : {}),
+    });
+    // Humans take the place of bots, as when someone joins a real server.
+    s.world.fillBots();
+    return { status: 201, body: toWirePlayer(player, s.world.now) };
+  });
   r.on("POST", "/__sim/servers/:id/restart", (req) => {
     const downtimeMs = objectBody(req).downtimeMs;
     if (downtimeMs !== undefined && (typeof downtimeMs !== "number" || downtimeMs < 0)) {
@@ -108,5 +126,37 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
   return {
     url: `http://${host}:${listener.boundPort}/__sim`,
     stop: () => listener.close(),
+  };
+}
+
+/**
+ * `{name, side?, steamId?}` of a human to connect. The name is kept exactly as sent (markup,
+ * bidi overrides, zero-width characters: what hostile-name tests need), except control characters,
+ * which the console's line-based output cannot show.
+ */
+function playerBody(req: SimRequest): { name: string; side?: Side; steamId?: string } {
+  const body = objectBody(req);
+  const { name, side, steamId } = body;
+  if (typeof name !== "string" || name.trim() === "" || name.length > MAX_NAME_LENGTH) {
+    throw new HttpError(
+      400,
+      "Invalid name",
+      `name must be a non-blank string of at most ${MAX_NAME_LENGTH} characters`,
+    );
+  }
+  if (/\p{Cc}/u.test(name)) {
+    throw new HttpError(400, "Invalid name", "Control characters are not allowed");
+  }
+  // A literal union, checked before use: no lookup by the raw input.
+  if (side !== undefined && !SIDES.some((s) => s === side)) {
+    throw new HttpError(400, "Invalid side", `side must be one of ${SIDES.join(", ")}`);
+  }
+  if (steamId !== undefined && (typeof steamId !== "string" || !isSteamId64(steamId))) {
+    throw new HttpError(400, "Invalid SteamID64", String(steamId));
+  }
+  return {
+    name,
+    ...(side !== undefined ? { side: side as Side } : {}),
+    ...(steamId !== undefined ? { steamId } : {}),
   };
 }

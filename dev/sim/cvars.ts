@@ -2,6 +2,7 @@
  * Console variables of the simulated server. Values are stored normalised, and reading one
  * answers the CS2 way (research §2.3): unquoted, booleans as `true`/`false` (`sv_cheats = false`).
  */
+import { ownValue } from "./own";
 
 type CvarKind = "bool" | "int" | "float" | "string";
 
@@ -13,7 +14,8 @@ interface CvarDef {
   secret?: boolean;
 }
 
-const DEFS: Record<string, CvarDef> = {
+/** Looked up only through `def()`: a name typed at the console must not find Object.prototype. */
+const DEFS: Readonly<Record<string, CvarDef>> = {
   hostname: { kind: "string", value: "CS2 Server", desc: "Hostname for server." },
   sv_password: {
     kind: "string",
@@ -189,12 +191,12 @@ export class Cvars {
   private readonly values = new Map<string, string>();
 
   constructor(overrides: Record<string, string | number | boolean> = {}) {
-    for (const [name, def] of Object.entries(DEFS)) this.values.set(name, def.value);
+    for (const [name, entry] of Object.entries(DEFS)) this.values.set(name, entry.value);
     for (const [name, value] of Object.entries(overrides)) this.set(name, String(value));
   }
 
   static isCvar(name: string): boolean {
-    return name.toLowerCase() in DEFS;
+    return def(name) !== undefined;
   }
 
   static names(): string[] {
@@ -216,9 +218,9 @@ export class Cvars {
   /** Stores `raw` normalised for the cvar's kind; returns the stored value. */
   set(name: string, raw: string): string {
     const key = name.toLowerCase();
-    const def = DEFS[key];
-    if (!def) throw new Error(`Unknown cvar ${name}`);
-    const value = normalise(def.kind, raw);
+    const found = def(key);
+    if (!found) throw new Error(`Unknown cvar ${name}`);
+    const value = normalise(found.kind, raw);
     this.values.set(key, value);
     return value;
   }
@@ -227,15 +229,15 @@ export class Cvars {
   describe(name: string): string {
     const key = name.toLowerCase();
     const value = this.get(key);
-    return `${key} = ${DEFS[key]?.secret && value !== "" ? "********" : value}`;
+    return `${key} = ${def(key)?.secret && value !== "" ? "********" : value}`;
   }
 
   /** `cvarlist` output: CS2 returns this in a single packet well over 4096 bytes. */
   list(): string {
     const lines = Cvars.names().map((name) => {
-      const def = DEFS[name] as CvarDef;
-      const shown = def.secret ? "" : this.get(name);
-      return `${name.padEnd(28)} : ${shown.padEnd(12)} : ${"sv, rep".padEnd(10)} : ${def.desc}`;
+      const { secret, desc } = def(name) as CvarDef;
+      const shown = secret ? "" : this.get(name);
+      return `${name.padEnd(28)} : ${shown.padEnd(12)} : ${"sv, rep".padEnd(10)} : ${desc}`;
     });
     return [
       "cvar list",
@@ -245,6 +247,11 @@ export class Cvars {
       `${lines.length} convars`,
     ].join("\n");
   }
+}
+
+/** The definition of a cvar by (any-case) name; own keys of DEFS only. */
+function def(name: string): CvarDef | undefined {
+  return ownValue(DEFS, name.toLowerCase());
 }
 
 function normalise(kind: CvarKind, raw: string): string {

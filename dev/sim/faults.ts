@@ -1,4 +1,5 @@
 /** Fault injection settings and request counters, one set per simulated server and per proxy. */
+import { isOwnKey } from "./own";
 import { Rng } from "./rng";
 
 export interface Faults {
@@ -44,7 +45,8 @@ export class FaultController {
   async set(patch: Partial<Faults>): Promise<Faults> {
     const next = { ...this.current };
     for (const [key, value] of Object.entries(patch)) {
-      if (!(key in NO_FAULTS)) throw new FaultError(`Unknown fault "${key}"`);
+      // Own keys only: `constructor` or `__proto__` in a PUT body is not a fault setting.
+      if (!isOwnKey(NO_FAULTS, key)) throw new FaultError(`Unknown fault "${key}"`);
       if (key === "offline") {
         if (typeof value !== "boolean") throw new FaultError("offline must be a boolean");
         next.offline = value;

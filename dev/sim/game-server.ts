@@ -70,7 +70,7 @@ export class SimServer {
     clock: SimClock,
     private readonly host: string,
     private readonly downtimeMs: number,
-    log?: (message: string) => void,
+    private readonly log?: (message: string) => void,
   ) {
     this.world = new GameWorld(clock, config);
     this.faults = new FaultController(config.seed);
@@ -81,6 +81,7 @@ export class SimServer {
       execute: (command) => this.console.exec(command),
       faults: this.faults,
       counters: this.counters,
+      ...(log ? { log } : {}),
     });
     this.console = new ConsoleEngine(this.world, {
       port: () => this.rconPort,
@@ -153,13 +154,13 @@ export class SimServer {
   restartServices(kind: "restart" | "update", downtimeMs = this.downtimeMs): void {
     if (this.stopped || this.restarting) return;
     this.restarting = true;
-    void this.sync();
+    this.syncInBackground();
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.restarting = false;
       if (kind === "update") this.world.version = bumpVersion(this.world.version);
       newMatch(this.world);
-      void this.sync();
+      this.syncInBackground();
     }, downtimeMs);
     this.timers.add(timer);
   }
@@ -212,6 +213,13 @@ export class SimServer {
     const up = !this.stopped && !this.restarting && !this.faults.get().offline;
     if (up) await Promise.all([this.http.open(), this.rcon.listener.open()]);
     else await Promise.all([this.http.close(), this.rcon.listener.close()]);
+  }
+
+  /** `sync()` from timers and hooks, where nobody awaits it: a failure is logged, never unhandled. */
+  private syncInBackground(): void {
+    this.sync().catch((error: unknown) => {
+      this.log?.(`${this.id}: cannot open or close the listeners: ${String(error)}`);
+    });
   }
 }
 

@@ -104,6 +104,8 @@ export interface JsonServerOptions {
 }
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** What an unexpected exception answers (the log gets the details). */
+const INTERNAL_ERROR: WireError = { error: "Internal error" };
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-allow-methods": "GET, POST, PUT, DELETE, OPTIONS",
@@ -115,7 +117,12 @@ export function createJsonServer(options: JsonServerOptions): http.Server {
   return http.createServer((req, res) => {
     handle(options, req, res).catch((error: unknown) => {
       options.log?.(`unhandled: ${String(error)}`);
-      if (!res.headersSent) send(res, 500, { error: "Internal error" }, false);
+      try {
+        if (!res.headersSent) send(res, 500, INTERNAL_ERROR, false);
+        else res.destroy();
+      } catch {
+        res.destroy();
+      }
     });
   });
 }
@@ -179,10 +186,21 @@ async function handle(
       };
       return send(res, error.status, body, corrupt);
     }
+    // A bug in a handler answers 500 like any error: a dev tool must not die on input.
     opts.log?.(`handler error on ${method} ${url.pathname}: ${String(error)}`);
-    return send(res, 500, { error: "Internal error" }, corrupt);
+    return send(res, 500, INTERNAL_ERROR, corrupt);
   }
-  if (response.after) res.once("finish", response.after);
+  const after = response.after;
+  if (after) {
+    // Runs from an event, outside this try: an exception there would be uncaught.
+    res.once("finish", () => {
+      try {
+        after();
+      } catch (error) {
+        opts.log?.(`after-response hook of ${method} ${url.pathname} failed: ${String(error)}`);
+      }
+    });
+  }
   send(res, response.status ?? 200, response.body, corrupt);
 }
 

@@ -2,18 +2,33 @@
  * `POST /private/launch_game`: a one-map match in the spirit of MatchZy/Get5 (research §7).
  * Mode and map go through the console; listed players move to their sides, other connected
  * humans to spectators, and bots fill what is left.
+ *
+ * Players are listed by Steam nickname, as the panel's tournament sends them, and matched by
+ * nickname only (case-insensitive). Never by SteamID64: a nickname may look like one, and a
+ * tournament entry equal to someone's id must not move that player.
  */
 import {
   GAME_MODES,
   type GameModeName,
+  type WireCommandResult,
   type WireLaunchGame,
-  isSteamId64,
 } from "../../convex/lib/gameApi";
 import { WORKSHOP_MAPS, isKnownMap } from "./catalog";
 import { type ConsoleEngine } from "./console";
 import { HttpError } from "./http-kit";
-import { type Side } from "./players";
+import { type SimPlayer } from "./players";
 import { type GameWorld } from "./world";
+
+/** The launch answer: a `WireCommandResult` plus who was placed and who was not connected. */
+export interface LaunchGameAnswer extends WireCommandResult {
+  success: true;
+  message: string;
+  result: string;
+  /** Listed nicknames (as sent) that matched a connected human and were moved to their side. */
+  placed: string[];
+  /** Listed nicknames (as sent) that matched no connected human. */
+  notConnected: string[];
+}
 
 const MAX_TEAM_PLAYERS = 5;
 
@@ -35,12 +50,14 @@ export function parseLaunchGame(body: unknown): WireLaunchGame & { modeName: Gam
       "TeamA and TeamB must take opposite sides (CT and T)",
     );
   }
+  // Matching ignores case, so `Neo` and `neo` are the same participant.
   const seen = new Set<string>();
-  for (const id of [...teamA.Players, ...teamB.Players]) {
-    if (seen.has(id)) {
-      throw new HttpError(400, "Duplicate player", `${id} is listed more than once`);
+  for (const nickname of [...teamA.Players, ...teamB.Players]) {
+    const key = nickname.toLowerCase();
+    if (seen.has(key)) {
+      throw new HttpError(400, "Duplicate player", `${nickname} is listed more than once`);
     }
-    seen.add(id);
+    seen.add(key);
   }
   return { Mode: String(b.Mode), Map: b.Map, TeamA: teamA, TeamB: teamB, modeName };
 }
@@ -68,24 +85,28 @@ function parseTeam(label: string, team: unknown): WireLaunchGame["TeamA"] {
     throw new HttpError(
       400,
       "Invalid team",
-      `${label}.Players must be a list of up to ${MAX_TEAM_PLAYERS} SteamID64s or nicknames`,
+      `${label}.Players must be a list of up to ${MAX_TEAM_PLAYERS} Steam nicknames`,
     );
   }
-  // Players are SteamID64s or, as the panel's tournament sends them, Steam nicknames.
-  for (const id of t.Players) {
-    if (typeof id !== "string" || id.trim() === "" || id.length > 64) {
+  for (const nickname of t.Players) {
+    if (typeof nickname !== "string" || nickname.trim() === "" || nickname.length > 64) {
       throw new HttpError(
         400,
         "Invalid player",
-        `${label}: ${String(id)} is not a SteamID64 or nickname`,
+        `${label}: ${String(nickname)} is not a Steam nickname`,
       );
     }
   }
   return { Side: t.Side, Players: t.Players as string[] };
 }
 
-export function launchGame(world: GameWorld, engine: ConsoleEngine, body: unknown) {
+export function launchGame(
+  world: GameWorld,
+  engine: ConsoleEngine,
+  body: unknown,
+): LaunchGameAnswer {
   const game = parseLaunchGame(body);
+  // modeName is one of GAME_MODES' own keys (resolveMode searched its entries).
   const output = [engine.exec(`game_alias ${GAME_MODES[game.modeName].alias}`)];
   const workshopId = Object.entries(WORKSHOP_MAPS).find(([, name]) => name === game.Map)?.[0];
   output.push(
@@ -93,27 +114,48 @@ export function launchGame(world: GameWorld, engine: ConsoleEngine, body: unknow
       isKnownMap(game.Map) ? `changelevel ${game.Map}` : `host_workshop_map ${workshopId}`,
     ),
   );
-  const sides = new Map<string, Side>();
+  const placed: string[] = [];
+  const notConnected: string[] = [];
+  const seated = new Set<SimPlayer>();
   for (const team of [game.TeamA, game.TeamB]) {
-    for (const id of team.Players) sides.set(id, team.Side);
+    for (const nickname of team.Players) {
+      const player = findByNickname(world, nickname, seated);
+      if (!player) {
+        notConnected.push(nickname);
+        continue;
+      }
+      world.moveTo(player, team.Side);
+      seated.add(player);
+      placed.push(nickname);
+    }
   }
-  const missing: string[] = [];
-  for (const [steamId, side] of sides) {
-    const player = isSteamId64(steamId)
-      ? world.find(steamId)
-      : world.connected().find((p) => p.name.toLowerCase() === steamId.toLowerCase());
-    if (player?.connected) world.moveTo(player, side);
-    else missing.push(steamId);
-  }
-  const listed = (p: { steamId: string; name: string }) =>
-    sides.has(p.steamId) || [...sides.keys()].some((k) => k.toLowerCase() === p.name.toLowerCase());
   for (const p of world.connected()) {
-    if (!p.isBot && !listed(p)) world.moveTo(p, "SPEC");
+    if (!p.isBot && !seated.has(p)) world.moveTo(p, "SPEC");
   }
   world.fillBots();
-  const placed = sides.size - missing.length;
   const message =
-    `Launched ${game.modeName} on ${world.map}: ${placed} player(s) placed` +
-    (missing.length > 0 ? `; not connected: ${missing.join(", ")}` : "");
-  return { success: true, message, result: output.filter((line) => line !== "").join("\n") };
+    `Launched ${game.modeName} on ${world.map}: ${placed.length} player(s) placed` +
+    (notConnected.length > 0 ? `; not connected: ${notConnected.join(", ")}` : "");
+  return {
+    success: true,
+    message,
+    result: output.filter((line) => line !== "").join("\n"),
+    placed,
+    notConnected,
+  };
+}
+
+/**
+ * The connected human whose name equals `nickname` ignoring case, and who has no seat yet. Only
+ * the name counts: an entry that happens to be someone's SteamID64 matches nobody by that id.
+ */
+function findByNickname(
+  world: GameWorld,
+  nickname: string,
+  seated: ReadonlySet<SimPlayer>,
+): SimPlayer | undefined {
+  const wanted = nickname.toLowerCase();
+  return world
+    .connected()
+    .find((p) => !p.isBot && !seated.has(p) && p.name.toLowerCase() === wanted);
 }

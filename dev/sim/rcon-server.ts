@@ -26,6 +26,7 @@ export interface RconServerOptions {
   execute: (command: string) => string;
   faults: FaultController;
   counters: Counters;
+  log?: (message: string) => void;
 }
 
 export class RconServer {
@@ -68,9 +69,27 @@ export class RconServer {
         return;
       }
       for (const packet of packets) {
-        chain = chain.then(() => this.onPacket(socket, session, packet));
+        // A packet that fails is answered with an error line, and the chain stays usable for the
+        // next one: one bad command must neither stall the session nor take down the process.
+        chain = chain
+          .then(() => this.onPacket(socket, session, packet))
+          .catch((error: unknown) => this.onPacketError(socket, packet, error));
       }
     });
+  }
+
+  /** Whatever went wrong with one packet, the client gets a reply with its id. */
+  private onPacketError(socket: net.Socket, packet: RconPacket, error: unknown): void {
+    this.options.log?.(
+      `RCON packet ${packet.id} (type ${packet.type}) failed: ${errorText(error)}`,
+    );
+    if (socket.destroyed || !socket.writable) return;
+    const body = `Error: ${errorText(error)}`;
+    try {
+      socket.write(encodePacket({ id: packet.id, type: SERVERDATA_RESPONSE_VALUE, body }));
+    } catch {
+      socket.destroy();
+    }
   }
 
   private async onPacket(socket: net.Socket, session: { authed: boolean }, packet: RconPacket) {
@@ -100,6 +119,10 @@ export class RconServer {
       }
     }
   }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function counterKey(packet: RconPacket, authed: boolean): string {

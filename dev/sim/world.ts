@@ -14,6 +14,7 @@ import { BanList } from "./bans";
 import { BOT_NAMES, HUMAN_NAMES, MAX_ROUNDS, TEAM_SIZE, type WeaponPool } from "./catalog";
 import { Cvars } from "./cvars";
 import { type MatchState, freshMatch } from "./match-state";
+import { ownValue } from "./own";
 import { type Side, type SimPlayer, emptyStats, randomSteamId, toWirePlayer } from "./players";
 import { Rng, type SimClock } from "./rng";
 
@@ -89,8 +90,11 @@ export class GameWorld {
 
   /** Sets game_type/game_mode and the mode's usual round count and team size. */
   setMode(mode: GameModeName, refill = true): void {
-    this.cvars.set("game_type", String(GAME_MODES[mode].gameType));
-    this.cvars.set("game_mode", String(GAME_MODES[mode].gameMode));
+    // The type says GameModeName, but the name may have come from input: own keys only.
+    const def = ownValue(GAME_MODES, mode);
+    if (!def) throw new Error(`Unknown game mode ${String(mode)}`);
+    this.cvars.set("game_type", String(def.gameType));
+    this.cvars.set("game_mode", String(def.gameMode));
     this.onModeCvarsChanged(refill);
   }
 
@@ -129,7 +133,8 @@ export class GameWorld {
     return this.onSide("T").length < this.onSide("CT").length ? "T" : "CT";
   }
 
-  addPlayer(isBot: boolean, side: Side, identity?: { steamId: string; name: string }): SimPlayer {
+  /** A connected player; the control API may choose the name (and the id) of a human. */
+  addPlayer(isBot: boolean, side: Side, identity?: { steamId?: string; name?: string }): SimPlayer {
     const now = this.now;
     const player: SimPlayer = {
       userId: this.nextUserId++,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type WireError, type WirePlayer, type WirePlayers } from "../../convex/lib/gameApi";
 import { type CounterSnapshot, type Faults } from "../../dev/sim/faults";
 import { type SimServerState } from "../../dev/sim/game-server";
 import { RconClient } from "../../dev/sim/rcon-client";
@@ -131,6 +132,47 @@ describe("control API and counters", () => {
     await request(control("/reset"), { body: {} });
     expect(sim.proxy.faults.get().errorRate).toBe(0);
     expect(sim.proxy.counters.snapshot().total).toBe(0);
+  });
+
+  it("connects a human with the given name, exactly as sent, in place of a bot", async () => {
+    const name = '<img src=x onerror="alert(1)"> \u202Eevil\u202C a\u200Bb';
+    const bots = () => sim.servers[1]!.world.connected().filter((p) => p.isBot).length;
+    const before = bots();
+    const res = await request<WirePlayer>(control("/servers/server2/players"), {
+      body: { name, side: "CT", steamId: "76561198000004242" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      steamId: "76561198000004242",
+      name,
+      team: "Counter-Terrorist",
+    });
+    const players = await request<WirePlayers>(`${sim.servers[1]!.apiUrl}/players`);
+    expect(players.body.counterTerrorists.map((p) => p.name)).toContain(name);
+    expect(bots()).toBe(before - 1);
+    // Without side or id: the smaller side and a fresh SteamID64.
+    const plain = await request<WirePlayer>(control("/servers/server2/players"), {
+      body: { name: "second" },
+    });
+    expect(plain.status).toBe(201);
+    expect(plain.body.steamId).not.toBe("76561198000004242");
+  });
+
+  it.each([
+    [{}, 400, "Invalid name"],
+    [{ name: "   " }, 400, "Invalid name"],
+    [{ name: "x".repeat(65) }, 400, "Invalid name"],
+    [{ name: "line\nbreak" }, 400, "Invalid name"],
+    [{ name: "ok", side: "__proto__" }, 400, "Invalid side"],
+    [{ name: "ok", side: "constructor" }, 400, "Invalid side"],
+    [{ name: "ok", steamId: "123" }, 400, "Invalid SteamID64"],
+    [{ name: "ok", steamId: "76561198000004242" }, 409, "Player exists"],
+  ])("refuses a player body %j with %i %s", async (body, status, error) => {
+    const count = sim.servers[1]!.world.players.length;
+    const res = await request<WireError>(control("/servers/server2/players"), { body });
+    expect(res.status).toBe(status);
+    expect(res.body.error).toBe(error);
+    expect(sim.servers[1]!.world.players).toHaveLength(count);
   });
 
   it("404 for an unknown server id", async () => {
