@@ -7,7 +7,7 @@ import { GAME_MODES, type GameModeName, isSteamId64 } from "../../convex/lib/gam
 import { SERVER_CONFIGS, WORKSHOP_MAPS, isKnownMap } from "./catalog";
 import { Cvars } from "./cvars";
 import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";
-import { ownValue } from "./own";
+import { ownValue } from "../../convex/lib/ownKey";
 import { type SimPlayer } from "./players";
 import { formatStatus, formatStatusJson } from "./status-format";
 import { type GameWorld } from "./world";

@@ -1,5 +1,5 @@
 /** Fault injection settings and request counters, one set per simulated server and per proxy. */
-import { isOwnKey } from "./own";
+import { isOwnKey } from "../../convex/lib/ownKey";
 import { Rng } from "./rng";
 
 export interface Faults {

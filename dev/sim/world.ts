@@ -14,7 +14,7 @@ import { BanList } from "./bans";
 import { BOT_NAMES, HUMAN_NAMES, MAX_ROUNDS, TEAM_SIZE, type WeaponPool } from "./catalog";
 import { Cvars } from "./cvars";
 import { type MatchState, freshMatch } from "./match-state";
-import { ownValue } from "./own";
+import { ownValue } from "../../convex/lib/ownKey";
 import { type Side, type SimPlayer, emptyStats, randomSteamId, toWirePlayer } from "./players";
 import { Rng, type SimClock } from "./rng";
 
