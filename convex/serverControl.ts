@@ -8,6 +8,7 @@ import { internalMutation, internalQuery } from "./_generated/server";
 import { guestAdminAction, publicQuery } from "./lib/functions";
 import { vAuditOutcome, vTarget, vToggleName } from "./lib/validators";
 import { appendAudit, auditEventFields } from "./model/audit";
+import { playerLabel } from "./model/liveData";
 import {
   readToggles,
   runServerAction,
@@ -45,11 +46,15 @@ export const recordOutcome = internalMutation({
     serverId: v.id("servers"),
     outcome: vAuditOutcome,
     toggle: v.optional(v.object({ name: vToggleName, enabled: v.boolean() })),
+    /** SteamID64 of the player the action is about; the entry names him when he is known. */
+    player: v.optional(v.string()),
   },
   returns: v.null(),
-  handler: async (ctx, { toggle, serverId, ...entry }) => {
+  handler: async (ctx, { toggle, serverId, player, ...entry }) => {
     if (toggle) await storeToggle(ctx, serverId, toggle.name, toggle.enabled);
-    await appendAudit(ctx, { ...entry, serverId });
+    const subject = player ? await playerLabel(ctx, serverId, player) : undefined;
+    const details = [subject, entry.details].filter(Boolean).join(", ") || undefined;
+    await appendAudit(ctx, { ...entry, details, serverId });
     return null;
   },
 });

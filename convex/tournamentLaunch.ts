@@ -7,12 +7,23 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { fail } from "./lib/errors";
 import { adminAction } from "./lib/functions";
-import { actorOf, requireServer, runServerAction, vActionName } from "./model/serverActions";
+import { placementOf, vPlacement, type Placement } from "./model/launch";
+import {
+  actorOf,
+  requireServer,
+  runServerAction,
+  sendServerAction,
+  vActionName,
+} from "./model/serverActions";
 
 export const launch = adminAction({
   audit: "tournament_launch",
   args: { mode: v.string() },
-  returns: v.object({ action: vActionName, note: v.union(v.string(), v.null()) }),
+  returns: v.object({
+    action: vActionName,
+    note: v.union(v.string(), v.null()),
+    placement: v.union(vPlacement, v.null()),
+  }),
   handler: async (ctx, { serverId, mode }) => {
     const server = await requireServer(ctx, serverId);
     const info = await ctx.runQuery(internal.tournament.launchInfo, { mode });
@@ -27,8 +38,13 @@ export const launch = adminAction({
       fail(info.code, info.message);
     }
     let note: string | null = null;
+    let placement: Placement | null = null;
     if (server.target.connectionType === "HTTP") {
-      await runServerAction(ctx, server, { kind: "launchGame", payload: info.payload });
+      const { replies } = await sendServerAction(ctx, server, {
+        kind: "launchGame",
+        payload: info.payload,
+      });
+      placement = placementOf(info.payload, replies[0]);
     } else {
       await runServerAction(ctx, server, { kind: "gameMode", mode });
       await runServerAction(ctx, server, { kind: "changeMap", map: info.payload.Map });
@@ -42,6 +58,6 @@ export const launch = adminAction({
       tokenIdentifier: ctx.viewer.tokenIdentifier,
       serverId,
     });
-    return { action: "launchGame" as const, note };
+    return { action: "launchGame" as const, note, placement };
   },
 });

@@ -29,6 +29,7 @@ import type * as lib_viewer from "../lib/viewer.js";
 import type * as live from "../live.js";
 import type * as model_audit from "../model/audit.js";
 import type * as model_callGate from "../model/callGate.js";
+import type * as model_launch from "../model/launch.js";
 import type * as model_liveData from "../model/liveData.js";
 import type * as model_moderation from "../model/moderation.js";
 import type * as model_poller from "../model/poller.js";
@@ -77,6 +78,7 @@ declare const fullApi: ApiFromModules<{
   live: typeof live;
   "model/audit": typeof model_audit;
   "model/callGate": typeof model_callGate;
+  "model/launch": typeof model_launch;
   "model/liveData": typeof model_liveData;
   "model/moderation": typeof model_moderation;
   "model/poller": typeof model_poller;

@@ -28,6 +28,17 @@ export async function playerSnapshotOf(ctx: QueryCtx, serverId: Id<"servers">) {
     .unique();
 }
 
+/** "Name (SteamID64)" when the player is in the server's snapshot, else the SteamID64 alone. */
+export async function playerLabel(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  steamId: string,
+): Promise<string> {
+  const snapshot = await playerSnapshotOf(ctx, serverId);
+  const name = snapshot?.players.find((p) => p.steamId === steamId)?.name;
+  return name ? `${name} (${steamId})` : steamId;
+}
+
 /** Enabled servers in display order (at most 50), each with its cached online state. */
 export async function enabledServersWithStatus(ctx: QueryCtx) {
   const servers = await ctx.db.query("servers").withIndex("by_order").take(50);

@@ -11,6 +11,7 @@ import type { Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import {
   actionName,
+  commandName,
   InvalidActionError,
   planAction,
   toggleFromCommand,
@@ -25,9 +26,19 @@ import type { GameServerTarget, ToggleName } from "../lib/validators";
 
 export const vActionName = literals(...(Object.keys(SERVER_ACTIONS) as ActionName[]));
 
-/** What every server action answers: the action that ran (for the toast) and its console output. */
-export const vActionResult = v.object({ action: vActionName, output: v.string() });
+/**
+ * What every server action answers: the action that ran (for the toast), its console output, and a
+ * warning when the game server took the request but did not do it (an unknown console command).
+ */
+export const vActionResult = v.object({
+  action: vActionName,
+  output: v.string(),
+  warning: v.optional(v.string()),
+});
 export type ActionResult = Infer<typeof vActionResult>;
+
+/** The game server's answer when the console does not know a command (CS2: `Unknown command`). */
+const UNKNOWN_COMMAND = /unknown command/i;
 
 export const DEFAULT_TOGGLES: Record<ToggleName, boolean> = {
   isPaused: false,
@@ -103,9 +114,19 @@ export async function runServerAction(
   server: Id<"servers"> | undefined | ResolvedServer,
   action: ServerAction,
 ): Promise<ActionResult> {
+  return (await sendServerAction(ctx, server, action)).result;
+}
+
+/** `runServerAction`, also handing back the game server's raw answers (e.g. who a launch placed). */
+export async function sendServerAction(
+  ctx: GatedCtx,
+  server: Id<"servers"> | undefined | ResolvedServer,
+  action: ServerAction,
+): Promise<{ result: ActionResult; replies: unknown[] }> {
   const { serverId, target } =
     typeof server === "object" ? server : await requireServer(ctx, server);
   const name = actionName(action);
+  const label = actionLabel(name);
   const record = (
     outcome: "success" | "failure",
     details?: string,
@@ -117,6 +138,7 @@ export async function runServerAction(
       outcome,
       details,
       toggle,
+      player: playerOf(action),
       ...actorOf(ctx.viewer),
     });
 
@@ -126,16 +148,18 @@ export async function runServerAction(
   } catch (error) {
     if (!(error instanceof InvalidActionError)) throw error;
     await record("failure", error.message);
-    fail("INVALID_INPUT", error.message);
+    fail("INVALID_INPUT", failureText(action, label, error.message));
   }
 
   const outputs: string[] = [];
+  const replies: unknown[] = [];
   try {
     for (const request of requests) {
       const reply = await gameServerRequest<{ result?: unknown; message?: unknown }>(
         target,
         request,
       );
+      replies.push(reply);
       const text =
         typeof reply.result === "string"
           ? reply.result
@@ -147,13 +171,31 @@ export async function runServerAction(
   } catch (error) {
     const message = error instanceof GameServerError ? error.message : String(error);
     await record("failure", message);
-    if (action.kind === "gameMode") fail("GAME_SERVER", `Помилка при зміні режиму: ${message}`);
-    const rcon = target.connectionType === "RCON_PROXY" ? " (RCON)" : "";
-    fail("GAME_SERVER", `Помилка виконання дії "${actionLabel(name)}"${rcon}: ${message}`);
+    const rcon = target.connectionType === "RCON_PROXY";
+    fail("GAME_SERVER", failureText(action, label, message, rcon));
   }
 
+  const output = outputs.join("\n").slice(0, 4000);
+  if (action.kind === "command" && UNKNOWN_COMMAND.test(output)) {
+    await record("failure", `${describe(action)}: ${output}`.slice(0, 500));
+    const warning = `Сервер не знає команди "${commandName(action.command)}": ${output}`;
+    return { result: { action: name, output, warning }, replies };
+  }
   await record("success", describe(action), toggleSetBy(action));
-  return { action: name, output: outputs.join("\n").slice(0, 4000) };
+  return { result: { action: name, output }, replies };
+}
+
+/** The spec's failure wording: the mode has its own, every other action names its label. */
+function failureText(action: ServerAction, label: string, message: string, rcon = false): string {
+  if (action.kind === "gameMode") return `Помилка при зміні режиму: ${message}`;
+  return `Помилка виконання дії "${label}"${rcon ? " (RCON)" : ""}: ${message}`;
+}
+
+/** The player an action is about, named in its audit entry. */
+function playerOf(action: ServerAction): string | undefined {
+  return action.kind === "kick" || action.kind === "ban" || action.kind === "unban"
+    ? action.steamId
+    : undefined;
 }
 
 /** The switch an accepted action flipped: a toggle action, or a typed command such as `sv_cheats 1`. */
@@ -182,11 +224,8 @@ function describe(action: ServerAction): string | undefined {
       return action.config;
     case "cvar":
       return `${action.cvar} ${action.value}`;
-    case "kick":
-    case "unban":
-      return action.steamId;
     case "ban":
-      return `${action.steamId}, ${action.duration} хв`;
+      return action.duration === 0 ? "назавжди" : `${action.duration} хв`;
     default:
       return undefined;
   }

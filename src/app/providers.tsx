@@ -6,12 +6,13 @@ import { Toaster, useToasterStore } from "react-hot-toast";
 import { TopLayer } from "@/components/ui/top-layer";
 import { env } from "@/config/env";
 import { useLocalStorage } from "@/hooks/use-local-storage";
+import { createPanelLogger } from "@/lib/convex-logger";
 import { DemoAuthProvider } from "./auth/demo-auth-provider";
 import { NoneAuthProvider } from "./auth/none-auth-provider";
 import { StoreUser } from "./auth/store-user";
 import { PageFallback } from "./page-fallback";
 
-const convex = new ConvexReactClient(env.convexUrl);
+const convex = new ConvexReactClient(env.convexUrl, { logger: createPanelLogger(console) });
 
 // Clerk (and its localization) is only downloaded by builds configured for it.
 const ClerkAuthProvider = lazy(() => import("./auth/clerk-auth-provider"));

@@ -6,7 +6,7 @@ import toast from "react-hot-toast";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { actionLabel, isActionName } from "@/lib/catalog";
-import { errorMessage as messageOf, toastError } from "@/lib/errors";
+import { errorMessage as messageOf, showError, toastError } from "@/lib/errors";
 
 /**
  * What a caller passes: the action's own arguments; the session and (unless given here, as the
@@ -37,11 +37,20 @@ export interface GatedActionOptions {
   errorMessage?: string;
 }
 
-/** The server action a result says ran (`{ action }`, convex/model/serverActions.ts), if any. */
-function actionRan(result: unknown): string | null {
-  if (typeof result !== "object" || result === null || !("action" in result)) return null;
+/**
+ * How a server action's result (`{ action, warning? }`, convex/model/serverActions.ts) is announced:
+ * the registry label of the action that ran, or the game server's warning when it did not do it.
+ */
+function announce(result: unknown): void {
+  if (typeof result !== "object" || result === null || !("action" in result)) return;
+  if ("warning" in result && typeof result.warning === "string") {
+    toast(result.warning, { icon: "⚠️", id: result.warning });
+    return;
+  }
   const name = result.action;
-  return typeof name === "string" && isActionName(name) ? actionLabel(name) : null;
+  if (typeof name === "string" && isActionName(name)) {
+    toast.success(t("actions.success", { action: actionLabel(name) }));
+  }
 }
 
 /**
@@ -64,18 +73,17 @@ export function useGatedAction<F extends FunctionReference<"action">>(
       options?: RunOptions,
     ): Promise<FunctionReturnType<F> | undefined> => {
       if (needsServer && !serverId) {
-        toast.error(t("errors.noServer"));
+        showError(t("errors.noServer"));
         return undefined;
       }
       setPending(true);
       try {
         const result = await action({ serverId, ...args, sessionId });
-        const label = actionRan(result);
-        if (label) toast.success(t("actions.success", { action: label }));
+        announce(result);
         return result;
       } catch (error) {
         if (options?.onError) options.onError(errorMessage ?? messageOf(error));
-        else if (errorMessage) toast.error(errorMessage);
+        else if (errorMessage) showError(errorMessage);
         else toastError(error);
         return undefined;
       } finally {

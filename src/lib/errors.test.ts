@@ -17,12 +17,13 @@ describe("toastError", () => {
     );
     expect(toast.error).toHaveBeenCalledWith(
       "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
+      { id: "Доступ обмежено. Ця дія вимагає авторизації адміністратора." },
     );
   });
 
   it("falls back for other errors", () => {
     toastError(new Error("boom"), "Не вдалося вийти.");
-    expect(toast.error).toHaveBeenCalledWith("Не вдалося вийти.");
+    expect(toast.error).toHaveBeenCalledWith("Не вдалося вийти.", { id: "Не вдалося вийти." });
     expect(errorMessage(new Error("boom"))).toBe("Щось пішло не так. Спробуйте ще раз.");
   });
 });

@@ -19,9 +19,17 @@ export function errorMessage(error: unknown, fallback?: string): string {
   return fallback ?? t("errors.generic");
 }
 
-/** The one way the UI reports a failed call: the backend's message, else the fallback. */
+/**
+ * The one way the UI reports a failed call: the backend's message, else the fallback. The message
+ * is the toast's id, so the same failure reported twice (a retry, a double effect) shows once.
+ */
 export function toastError(error: unknown, fallback?: string): void {
-  toast.error(errorMessage(error, fallback));
+  showError(errorMessage(error, fallback));
+}
+
+/** An error toast, shown once however often the same message is reported while it is visible. */
+export function showError(message: string): void {
+  toast.error(message, { id: message });
 }
 
 /**

@@ -115,6 +115,7 @@ describe("AdminTab", () => {
     await user.click(screen.getByRole("button", { name: "Перезапустити гру" }));
     expect(toast.error).toHaveBeenCalledWith(
       'Помилка виконання дії "Перезапуск гри": API Error 500: boom',
+      { id: 'Помилка виконання дії "Перезапуск гри": API Error 500: boom' },
     );
     expect(toast.success).not.toHaveBeenCalled();
   });
@@ -125,7 +126,9 @@ describe("AdminTab", () => {
     await user.click(screen.getByRole("button", { name: "Змінити мапу" }));
     await user.click(screen.getByRole("button", { name: "Завантажити" }));
     expect(toast.error).toHaveBeenCalledTimes(2);
-    expect(toast.error).toHaveBeenCalledWith("Оберіть мапу з випадаючого списку");
+    expect(toast.error).toHaveBeenCalledWith("Оберіть мапу з випадаючого списку", {
+      id: "Оберіть мапу з випадаючого списку",
+    });
     expect(mockBackend.action("serverControl:changeMap")).not.toHaveBeenCalled();
     expect(mockBackend.action("serverControl:workshopMap")).not.toHaveBeenCalled();
 
@@ -241,6 +244,8 @@ describe("AdminTab", () => {
       .action("settings:setGuestAdmin")
       .mockRejectedValueOnce(new ConvexError({ code: "FORBIDDEN", message: "x" }));
     await user.click(guest);
-    expect(toast.error).toHaveBeenCalledWith("Не вдалося змінити статус панелі.");
+    expect(toast.error).toHaveBeenCalledWith("Не вдалося змінити статус панелі.", {
+      id: "Не вдалося змінити статус панелі.",
+    });
   });
 });

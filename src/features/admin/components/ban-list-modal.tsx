@@ -12,8 +12,9 @@ import { BanTable } from "./ban-table";
 import styles from "./admin.module.css";
 
 /**
- * The server's ban list (read from the game server when opened). Load failures are toasted as
- * 'Помилка завантаження списку банів: {message}' (worded by the backend); unban asks first.
+ * The server's ban list (read from the game server when opened). A load failure is shown once,
+ * inside the modal, in the backend's words ('Помилка завантаження списку банів: {message}'), not
+ * also as a toast; unban asks first.
  */
 export function BanListModal({
   serverId,
@@ -24,18 +25,20 @@ export function BanListModal({
 }) {
   const { banList, unban } = useModeration(serverId);
   const [entries, setEntries] = useState<BanEntry[] | null | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string>();
   const [confirming, setConfirming] = useState<BanEntry | null>(null);
   const load = banList.run;
 
   const reload = useCallback(async () => {
-    const list = await load({});
+    setLoadError(undefined);
+    const list = await load({}, { onError: setLoadError });
     setEntries(list ?? null);
   }, [load]);
 
   // Loads once when the modal opens; later loads come from "refresh" and unban.
   useEffect(() => {
     let active = true;
-    void load({}).then((list) => {
+    void load({}, { onError: (message) => active && setLoadError(message) }).then((list) => {
       if (active) setEntries(list ?? null);
     });
     return () => {
@@ -70,7 +73,7 @@ export function BanListModal({
         </div>
       ) : entries === null ? (
         <EmptyState icon={<Icon name="alert" />} role="alert">
-          {t("bans.loadFailed")}
+          {loadError ?? t("bans.loadFailed")}
         </EmptyState>
       ) : entries.length === 0 ? (
         <EmptyState icon={<Icon name="list" />} role="status">

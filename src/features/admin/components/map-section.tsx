@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { showError } from "@/lib/errors";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
@@ -29,7 +29,7 @@ export interface MapSectionProps {
 function submitWith(value: string, send: () => void) {
   return (event: FormEvent) => {
     event.preventDefault();
-    if (!value) toast.error(t("errors.chooseMap"));
+    if (!value) showError(t("errors.chooseMap"));
     else send();
   };
 }

@@ -206,7 +206,9 @@ describe("MapBanPickTab", () => {
       );
       renderTab();
       await user.click(screen.getByRole("button", { name: "Забанити Dogtown" }));
-      expect(toast.error).toHaveBeenCalledWith("Цей крок уже зроблено. Оновлено стан турніру.");
+      expect(toast.error).toHaveBeenCalledWith("Цей крок уже зроблено. Оновлено стан турніру.", {
+        id: "Цей крок уже зроблено. Оновлено стан турніру.",
+      });
 
       serve(afterBans(5), { team: "teamB", nickname: "Olena" });
       renderTab();
@@ -278,7 +280,9 @@ describe("MapBanPickTab", () => {
       await user.click(screen.getByRole("button", { name: "Приєднатися до команди A" }));
       await user.type(screen.getByRole("textbox"), "Neo");
       await user.click(screen.getByRole("button", { name: "Приєднатися" }));
-      expect(toast.error).toHaveBeenCalledWith("Цей нікнейм уже використовується в турнірі.");
+      expect(toast.error).toHaveBeenCalledWith("Цей нікнейм уже використовується в турнірі.", {
+        id: "Цей нікнейм уже використовується в турнірі.",
+      });
       expect(screen.getByRole("dialog")).toBeInTheDocument();
     });
   });
@@ -399,7 +403,9 @@ describe("MapBanPickTab", () => {
         );
       renderTab({ isAdmin: true });
       await user.click(screen.getByRole("button", { name: "Запустити матч" }));
-      expect(toast.error).toHaveBeenCalledWith("Конфігурація матчу не завершена.");
+      expect(toast.error).toHaveBeenCalledWith("Конфігурація матчу не завершена.", {
+        id: "Конфігурація матчу не завершена.",
+      });
     });
   });
 });

@@ -94,7 +94,7 @@ describe("RandomTab", () => {
       .mockRejectedValue(new ConvexError({ code: "INVALID_INPUT", message }));
     render(<RandomTab serverId={SERVER} players={players} />);
     await submit("5");
-    expect(toast.error).toHaveBeenCalledWith(message);
+    expect(toast.error).toHaveBeenCalledWith(message, { id: message });
     expect(screen.queryByTestId("shuffling")).not.toBeInTheDocument();
   });
 });
