@@ -118,6 +118,7 @@ export function PanelPage() {
         <AdminTab
           key={serverId ?? ""}
           serverId={serverId}
+          serverName={server?.name ?? ""}
           isAdmin={user.isAdmin}
           tools={<AuditLogButton />}
         />

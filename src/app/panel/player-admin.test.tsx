@@ -25,14 +25,16 @@ describe("player modal for admins", () => {
       />,
     );
     await user.click(screen.getByRole("row", { name: "Відкрити статистику гравця Зевс" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = screen.getByRole("dialog", { name: "Зевс" });
     const moderation = within(dialog).getByRole("region", { name: "Модерація" });
     expect(within(moderation).getByRole("button", { name: "Кікнути" })).toBeEnabled();
     expect(within(moderation).getByRole("button", { name: "Забанити" })).toBeEnabled();
     expect(within(moderation).getByRole("button", { name: "Slay" })).toBeDisabled();
     await user.click(within(moderation).getByRole("button", { name: "Забанити" }));
+    const confirm = screen.getByRole("dialog", { name: "Забанити гравця?" });
+    await user.click(within(confirm).getByRole("button", { name: "Забанити" }));
     expect(mockBackend.action("moderation:ban")).toHaveBeenCalledWith(
-      expect.objectContaining({ serverId: SERVER, steamId: "76561198000000042", duration: 0 }),
+      expect.objectContaining({ serverId: SERVER, steamId: "76561198000000042", duration: 60 }),
     );
   });
 

@@ -18,7 +18,7 @@ const TOGGLES = {
 };
 
 function renderTab(isAdmin: boolean) {
-  return render(<AdminTab serverId={SERVER} isAdmin={isAdmin} />);
+  return render(<AdminTab serverId={SERVER} serverName="Server #1" isAdmin={isAdmin} />);
 }
 
 function cardTitles() {
@@ -113,6 +113,9 @@ describe("AdminTab", () => {
     );
     renderTab(false);
     await user.click(screen.getByRole("button", { name: "Перезапустити гру" }));
+    const confirm = screen.getByRole("dialog", { name: "Перезапустити гру?" });
+    expect(confirm).toHaveTextContent("Поточний матч на сервері «Server #1» почнеться спочатку");
+    await user.click(within(confirm).getByRole("button", { name: "Перезапустити гру" }));
     expect(toast.error).toHaveBeenCalledWith(
       'Помилка виконання дії "Перезапуск гри": API Error 500: boom',
       { id: 'Помилка виконання дії "Перезапуск гри": API Error 500: boom' },
@@ -143,6 +146,9 @@ describe("AdminTab", () => {
       .action("serverControl:changeMap")
       .mockResolvedValue({ action: "changeMap", output: "" });
     await user.click(screen.getByRole("button", { name: "Змінити мапу" }));
+    const confirm = screen.getByRole("dialog", { name: "Змінити мапу на Nuke?" });
+    expect(mockBackend.action("serverControl:changeMap")).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole("button", { name: "Змінити мапу" }));
     expect(mockBackend.action("serverControl:changeMap")).toHaveBeenCalledWith(
       expect.objectContaining({ map: "de_nuke", serverId: SERVER }),
     );
@@ -150,16 +156,26 @@ describe("AdminTab", () => {
 
     await user.selectOptions(screen.getByLabelText("Мапи з Workshop"), "3070321829");
     await user.click(screen.getByRole("button", { name: "Завантажити" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Змінити мапу на surf_beginner?" })).getByRole(
+        "button",
+        { name: "Змінити мапу" },
+      ),
+    );
     expect(mockBackend.action("serverControl:workshopMap")).toHaveBeenCalledWith(
       expect.objectContaining({ workshopId: "3070321829" }),
     );
   });
 
-  it("game mode: chosen from the list and applied", async () => {
+  it("game mode: chosen from the list and applied; without a choice it says so", async () => {
     const user = userEvent.setup();
     renderTab(false);
     const apply = screen.getByRole("button", { name: "Змінити режим" });
-    expect(apply).toBeDisabled();
+    await user.click(apply);
+    expect(toast.error).toHaveBeenCalledWith("Оберіть режим гри зі списку.", {
+      id: "Оберіть режим гри зі списку.",
+    });
+    expect(mockBackend.action("serverControl:setGameMode")).not.toHaveBeenCalled();
     await user.selectOptions(screen.getByLabelText("Режим гри"), "wingman");
     await user.click(apply);
     expect(mockBackend.action("serverControl:setGameMode")).toHaveBeenCalledWith(

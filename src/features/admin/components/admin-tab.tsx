@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
+import { useConfirmation, type ConfirmRequest } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useAdminCommands } from "../hooks/use-admin-commands";
@@ -13,8 +14,12 @@ import { MatchSection } from "./match-section";
 import { ConfigSection, PasswordSection } from "./server-config-sections";
 import styles from "./admin.module.css";
 
+type Confirm = (request: ConfirmRequest) => void;
+
 export interface AdminTabProps {
   serverId: Id<"servers"> | undefined;
+  /** Named in the confirmations of actions that end or reset a match. */
+  serverName?: string;
   /** Admins get every section; guest admins only general, match and map (spec §6). */
   isAdmin: boolean;
   /** Extra admin tools composed by the app (e.g. the audit log button). */
@@ -22,8 +27,9 @@ export interface AdminTabProps {
 }
 
 /** Server control: general, match and map for guest admins too, the rest for admins only. */
-export function AdminTab({ serverId, isAdmin, tools }: AdminTabProps) {
+export function AdminTab({ serverId, serverName = "", isAdmin, tools }: AdminTabProps) {
   const control = useServerControl(serverId);
+  const { ask, dialog } = useConfirmation();
   return (
     <div className={styles.tab}>
       {!isAdmin ? <Notice role="note">{t("admin.guestNotice")}</Notice> : null}
@@ -42,16 +48,36 @@ export function AdminTab({ serverId, isAdmin, tools }: AdminTabProps) {
             restartGame={control.restartGame}
             skipWarmup={control.skipWarmup}
             setGameMode={control.setGameMode}
+            confirm={ask}
+            serverName={serverName}
           />
-          <MapSection changeMap={control.changeMap} workshopMap={control.workshopMap} />
+          <MapSection
+            changeMap={control.changeMap}
+            workshopMap={control.workshopMap}
+            confirm={ask}
+            serverName={serverName}
+          />
         </div>
       </section>
-      {isAdmin ? <AdminOnlySections serverId={serverId} tools={tools} /> : null}
+      {isAdmin ? (
+        <AdminOnlySections
+          serverId={serverId}
+          tools={tools}
+          confirm={ask}
+          serverName={serverName}
+        />
+      ) : null}
+      {dialog}
     </div>
   );
 }
 
-function AdminOnlySections({ serverId, tools }: Omit<AdminTabProps, "isAdmin">) {
+function AdminOnlySections({
+  serverId,
+  serverName = "",
+  tools,
+  confirm,
+}: Omit<AdminTabProps, "isAdmin"> & { confirm: Confirm }) {
   const commands = useAdminCommands(serverId);
   return (
     <section className={styles.group} aria-labelledby="admin-group-admin">
@@ -68,6 +94,8 @@ function AdminOnlySections({ serverId, tools }: Omit<AdminTabProps, "isAdmin">) 
         />
         <ConfigSection execConfig={commands.execConfig} setCvar={commands.setCvar} />
         <MaintenanceSection
+          confirm={confirm}
+          serverName={serverName}
           resetStats={commands.resetStats}
           restartServices={commands.restartServices}
           serverUpdate={commands.serverUpdate}

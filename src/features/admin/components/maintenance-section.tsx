@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { ConfirmRequest } from "@/hooks/use-confirmation";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
@@ -10,12 +11,19 @@ import styles from "./admin.module.css";
 type Sc = typeof api.serverControl;
 type Risky = "restartServices" | "serverUpdate";
 
-/** Reset stats; restart services and server update take the server down, so they ask first. */
+/**
+ * Reset stats wipes the match's statistics; restart services and server update take the server
+ * down. All three ask first.
+ */
 export function MaintenanceSection({
+  confirm: confirmReset,
+  serverName,
   resetStats,
   restartServices,
   serverUpdate,
 }: {
+  confirm: (request: ConfirmRequest) => void;
+  serverName: string;
   resetStats: GatedAction<Sc["resetStats"]>;
   restartServices: GatedAction<Sc["restartServices"]>;
   serverUpdate: GatedAction<Sc["serverUpdate"]>;
@@ -33,7 +41,17 @@ export function MaintenanceSection({
       <div className={styles.cardBody}>
         <p className={styles.muted}>{t("admin.server.intro")}</p>
         <div className={styles.buttons}>
-          <Button loading={resetStats.pending} onClick={() => void resetStats.run({})}>
+          <Button
+            loading={resetStats.pending}
+            onClick={() =>
+              confirmReset({
+                title: t("admin.confirm.resetStatsTitle"),
+                text: t("admin.confirm.resetStatsText", { server: serverName }),
+                confirmLabel: t("admin.server.resetStats"),
+                run: () => resetStats.run({}),
+              })
+            }
+          >
             {t("admin.server.resetStats")}
           </Button>
           <Button variant="danger" onClick={() => setConfirming("restartServices")}>

@@ -3,6 +3,7 @@ import { showError } from "@/lib/errors";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
+import type { ConfirmRequest } from "@/hooks/use-confirmation";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
@@ -20,9 +21,16 @@ const WORKSHOP = WORKSHOP_GROUPS.map((g) => ({
   options: g.maps.map((m) => ({ value: m.id, label: m.name })),
 }));
 
+const WORKSHOP_NAMES = new Map<string, string>(
+  WORKSHOP.flatMap((g) => g.options.map((o) => [o.value, o.label] as const)),
+);
+
 export interface MapSectionProps {
   changeMap: GatedAction<typeof api.serverControl.changeMap>;
   workshopMap: GatedAction<typeof api.serverControl.workshopMap>;
+  /** A map change ends the running match, so it asks first. */
+  confirm: (request: ConfirmRequest) => void;
+  serverName: string;
 }
 
 /** With nothing chosen, a click warns 'Оберіть мапу з випадаючого списку' and sends nothing. */
@@ -34,13 +42,25 @@ function submitWith(value: string, send: () => void) {
   };
 }
 
-export function MapSection({ changeMap, workshopMap }: MapSectionProps) {
+export function MapSection({ changeMap, workshopMap, confirm, serverName }: MapSectionProps) {
   const [map, setMap] = useState("");
   const [workshopId, setWorkshopId] = useState("");
+  const askChange = (label: string, run: () => Promise<unknown>) =>
+    confirm({
+      title: t("admin.confirm.changeMapTitle", { map: label }),
+      text: t("admin.confirm.changeMapText", { server: serverName }),
+      confirmLabel: t("admin.map.change"),
+      run,
+    });
+  const workshopName = WORKSHOP_NAMES.get(workshopId);
   return (
     <Card title={t("admin.map.title")}>
       <div className={styles.cardBody}>
-        <form className={styles.row} onSubmit={submitWith(map, () => void changeMap.run({ map }))}>
+        <form
+          className={styles.row}
+          noValidate
+          onSubmit={submitWith(map, () => askChange(mapLabel(map), () => changeMap.run({ map })))}
+        >
           <Select
             label={t("admin.map.official")}
             value={map}
@@ -54,7 +74,10 @@ export function MapSection({ changeMap, workshopMap }: MapSectionProps) {
         </form>
         <form
           className={styles.row}
-          onSubmit={submitWith(workshopId, () => void workshopMap.run({ workshopId }))}
+          noValidate
+          onSubmit={submitWith(workshopId, () =>
+            askChange(workshopName ?? workshopId, () => workshopMap.run({ workshopId })),
+          )}
         >
           <Select
             label={t("admin.map.workshop")}

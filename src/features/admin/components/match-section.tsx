@@ -2,10 +2,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
+import type { ConfirmRequest } from "@/hooks/use-confirmation";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
 import { GAME_MODE_LABELS } from "@/lib/catalog";
+import { showError } from "@/lib/errors";
 import styles from "./admin.module.css";
 
 const MODE_OPTIONS = Object.entries(GAME_MODE_LABELS).map(([value, label]) => ({ value, label }));
@@ -14,26 +16,58 @@ export interface MatchSectionProps {
   restartGame: GatedAction<typeof api.serverControl.restartGame>;
   skipWarmup: GatedAction<typeof api.serverControl.skipWarmup>;
   setGameMode: GatedAction<typeof api.serverControl.setGameMode>;
+  /** Restarting the game and skipping the warmup change a running match, so they ask first. */
+  confirm: (request: ConfirmRequest) => void;
+  serverName: string;
 }
 
-export function MatchSection({ restartGame, skipWarmup, setGameMode }: MatchSectionProps) {
+export function MatchSection({
+  restartGame,
+  skipWarmup,
+  setGameMode,
+  confirm,
+  serverName,
+}: MatchSectionProps) {
   const [mode, setMode] = useState("");
+  const server = { server: serverName };
   return (
     <Card title={t("admin.match.title")}>
       <div className={styles.cardBody}>
         <div className={styles.buttons}>
-          <Button loading={restartGame.pending} onClick={() => void restartGame.run({})}>
+          <Button
+            loading={restartGame.pending}
+            onClick={() =>
+              confirm({
+                title: t("admin.confirm.restartGameTitle"),
+                text: t("admin.confirm.restartGameText", server),
+                confirmLabel: t("admin.match.restart"),
+                run: () => restartGame.run({}),
+              })
+            }
+          >
             {t("admin.match.restart")}
           </Button>
-          <Button loading={skipWarmup.pending} onClick={() => void skipWarmup.run({})}>
+          <Button
+            loading={skipWarmup.pending}
+            onClick={() =>
+              confirm({
+                title: t("admin.confirm.skipWarmupTitle"),
+                text: t("admin.confirm.skipWarmupText", server),
+                confirmLabel: t("admin.match.skipWarmup"),
+                run: () => skipWarmup.run({}),
+              })
+            }
+          >
             {t("admin.match.skipWarmup")}
           </Button>
         </div>
         <form
           className={styles.row}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             if (mode) void setGameMode.run({ mode });
+            else showError(t("admin.match.chooseMode"));
           }}
         >
           <Select
@@ -43,7 +77,7 @@ export function MatchSection({ restartGame, skipWarmup, setGameMode }: MatchSect
             options={MODE_OPTIONS}
             onChange={setMode}
           />
-          <Button type="submit" variant="primary" disabled={!mode} loading={setGameMode.pending}>
+          <Button type="submit" variant="primary" loading={setGameMode.pending}>
             {t("admin.match.applyMode")}
           </Button>
         </form>

@@ -1,5 +1,5 @@
 import "@/test/mock-backend-modules";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,40 +24,76 @@ describe("PlayerModeration", () => {
     expect(slay).toHaveAccessibleDescription("тимчасово недоступно");
   });
 
-  it("kicks and bans (0 = forever) the player", async () => {
+  it("kick asks first, naming the player, and kicks only on confirm", async () => {
     const user = userEvent.setup();
     mockBackend.action("moderation:kick").mockResolvedValue({ action: "kick", output: "" });
     render(<PlayerModeration serverId={SERVER} player={PLAYER} />);
     await user.click(screen.getByRole("button", { name: "Кікнути" }));
+    const confirm = screen.getByRole("dialog", { name: "Кікнути гравця?" });
+    expect(confirm).toHaveTextContent(
+      "Гравця Зевс (76561198000000042) буде відключено від сервера.",
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Скасувати" }));
+    expect(mockBackend.action("moderation:kick")).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "Кікнути" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Кікнути гравця?" })).getByRole("button", {
+        name: "Кікнути",
+      }),
+    );
     expect(mockBackend.action("moderation:kick")).toHaveBeenCalledWith(
       expect.objectContaining({ serverId: SERVER, steamId: PLAYER.steamId }),
     );
     expect(toast.success).toHaveBeenCalledWith('Дія "Кік" виконана успішно!');
+  });
 
-    expect(screen.getByLabelText("Тривалість бану, хв (0 — назавжди)")).toHaveValue(0);
-    await user.click(screen.getByRole("button", { name: "Забанити" }));
+  it("bans for a preset length, 1 hour by default, after a confirmation that names it", async () => {
+    const user = userEvent.setup();
+    render(<PlayerModeration serverId={SERVER} player={PLAYER} />);
+    const duration = screen.getByLabelText("Тривалість бану");
+    expect(duration).toHaveValue("60");
+    expect(
+      within(duration)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["30 хв", "1 год", "1 день", "7 днів", "30 днів", "Назавжди", "Інша тривалість…"]);
+    const banWith = async () => {
+      await user.click(screen.getByRole("button", { name: "Забанити" }));
+      const confirm = screen.getByRole("dialog", { name: "Забанити гравця?" });
+      const text = confirm.textContent;
+      await user.click(within(confirm).getByRole("button", { name: "Забанити" }));
+      return text;
+    };
+    expect(await banWith()).toContain("Гравця Зевс (76561198000000042) буде забанено на 1 год.");
     expect(mockBackend.action("moderation:ban")).toHaveBeenLastCalledWith(
-      expect.objectContaining({ steamId: PLAYER.steamId, duration: 0 }),
+      expect.objectContaining({ steamId: PLAYER.steamId, duration: 60 }),
     );
-    await user.clear(screen.getByLabelText("Тривалість бану, хв (0 — назавжди)"));
-    await user.type(screen.getByLabelText("Тривалість бану, хв (0 — назавжди)"), "30");
-    await user.click(screen.getByRole("button", { name: "Забанити" }));
+    await user.selectOptions(duration, "0");
+    expect(await banWith()).toContain("буде забанено назавжди.");
     expect(mockBackend.action("moderation:ban")).toHaveBeenLastCalledWith(
-      expect.objectContaining({ duration: 30 }),
+      expect.objectContaining({ duration: 0 }),
+    );
+    await user.selectOptions(duration, "custom");
+    await user.type(screen.getByLabelText("Тривалість, хв (0 — назавжди)"), "45");
+    expect(await banWith()).toContain("буде забанено на 45 хв.");
+    expect(mockBackend.action("moderation:ban")).toHaveBeenLastCalledWith(
+      expect.objectContaining({ duration: 45 }),
     );
   });
 
-  it("refuses a duration that is not a whole number of minutes ≥ 0", async () => {
+  it("refuses a custom length that is not a whole number of minutes ≥ 0, in Ukrainian", async () => {
     const user = userEvent.setup();
     render(<PlayerModeration serverId={SERVER} player={PLAYER} />);
-    const input = screen.getByLabelText("Тривалість бану, хв (0 — назавжди)");
+    await user.selectOptions(screen.getByLabelText("Тривалість бану"), "custom");
+    const input = screen.getByLabelText("Тривалість, хв (0 — назавжди)");
     for (const bad of ["-5", "1.5", ""]) {
       await user.clear(input);
       if (bad) await user.type(input, bad);
       await user.click(screen.getByRole("button", { name: "Забанити" }));
       expect(screen.getByRole("alert")).toHaveTextContent("Вкажіть ціле число хвилин, не менше 0.");
     }
-    expect(input).toHaveAttribute("min", "0");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(mockBackend.action("moderation:ban")).not.toHaveBeenCalled();
   });
 });

@@ -1,15 +1,31 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
+import { useConfirmation } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useModeration } from "../hooks/use-moderation";
-import { parseBanMinutes } from "../utils/bans";
+import {
+  BAN_PRESETS,
+  banPeriod,
+  DEFAULT_BAN_MINUTES,
+  parseBanMinutes,
+  presetLabel,
+} from "../utils/bans";
 import styles from "./admin.module.css";
 
+const CUSTOM = "custom";
+const DURATION_OPTIONS = [
+  ...BAN_PRESETS.map((minutes) => ({ value: String(minutes), label: presetLabel(minutes) })),
+  { value: CUSTOM, label: t("admin.player.preset.custom") },
+];
+
 /**
- * Admin controls in the player modal: kick, ban (whole minutes ≥ 0, 0 = forever) and slay, which
- * the plugin does not offer yet (disabled, 'тимчасово недоступно').
+ * Admin controls in the player modal: kick, ban and slay, which the plugin does not offer yet
+ * (disabled, 'тимчасово недоступно'). The ban length is a preset (1 hour by default; "forever" is
+ * a deliberate choice, never the default) or a custom number of minutes (0 = forever, spec §5).
+ * Kick and ban ask first, naming the player and the length.
  */
 export function PlayerModeration({
   serverId,
@@ -19,19 +35,35 @@ export function PlayerModeration({
   player: { steamId: string; name: string };
 }) {
   const { kick, ban } = useModeration(serverId);
-  const [duration, setDuration] = useState("0");
+  const { ask, dialog } = useConfirmation();
+  const [choice, setChoice] = useState(String(DEFAULT_BAN_MINUTES));
+  const [custom, setCustom] = useState("");
   const [error, setError] = useState<string>();
   const slayNote = useId();
+  const who = { name: player.name, steamId: player.steamId };
 
-  const onBan = async () => {
-    const minutes = parseBanMinutes(duration);
+  const onBan = () => {
+    const minutes = choice === CUSTOM ? parseBanMinutes(custom) : Number(choice);
     if (minutes === null) {
       setError(t("admin.player.durationInvalid"));
       return;
     }
     setError(undefined);
-    await ban.run({ steamId: player.steamId, duration: minutes });
+    ask({
+      title: t("admin.confirm.banTitle"),
+      text: t("admin.confirm.banText", { ...who, duration: banPeriod(minutes) }),
+      confirmLabel: t("admin.player.ban"),
+      run: () => ban.run({ steamId: player.steamId, duration: minutes }),
+    });
   };
+
+  const onKick = () =>
+    ask({
+      title: t("admin.confirm.kickTitle"),
+      text: t("admin.confirm.kickText", who),
+      confirmLabel: t("admin.player.kick"),
+      run: () => kick.run({ steamId: player.steamId }),
+    });
 
   return (
     <section className={styles.moderation} aria-label={t("admin.player.title")}>
@@ -41,24 +73,32 @@ export function PlayerModeration({
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void onBan();
+          onBan();
         }}
       >
-        <TextField
-          className={styles.duration}
+        <Select
           label={t("admin.player.duration")}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={duration}
-          error={error}
-          onChange={(e) => setDuration(e.target.value)}
+          value={choice}
+          options={DURATION_OPTIONS}
+          onChange={(value) => {
+            setChoice(value);
+            setError(undefined);
+          }}
         />
+        {choice === CUSTOM ? (
+          <TextField
+            className={styles.duration}
+            label={t("admin.player.customMinutes")}
+            inputMode="numeric"
+            value={custom}
+            error={error}
+            onChange={(e) => setCustom(e.target.value)}
+          />
+        ) : null}
         <Button type="submit" variant="danger" loading={ban.pending}>
           {t("admin.player.ban")}
         </Button>
-        <Button loading={kick.pending} onClick={() => void kick.run({ steamId: player.steamId })}>
+        <Button loading={kick.pending} onClick={onKick}>
           {t("admin.player.kick")}
         </Button>
         <Button disabled title={t("admin.player.unavailable")} aria-describedby={slayNote}>
@@ -68,6 +108,7 @@ export function PlayerModeration({
           {t("admin.player.unavailable")}
         </span>
       </form>
+      {dialog}
     </section>
   );
 }

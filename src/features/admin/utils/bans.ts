@@ -1,5 +1,5 @@
 import { formatInteger } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n/uk";
 
 export function steamProfileUrl(steamId: string): string {
   return `https://steamcommunity.com/profiles/${steamId}`;
@@ -15,4 +15,21 @@ export function parseBanMinutes(raw: string): number | null {
   const text = raw.trim();
   if (!/^\d{1,7}$/.test(text)) return null;
   return Number(text);
+}
+
+/** Preset ban lengths in minutes, shortest first; 0 = forever, last, so it is never the default. */
+export const BAN_PRESETS = [30, 60, 1440, 10080, 43200, 0] as const;
+export type BanPreset = (typeof BAN_PRESETS)[number];
+export const DEFAULT_BAN_MINUTES: BanPreset = 60;
+
+export function presetLabel(minutes: BanPreset): string {
+  return t(`admin.player.preset.${minutes}` as MessageKey);
+}
+
+/** "на 1 год", "на 45 хв" or "назавжди", for the confirmation text. */
+export function banPeriod(minutes: number): string {
+  if (minutes === 0) return t("admin.player.forever");
+  const preset = BAN_PRESETS.find((p) => p === minutes);
+  const period = preset ? presetLabel(preset) : t("bans.minutes", { n: formatInteger(minutes) });
+  return t("admin.player.forPeriod", { period });
 }
