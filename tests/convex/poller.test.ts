@@ -7,7 +7,7 @@ import { internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "../../convex/poller";
 import { setupTest, type TestConvex } from "../../convex/test.setup";
-import { seedServersFor } from "../../dev/demo";
+import { seedServersFor } from "../../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 
 let sim: SimHandle;

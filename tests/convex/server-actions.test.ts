@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { api, internal } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { personas, setupTest, type TestConvex } from "../../convex/test.setup";
-import { seedServersFor } from "../../dev/demo";
+import { seedServersFor } from "../../dev/sim/seed-servers";
 import type { SimServerHandle } from "../../dev/sim/simulator";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 
