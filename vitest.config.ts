@@ -6,11 +6,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Convex functions under convex-test, in the runtime Convex docs recommend.
+        // Convex functions under convex-test, in the runtime Convex docs recommend. Tests sit next
+        // to the code they test: convex/**/*.test.ts. The ones that need the game-server simulator
+        // (real sockets) are named *.sim.test.ts and run in the node project below.
         test: {
           name: "convex",
           environment: "edge-runtime",
           include: ["convex/**/*.test.ts"],
+          exclude: ["**/*.sim.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
         },
       },
@@ -25,11 +28,12 @@ export default defineConfig({
         },
       },
       {
-        // Real network programs: simulator, in-memory backend, codegen check.
+        // Real network programs: simulator, in-memory backend, codegen check, and the Convex
+        // functions against the simulator (convex/**/*.sim.test.ts).
         test: {
           name: "node",
           environment: "node",
-          include: ["tests/**/*.test.ts", "dev/**/*.test.ts"],
+          include: ["tests/**/*.test.ts", "dev/**/*.test.ts", "convex/**/*.sim.test.ts"],
           exclude: ["tests/e2e/**"],
           testTimeout: 30_000,
         },

@@ -3,12 +3,12 @@
  * (actions use real fetch), the simulator injects the faults.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { internal } from "../../convex/_generated/api";
-import type { Id } from "../../convex/_generated/dataModel";
-import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "../../convex/poller";
-import { setupTest, type TestConvex } from "../../convex/test.setup";
-import { seedServersFor } from "../../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "./poller";
+import { setupTest, type TestConvex } from "./test.setup";
+import { seedServersFor } from "../dev/sim/seed-servers";
+import { startSimulator, type SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
 
@@ -245,7 +245,7 @@ describe("poller against the simulator", () => {
     const idle = (await poller(t, serverId)).job!;
     expect(idle.scheduledTime - Date.now()).toBeGreaterThan(30_000);
     await t.mutation(internal.poller.ensure, { serverId });
-    const { api } = await import("../../convex/_generated/api");
+    const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-abcdefgh" });
     const kicked = (await poller(t, serverId)).job!;
     expect(kicked._id).not.toEqual(idle._id);
@@ -265,7 +265,7 @@ describe("poller against the simulator", () => {
     await tickNow(t, serverId); // nobody watching: idle
     const idle = (await poller(t, serverId)).job!;
     expect(idle.scheduledTime - Date.now()).toBeGreaterThan(30_000);
-    const { api } = await import("../../convex/_generated/api");
+    const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-returning" });
     expect((await poller(t, serverId)).job!.scheduledTime - Date.now()).toBeLessThan(1000);
     await stopLoops(t);
