@@ -25,6 +25,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test/setup.ts"],
+          // user-event in jsdom takes 0.5–3 s for a form or the admin tab alone, and several times
+          // that on a loaded 2-core machine: past the 5 s default, not a hang.
+          testTimeout: 15_000,
         },
       },
       {
