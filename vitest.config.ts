@@ -6,11 +6,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Convex functions under convex-test, in the runtime Convex docs recommend.
+        // Convex functions under convex-test, in the runtime Convex docs recommend. Tests sit next
+        // to the code they test: convex/**/*.test.ts. The ones that need the game-server simulator
+        // (real sockets) are named *.sim.test.ts and run in the node project below.
         test: {
           name: "convex",
           environment: "edge-runtime",
           include: ["convex/**/*.test.ts"],
+          exclude: ["**/*.sim.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
         },
       },
@@ -22,14 +25,18 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test/setup.ts"],
+          // user-event in jsdom takes 0.5–3 s for a form or the admin tab alone, and several times
+          // that on a loaded 2-core machine: past the 5 s default, not a hang.
+          testTimeout: 15_000,
         },
       },
       {
-        // Real network programs: simulator, in-memory backend, codegen check.
+        // Real network programs: simulator, in-memory backend, codegen check, and the Convex
+        // functions against the simulator (convex/**/*.sim.test.ts).
         test: {
           name: "node",
           environment: "node",
-          include: ["tests/**/*.test.ts", "dev/**/*.test.ts"],
+          include: ["tests/**/*.test.ts", "dev/**/*.test.ts", "convex/**/*.sim.test.ts"],
           exclude: ["tests/e2e/**"],
           testTimeout: 30_000,
         },

@@ -2,6 +2,10 @@
  * The permission matrix: every public Convex function × {anonymous, guest admin on, signed-in
  * non-admin, admin} → allowed or refused, as DESIGN §3 says. A public function without a row here
  * fails the first test, so nothing new ships without a decision about who may call it.
+ *
+ * An allowed call must get what its row declares: the handler's result, or one declared failure
+ * past the gate (no game server listens, no tournament exists). Anything else, say an argument
+ * validator refusing the sample arguments, fails the row instead of counting as allowed.
  */
 import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
@@ -18,8 +22,22 @@ interface Ids {
 const STEAM = "76561198000000001";
 const page = { paginationOpts: { numItems: 10, cursor: null } };
 
-/** Level and sample arguments of every public function. */
-const MATRIX: Record<string, { level: Level; args: (ids: Ids) => Record<string, unknown> }> = {
+/** What an allowed caller gets: the handler's result, or this error (code and message). */
+type Reaches = "ok" | { code: string; message: RegExp };
+/** The sample server's API address has no listener. */
+const NO_GAME_SERVER: Reaches = { code: "GAME_SERVER", message: /Сервер недоступний/ };
+/** The matrix's world has no tournament. */
+const NO_TOURNAMENT: Reaches = { code: "NOT_FOUND", message: /^Активний турнір не знайдено\.$/ };
+
+interface Row {
+  level: Level;
+  args: (ids: Ids) => Record<string, unknown>;
+  /** For allowed callers; "ok" when left out. */
+  reaches?: Reaches;
+}
+
+/** Level, sample arguments and expected outcome of every public function. */
+const MATRIX: Record<string, Row> = {
   "servers:list": { level: "public", args: () => ({}) },
   "live:status": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:match": { level: "public", args: (i) => ({ serverId: i.serverId }) },
@@ -37,14 +55,17 @@ const MATRIX: Record<string, { level: Level; args: (ids: Ids) => Record<string, 
   "tournament:join": {
     level: "session",
     args: () => ({ sessionId: "matrix-session", team: "teamA", nickname: "Player" }),
+    reaches: NO_TOURNAMENT,
   },
   "tournament:ban": {
     level: "session",
     args: () => ({ sessionId: "matrix-session", map: "de_nuke", expectedStep: 0 }),
+    reaches: NO_TOURNAMENT,
   },
   "tournament:pickSide": {
     level: "session",
     args: () => ({ sessionId: "matrix-session", side: "CT", expectedStep: 5 }),
+    reaches: NO_TOURNAMENT,
   },
   "users:store": { level: "signedIn", args: () => ({}) },
   "audit:list": { level: "adminRead", args: () => page },
@@ -56,59 +77,114 @@ const MATRIX: Record<string, { level: Level; args: (ids: Ids) => Record<string, 
   "serverControl:runCommand": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, command: "status" }),
+    reaches: NO_GAME_SERVER,
   },
-  "serverControl:say": { level: "admin", args: (i) => ({ serverId: i.serverId, message: "hi" }) },
+  "serverControl:say": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, message: "hi" }),
+    reaches: NO_GAME_SERVER,
+  },
   "serverControl:setCheats": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, enabled: true }),
+    reaches: NO_GAME_SERVER,
   },
   "serverControl:setPassword": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, password: "secret1" }),
+    reaches: NO_GAME_SERVER,
   },
-  "serverControl:removePassword": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
+  "serverControl:removePassword": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
   "serverControl:execConfig": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, config: "1vs1" }),
+    reaches: NO_GAME_SERVER,
   },
   "serverControl:setCvar": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, cvar: "mp_roundtime", value: "2" }),
+    reaches: NO_GAME_SERVER,
   },
-  "serverControl:resetStats": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
-  "serverControl:restartServices": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
-  "serverControl:serverUpdate": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
-  "moderation:kick": { level: "admin", args: (i) => ({ serverId: i.serverId, steamId: STEAM }) },
+  "serverControl:resetStats": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
+  "serverControl:restartServices": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
+  "serverControl:serverUpdate": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
+  "moderation:kick": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, steamId: STEAM }),
+    reaches: NO_GAME_SERVER,
+  },
   "moderation:ban": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, steamId: STEAM, duration: 0 }),
+    reaches: NO_GAME_SERVER,
   },
-  "moderation:unban": { level: "admin", args: (i) => ({ serverId: i.serverId, steamId: STEAM }) },
-  "moderation:banList": { level: "admin", args: (i) => ({ serverId: i.serverId }) },
-  "moderation:randomPlayers": { level: "admin", args: (i) => ({ serverId: i.serverId, count: 1 }) },
+  "moderation:unban": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, steamId: STEAM }),
+    reaches: NO_GAME_SERVER,
+  },
+  "moderation:banList": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
+  "moderation:randomPlayers": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId, count: 1 }),
+    reaches: { code: "INVALID_INPUT", message: /^Недостатньо гравців для вибору/ },
+  },
   "tournament:reset": { level: "admin", args: () => ({}) },
   "tournamentLaunch:launch": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, mode: "wingman" }),
+    reaches: NO_TOURNAMENT,
   },
   "serverControl:setToggle": {
     level: "guestAdmin",
     args: (i) => ({ serverId: i.serverId, toggle: "isPaused", enabled: true }),
+    reaches: NO_GAME_SERVER,
   },
   "serverControl:changeMap": {
     level: "guestAdmin",
     args: (i) => ({ serverId: i.serverId, map: "de_nuke" }),
+    reaches: NO_GAME_SERVER,
   },
   "serverControl:workshopMap": {
     level: "guestAdmin",
     args: (i) => ({ serverId: i.serverId, workshopId: "3070549948" }),
+    reaches: NO_GAME_SERVER,
   },
   "serverControl:setGameMode": {
     level: "guestAdmin",
     args: (i) => ({ serverId: i.serverId, mode: "wingman" }),
+    reaches: NO_GAME_SERVER,
   },
-  "serverControl:restartGame": { level: "guestAdmin", args: (i) => ({ serverId: i.serverId }) },
-  "serverControl:skipWarmup": { level: "guestAdmin", args: (i) => ({ serverId: i.serverId }) },
+  "serverControl:restartGame": {
+    level: "guestAdmin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
+  "serverControl:skipWarmup": {
+    level: "guestAdmin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
 };
 
 type Persona = "anonymous" | "guestAdminOn" | "user" | "admin";
@@ -189,16 +265,19 @@ async function observe(client: Caller, kind: Kind, path: string, args: Record<st
   }
 }
 
+/** "ok", or the error's code and message; an error that is not ours (a validator's) has no code. */
 async function call(client: Caller, kind: Kind, path: string, args: Record<string, unknown>) {
   const ref = makeFunctionReference(path);
   try {
     await (client[kind] as Invoke)(ref, args);
-    return "ok";
+    return "ok" as const;
   } catch (error) {
-    const code = (error as { data?: { code?: string } }).data?.code;
-    return code === "FORBIDDEN" || code === "UNAUTHENTICATED" ? "refused" : "passed-gate";
+    const data = (error as { data?: { code?: string; message?: string } }).data;
+    return { code: data?.code, message: data?.message ?? (error as Error).message };
   }
 }
+
+const REFUSALS = ["FORBIDDEN", "UNAUTHENTICATED"];
 
 describe("permission matrix", () => {
   test("every public function has a row, and every row a public function", () => {
@@ -223,9 +302,19 @@ describe("permission matrix", () => {
         await setGuestAdmin(t, who === "guestAdminOn");
         const outcome = await call(as[who], kind, path, row.args(ids));
         const expected = allowed(row.level, who);
-        expect(outcome === "refused" ? "refused" : "allowed", `${path} as ${who}`).toBe(
-          expected ? "allowed" : "refused",
-        );
+        const refused = outcome !== "ok" && REFUSALS.includes(outcome.code ?? "");
+        expect(
+          refused ? "refused" : "allowed",
+          `${path} as ${who}: ${JSON.stringify(outcome)}`,
+        ).toBe(expected ? "allowed" : "refused");
+        const reaches = row.reaches ?? "ok";
+        if (expected) {
+          expect(outcome, `${path} as ${who}: the declared outcome`).toEqual(
+            reaches === "ok"
+              ? "ok"
+              : { code: reaches.code, message: expect.stringMatching(reaches.message) },
+          );
+        }
         if (!expected && (row.level === "admin" || row.level === "guestAdmin")) {
           const entries = await t.run((ctx) => ctx.db.query("auditLog").collect());
           expect(

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { createServer, type ViteDevServer } from "vite";
 import { startBackend, type BackendHandle } from "./backend/server";
 import { DEMO_DEFAULT_PORTS, DEMO_USAGE, DemoUsageError, parseDemoArgs } from "./demo-args";
+import { seedServersFor } from "./sim/seed-servers";
 import { startSimulator, type SimHandle } from "./sim/simulator";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,33 +39,6 @@ export interface DemoHandle {
   vite: ViteDevServer | null;
   webUrl: string | null;
   stop(): Promise<void>;
-}
-
-/** Seed rows for the two default servers, pointing at wherever the simulator listens. */
-export function seedServersFor(sim: SimHandle) {
-  const [s1, s2] = sim.servers;
-  if (!s1 || !s2) throw new Error("the simulator must run two servers");
-  const host = (s: typeof s1) => new URL(s.baseUrl).hostname;
-  return [
-    {
-      key: "server1",
-      name: "Server #1",
-      apiBaseUrl: s1.baseUrl,
-      connectAddress: `${host(s1)}:${s1.rconPort}`,
-      connectionType: "HTTP" as const,
-      apiKey: s1.config.apiKey,
-    },
-    {
-      key: "server2",
-      name: "Server #2",
-      apiBaseUrl: sim.proxyUrl,
-      connectAddress: `${host(s2)}:${s2.rconPort}`,
-      connectionType: "RCON_PROXY" as const,
-      proxyTargetHost: host(s2),
-      proxyTargetPort: s2.rconPort,
-      rconPassword: s2.config.rconPassword,
-    },
-  ];
 }
 
 export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {

@@ -4,12 +4,12 @@
  * simulator's state. Hostile input is refused before anything reaches a game server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { api, internal } from "../../convex/_generated/api";
-import type { Id } from "../../convex/_generated/dataModel";
-import { personas, setupTest, type TestConvex } from "../../convex/test.setup";
-import { seedServersFor } from "../../dev/demo";
-import type { SimServerHandle } from "../../dev/sim/simulator";
-import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { personas, setupTest, type TestConvex } from "./test.setup";
+import { seedServersFor } from "../dev/sim/seed-servers";
+import type { SimServerHandle } from "../dev/sim/simulator";
+import { startSimulator, type SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
 let t: TestConvex;
@@ -245,7 +245,7 @@ describe("failure messages", () => {
   });
 
   test("launch with team assignment is refused over the proxy, with a clear message", async () => {
-    const { api: generated } = await import("../../convex/_generated/api");
+    const { api: generated } = await import("./_generated/api");
     await expect(
       admin.action(generated.tournamentLaunch.launch, { serverId: ids[1]!, mode: "wingman" }),
     ).rejects.toMatchObject({
