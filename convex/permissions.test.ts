@@ -10,7 +10,13 @@
 import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
 import type { Id } from "./_generated/dataModel";
-import { personas, setGuestAdmin, setupTest, type TestConvex } from "./test.setup";
+import {
+  personas,
+  setGuestAdmin,
+  setupTest,
+  throwingRefusals,
+  type TestConvex,
+} from "./test.setup";
 
 type Level = "public" | "session" | "signedIn" | "admin" | "guestAdmin" | "adminRead";
 type Kind = "query" | "mutation" | "action";
@@ -233,7 +239,7 @@ function publicFunctions(): Map<string, Kind> {
 type Caller = ReturnType<TestConvex["withIdentity"]>;
 
 async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, Caller> }> {
-  const t = setupTest();
+  const t = throwingRefusals(setupTest()); // refusals returned as values count as refusals
   const { anonymous, asUser, asAdmin } = await personas(t);
   const ids = await t.run(async (ctx) => {
     const serverId = await ctx.db.insert("servers", {
