@@ -81,6 +81,9 @@ describe.skipIf(!chromiumPath)("admin console in the browser", () => {
 
     await page.getByLabel("Офіційні мапи").selectOption("de_inferno");
     await page.getByRole("button", { name: "Змінити мапу" }).click();
+    // A map change ends the running match: it asks first, naming the map.
+    const confirmMap = page.getByRole("dialog", { name: "Змінити мапу на Inferno?" });
+    await confirmMap.getByRole("button", { name: "Змінити мапу" }).click();
     await toast(page, 'Дія "Зміна мапи" виконана успішно!');
     await expect
       .poll(async () => (await simJson<WireMatch>(env, 0, "/match")).mapName)
@@ -202,10 +205,18 @@ describe.skipIf(!chromiumPath)("admin console in the browser", () => {
     const target = wire.counterTerrorists[0] ?? wire.terrorists[0]!;
     await openTab(page, "Гравці");
     await page.getByRole("row", { name: `Відкрити статистику гравця ${target.name}` }).click();
-    const modal = page.getByRole("dialog");
+    const modal = page.getByRole("dialog", { name: target.name });
     await modal.getByText(target.steamId).waitFor();
-    await modal.getByLabel("Тривалість бану, хв (0 — назавжди)").fill("0");
+    // One hour is preselected; "forever" is a deliberate choice, and the ban asks first.
+    const length = modal.getByLabel("Тривалість бану");
+    expect(await length.inputValue()).toBe("60");
+    await length.selectOption("0");
     await modal.getByRole("button", { name: "Забанити" }).click();
+    const confirmBan = page.getByRole("dialog", { name: "Забанити гравця?" });
+    expect(await confirmBan.textContent()).toContain(
+      `Гравця ${target.name} (${target.steamId}) буде забанено назавжди.`,
+    );
+    await confirmBan.getByRole("button", { name: "Забанити" }).click();
     await toast(page, 'Дія "Бан" виконана успішно!');
     expect(env.demo.sim.servers[0]!.state().bans.map((b) => b.steamId)).toContain(target.steamId);
     await page.keyboard.press("Escape");

@@ -221,6 +221,11 @@ describe.skipIf(!chromiumPath)("hostile names render as text", () => {
       const kicked = added.get(EVERYONE)!;
       let modal = await openPlayer(admin, EVERYONE);
       await modal.getByRole("button", { name: "Кікнути" }).click();
+      // The confirmation names the player: as text too.
+      const confirmKick = admin.getByRole("dialog", { name: "Кікнути гравця?" });
+      await expectText(confirmKick, EVERYONE, true);
+      await expectNoMarkup(admin);
+      await confirmKick.getByRole("button", { name: "Кікнути" }).click();
       await toast(admin, 'Дія "Кік" виконана успішно!');
       await closeDialog(admin, modal);
       await expect
@@ -232,8 +237,12 @@ describe.skipIf(!chromiumPath)("hostile names render as text", () => {
       // A finite ban, so the ban list shows its length and end.
       const banned = added.get(SCRIPT)!;
       modal = await openPlayer(admin, SCRIPT);
-      await modal.getByLabel("Тривалість бану, хв (0 — назавжди)").fill("60");
+      await modal.getByLabel("Тривалість бану").selectOption("60");
       await modal.getByRole("button", { name: "Забанити" }).click();
+      const confirmBan = admin.getByRole("dialog", { name: "Забанити гравця?" });
+      await expectText(confirmBan, SCRIPT, true);
+      await expectNoMarkup(admin);
+      await confirmBan.getByRole("button", { name: "Забанити" }).click();
       await toast(admin, 'Дія "Бан" виконана успішно!');
       await closeDialog(admin, modal);
       expect(env.demo.sim.servers[0]!.state().bans).toEqual([
@@ -253,7 +262,7 @@ describe.skipIf(!chromiumPath)("hostile names render as text", () => {
 
       await admin.getByRole("button", { name: "Журнал аудиту" }).click();
       const audit = admin.getByRole("dialog", { name: "Журнал аудиту" });
-      // Kick and ban entries name the player by SteamID64 (the audit keeps ids, not names).
+      // Kick and ban entries name the player ("name (SteamID64)"), as text.
       await audit
         .getByRole("row")
         .filter({ hasText: "Кік" })
@@ -262,7 +271,7 @@ describe.skipIf(!chromiumPath)("hostile names render as text", () => {
       await audit
         .getByRole("row")
         .filter({ hasText: "Бан" })
-        .filter({ hasText: `${banned.steamId}, 60 хв` })
+        .filter({ hasText: `${banned.steamId}), 60 хв` })
         .waitFor(WAIT);
       await expectNoMarkup(admin);
       await closeDialog(admin, audit);
