@@ -10,4 +10,6 @@ import { vi } from "vitest";
 
 vi.mock("convex/react", async () => (await import("./mock-convex")).convexReactMock);
 vi.mock("convex-helpers/react/sessions", async () => (await import("./mock-convex")).sessionsMock);
-vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
+vi.mock("react-hot-toast", () => ({
+  default: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }),
+}));

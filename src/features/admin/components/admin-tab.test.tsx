@@ -194,7 +194,10 @@ describe("AdminTab", () => {
     expect(input).toBeRequired();
     expect(input).toHaveAttribute("maxLength", "330");
     expect(screen.getByText("0/330")).toBeInTheDocument();
-    expect(run).toBeDisabled();
+    // Enabled like every primary button; an empty box says what is missing, in Ukrainian.
+    await user.click(run);
+    expect(screen.getByText("Введіть команду.")).toBeInTheDocument();
+    expect(mockBackend.action("serverControl:runCommand")).not.toHaveBeenCalled();
 
     await user.type(input, "mp_roundtime 2");
     expect(screen.getByText("14/330")).toBeInTheDocument();
@@ -210,6 +213,21 @@ describe("AdminTab", () => {
     await user.paste("x".repeat(400));
     expect(input).toHaveValue("x".repeat(330));
     expect(screen.getByText("330/330")).toBeInTheDocument();
+  });
+
+  it("an unknown console command is a warning, not a success", async () => {
+    const user = userEvent.setup();
+    const warning = 'Сервер не знає команди "foobar_unknown": Unknown command "foobar_unknown"';
+    mockBackend.action("serverControl:runCommand").mockResolvedValue({
+      action: "command",
+      output: 'Unknown command "foobar_unknown"',
+      warning,
+    });
+    renderTab(true);
+    await user.type(screen.getByLabelText("Команда"), "foobar_unknown");
+    await user.click(screen.getByRole("button", { name: "Виконати" }));
+    expect(toast).toHaveBeenCalledWith(warning, expect.objectContaining({ icon: "⚠️" }));
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("the chat message: at most 100 characters with a counter, cleared after sending", async () => {

@@ -23,14 +23,15 @@ export function CommandSection({
 }) {
   const [command, setCommand] = useState("");
   const [output, setOutput] = useState<string | null>(null);
-  const empty = command.trim() === "";
+  const [missing, setMissing] = useState<string>();
   return (
     <Card title={t("admin.command.title")}>
       <form
         className={styles.form}
+        noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          if (empty) return;
+          if (!command.trim()) return setMissing(t("form.commandRequired"));
           const result = await runCommand.run({ command: command.trim() });
           if (result) setOutput(result.output);
         }}
@@ -39,6 +40,7 @@ export function CommandSection({
           label={t("admin.command.label")}
           placeholder={t("admin.command.placeholder")}
           value={command}
+          error={missing}
           required
           maxLength={COMMAND_MAX}
           autoComplete="off"
@@ -49,10 +51,13 @@ export function CommandSection({
               <CharCount value={command} max={COMMAND_MAX} />
             </>
           }
-          onChange={(e) => setCommand(e.target.value)}
+          onChange={(e) => {
+            setCommand(e.target.value);
+            setMissing(undefined);
+          }}
         />
         <div className={styles.formActions}>
-          <Button type="submit" variant="primary" disabled={empty} loading={runCommand.pending}>
+          <Button type="submit" variant="primary" loading={runCommand.pending}>
             {t("admin.command.run")}
           </Button>
         </div>
@@ -72,14 +77,15 @@ export function CommandSection({
 /** A chat message to every player (required, at most 100 characters). */
 export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl.say> }) {
   const [message, setMessage] = useState("");
-  const empty = message.trim() === "";
+  const [missing, setMissing] = useState<string>();
   return (
     <Card title={t("admin.chat.title")}>
       <form
         className={styles.form}
+        noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          if (empty) return;
+          if (!message.trim()) return setMissing(t("form.messageRequired"));
           if (await say.run({ message: message.trim() })) setMessage("");
         }}
       >
@@ -87,6 +93,7 @@ export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl
           label={t("admin.chat.label")}
           placeholder={t("admin.chat.placeholder")}
           value={message}
+          error={missing}
           required
           maxLength={CHAT_MAX}
           autoComplete="off"
@@ -96,10 +103,13 @@ export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl
               <CharCount value={message} max={CHAT_MAX} />
             </>
           }
-          onChange={(e) => setMessage(e.target.value)}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setMissing(undefined);
+          }}
         />
         <div className={styles.formActions}>
-          <Button type="submit" variant="primary" disabled={empty} loading={say.pending}>
+          <Button type="submit" variant="primary" loading={say.pending}>
             {t("admin.chat.send")}
           </Button>
         </div>

@@ -7,6 +7,7 @@ import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
 import { CONFIGS } from "@/lib/catalog";
+import { showError } from "@/lib/errors";
 import styles from "./admin.module.css";
 
 type Sc = typeof api.serverControl;
@@ -20,32 +21,33 @@ export function PasswordSection({
   removePassword: GatedAction<Sc["removePassword"]>;
 }) {
   const [password, setValue] = useState("");
+  const [missing, setMissing] = useState<string>();
   return (
     <Card title={t("admin.password.title")}>
       <form
         className={styles.form}
+        noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          if (!password.trim()) return;
+          if (!password.trim()) return setMissing(t("form.passwordRequired"));
           if (await setPassword.run({ password: password.trim() })) setValue("");
         }}
       >
         <TextField
           label={t("admin.password.label")}
           value={password}
+          error={missing}
           required
           maxLength={64}
           autoComplete="off"
           spellCheck={false}
-          onChange={(e) => setValue(e.target.value)}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setMissing(undefined);
+          }}
         />
         <div className={styles.buttons}>
-          <Button
-            type="submit"
-            variant="primary"
-            disabled={!password.trim()}
-            loading={setPassword.pending}
-          >
+          <Button type="submit" variant="primary" loading={setPassword.pending}>
             {t("admin.password.set")}
           </Button>
           <Button loading={removePassword.pending} onClick={() => void removePassword.run({})}>
@@ -68,14 +70,17 @@ export function ConfigSection({
   const [config, setConfig] = useState("");
   const [cvar, setCvarName] = useState("");
   const [value, setValue] = useState("");
+  const [cvarMissing, setCvarMissing] = useState<string>();
   return (
     <Card title={t("admin.config.title")}>
       <div className={styles.cardBody}>
         <form
           className={styles.row}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             if (config) void execConfig.run({ config });
+            else showError(t("form.configRequired"));
           }}
         >
           <Select
@@ -85,17 +90,18 @@ export function ConfigSection({
             options={CONFIGS.map((c) => ({ value: c, label: `${c}.cfg` }))}
             onChange={setConfig}
           />
-          <Button type="submit" disabled={!config} loading={execConfig.pending}>
+          <Button type="submit" loading={execConfig.pending}>
             {t("admin.config.exec")}
           </Button>
         </form>
         <form
           className={styles.row}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             if (cvar.trim() && value.trim()) {
               void setCvar.run({ cvar: cvar.trim(), value: value.trim() });
-            }
+            } else setCvarMissing(t("form.cvarRequired"));
           }}
         >
           <TextField
@@ -106,7 +112,11 @@ export function ConfigSection({
             maxLength={64}
             autoComplete="off"
             spellCheck={false}
-            onChange={(e) => setCvarName(e.target.value)}
+            error={cvarMissing}
+            onChange={(e) => {
+              setCvarName(e.target.value);
+              setCvarMissing(undefined);
+            }}
           />
           <TextField
             label={t("admin.cvar.value")}
@@ -116,9 +126,12 @@ export function ConfigSection({
             maxLength={128}
             autoComplete="off"
             spellCheck={false}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setCvarMissing(undefined);
+            }}
           />
-          <Button type="submit" disabled={!cvar.trim() || !value.trim()} loading={setCvar.pending}>
+          <Button type="submit" loading={setCvar.pending}>
             {t("admin.cvar.apply")}
           </Button>
         </form>

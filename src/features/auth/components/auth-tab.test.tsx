@@ -41,6 +41,19 @@ describe("AuthTab", () => {
     expect(screen.getByLabelText("Пароль")).toBeRequired();
   });
 
+  it("checks the fields itself, in Ukrainian, and sends nothing until they are right", async () => {
+    const user = userEvent.setup();
+    const { value } = renderWith({});
+    await user.click(screen.getByRole("button", { name: "Увійти" }));
+    expect(screen.getByText("Введіть ім'я користувача.")).toBeInTheDocument();
+    expect(screen.getByText("Введіть e-mail.")).toBeInTheDocument();
+    expect(screen.getByText("Введіть пароль.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("E-mail"), "not-an-email");
+    await user.click(screen.getByRole("button", { name: "Увійти" }));
+    expect(screen.getByText(/Некоректний e-mail/)).toBeInTheDocument();
+    expect(value.signIn).not.toHaveBeenCalled();
+  });
+
   it("signs in with the form and announces success", async () => {
     const user = userEvent.setup();
     const { value, onDone } = renderWith({});

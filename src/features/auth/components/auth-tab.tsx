@@ -7,6 +7,20 @@ import { t } from "@/i18n/uk";
 import { useAuthActions, type SignInOptions } from "@/lib/auth-actions";
 import styles from "./auth.module.css";
 
+type FieldErrors = Partial<Record<"username" | "email" | "password", string>>;
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The form's own checks, in Ukrainian (the browser's bubbles would speak its UI language). */
+function validate(username: string, email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!username.trim()) errors.username = t("auth.usernameRequired");
+  if (!email.trim()) errors.email = t("auth.emailRequired");
+  else if (!EMAIL_RE.test(email.trim())) errors.email = t("auth.emailInvalid");
+  if (!password) errors.password = t("auth.passwordRequired");
+  return errors;
+}
+
 /** Sign-in form (username, e-mail, password) plus "continue without authorization". */
 export function AuthTab({ onDone }: { onDone: () => void }) {
   const { provider, signIn } = useAuthActions();
@@ -14,6 +28,7 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState<"form" | "admin" | "visitor" | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
 
   const run = async (options: SignInOptions, which: "form" | "admin" | "visitor") => {
     setPending(which);
@@ -31,6 +46,9 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const found = validate(username, email, password);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     void run(
       { kind: "credentials", username: username.trim(), email: email.trim(), password },
       "form",
@@ -83,14 +101,18 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
       ) : null}
       <Card title={t("auth.title")}>
         <p className={styles.intro}>{t("auth.intro")}</p>
-        <form className={styles.form} onSubmit={onSubmit}>
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
             label={t("auth.username")}
             name="username"
             autoComplete="username"
             required
             value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            error={errors.username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              setErrors(({ username: _, ...rest }) => rest);
+            }}
           />
           <TextField
             label={t("auth.email")}
@@ -99,7 +121,11 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
             autoComplete="email"
             required
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setErrors(({ email: _, ...rest }) => rest);
+            }}
           />
           <TextField
             label={t("auth.password")}
@@ -108,7 +134,11 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
             autoComplete="current-password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setErrors(({ password: _, ...rest }) => rest);
+            }}
           />
           <div className={styles.actions}>
             <Button
