@@ -338,7 +338,9 @@ export const uk = {
   "tournament.adminTitle": "Керування турніром",
   "tournament.launchMode": "Режим гри",
   "tournament.launch": "Запустити матч",
-  "tournament.launchAction": "Запуск матчу",
+  "tournament.placed": "Розміщено в командах: {names}.",
+  "tournament.notPlaced":
+    "Не на сервері, тож не розміщено: {names}. Вони мають підключитися, а адміністратор — розмістити їх вручну.",
   "tournament.launchServer": "Матч запуститься на сервері «{name}».",
   "tournament.launchWhenFinished": "Запуск стане доступним, коли бан/пік завершиться.",
   "tournament.launchDone": "Матч уже запущено. Щоб зіграти ще раз, створіть новий турнір.",

@@ -48,8 +48,8 @@ async function openTab(page: Page, name: string) {
     .toBe("true");
 }
 
-async function toast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+async function toast(page: Page, text: string, { exact = true } = {}) {
+  await page.getByText(text, { exact }).first().waitFor({ timeout: 15_000 });
 }
 
 describe.skipIf(!chromiumPath)("admin console in the browser", () => {
@@ -197,6 +197,32 @@ describe.skipIf(!chromiumPath)("admin console in the browser", () => {
     }
     await page.screenshot({ path: path.join(screenshots, "random.png") });
     await dialog.getByRole("button", { name: "Закрити" }).last().click();
+  });
+
+  test("a refused command shows one message in the spec's wording, an unknown one a warning, and the console stays free of errors", async () => {
+    const page = await adminPage();
+    const consoleErrors: string[] = [];
+    const onConsole = (msg: { type(): string; text(): string }) => {
+      if (msg.type() === "error") consoleErrors.push(msg.text());
+    };
+    page.on("console", onConsole);
+    try {
+      await openTab(page, "Керування");
+      const box = page.getByLabel("Команда", { exact: true });
+      await box.fill("quit");
+      await page.getByRole("button", { name: "Виконати", exact: true }).click();
+      await toast(
+        page,
+        'Помилка виконання дії "Команда": Команда "quit" заборонена з міркувань безпеки.',
+      );
+      await box.fill("foobar_unknown");
+      await page.getByRole("button", { name: "Виконати", exact: true }).click();
+      await toast(page, 'Сервер не знає команди "foobar_unknown"', { exact: false });
+      expect(await page.getByText('Дія "Команда" виконана успішно!').count()).toBe(0);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      page.off("console", onConsole);
+    }
   });
 
   test("a ban from the player modal shows in the ban list, and unban removes it", async () => {

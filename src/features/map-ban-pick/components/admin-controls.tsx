@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
@@ -31,9 +32,12 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
   else if (!serverId) hint = t("tournament.launchNoServer");
   else if (finished) hint = t("tournament.launchServer", { name: serverName ?? "" });
 
+  const [placement, setPlacement] = useState<Placement | null>(null);
+
   const onLaunch = async () => {
     const result = await launch.run({ mode });
     if (result?.note) toast(result.note, { duration: 8000 });
+    if (result) setPlacement(result.placement);
   };
 
   return (
@@ -57,10 +61,30 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
           </Button>
         </div>
         <p className={styles.muted}>{hint}</p>
+        {placement ? <PlacementReport placement={placement} /> : null}
         <hr className={styles.divider} />
         <CreateTournamentButton tournament={tournament} />
       </div>
     </Card>
+  );
+}
+
+type Placement = NonNullable<NonNullable<Awaited<ReturnType<LaunchRun>>>["placement"]>;
+type LaunchRun = ReturnType<typeof useTournamentAdmin>["launch"]["run"];
+
+/** Who the game server put on a team, and who it could not find (not connected). */
+function PlacementReport({ placement }: { placement: Placement }) {
+  return (
+    <div className={styles.placement} role="status">
+      <p>
+        {t("tournament.placed", {
+          names: placement.placed.join(", ") || t("common.dash"),
+        })}
+      </p>
+      {placement.notPlaced.length > 0 ? (
+        <Notice>{t("tournament.notPlaced", { names: placement.notPlaced.join(", ") })}</Notice>
+      ) : null}
+    </div>
   );
 }
 
