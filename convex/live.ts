@@ -62,14 +62,7 @@ export const connectTargets = publicQuery({
       known: v.boolean(),
     }),
   ),
-  handler: async (ctx) =>
-    (await enabledServersWithStatus(ctx)).map(({ server, status }) => ({
-      key: server.key,
-      name: server.name,
-      connectAddress: server.connectAddress,
-      online: status?.online ?? false,
-      known: status !== null,
-    })),
+  handler: async (ctx) => await enabledServersWithStatus(ctx),
 });
 
 /**

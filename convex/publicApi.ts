@@ -27,10 +27,5 @@ export const serverList = internalQuery({
     }),
   ),
   handler: async (ctx) =>
-    (await enabledServersWithStatus(ctx)).map(({ server, status }) => ({
-      key: server.key,
-      name: server.name,
-      connectAddress: server.connectAddress,
-      online: status?.online ?? false,
-    })),
+    (await enabledServersWithStatus(ctx)).map(({ known: _, ...entry }) => entry),
 });

@@ -39,13 +39,23 @@ export async function playerLabel(
   return name ? `${name} (${steamId})` : steamId;
 }
 
-/** Enabled servers in display order (at most 50), each with its cached online state. */
+/**
+ * Enabled servers in display order (at most 50) as everyone may see them: key, name, the address
+ * players connect to, the cached online state and whether any poll has finished yet (`known`).
+ */
 export async function enabledServersWithStatus(ctx: QueryCtx) {
   const servers = await ctx.db.query("servers").withIndex("by_order").take(50);
   const result = [];
   for (const server of servers) {
     if (server.disabled) continue;
-    result.push({ server, status: await statusOf(ctx, server._id) });
+    const status = await statusOf(ctx, server._id);
+    result.push({
+      key: server.key,
+      name: server.name,
+      connectAddress: server.connectAddress,
+      online: status?.online ?? false,
+      known: status !== null,
+    });
   }
   return result;
 }

@@ -19,7 +19,9 @@ const TYPES: { value: ConnectionType; label: string }[] = [
   { value: "RCON_PROXY", label: "RCON-проксі" },
 ];
 
-function secretHint(isSet: boolean | undefined) {
+/** A secret field's hint: must be typed again (address changed), or whether one is stored. */
+function secretHint(required: boolean, isSet: boolean | undefined) {
+  if (required) return t("admin.servers.secretRequired");
   return isSet ? t("admin.servers.secretSetHint") : t("admin.servers.secretNotSetHint");
 }
 
@@ -140,7 +142,7 @@ export function ServerFormDialog({
             type="password"
             autoComplete="new-password"
             placeholder={t("admin.servers.secretPlaceholder")}
-            hint={needsApiKey ? t("admin.servers.secretRequired") : secretHint(server?.hasApiKey)}
+            hint={secretHint(needsApiKey, server?.hasApiKey)}
             {...field("apiKey")}
           />
           {proxy ? (
@@ -162,11 +164,7 @@ export function ServerFormDialog({
                 type="password"
                 autoComplete="new-password"
                 placeholder={t("admin.servers.secretPlaceholder")}
-                hint={
-                  needsRconPassword
-                    ? t("admin.servers.secretRequired")
-                    : secretHint(server?.hasRconPassword)
-                }
+                hint={secretHint(needsRconPassword, server?.hasRconPassword)}
                 {...field("rconPassword")}
               />
             </>
