@@ -66,7 +66,7 @@ export const connectTargets = publicQuery({
 });
 
 /**
- * "Someone is watching this server": a browser tab calls this every ~20 s while the panel shows
+ * "Someone is watching this server": a browser tab calls this every 60 s while the panel shows
  * the server. It only touches `presence`, which no viewer query reads, so it wakes no subscription.
  */
 export const heartbeat = publicMutation({

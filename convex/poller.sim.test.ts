@@ -2,7 +2,7 @@
  * The shared poller against the real simulator over loopback: convex-test runs the real functions
  * (actions use real fetch), the simulator injects the faults.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "./model/poller";
@@ -237,6 +237,38 @@ describe("poller against the simulator", () => {
     });
     expect((await status(t, serverId))!.online).toBe(true);
     expect((await poller(t, serverId)).jobId).toEqual(p.jobId);
+    await stopLoops(t);
+  });
+
+  test("while watched: /match and /summary every tick, /players every third (per-path counts over 12 ticks)", async () => {
+    const { t, serverId } = await seeded();
+    await t.run((ctx) =>
+      ctx.db.insert("presence", {
+        serverId,
+        viewerId: "tab-123456789",
+        expiresAt: Date.now() + 600_000,
+      }),
+    );
+    // Drive the loop by hand: take each scheduled tick, cancel its timer and run it now with the
+    // arguments the loop gave it, so the poller's own players schedule decides every fetch.
+    await tickNow(t, serverId);
+    sim.servers[0]!.counters.reset();
+    let clock = Date.now();
+    for (let i = 0; i < 12; i++) {
+      const job = (await poller(t, serverId)).job!;
+      expect(job.state.kind).toBe("pending");
+      await t.run((ctx) => ctx.scheduler.cancel(job._id));
+      clock += WATCHED_INTERVAL_MS; // the 5 s the timer would have waited
+      vi.setSystemTime(clock);
+      await t.action(internal.poller.tick, job.args[0] as never);
+    }
+    vi.useRealTimers();
+    const counts = sim.servers[0]!.counters.snapshot().byEndpoint;
+    expect(counts["GET /api/match"]).toBe(12);
+    expect(counts["GET /api/summary"]).toBe(12);
+    // Players were fetched just before the window, then every third tick (15 s): ticks 4, 7, 10.
+    // Deciding before counting the fetch just made (the old bug) fetched them 4 times here.
+    expect(counts["GET /api/players"]).toBe(3);
     await stopLoops(t);
   });
 

@@ -1,12 +1,15 @@
 import { describe, expect, test } from "vitest";
 import {
+  AGGREGATE_REFRESH_MS,
   LIVENESS_REFRESH_MS,
   matchChanged,
+  matchWriteDue,
   playersChanged,
+  playersWriteDue,
   sameJson,
   statusWrite,
 } from "./liveData";
-import type { Match, Summary } from "../lib/validators";
+import type { Match, Player, Summary } from "../lib/validators";
 
 const match: Match = {
   serverName: "S",
@@ -88,12 +91,57 @@ describe("statusWrite", () => {
       kind: "none",
     });
   });
-  test("refreshes liveness at most every 30 s", () => {
+  test("refreshes liveness at most every 60 s", () => {
+    expect(LIVENESS_REFRESH_MS).toBe(60_000);
     expect(
       statusWrite({ online: true, livenessAt: now - LIVENESS_REFRESH_MS }, { ok: true }, now),
     ).toEqual({
       kind: "online",
       refreshOnly: true,
     });
+  });
+});
+
+describe("what is written when", () => {
+  const now = 1_000_000;
+  const stored = { match, summary, updatedAt: now - 5_000 };
+
+  test("map, mode, score, round, phase and players online are written at once", () => {
+    for (const change of [
+      { mapName: "de_dust2" },
+      { gameMode: "wingman" as const },
+      { scoreCT: 4 },
+      { round: 7 },
+      { roundPhase: "over" as const },
+      { playersOnline: 9 },
+    ]) {
+      expect(matchWriteDue(stored, { match: { ...match, ...change }, summary }, now)).toBe(true);
+    }
+  });
+
+  test("totals alone wait until 30 s after the last write", () => {
+    const next = { match, summary: { ...summary, totalKills: 11 } };
+    expect(matchWriteDue(stored, next, now)).toBe(false);
+    expect(matchWriteDue({ ...stored, updatedAt: now - AGGREGATE_REFRESH_MS }, next, now)).toBe(
+      true,
+    );
+    expect(matchWriteDue(stored, { match, summary }, now + 99_000)).toBe(false);
+  });
+
+  const player = (steamId: string, team: Player["team"], kills: number) =>
+    ({ steamId, name: steamId, team, kills }) as Player;
+
+  test("who is on which side is written at once; stats alone wait 30 s", () => {
+    const players = [player("a", "Terrorist", 1), player("b", "Counter-Terrorist", 2)];
+    const saved = { players, updatedAt: now - 5_000 };
+    const statsOnly = [player("a", "Terrorist", 3), players[1]!];
+    expect(playersWriteDue(saved, statsOnly, now)).toBe(false);
+    expect(
+      playersWriteDue({ ...saved, updatedAt: now - AGGREGATE_REFRESH_MS }, statsOnly, now),
+    ).toBe(true);
+    expect(playersWriteDue(saved, [player("a", "Spectator", 1), players[1]!], now)).toBe(true);
+    expect(playersWriteDue(saved, [...players, player("c", "Terrorist", 0)], now)).toBe(true);
+    expect(playersWriteDue(saved, players, now + 99_000)).toBe(false);
+    expect(playersWriteDue(null, [], now)).toBe(true);
   });
 });

@@ -108,12 +108,49 @@ export function playersChanged(stored: Player[] | null, next: Player[]): boolean
   return !stored || !sameJson(stored, next);
 }
 
-export const LIVENESS_REFRESH_MS = 30_000;
+/**
+ * Slow-moving aggregates (the totals card, per-player stats) are written at most this often; what
+ * viewers follow move by move (map, mode, scores, round, phase, players online, who is on which
+ * team) is written at once. A round end changes the score, so it carries the totals with it.
+ */
+export const AGGREGATE_REFRESH_MS = 30_000;
+
+/** Whether a poll's match + totals should be written now (see AGGREGATE_REFRESH_MS). */
+export function matchWriteDue(
+  stored: { match: Match; summary?: Summary; updatedAt: number } | null,
+  next: { match: Match; summary: Summary },
+  now: number,
+): boolean {
+  if (!stored || !sameJson(stored.match, next.match)) return true;
+  return !sameJson(stored.summary, next.summary) && now - stored.updatedAt >= AGGREGATE_REFRESH_MS;
+}
+
+/** Who is on the server and on which side, without the stats. */
+function roster(players: Player[]) {
+  return players.map((p) => [p.steamId, p.name, p.team]);
+}
+
+/** Whether a poll's player list should be written now: roster changes at once, stats throttled. */
+export function playersWriteDue(
+  stored: { players: Player[]; updatedAt: number } | null,
+  next: Player[],
+  now: number,
+): boolean {
+  if (!stored || !sameJson(roster(stored.players), roster(next))) return true;
+  return !sameJson(stored.players, next) && now - stored.updatedAt >= AGGREGATE_REFRESH_MS;
+}
+
+/**
+ * The liveness stamp behind "оновлено N с тому" is refreshed at most this often while nothing else
+ * changes; the client counts up from the newest of it and the snapshots' own stamps, so the hint
+ * is never more than this (plus one poll) behind.
+ */
+export const LIVENESS_REFRESH_MS = 60_000;
 
 export type StatusWrite =
   { kind: "none" } | { kind: "online"; refreshOnly: boolean } | { kind: "offline"; error: string };
 
-/** When the viewer-facing status document must be written (flip, or liveness older than 30 s). */
+/** When the viewer-facing status document must be written (flip, or liveness older than 60 s). */
 export function statusWrite(
   stored: { online: boolean; livenessAt: number } | null,
   result: { ok: true } | { ok: false; error: string },
@@ -155,14 +192,14 @@ export async function storePollResult(
   if (!result.ok) return;
 
   const snapshot = await matchSnapshotOf(ctx, serverId);
-  if (matchChanged(snapshot, result)) {
+  if (matchWriteDue(snapshot, result, now)) {
     const doc = { serverId, match: result.match, summary: result.summary, updatedAt: now };
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);
   }
   if (result.players) {
     const players = await playerSnapshotOf(ctx, serverId);
-    if (playersChanged(players?.players ?? null, result.players)) {
+    if (playersWriteDue(players, result.players, now)) {
       const doc = { serverId, players: result.players, updatedAt: now };
       if (players) await ctx.db.replace("playerSnapshots", players._id, doc);
       else await ctx.db.insert("playerSnapshots", doc);

@@ -131,8 +131,10 @@ export async function storeTick(
   const now = Date.now();
   await storePollResult(ctx, serverId, result, now);
   const watched = await isWatched(ctx, serverId, now);
+  // This tick's own players fetch counts: otherwise the next tick would fetch them again.
+  const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
   const playersDue =
-    !watched || now - poller.lastPlayersAt >= PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
+    !watched || now - lastPlayersAt >= PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
   const next = generation + 1;
   const jobId = await ctx.scheduler.runAfter(
     watched ? WATCHED_INTERVAL_MS : IDLE_INTERVAL_MS,
@@ -148,7 +150,7 @@ export async function storeTick(
     generation: next,
     jobId,
     lastTickAt: now,
-    ...(result.ok && result.players ? { lastPlayersAt: now } : {}),
+    lastPlayersAt,
   });
 }
 

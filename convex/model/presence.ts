@@ -1,5 +1,5 @@
 /**
- * "Someone is watching this server": browser tabs send a heartbeat every ~20 s while the panel
+ * "Someone is watching this server": browser tabs send a heartbeat every 60 s while the panel
  * shows a server. Presence rows are read only by the poller (to pick its pace), never by a viewer
  * query, so a heartbeat wakes no subscription.
  */
@@ -8,7 +8,8 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
 import { allowNewViewer } from "../lib/rateLimits";
 
-export const PRESENCE_TTL_MS = 45_000;
+/** A tab beats every 60 s (src/features/live/hooks/use-heartbeat.ts); two missed beats end it. */
+export const PRESENCE_TTL_MS = 150_000;
 /** How many expired rows one clean-up removes. */
 export const PRESENCE_CLEANUP_BATCH = 2000;
 

@@ -4,10 +4,11 @@ import { useDocumentVisible } from "@/hooks/use-document-visible";
 import { api, type Id } from "@/lib/backend";
 import { viewerId } from "./viewer-id";
 
-export const HEARTBEAT_INTERVAL_MS = 20_000;
+/** One call a minute per visible tab: presence costs at most 60 calls per viewer-hour. */
+export const HEARTBEAT_INTERVAL_MS = 60_000;
 
 /**
- * Tells the backend this tab is watching the server (every 20 s while the tab is visible), so the
+ * Tells the backend this tab is watching the server (every 60 s while the tab is visible), so the
  * poller runs at full speed only while someone looks.
  */
 export function useHeartbeat(serverId: Id<"servers"> | undefined): void {
