@@ -1,10 +1,17 @@
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
+import { SWEEP_INTERVAL_MINUTES } from "./model/poller";
 
 const crons = cronJobs();
 
-// Loops restart themselves on every tick; this only catches one that died (e.g. a crashed action).
-// Viewer heartbeats revive a watched server's loop within seconds, so this can be slow and cheap.
-crons.interval("poller watchdog", { minutes: 10 }, internal.poller.watchdog, {});
+// Idle servers (nobody watching, no match in progress) have no loop: this one sweep polls all of
+// them at once (3 calls, whatever the fleet), gives a loop back to one that needs it, revives a
+// loop that died and cleans up presence. Viewer heartbeats start a watched loop within seconds.
+crons.interval(
+  "idle servers sweep",
+  { minutes: SWEEP_INTERVAL_MINUTES },
+  internal.poller.sweep,
+  {},
+);
 
 export default crons;

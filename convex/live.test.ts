@@ -80,7 +80,7 @@ describe("presence clean-up", () => {
         }
         await ctx.db.insert("presence", { serverId, viewerId: "live-tab", expiresAt: 9e15 });
       });
-      expect(await t.mutation(internal.poller.watchdog, {})).toMatchObject({
+      expect(await t.mutation(internal.poller.storeSweepResults, { results: [] })).toMatchObject({
         cleaned: PRESENCE_CLEANUP_BATCH,
       });
       await t.finishAllScheduledFunctions(vi.runAllTimers);

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { IDLE_INTERVAL_MS, WATCHED_INTERVAL_MS } from "./model/poller";
+import { LIVE_UNWATCHED_INTERVAL_MS, WATCHED_INTERVAL_MS } from "./model/poller";
 import { setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
@@ -20,6 +20,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await sim.reset();
+  // Every test starts from a fresh match in warmup (an idle server unless someone watches).
+  for (const server of sim.servers) server.console.exec("mp_warmup_start");
 });
 
 async function eventually<T>(
@@ -210,6 +212,8 @@ describe("poller against the simulator", () => {
 
   test("a second start finds the running loop and exits", async () => {
     const { t, serverId } = await seeded();
+    // Nobody watches and the match is in warmup: the first tick ended the loop; start it again.
+    expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("started");
     expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("running");
     expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("running");
     const pending = await t.run(async (ctx) =>
@@ -272,43 +276,68 @@ describe("poller against the simulator", () => {
     await stopLoops(t);
   });
 
-  test("the watchdog revives a loop that died", async () => {
+  test("one sweep polls every idle server and gives a loop back to a watched one", async () => {
     const { t, serverId } = await seeded();
-    await stopLoops(t); // the loop's next tick is gone: the loop is dead
-    expect(await t.mutation(internal.poller.watchdog, {})).toMatchObject({ started: 2 });
-    expect((await poller(t, serverId)).job?.state.kind).toMatch(/pending|inProgress|success/);
-    expect(await t.mutation(internal.poller.watchdog, {})).toMatchObject({ started: 0 });
     await stopLoops(t);
-  });
-
-  test("polls every 5 s while watched and about once a minute when not", async () => {
-    const { t, serverId } = await seeded();
-    await tickNow(t, serverId);
-    let job = (await poller(t, serverId)).job!;
-    expect(job.scheduledTime - job._creationTime).toBeGreaterThanOrEqual(IDLE_INTERVAL_MS - 100);
+    expect((await poller(t, serverId)).job?.state.kind ?? "none").not.toBe("pending");
     await t.run((ctx) =>
       ctx.db.insert("presence", {
         serverId,
         viewerId: "tab-123456789",
-        expiresAt: Date.now() + 45_000,
+        expiresAt: Date.now() + 600_000,
       }),
     );
-    await tickNow(t, serverId);
-    job = (await poller(t, serverId)).job!;
-    expect(job.scheduledTime - job._creationTime).toBeLessThanOrEqual(WATCHED_INTERVAL_MS + 100);
+    sim.servers[0]!.counters.reset();
+    sim.servers[1]!.counters.reset();
+    expect(await t.action(internal.poller.sweep, {})).toMatchObject({ polled: 2, started: 1 });
+    expect(sim.servers[0]!.counters.snapshot().byEndpoint["GET /api/match"]).toBe(1);
+    expect((await poller(t, serverId)).job?.state.kind).toBe("pending");
+    // server1 has its loop now; only server2 is left to the next sweep.
+    expect(await t.action(internal.poller.sweep, {})).toMatchObject({ polled: 1, started: 0 });
     await stopLoops(t);
   });
 
-  test("the first watcher pulls an idle server's next poll forward", async () => {
+  test("every 5 s while watched, every 30 s for an unwatched match in progress, no loop when idle", async () => {
     const { t, serverId } = await seeded();
-    await tickNow(t, serverId); // idle: next tick a minute away
-    const idle = (await poller(t, serverId)).job!;
-    expect(idle.scheduledTime - Date.now()).toBeGreaterThan(30_000);
-    await t.mutation(internal.poller.ensure, { serverId });
+    await tickNow(t, serverId); // warmup, nobody watching: the loop ends
+    expect((await poller(t, serverId)).job).toBeNull();
+
+    await t.run((ctx) =>
+      ctx.db.insert("presence", {
+        serverId,
+        viewerId: "tab-123456789",
+        expiresAt: Date.now() + 150_000,
+      }),
+    );
+    await tickNow(t, serverId);
+    let job = (await poller(t, serverId)).job!;
+    expect(job.scheduledTime - job._creationTime).toBeLessThanOrEqual(WATCHED_INTERVAL_MS + 100);
+
+    // The viewer leaves while a match is on: followed every 30 s, players included.
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("presence").collect()) {
+        await ctx.db.delete("presence", row._id);
+      }
+    });
+    sim.advance(30); // past the 10 s warmup
+    expect(sim.servers[0]!.state().phase).not.toBe("warmup");
+    await t.run((ctx) => ctx.scheduler.cancel(job._id));
+    await tickNow(t, serverId);
+    job = (await poller(t, serverId)).job!;
+    expect(job.scheduledTime - job._creationTime).toBeGreaterThanOrEqual(
+      LIVE_UNWATCHED_INTERVAL_MS - 100,
+    );
+    expect((job.args[0] as { withPlayers: boolean }).withPlayers).toBe(true);
+    await stopLoops(t);
+  });
+
+  test("the first watcher starts an idle server's loop at once", async () => {
+    const { t, serverId } = await seeded();
+    await tickNow(t, serverId); // idle: no loop
+    expect((await poller(t, serverId)).job).toBeNull();
     const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-abcdefgh" });
     const kicked = (await poller(t, serverId)).job!;
-    expect(kicked._id).not.toEqual(idle._id);
     expect(kicked.scheduledTime - Date.now()).toBeLessThan(1000);
     await stopLoops(t);
   });
@@ -322,9 +351,8 @@ describe("poller against the simulator", () => {
         expiresAt: Date.now() - 1_000,
       }),
     );
-    await tickNow(t, serverId); // nobody watching: idle
-    const idle = (await poller(t, serverId)).job!;
-    expect(idle.scheduledTime - Date.now()).toBeGreaterThan(30_000);
+    await tickNow(t, serverId); // nobody watching: idle, the loop ends
+    expect((await poller(t, serverId)).job).toBeNull();
     const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-returning" });
     expect((await poller(t, serverId)).job!.scheduledTime - Date.now()).toBeLessThan(1000);

@@ -1,10 +1,15 @@
 /** The polling loop's scheduled functions; the loop itself is described in `model/poller.ts`. */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
+import {
+  internalAction,
+  internalMutation,
+  internalQuery,
+  type MutationCtx,
+} from "./_generated/server";
 import { pollGameServer } from "./gameServer/poll";
 import { vPollResult, vTarget } from "./lib/validators";
-import { ensurePoller, reviveDeadLoops, storeTick } from "./model/poller";
+import { ensurePoller, idleTargets, storeSweep, storeTick } from "./model/poller";
 import { cleanExpiredPresence, PRESENCE_CLEANUP_BATCH } from "./model/presence";
 
 export const ensure = internalMutation({
@@ -37,12 +42,38 @@ export const store = internalMutation({
   },
 });
 
-/** Cron: revive dead loops of enabled servers and drop expired presence rows. */
-export const watchdog = internalMutation({
+/**
+ * Cron (every few minutes): polls every idle server in one action and stores all results in one
+ * mutation, whatever the size of the fleet. It also revives a loop that died and drops expired
+ * presence rows.
+ */
+export const sweep = internalAction({
   args: {},
+  returns: v.object({ polled: v.number(), started: v.number(), cleaned: v.number() }),
+  handler: async (ctx): Promise<{ polled: number; started: number; cleaned: number }> => {
+    const targets = await ctx.runQuery(internal.poller.sweepTargets, {});
+    const results = await Promise.all(
+      targets.map(async ({ serverId, target }) => ({
+        serverId,
+        result: await pollGameServer(target, true),
+      })),
+    );
+    const stored = await ctx.runMutation(internal.poller.storeSweepResults, { results });
+    return { polled: results.length, ...stored };
+  },
+});
+
+export const sweepTargets = internalQuery({
+  args: {},
+  returns: v.array(v.object({ serverId: v.id("servers"), target: vTarget })),
+  handler: async (ctx) => await idleTargets(ctx),
+});
+
+export const storeSweepResults = internalMutation({
+  args: { results: v.array(v.object({ serverId: v.id("servers"), result: vPollResult })) },
   returns: v.object({ started: v.number(), cleaned: v.number() }),
-  handler: async (ctx) => ({
-    started: await reviveDeadLoops(ctx),
+  handler: async (ctx, { results }) => ({
+    started: await storeSweep(ctx, results),
     cleaned: await cleanPresence(ctx),
   }),
 });

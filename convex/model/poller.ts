@@ -4,7 +4,11 @@
  *   tick (action: fetch)  →  store (mutation: diff + write + schedule next tick)  →  tick …
  *
  * - Watched (a live presence row): match + summary every 5 s, players every 15 s.
- *   Idle: a keep-alive every 65 s (2 function calls per tick, so ≈110 calls/hour).
+ * - Unwatched but a match in progress (past warmup, a human on a side): every 30 s with players,
+ *   so the match's final lines are seen whether or not anyone watches (2 calls per tick, 240/h).
+ * - Otherwise the loop ends, and the fleet-wide sweep (a cron every 7 min: one action, one query,
+ *   one mutation for all idle servers together, ≈26 calls/hour for 2 or 10 servers alike) polls
+ *   the idle servers and starts a loop again for one that is watched or has a match in progress.
  * - `generation` is a ticket: every scheduled tick carries the next number and `store` accepts only
  *   the one the poller expects, so a superseded loop, a duplicate or a stray tick exits at once.
  *   `jobId` lets `ensurePoller` see a live loop and return; the watchdog cron and viewer heartbeats
@@ -14,26 +18,37 @@
  */
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
-import type { PollResult } from "../lib/validators";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { isSteamId64 } from "../lib/gameApi";
+import type { GameServerTarget, PollResult } from "../lib/validators";
 import { storePollResult } from "./liveData";
 import { isWatched } from "./presence";
 import { targetFor } from "./servers";
 
 export const WATCHED_INTERVAL_MS = 5_000;
 export const PLAYERS_INTERVAL_MS = 15_000;
-export const IDLE_INTERVAL_MS = 65_000;
+export const LIVE_UNWATCHED_INTERVAL_MS = 30_000;
+/** The sweep's cron period (convex/crons.ts). */
+export const SWEEP_INTERVAL_MINUTES = 7;
+
+/** A match worth following with nobody watching: past warmup, with a human on a side. */
+export function matchInProgress(result: PollResult): boolean {
+  if (!result.ok || result.match.roundPhase === "warmup") return false;
+  return (result.players ?? []).some(
+    (p) => (p.team === "Terrorist" || p.team === "Counter-Terrorist") && isSteamId64(p.steamId),
+  );
+}
 
 export type EnsureResult = "running" | "started" | "disabled";
 
-async function pollerOf(ctx: MutationCtx, serverId: Id<"servers">) {
+async function pollerOf(ctx: QueryCtx, serverId: Id<"servers">) {
   return await ctx.db
     .query("pollers")
     .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
     .unique();
 }
 
-async function jobIsAlive(ctx: MutationCtx, jobId: Id<"_scheduled_functions"> | undefined) {
+async function jobIsAlive(ctx: QueryCtx, jobId: Id<"_scheduled_functions"> | undefined) {
   if (!jobId) return null;
   const job = await ctx.db.system.get(jobId);
   if (!job) return null;
@@ -113,7 +128,8 @@ export async function restartPoller(ctx: MutationCtx, serverId: Id<"servers">): 
 
 /**
  * Accepts one tick's result if it carries the expected ticket: stores it and schedules the next
- * tick (fast while watched, slow keep-alive otherwise). A superseded or stray tick does nothing.
+ * tick (fast while watched, every 30 s for an unwatched match in progress), or ends the loop and
+ * leaves the server to the sweep. A superseded or stray tick does nothing.
  */
 export async function storeTick(
   ctx: MutationCtx,
@@ -133,11 +149,16 @@ export async function storeTick(
   const watched = await isWatched(ctx, serverId, now);
   // This tick's own players fetch counts: otherwise the next tick would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
+  if (!watched && !matchInProgress(result)) {
+    // Nobody watches and no match is on: the sweep takes this server over.
+    await ctx.db.patch("pollers", poller._id, { jobId: undefined, lastTickAt: now, lastPlayersAt });
+    return;
+  }
   const playersDue =
     !watched || now - lastPlayersAt >= PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
   const next = generation + 1;
   const jobId = await ctx.scheduler.runAfter(
-    watched ? WATCHED_INTERVAL_MS : IDLE_INTERVAL_MS,
+    watched ? WATCHED_INTERVAL_MS : LIVE_UNWATCHED_INTERVAL_MS,
     internal.poller.tick,
     {
       serverId,
@@ -154,11 +175,40 @@ export async function storeTick(
   });
 }
 
-/** Revives the dead loops of enabled servers (at most 50); returns how many it started. */
-export async function reviveDeadLoops(ctx: MutationCtx): Promise<number> {
-  let started = 0;
+/** Enabled servers (at most 50) without a running loop, and how to reach them: the sweep's work. */
+export async function idleTargets(
+  ctx: QueryCtx,
+): Promise<{ serverId: Id<"servers">; target: GameServerTarget }[]> {
+  const idle = [];
   for (const server of await ctx.db.query("servers").withIndex("by_order").take(50)) {
-    if ((await ensurePoller(ctx, server._id)) === "started") started++;
+    if (server.disabled) continue;
+    const poller = await pollerOf(ctx, server._id);
+    if (poller && (await jobIsAlive(ctx, poller.jobId))) continue;
+    idle.push({ serverId: server._id, target: await targetFor(ctx, server) });
+  }
+  return idle;
+}
+
+/**
+ * Stores the sweep's polls of idle servers; a server that is watched or has a match in progress
+ * gets its loop back. Returns how many loops it started.
+ */
+export async function storeSweep(
+  ctx: MutationCtx,
+  results: { serverId: Id<"servers">; result: PollResult }[],
+): Promise<number> {
+  const now = Date.now();
+  let started = 0;
+  for (const { serverId, result } of results) {
+    const server = await ctx.db.get("servers", serverId);
+    if (!server || server.disabled) continue;
+    const poller = await pollerOf(ctx, serverId);
+    if (poller && (await jobIsAlive(ctx, poller.jobId))) continue; // a loop started meanwhile
+    await storePollResult(ctx, serverId, result, now);
+    if ((await isWatched(ctx, serverId, now)) || matchInProgress(result)) {
+      await startLoop(ctx, server, poller);
+      started++;
+    }
   }
   return started;
 }
