@@ -1,17 +1,38 @@
-import type { HTMLAttributes, ReactNode } from "react";
+import { useId, useRef, type HTMLAttributes, type ReactNode } from "react";
+import { useScrollEdges } from "@/hooks/use-scroll-edges";
 import styles from "./table.module.css";
 
 /**
- * A scrollable data table. Cells with `data-numeric` align right; rows with `data-interactive`
- * get hover and focus styles.
+ * A data table that scrolls sideways when it is wider than its box (a phone). While it does, a
+ * fade at the right edge says there is more, the key column ({@link Column.sticky}) stays in view
+ * with a shadow once something is scrolled under it, and the box is a focusable region named by
+ * the caption, so it scrolls from the keyboard too. Cells with `data-numeric` align right; rows
+ * with `data-interactive` get hover and focus styles.
  */
 export function Table({ caption, children }: { caption?: string; children: ReactNode }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(scrollRef);
+  const captionId = useId();
+  const region = edges.overflow
+    ? {
+        tabIndex: 0,
+        role: caption ? "region" : undefined,
+        "aria-labelledby": caption ? captionId : undefined,
+      }
+    : {};
   return (
-    <div className={styles.scroll}>
-      <table className={styles.table}>
-        {caption ? <caption>{caption}</caption> : null}
-        {children}
-      </table>
+    <div
+      className={styles.frame}
+      data-overflow={edges.overflow || undefined}
+      data-more-before={edges.before || undefined}
+      data-more-after={edges.after || undefined}
+    >
+      <div ref={scrollRef} className={styles.scroll} {...region}>
+        <table className={styles.table}>
+          {caption ? <caption id={captionId}>{caption}</caption> : null}
+          {children}
+        </table>
+      </div>
     </div>
   );
 }
@@ -25,6 +46,11 @@ export interface Column<Row> {
   numeric?: boolean;
   /** A class for the column's body cells. */
   className?: string;
+  /**
+   * The key column that stays in view while a too-wide table scrolls sideways (one per table;
+   * default: the first column).
+   */
+  sticky?: boolean;
   cell: (row: Row, index: number) => ReactNode;
 }
 
@@ -53,12 +79,21 @@ export function DataTable<Row>({
   empty?: ReactNode;
 }) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  const marked = columns.findIndex((column) => column.sticky);
+  const sticky = marked === -1 ? 0 : marked;
+  const cellClass = (c: number, className?: string) =>
+    [c === sticky ? styles.sticky : undefined, className].filter(Boolean).join(" ") || undefined;
   return (
     <Table caption={caption}>
       <thead>
         <tr>
           {columns.map((column, c) => (
-            <th key={c} scope="col" data-numeric={column.numeric || undefined}>
+            <th
+              key={c}
+              scope="col"
+              className={cellClass(c)}
+              data-numeric={column.numeric || undefined}
+            >
               {column.hiddenHeader ? (
                 <span className="visually-hidden">{column.header}</span>
               ) : (
@@ -72,7 +107,11 @@ export function DataTable<Row>({
         {rows.map((row, r) => (
           <tr key={rowKey(row)} {...rowProps?.(row)}>
             {columns.map((column, c) => (
-              <td key={c} className={column.className} data-numeric={column.numeric || undefined}>
+              <td
+                key={c}
+                className={cellClass(c, column.className)}
+                data-numeric={column.numeric || undefined}
+              >
                 {column.cell(row, r)}
               </td>
             ))}

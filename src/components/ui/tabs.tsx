@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useScrollEdges } from "@/hooks/use-scroll-edges";
 import styles from "./tabs.module.css";
 
 export interface TabItem {
@@ -12,7 +13,11 @@ export interface TabItem {
 const tabDomId = (prefix: string, id: string) => `${prefix}-tab-${id}`;
 const panelDomId = (prefix: string, id: string) => `${prefix}-panel-${id}`;
 
-/** WAI-ARIA tabs with automatic activation: arrows, Home and End move between enabled tabs. */
+/**
+ * WAI-ARIA tabs with automatic activation: arrows, Home and End move between enabled tabs. A strip
+ * wider than its box scrolls sideways with a fade and an arrow at each edge that hides tabs, and
+ * keeps the selected tab in view.
+ */
 export function Tabs({
   items,
   value,
@@ -27,6 +32,20 @@ export function Tabs({
   idPrefix: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(listRef, items.map((i) => i.id).join(" "));
+
+  // The selected tab in view (a link to a later tab, or a click on a half-hidden one).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = list?.ownerDocument.getElementById(tabDomId(idPrefix, value));
+    if (!list || !tab) return;
+    const box = list.getBoundingClientRect();
+    const rect = tab.getBoundingClientRect();
+    // Past the fade at that edge, so the whole label shows.
+    const margin = 40;
+    if (rect.left < box.left) list.scrollLeft -= box.left - rect.left + margin;
+    else if (rect.right > box.right) list.scrollLeft += rect.right - box.right + margin;
+  }, [idPrefix, value, edges.overflow]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const enabled = items.filter((i) => !i.disabled);
@@ -45,32 +64,38 @@ export function Tabs({
 
   return (
     <div
-      ref={listRef}
-      role="tablist"
-      aria-label={label}
-      className={styles.list}
-      onKeyDown={onKeyDown}
+      className={styles.strip}
+      data-more-before={edges.before || undefined}
+      data-more-after={edges.after || undefined}
     >
-      {items.map((item) => {
-        const selected = item.id === value;
-        return (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={tabDomId(idPrefix, item.id)}
-            aria-selected={selected}
-            aria-controls={selected ? panelDomId(idPrefix, item.id) : undefined}
-            tabIndex={selected ? 0 : -1}
-            disabled={item.disabled}
-            title={item.title}
-            className={styles.tab}
-            onClick={() => onChange(item.id)}
-          >
-            {item.label}
-          </button>
-        );
-      })}
+      <div
+        ref={listRef}
+        role="tablist"
+        aria-label={label}
+        className={styles.list}
+        onKeyDown={onKeyDown}
+      >
+        {items.map((item) => {
+          const selected = item.id === value;
+          return (
+            <button
+              key={item.id}
+              type="button"
+              role="tab"
+              id={tabDomId(idPrefix, item.id)}
+              aria-selected={selected}
+              aria-controls={selected ? panelDomId(idPrefix, item.id) : undefined}
+              tabIndex={selected ? 0 : -1}
+              disabled={item.disabled}
+              title={item.title}
+              className={styles.tab}
+              onClick={() => onChange(item.id)}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -50,6 +50,7 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
         },
         {
           header: t("audit.col.action"),
+          className: styles.action,
           cell: (row) => (
             <div className={styles.stack}>
               <span>{auditActionLabel(row.action)}</span>

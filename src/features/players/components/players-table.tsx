@@ -36,6 +36,8 @@ export function PlayersTable({
         { header: t("players.col.team"), cell: (p) => <TeamBadge team={p.team} /> },
         {
           header: t("players.col.name"),
+          // The name, not the team badge, stays in view when the stats scroll on a phone.
+          sticky: true,
           cell: (p) => (
             <span className={styles.name} title={p.name}>
               {p.name}
