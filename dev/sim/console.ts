@@ -8,6 +8,7 @@ import { SERVER_CONFIGS, WORKSHOP_MAPS, isKnownMap } from "./catalog";
 import { Cvars } from "./cvars";
 import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";
 import { ownValue } from "../../convex/lib/ownKey";
+import { remoteLogCommand, remoteLogCvar } from "./matchzy";
 import { type SimPlayer } from "./players";
 import { formatStatus, formatStatusJson } from "./status-format";
 import { type GameWorld } from "./world";
@@ -105,6 +106,8 @@ export class ConsoleEngine {
     const lower = name.toLowerCase();
     const rest = line.trim().slice(name.length).trim();
     try {
+      const remoteLog = remoteLogCvar(lower);
+      if (remoteLog) return remoteLogCommand(this.world.cvars, remoteLog, args);
       const handler = this.commands.get(lower);
       if (handler) return handler(args, rest);
       if (Cvars.isCvar(lower)) return this.cvar(lower, args);

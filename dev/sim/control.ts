@@ -8,8 +8,18 @@ import { HttpError, Router, type SimRequest, createJsonServer, objectBody } from
 import { ManagedListener } from "./listener";
 import { type Side, toWirePlayer } from "./players";
 import { type SimHandle } from "./simulator";
+import { type MatchEventType } from "./world";
 
 const MAX_ADVANCE_TICKS = 100_000;
+/** Upper bound of `advance-until` when the body names none: several whole matches. */
+const DEFAULT_UNTIL_TICKS = 10_000;
+const UNTIL_EVENTS: readonly MatchEventType[] = [
+  "live",
+  "roundEnd",
+  "matchOver",
+  "newMatch",
+  "sidesSwapped",
+];
 const MAX_NAME_LENGTH = 64;
 const SIDES: readonly Side[] = ["T", "CT", "SPEC"];
 
@@ -55,8 +65,10 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
     await sim.reset();
     return { body: { success: true } };
   });
-  r.on("POST", "/__sim/advance", (req) => {
+  r.on("POST", "/__sim/advance", async (req) => {
     sim.advance(ticks(req));
+    // The MatchZy events of those ticks have been delivered (or have failed) before the answer.
+    await Promise.all(sim.servers.map((s) => s.matchzy.settled()));
     return { body: { success: true, servers: sim.servers.map((s) => s.state()) } };
   });
   r.on("POST", "/__sim/time/skip", (req) => {
@@ -79,10 +91,32 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
     server(req).counters.reset();
     return { body: server(req).counters.snapshot() };
   });
-  r.on("POST", "/__sim/servers/:id/advance", (req) => {
+  r.on("POST", "/__sim/servers/:id/advance", async (req) => {
     const s = server(req);
     s.advance(ticks(req));
+    await s.matchzy.settled();
     return { body: s.state() };
+  });
+  r.on("POST", "/__sim/servers/:id/advance-until", async (req) => {
+    const s = server(req);
+    const body = objectBody(req);
+    const event = body.event;
+    // A literal union, checked before use: no lookup by the raw input.
+    if (!UNTIL_EVENTS.some((e) => e === event)) {
+      throw new HttpError(400, "Invalid event", `event must be one of ${UNTIL_EVENTS.join(", ")}`);
+    }
+    const max = body.maxTicks ?? DEFAULT_UNTIL_TICKS;
+    if (typeof max !== "number" || !Number.isInteger(max) || max < 1 || max > MAX_ADVANCE_TICKS) {
+      throw new HttpError(
+        400,
+        "Invalid maxTicks",
+        `maxTicks must be an integer 1..${MAX_ADVANCE_TICKS}`,
+      );
+    }
+    const result = s.advanceUntil(event as MatchEventType, max);
+    // The MatchZy events of those ticks have been delivered (or have failed) before the answer.
+    await s.matchzy.settled();
+    return { body: { ...result, state: s.state() } };
   });
   r.on("POST", "/__sim/servers/:id/console", (req) => {
     const command = objectBody(req).command;

@@ -185,6 +185,23 @@ const DEFS: Readonly<Record<string, CvarDef>> = {
     value: "false",
     desc: "When set to 1, counter-terrorists will respawn after dying",
   },
+  // MatchZy's remote log (console commands on a real server, set through matchzy.ts's rules).
+  matchzy_remote_log_url: {
+    kind: "string",
+    value: "",
+    desc: "If defined, all events are sent to this URL over HTTP. If no protocol is provided",
+  },
+  matchzy_remote_log_header_key: {
+    kind: "string",
+    value: "",
+    desc: "If defined, a custom HTTP header with this name is added to the HTTP requests for events",
+  },
+  matchzy_remote_log_header_value: {
+    kind: "string",
+    value: "",
+    desc: "If defined, the value of the custom header added to the events sent over HTTP",
+    secret: true,
+  },
 };
 
 export class Cvars {

@@ -9,10 +9,11 @@ import { Counters, FaultController, type Faults } from "./faults";
 import { createJsonServer } from "./http-kit";
 import { ManagedListener } from "./listener";
 import { newMatch, tick } from "./match";
+import { MatchzyRemoteLog } from "./matchzy";
 import { pluginRouter } from "./plugin-api";
 import { RconServer } from "./rcon-server";
 import { type SimClock } from "./rng";
-import { type ChatLine, GameWorld, type WorldOptions } from "./world";
+import { type ChatLine, GameWorld, type MatchEventType, type WorldOptions } from "./world";
 
 export interface SimServerConfig extends WorldOptions {
   id: string;
@@ -52,6 +53,24 @@ export interface SimServerState {
   bans: WireBan[];
   chat: ChatLine[];
   faults: Faults;
+  /** MatchZy remote log: the current match's id, the URL ("" = off), POSTs answered 2xx / not. */
+  matchzy: { matchId: number; remoteLogUrl: string; sent: number; failed: number };
+}
+
+/** How a simulated server runs, beside its config; simulator.ts passes the simulator's options. */
+export interface SimServerRuntime {
+  host: string;
+  /** Offline time of `_restart` and `server/update`. */
+  downtimeMs: number;
+  /** Timeout of one MatchZy remote-log POST (MatchZy: 15 s). */
+  remoteLogTimeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+/** What `advanceUntil` answers: whether the event happened, after how many ticks. */
+export interface AdvanceUntilResult {
+  reached: boolean;
+  ticks: number;
 }
 
 export class SimServer {
@@ -61,6 +80,10 @@ export class SimServer {
   readonly counters = new Counters();
   readonly http: ManagedListener;
   readonly rcon: RconServer;
+  readonly matchzy: MatchzyRemoteLog;
+  private readonly host: string;
+  private readonly downtimeMs: number;
+  private readonly log?: (message: string) => void;
   private restarting = false;
   private stopped = false;
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -68,11 +91,19 @@ export class SimServer {
   constructor(
     readonly config: SimServerConfig,
     clock: SimClock,
-    private readonly host: string,
-    private readonly downtimeMs: number,
-    private readonly log?: (message: string) => void,
+    runtime: SimServerRuntime,
   ) {
+    const { host, log } = runtime;
+    this.host = host;
+    this.downtimeMs = runtime.downtimeMs;
+    this.log = log;
     this.world = new GameWorld(clock, config);
+    this.matchzy = new MatchzyRemoteLog(this.world, {
+      ...(runtime.remoteLogTimeoutMs !== undefined
+        ? { timeoutMs: runtime.remoteLogTimeoutMs }
+        : {}),
+      ...(log ? { log: (message) => log(`${config.id}: ${message}`) } : {}),
+    });
     this.faults = new FaultController(config.seed);
     this.rcon = new RconServer({
       host,
@@ -139,6 +170,7 @@ export class SimServer {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.matchzy.stop();
     await Promise.all([this.http.close(), this.rcon.listener.close()]);
   }
 
@@ -148,6 +180,28 @@ export class SimServer {
 
   advance(ticks = 1): void {
     for (let i = 0; i < ticks; i++) tick(this.world);
+  }
+
+  /**
+   * Ticks until the match event happens (`live`, `roundEnd`, `matchOver`, `newMatch`,
+   * `sidesSwapped`), at most `maxTicks`; stops on the tick it happens in, so a test reads the
+   * state (scores, stats) the event was built from.
+   */
+  advanceUntil(event: MatchEventType, maxTicks: number): AdvanceUntilResult {
+    let reached = false;
+    const unsubscribe = this.world.onMatchEvent((e) => {
+      if (e.type === event) reached = true;
+    });
+    let ticks = 0;
+    try {
+      while (!reached && ticks < maxTicks) {
+        tick(this.world);
+        ticks++;
+      }
+    } finally {
+      unsubscribe();
+    }
+    return { reached, ticks };
   }
 
   /** `_restart` / `server/update`: offline for the downtime, then back in warmup. */
@@ -206,6 +260,12 @@ export class SimServer {
       bans: w.bans.list(),
       chat: [...w.chat],
       faults: this.faults.get(),
+      matchzy: {
+        matchId: this.matchzy.matchId,
+        remoteLogUrl: this.matchzy.url,
+        sent: this.matchzy.sent,
+        failed: this.matchzy.failed,
+      },
     };
   }
 

@@ -6,7 +6,7 @@
 import { CT_WEAPONS, PISTOLS, SHARED_WEAPONS, T_WEAPONS } from "./catalog";
 import { type SimPlayer } from "./players";
 import { freshMatch } from "./match-state";
-import { type GameWorld } from "./world";
+import { type GameWorld, type RoundEndReason } from "./world";
 
 /** Game time one tick stands for, whatever the real tick interval. */
 export const TICK_SIM_MS = 1000;
@@ -50,6 +50,7 @@ export function endWarmup(world: GameWorld): void {
   // Warmup frags never count, as in CS.
   world.resetStats();
   startRound(world, 1);
+  world.emit({ type: "live" });
 }
 
 /** mp_restartgame: scores and stats reset, round 1 starts with freezetime. */
@@ -65,6 +66,7 @@ export function newMatch(world: GameWorld): void {
   world.resetStats();
   world.match = freshMatch();
   for (const p of playing(world)) p.alive = true;
+  world.emit({ type: "newMatch" });
 }
 
 export function pause(world: GameWorld): void {
@@ -104,6 +106,7 @@ export function swapSides(world: GameWorld): void {
   for (const p of playing(world)) p.side = p.side === "T" ? "CT" : "T";
   const m = world.match;
   [m.scoreCT, m.scoreT] = [m.scoreT, m.scoreCT];
+  world.emit({ type: "sidesSwapped" });
 }
 
 function isDeathmatch(world: GameWorld): boolean {
@@ -119,7 +122,7 @@ function liveTick(world: GameWorld): void {
   utilityEvents(world);
   if (dm) {
     if (m.phaseTicks >= DM_LIVE_TICKS) {
-      endRound(world, killsOf(world, "CT") >= killsOf(world, "T") ? "CT" : "T");
+      endRound(world, killsOf(world, "CT") >= killsOf(world, "T") ? "CT" : "T", "time");
     }
     return;
   }
@@ -138,16 +141,21 @@ function liveTick(world: GameWorld): void {
       const defuser = rng.pick(aliveCT);
       defuser.stats.bombDefuses++;
       defuser.stats.score += 2;
-      return endRound(world, "CT", defuser);
+      return endRound(world, "CT", "defused", defuser);
     }
-    if (m.bombTicks >= BOMB_TICKS || (aliveCT.length === 0 && world.onSide("CT").length > 0)) {
-      return endRound(world, "T");
+    if (m.bombTicks >= BOMB_TICKS) return endRound(world, "T", "bombed");
+    if (aliveCT.length === 0 && world.onSide("CT").length > 0) {
+      return endRound(world, "T", "elimination");
     }
     return;
   }
-  if (aliveT.length === 0 && world.onSide("T").length > 0) return endRound(world, "CT");
-  if (aliveCT.length === 0 && world.onSide("CT").length > 0) return endRound(world, "T");
-  if (m.phaseTicks >= LIVE_TICKS) endRound(world, "CT");
+  if (aliveT.length === 0 && world.onSide("T").length > 0) {
+    return endRound(world, "CT", "elimination");
+  }
+  if (aliveCT.length === 0 && world.onSide("CT").length > 0) {
+    return endRound(world, "T", "elimination");
+  }
+  if (m.phaseTicks >= LIVE_TICKS) endRound(world, "CT", "time");
 }
 
 function killEvent(world: GameWorld, dm: boolean): void {
@@ -210,17 +218,36 @@ function pickWeapon(world: GameWorld, player: SimPlayer): string {
   return rng.pick([...(player.side === "T" ? T_WEAPONS : CT_WEAPONS), ...SHARED_WEAPONS]);
 }
 
-function endRound(world: GameWorld, winner: "T" | "CT", mvp?: SimPlayer): void {
+function endRound(
+  world: GameWorld,
+  winner: "T" | "CT",
+  reason: RoundEndReason,
+  mvp?: SimPlayer,
+): void {
   const m = world.match;
   if (winner === "CT") m.scoreCT++;
   else m.scoreT++;
   const best = mvp ?? bestOf(world.onSide(winner));
   if (best) best.stats.mvp++;
-  for (const p of playing(world)) p.stats.roundsPlayed++;
+  for (const p of playing(world)) {
+    p.stats.roundsPlayed++;
+    countMultiKill(p);
+  }
   const needed = Math.floor(world.maxRounds / 2) + 1;
   m.matchOver =
     m.scoreCT >= needed || m.scoreT >= needed || m.scoreCT + m.scoreT >= world.maxRounds;
   setPhase(world, "over");
+  world.emit({ type: "roundEnd", winner, reason });
+  if (m.matchOver) world.emit({ type: "matchOver" });
+}
+
+/** CS2's Enemy2Ks..Enemy5Ks: rounds in which the player killed 2, 3, 4, or 5 or more. */
+function countMultiKill(p: SimPlayer): void {
+  const s = p.stats;
+  if (p.roundKills === 2) s.enemy2Ks++;
+  else if (p.roundKills === 3) s.enemy3Ks++;
+  else if (p.roundKills === 4) s.enemy4Ks++;
+  else if (p.roundKills >= 5) s.enemy5Ks++;
 }
 
 function bestOf(players: SimPlayer[]): SimPlayer | undefined {

@@ -21,6 +21,11 @@ export interface PlayerStats {
   knifeKills: number;
   zeusKills: number;
   roundsPlayed: number;
+  /** Rounds with 2, 3, 4 and 5+ kills (CS2's MatchStats; MatchZy's 2k..5k, not in /players). */
+  enemy2Ks: number;
+  enemy3Ks: number;
+  enemy4Ks: number;
+  enemy5Ks: number;
 }
 
 export interface SimPlayer {
@@ -61,6 +66,10 @@ export function emptyStats(): PlayerStats {
     knifeKills: 0,
     zeusKills: 0,
     roundsPlayed: 0,
+    enemy2Ks: 0,
+    enemy3Ks: 0,
+    enemy4Ks: 0,
+    enemy5Ks: 0,
   };
 }
 

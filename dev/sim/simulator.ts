@@ -26,6 +26,8 @@ export interface SimulatorOptions {
   /** Offline time of `_restart` and `server/update`. */
   downtimeMs?: number;
   rconTimeoutMs?: number;
+  /** Timeout of one MatchZy remote-log POST (default 15 s, as MatchZy documents). */
+  remoteLogTimeoutMs?: number;
   proxyApiKey?: string;
   log?: (message: string) => void;
 }
@@ -77,13 +79,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       rconPort: port(rconOffset, o.rconPort),
     };
     servers.push(
-      new SimServer(
-        config,
-        clock,
+      new SimServer(config, clock, {
         host,
-        options.downtimeMs ?? SIM_DEFAULTS.downtimeMs,
-        options.log,
-      ),
+        downtimeMs: options.downtimeMs ?? SIM_DEFAULTS.downtimeMs,
+        ...(options.remoteLogTimeoutMs !== undefined
+          ? { remoteLogTimeoutMs: options.remoteLogTimeoutMs }
+          : {}),
+        ...(options.log ? { log: options.log } : {}),
+      }),
     );
   }
   const proxy = new RconProxy({

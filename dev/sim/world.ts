@@ -30,6 +30,23 @@ export interface WorldOptions {
   rconPassword: string;
 }
 
+/**
+ * What match.ts and the console report as it happens (the MatchZy remote log in matchzy.ts and
+ * `advanceUntil` listen): a new match in warmup, warmup over (round 1 starts), a round decided,
+ * the match decided (right after its last `roundEnd`), sides swapped (halftime, mp_swapteams).
+ */
+export type MatchEvent =
+  | { type: "newMatch" }
+  | { type: "live" }
+  | { type: "roundEnd"; winner: "T" | "CT"; reason: RoundEndReason }
+  | { type: "matchOver" }
+  | { type: "sidesSwapped" };
+
+export type MatchEventType = MatchEvent["type"];
+
+/** How a simulated round ended: bomb exploded, bomb defused, a side eliminated, time ran out. */
+export type RoundEndReason = "bombed" | "defused" | "elimination" | "time";
+
 export interface ChatLine {
   at: string;
   name: string;
@@ -51,6 +68,7 @@ export class GameWorld {
   readonly startedAt: number;
   match: MatchState = freshMatch();
   private nextUserId = 0;
+  private readonly listeners = new Set<(event: MatchEvent) => void>();
 
   constructor(
     readonly clock: SimClock,
@@ -65,6 +83,23 @@ export class GameWorld {
     for (let i = 0; i < options.humans; i++) this.addPlayer(false, this.smallerSide());
     for (let i = 0; i < options.spectators; i++) this.addPlayer(false, "SPEC");
     this.fillBots();
+  }
+
+  /** Subscribes to match events; returns the unsubscribe function. */
+  onMatchEvent(listener: (event: MatchEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every listener, synchronously; a listener that throws cannot break the simulation. */
+  emit(event: MatchEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's own failure (it logs what it needs) must not stop the tick or the command.
+      }
+    }
   }
 
   get now(): number {
@@ -220,6 +255,7 @@ export class GameWorld {
     this.resetStats();
     this.match = freshMatch();
     for (const p of this.players) p.alive = p.side !== "SPEC";
+    this.emit({ type: "newMatch" });
   }
 
   say(message: string, name = "Console"): void {
