@@ -21,6 +21,7 @@ import type * as lib_destination from "../lib/destination.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
+import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
 import type * as lib_rateLimits from "../lib/rateLimits.js";
 import type * as lib_readApiRouter from "../lib/readApiRouter.js";
@@ -70,6 +71,7 @@ declare const fullApi: ApiFromModules<{
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
+  "lib/matchzyEvents": typeof lib_matchzyEvents;
   "lib/ownKey": typeof lib_ownKey;
   "lib/rateLimits": typeof lib_rateLimits;
   "lib/readApiRouter": typeof lib_readApiRouter;
