@@ -19,6 +19,7 @@ const EVENTS: Record<string, MessageKey> = {
   admin_revoke: "audit.event.adminRevoke",
   tournament_launch: "audit.event.tournamentLaunch",
   tournament_reset: "audit.event.tournamentReset",
+  tournament_create: "audit.event.tournamentReset",
   tournament_pick_side: "audit.event.tournamentPickSide",
 };
 
