@@ -1,6 +1,7 @@
 import { v } from "convex/values";
 import { publicMutation, publicQuery } from "./lib/functions";
-import { vMatch, vPlayer, vSummary } from "./lib/validators";
+import type { Doc } from "./_generated/dataModel";
+import { vLiveView, vMatch, vPlayer, vSummary } from "./lib/validators";
 import {
   enabledServersWithStatus,
   matchSnapshotOf,
@@ -16,37 +17,54 @@ export const vLiveStatus = v.object({
   livenessAt: v.number(),
 });
 
-/** Online flag and freshness of one server; null until the first poll finished. */
+function liveStatus(row: Doc<"serverStatus"> | null) {
+  return row
+    ? { online: row.online, lastSuccessAt: row.lastSuccessAt, livenessAt: row.livenessAt }
+    : null;
+}
+
+/** Online flag and freshness of one server (the other tabs); null until the first poll finished. */
 export const status = publicQuery({
   args: { serverId: v.id("servers") },
   returns: v.union(v.null(), vLiveStatus),
-  handler: async (ctx, { serverId }) => {
-    const row = await statusOf(ctx, serverId);
-    if (!row) return null;
-    return { online: row.online, lastSuccessAt: row.lastSuccessAt, livenessAt: row.livenessAt };
-  },
+  handler: async (ctx, { serverId }) => liveStatus(await statusOf(ctx, serverId)),
 });
 
-/** Match info + totals, as last read from the game server. */
-export const match = publicQuery({
+/**
+ * The dashboard's one subscription: status, match info and totals. One meaningful write costs each
+ * viewer one re-run; it reads nothing it does not show (no user lookup).
+ */
+export const dashboard = publicQuery({
   args: { serverId: v.id("servers") },
-  returns: v.union(
-    v.null(),
-    v.object({ match: vMatch, summary: v.optional(vSummary), updatedAt: v.number() }),
-  ),
+  returns: v.object({
+    status: v.union(v.null(), vLiveStatus),
+    snapshot: v.union(
+      v.null(),
+      v.object({ match: vMatch, summary: v.optional(vSummary), updatedAt: v.number() }),
+    ),
+  }),
   handler: async (ctx, { serverId }) => {
     const row = await matchSnapshotOf(ctx, serverId);
-    return row ? { match: row.match, summary: row.summary, updatedAt: row.updatedAt } : null;
+    return {
+      status: liveStatus(await statusOf(ctx, serverId)),
+      snapshot: row ? { match: row.match, summary: row.summary, updatedAt: row.updatedAt } : null,
+    };
   },
 });
 
-/** Every player seen on the current map (connected, spectating and offline). */
-export const players = publicQuery({
+/** The players and random tabs' one subscription: status and every player seen on the map. */
+export const playerList = publicQuery({
   args: { serverId: v.id("servers") },
-  returns: v.union(v.null(), v.object({ players: v.array(vPlayer), updatedAt: v.number() })),
+  returns: v.object({
+    status: v.union(v.null(), vLiveStatus),
+    players: v.union(v.null(), v.object({ players: v.array(vPlayer), updatedAt: v.number() })),
+  }),
   handler: async (ctx, { serverId }) => {
     const row = await playerSnapshotOf(ctx, serverId);
-    return row ? { players: row.players, updatedAt: row.updatedAt } : null;
+    return {
+      status: liveStatus(await statusOf(ctx, serverId)),
+      players: row ? { players: row.players, updatedAt: row.updatedAt } : null,
+    };
   },
 });
 
@@ -70,10 +88,12 @@ export const connectTargets = publicQuery({
  * the server. It only touches `presence`, which no viewer query reads, so it wakes no subscription.
  */
 export const heartbeat = publicMutation({
-  args: { serverId: v.id("servers"), viewerId: v.string() },
+  args: { serverId: v.id("servers"), viewerId: v.string(), view: v.optional(vLiveView) },
   returns: v.null(),
-  handler: async (ctx, { serverId, viewerId }) => {
-    if (await recordPresence(ctx, serverId, viewerId)) await kickPollerIfIdle(ctx, serverId);
+  handler: async (ctx, { serverId, viewerId, view }) => {
+    if (await recordPresence(ctx, serverId, viewerId, view)) {
+      await kickPollerIfIdle(ctx, serverId, view === "players");
+    }
     return null;
   },
 });

@@ -46,8 +46,8 @@ interface Row {
 const MATRIX: Record<string, Row> = {
   "servers:list": { level: "public", args: () => ({}) },
   "live:status": { level: "public", args: (i) => ({ serverId: i.serverId }) },
-  "live:match": { level: "public", args: (i) => ({ serverId: i.serverId }) },
-  "live:players": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "live:dashboard": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "live:playerList": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:connectTargets": { level: "public", args: () => ({}) },
   "live:heartbeat": {
     level: "public",

@@ -244,13 +244,14 @@ describe("poller against the simulator", () => {
     await stopLoops(t);
   });
 
-  test("while watched: /match and /summary every tick, /players every third (per-path counts over 12 ticks)", async () => {
+  test("while the player list is shown: /match and /summary every tick, /players every third (per-path counts over 12 ticks)", async () => {
     const { t, serverId } = await seeded();
     await t.run((ctx) =>
       ctx.db.insert("presence", {
         serverId,
         viewerId: "tab-123456789",
         expiresAt: Date.now() + 600_000,
+        players: true,
       }),
     );
     // Drive the loop by hand: take each scheduled tick, cancel its timer and run it now with the
@@ -270,9 +271,8 @@ describe("poller against the simulator", () => {
     const counts = sim.servers[0]!.counters.snapshot().byEndpoint;
     expect(counts["GET /api/match"]).toBe(12);
     expect(counts["GET /api/summary"]).toBe(12);
-    // Players were fetched just before the window, then every third tick (15 s): ticks 4, 7, 10.
-    // Deciding before counting the fetch just made (the old bug) fetched them 4 times here.
-    expect(counts["GET /api/players"]).toBe(3);
+    // Players were fetched just before the window, then every third tick (15 s): ticks 3, 6, 9, 12.
+    expect(counts["GET /api/players"]).toBe(4);
     await stopLoops(t);
   });
 
@@ -328,6 +328,33 @@ describe("poller against the simulator", () => {
       LIVE_UNWATCHED_INTERVAL_MS - 100,
     );
     expect((job.args[0] as { withPlayers: boolean }).withPlayers).toBe(true);
+    await stopLoops(t);
+  });
+
+  test("the player list is fetched only while a tab shows it (or a match is in progress)", async () => {
+    const { t, serverId } = await seeded();
+    const { api } = await import("./_generated/api");
+    const nextFetchesPlayers = async () =>
+      ((await poller(t, serverId)).job!.args[0] as { withPlayers: boolean }).withPlayers;
+    // A dashboard tab during warmup: match and totals only, every tick.
+    await t.mutation(api.live.heartbeat, {
+      serverId,
+      viewerId: "tab-dashboard-1",
+      view: "dashboard",
+    });
+    let clock = Date.now();
+    for (let i = 0; i < 4; i++) {
+      const job = (await poller(t, serverId)).job!;
+      await t.run((ctx) => ctx.scheduler.cancel(job._id));
+      clock += WATCHED_INTERVAL_MS;
+      vi.setSystemTime(clock);
+      await t.action(internal.poller.tick, job.args[0] as never);
+      expect(await nextFetchesPlayers()).toBe(false);
+    }
+    // A second tab opens the players tab: the loop fetches the list right away.
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-players-2", view: "players" });
+    expect(await nextFetchesPlayers()).toBe(true);
+    vi.useRealTimers();
     await stopLoops(t);
   });
 

@@ -72,9 +72,12 @@ export default defineSchema({
     serverId: v.id("servers"),
     viewerId: v.string(),
     expiresAt: v.number(),
+    /** The tab shows the player list (players or random tab): the poller fetches players for it. */
+    players: v.optional(v.boolean()),
   })
     .index("by_serverId_and_viewerId", ["serverId", "viewerId"])
     .index("by_serverId_and_expiresAt", ["serverId", "expiresAt"])
+    .index("by_serverId_and_players_and_expiresAt", ["serverId", "players", "expiresAt"])
     .index("by_expiresAt", ["expiresAt"]),
 
   /* Per-server toggles, flipped only after the game server accepted the command. */

@@ -83,6 +83,10 @@ export const vSummary = v.object({
 });
 export type Summary = Infer<typeof vSummary>;
 
+/** What a tab shows, as its heartbeat reports it (the player list is fetched only for "players"). */
+export const vLiveView = v.union(v.literal("dashboard"), v.literal("players"), v.literal("other"));
+export type LiveView = Infer<typeof vLiveView>;
+
 /** One poll of a game server: match + summary (+ players when due), or why it failed. */
 export const vPollResult = v.union(
   v.object({

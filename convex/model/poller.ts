@@ -3,7 +3,8 @@
  *
  *   tick (action: fetch)  →  store (mutation: diff + write + schedule next tick)  →  tick …
  *
- * - Watched (a live presence row): match + summary every 5 s, players every 15 s.
+ * - Watched (a live presence row): match + summary every 5 s; players every 15 s while a tab
+ *   shows the player list (players or random tab), every 30 s during a match otherwise.
  * - Unwatched but a match in progress (past warmup, a human on a side): every 30 s with players,
  *   so the match's final lines are seen whether or not anyone watches (2 calls per tick, 240/h).
  * - Otherwise the loop ends, and the fleet-wide sweep (a cron every 7 min: one action, one query,
@@ -20,9 +21,9 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isSteamId64 } from "../lib/gameApi";
-import type { GameServerTarget, PollResult } from "../lib/validators";
-import { storePollResult } from "./liveData";
-import { isWatched } from "./presence";
+import type { GameServerTarget, Player, PollResult } from "../lib/validators";
+import { playerSnapshotOf, storePollResult } from "./liveData";
+import { isWatched, isWatchingPlayers } from "./presence";
 import { targetFor } from "./servers";
 
 export const WATCHED_INTERVAL_MS = 5_000;
@@ -31,12 +32,27 @@ export const LIVE_UNWATCHED_INTERVAL_MS = 30_000;
 /** The sweep's cron period (convex/crons.ts). */
 export const SWEEP_INTERVAL_MINUTES = 7;
 
-/** A match worth following with nobody watching: past warmup, with a human on a side. */
-export function matchInProgress(result: PollResult): boolean {
+/**
+ * A match worth following with nobody watching: past warmup, with a human on a side. `players` is
+ * this poll's list, or the last one stored when this poll did not fetch it.
+ */
+export function matchInProgress(result: PollResult, players: Player[] | undefined): boolean {
   if (!result.ok || result.match.roundPhase === "warmup") return false;
-  return (result.players ?? []).some(
+  return (result.players ?? players ?? []).some(
     (p) => (p.team === "Terrorist" || p.team === "Counter-Terrorist") && isSteamId64(p.steamId),
   );
+}
+
+/**
+ * Whether the next tick fetches the player list: every 15 s while a tab shows it, every 30 s while
+ * a match is in progress (so its final lines are known), otherwise not at all. `atNextTickMs` is
+ * how long it will have been since the last fetch when that tick runs.
+ */
+export function playersDue(listShown: boolean, inProgress: boolean, atNextTickMs: number): boolean {
+  // Half a watched tick of slack, so timer jitter never pushes a fetch one tick late.
+  const slack = WATCHED_INTERVAL_MS / 2;
+  if (listShown) return atNextTickMs >= PLAYERS_INTERVAL_MS - slack;
+  return inProgress && atNextTickMs >= LIVE_UNWATCHED_INTERVAL_MS - slack;
 }
 
 export type EnsureResult = "running" | "started" | "disabled";
@@ -94,9 +110,13 @@ export async function ensurePoller(
 
 /**
  * Called by a viewer heartbeat. Revives a dead loop, and when this is the first watcher of an idle
- * server, pulls the next (slow) tick forward so data arrives within a second, not a minute.
+ * server (or the first to open its player list), runs a tick now instead of waiting for the next.
  */
-export async function kickPollerIfIdle(ctx: MutationCtx, serverId: Id<"servers">): Promise<void> {
+export async function kickPollerIfIdle(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  wantsPlayers = false,
+): Promise<void> {
   const server = await ctx.db.get("servers", serverId);
   if (!server || server.disabled) return;
   const poller = await pollerOf(ctx, serverId);
@@ -105,7 +125,9 @@ export async function kickPollerIfIdle(ctx: MutationCtx, serverId: Id<"servers">
     await startLoop(ctx, server, poller);
     return;
   }
-  if (job.state.kind === "pending" && job.scheduledTime - Date.now() > WATCHED_INTERVAL_MS) {
+  const late = job.scheduledTime - Date.now() > WATCHED_INTERVAL_MS;
+  const lacksPlayers = wantsPlayers && !(job.args[0] as { withPlayers?: boolean }).withPlayers;
+  if (job.state.kind === "pending" && (late || lacksPlayers)) {
     await ctx.scheduler.cancel(job._id);
     await startLoop(ctx, server, poller);
   }
@@ -149,24 +171,23 @@ export async function storeTick(
   const watched = await isWatched(ctx, serverId, now);
   // This tick's own players fetch counts: otherwise the next tick would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
-  if (!watched && !matchInProgress(result)) {
+  const stored = result.ok && !result.players ? await playerSnapshotOf(ctx, serverId) : null;
+  const inProgress = matchInProgress(result, stored?.players);
+  if (!watched && !inProgress) {
     // Nobody watches and no match is on: the sweep takes this server over.
     await ctx.db.patch("pollers", poller._id, { jobId: undefined, lastTickAt: now, lastPlayersAt });
     return;
   }
-  const playersDue =
-    !watched || now - lastPlayersAt >= PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
+  const listShown = watched && (await isWatchingPlayers(ctx, serverId, now));
+  const interval = watched ? WATCHED_INTERVAL_MS : LIVE_UNWATCHED_INTERVAL_MS;
+  const withPlayers = playersDue(listShown, inProgress, now + interval - lastPlayersAt);
   const next = generation + 1;
-  const jobId = await ctx.scheduler.runAfter(
-    watched ? WATCHED_INTERVAL_MS : LIVE_UNWATCHED_INTERVAL_MS,
-    internal.poller.tick,
-    {
-      serverId,
-      generation: next,
-      target: await targetFor(ctx, server),
-      withPlayers: playersDue,
-    },
-  );
+  const jobId = await ctx.scheduler.runAfter(interval, internal.poller.tick, {
+    serverId,
+    generation: next,
+    target: await targetFor(ctx, server),
+    withPlayers,
+  });
   await ctx.db.patch("pollers", poller._id, {
     generation: next,
     jobId,
@@ -205,7 +226,7 @@ export async function storeSweep(
     const poller = await pollerOf(ctx, serverId);
     if (poller && (await jobIsAlive(ctx, poller.jobId))) continue; // a loop started meanwhile
     await storePollResult(ctx, serverId, result, now);
-    if ((await isWatched(ctx, serverId, now)) || matchInProgress(result)) {
+    if ((await isWatched(ctx, serverId, now)) || matchInProgress(result, undefined)) {
       await startLoop(ctx, server, poller);
       started++;
     }

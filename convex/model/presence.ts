@@ -7,6 +7,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
 import { allowNewViewer } from "../lib/rateLimits";
+import type { LiveView } from "../lib/validators";
 
 /** A tab beats every 60 s (src/features/live/hooks/use-heartbeat.ts); two missed beats end it. */
 export const PRESENCE_TTL_MS = 150_000;
@@ -25,14 +26,31 @@ export async function isWatched(
   return live !== null;
 }
 
+/** Whether some live tab shows this server's player list (players or random tab). */
+export async function isWatchingPlayers(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  now: number,
+): Promise<boolean> {
+  const live = await ctx.db
+    .query("presence")
+    .withIndex("by_serverId_and_players_and_expiresAt", (q) =>
+      q.eq("serverId", serverId).eq("players", true).gt("expiresAt", now),
+    )
+    .first();
+  return live !== null;
+}
+
 /**
- * Records (or refreshes) one tab's presence. Returns true when this tab is the server's first
- * watcher, whose poller should then leave the slow idle keep-alive at once.
+ * Records (or refreshes) one tab's presence and what it shows. Returns true when this tab is the
+ * server's first watcher (or the first to open its player list): its poller should then run at
+ * once rather than at its next tick.
  */
 export async function recordPresence(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   viewerId: string,
+  view: LiveView = "other",
 ): Promise<boolean> {
   if (viewerId.length < 8 || viewerId.length > 64) {
     fail("INVALID_INPUT", "Некоректний ідентифікатор вкладки.");
@@ -47,11 +65,15 @@ export async function recordPresence(
     )
     .unique();
   const someoneWatching = await isWatched(ctx, serverId, now);
-  if (mine) await ctx.db.patch("presence", mine._id, { expiresAt: now + PRESENCE_TTL_MS });
+  const players = view === "players";
+  const listWanted = players && !(await isWatchingPlayers(ctx, serverId, now));
+  const fields = { expiresAt: now + PRESENCE_TTL_MS, players };
+  if (mine) await ctx.db.patch("presence", mine._id, fields);
   else if (await allowNewViewer(ctx)) {
-    await ctx.db.insert("presence", { serverId, viewerId, expiresAt: now + PRESENCE_TTL_MS });
+    await ctx.db.insert("presence", { serverId, viewerId, ...fields });
   } else return false; // a flood of fresh ids: the real viewers already keep the server watched
-  return !someoneWatching;
+  // The first watcher, or the first to open the player list, should not wait for the next tick.
+  return !someoneWatching || listWanted;
 }
 
 /** Deletes up to one batch of expired presence rows; returns how many. */

@@ -26,18 +26,15 @@ interface Viewer {
   stop(): Promise<void>;
 }
 
-/** A viewer as the panel is one: subscribed to status, match and players, heartbeating every 20 s. */
+/** A viewer as the panel's dashboard is one: one subscription, a heartbeat every 60 s. */
 function viewer(url: string, serverId: Id<"servers">, n: number): Viewer {
   const c = client(url);
-  const unsubs = [
-    c.onUpdate(api.live.status, { serverId }, () => {}),
-    c.onUpdate(api.live.match, { serverId }, () => {}),
-    c.onUpdate(api.live.players, { serverId }, () => {}),
-  ];
+  const unsubs = [c.onUpdate(api.live.dashboard, { serverId }, () => {})];
   const viewerId = `bench-viewer-${n.toString().padStart(4, "0")}`;
-  const beat = () => void c.mutation(api.live.heartbeat, { serverId, viewerId }).catch(() => {});
+  const beat = () =>
+    void c.mutation(api.live.heartbeat, { serverId, viewerId, view: "dashboard" }).catch(() => {});
   beat();
-  const timer = setInterval(beat, 20_000);
+  const timer = setInterval(beat, 60_000);
   return {
     client: c,
     async stop() {
@@ -144,7 +141,7 @@ async function updateLatency(demo: DemoHandle, serverId: Id<"servers">, samples:
   const v = viewer(demo.backend.url, serverId, 7777);
   let latest = "";
   let seenAt = 0;
-  const unsub = v.client.onUpdate(api.live.match, { serverId }, (r) => {
+  const unsub = v.client.onUpdate(api.live.dashboard, { serverId }, ({ snapshot: r }) => {
     if (r && r.match.mapName !== latest) {
       latest = r.match.mapName;
       seenAt = performance.now();

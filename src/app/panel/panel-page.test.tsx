@@ -56,19 +56,35 @@ const SERVERS = [
   },
 ];
 
+/**
+ * Serves the panel's queries. `status`, `match` and `players` are the live data; the panel reads
+ * them through one query per screen (`live:dashboard`, `live:playerList`, `live:status`).
+ */
 function serve(overrides: Record<string, unknown> = {}) {
   const now = Date.now();
-  backend.results = {
-    "servers:list": SERVERS,
-    "settings:get": { isGuestAdminEnabled: false },
-    "live:status": { online: true, lastSuccessAt: now, livenessAt: now },
-    "live:match": {
+  const { status, match, players, ...rest } = {
+    status: { online: true, lastSuccessAt: now, livenessAt: now },
+    match: {
       match: makeMatch({ mapName: "de_mirage", scoreCT: 9, scoreT: 3 }),
       summary: makeSummary(),
       updatedAt: now,
     },
-    "live:players": { players: [makePlayer({ name: "Олег", score: 20 })], updatedAt: now },
+    players: { players: [makePlayer({ name: "Олег", score: 20 })], updatedAt: now },
     ...overrides,
+  };
+  backend.results = {
+    "servers:list": SERVERS,
+    "settings:get": { isGuestAdminEnabled: false },
+    ...liveResults(status, match, players),
+    ...rest,
+  };
+}
+
+function liveResults(status: unknown, match: unknown, players: unknown) {
+  return {
+    "live:status": status,
+    "live:dashboard": { status, snapshot: match },
+    "live:playerList": { status, players },
   };
 }
 
@@ -190,11 +206,14 @@ describe("PanelPage", () => {
   it("toasts once when the shown server goes offline, not when it loads offline", () => {
     const { rerender } = renderPanel();
     const now = Date.now();
-    backend.results["live:status"] = {
-      online: false,
-      lastSuccessAt: now - 30_000,
-      livenessAt: now,
-    };
+    Object.assign(
+      backend.results,
+      liveResults(
+        { online: false, lastSuccessAt: now - 30_000, livenessAt: now },
+        (backend.results["live:dashboard"] as { snapshot: unknown }).snapshot,
+        null,
+      ),
+    );
     rerender(
       <MemoryRouter>
         <PanelPage />
@@ -209,7 +228,7 @@ describe("PanelPage", () => {
   });
 
   it("does not toast for a server that is offline from the start", () => {
-    serve({ "live:status": { online: false, livenessAt: Date.now() } });
+    serve({ status: { online: false, livenessAt: Date.now() } });
     renderPanel();
     expect(toast.error).not.toHaveBeenCalled();
   });
@@ -219,6 +238,7 @@ describe("PanelPage", () => {
     expect(backend.mutation).toHaveBeenCalledWith({
       serverId: "s1",
       viewerId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      view: "dashboard",
     });
   });
 

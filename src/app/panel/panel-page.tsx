@@ -16,7 +16,7 @@ import { AuthTab } from "@/features/auth/components/auth-tab";
 import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { DashboardTab } from "@/features/dashboard/components/dashboard-tab";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
-import { useMatch, usePlayers, useServerStatus } from "@/features/live/hooks/use-live-data";
+import { useLiveData, type LiveScreen } from "@/features/live/hooks/use-live-data";
 import { useOfflineToast } from "@/features/live/hooks/use-offline-toast";
 import { MapBanPickTab } from "@/features/map-ban-pick/components/map-ban-pick-tab";
 import { PlayersTab } from "@/features/players/components/players-tab";
@@ -55,12 +55,16 @@ export function PanelPage() {
   });
   const active = resolveActiveTab(searchParams.get("tab"), tabs);
 
-  const status = useServerStatus(serverId);
+  const screen: LiveScreen =
+    active === "dashboard"
+      ? "dashboard"
+      : active === "players" || active === "random"
+        ? "players"
+        : "other";
+  const { status, snapshot, players } = useLiveData(serverId, screen);
   const online = status ? status.online : undefined;
-  const snapshot = useMatch(active === "dashboard" ? serverId : undefined);
-  const players = usePlayers(active === "players" || active === "random" ? serverId : undefined);
   const livePlayers = players === undefined ? undefined : (players?.players ?? null);
-  useHeartbeat(serverId);
+  useHeartbeat(serverId, screen);
   useOfflineToast(serverId, server?.name, online);
 
   const setTab = useCallback(

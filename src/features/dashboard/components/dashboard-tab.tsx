@@ -5,7 +5,7 @@ import { MatchCard } from "./match-card";
 import { SummaryCard } from "./summary-card";
 import styles from "./dashboard.module.css";
 
-type MatchSnapshot = FunctionReturnType<typeof api.live.match>;
+type MatchSnapshot = FunctionReturnType<typeof api.live.dashboard>["snapshot"];
 type ServerStatus = FunctionReturnType<typeof api.live.status>;
 
 export interface DashboardTabProps {

@@ -2,26 +2,31 @@ import { useMutation } from "convex/react";
 import { useEffect } from "react";
 import { useDocumentVisible } from "@/hooks/use-document-visible";
 import { api, type Id } from "@/lib/backend";
+import type { LiveScreen } from "./use-live-data";
 import { viewerId } from "./viewer-id";
+
+/** What the tab shows: a change is reported at once, so the player list is fetched only when shown. */
+type LiveView = LiveScreen;
 
 /** One call a minute per visible tab: presence costs at most 60 calls per viewer-hour. */
 export const HEARTBEAT_INTERVAL_MS = 60_000;
 
 /**
- * Tells the backend this tab is watching the server (every 60 s while the tab is visible), so the
- * poller runs at full speed only while someone looks.
+ * Tells the backend this tab is watching the server and what it shows (every 60 s while the tab
+ * is visible, and at once when the view changes), so the poller runs at full speed only while
+ * someone looks, and fetches the player list only while a tab shows it.
  */
-export function useHeartbeat(serverId: Id<"servers"> | undefined): void {
+export function useHeartbeat(serverId: Id<"servers"> | undefined, view: LiveView = "other"): void {
   const beat = useMutation(api.live.heartbeat);
   const visible = useDocumentVisible();
   useEffect(() => {
     if (!serverId || !visible) return;
     const send = () => {
       // A missed beat only slows polling down until the next one; nothing to show the user.
-      beat({ serverId, viewerId }).catch(() => undefined);
+      beat({ serverId, viewerId, view }).catch(() => undefined);
     };
     send();
     const id = window.setInterval(send, HEARTBEAT_INTERVAL_MS);
     return () => window.clearInterval(id);
-  }, [beat, serverId, visible]);
+  }, [beat, serverId, visible, view]);
 }

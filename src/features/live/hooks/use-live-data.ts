@@ -3,22 +3,37 @@ import type { FunctionReturnType } from "convex/server";
 import { api, type Id } from "@/lib/backend";
 
 export type ServerStatus = FunctionReturnType<typeof api.live.status>;
-export type MatchSnapshot = FunctionReturnType<typeof api.live.match>;
-export type PlayersSnapshot = FunctionReturnType<typeof api.live.players>;
+export type DashboardView = FunctionReturnType<typeof api.live.dashboard>;
+export type MatchSnapshot = DashboardView["snapshot"];
+export type PlayersSnapshot = FunctionReturnType<typeof api.live.playerList>["players"];
+
+/** Which live data the open tab shows; it decides the one subscription the panel holds. */
+export type LiveScreen = "dashboard" | "players" | "other";
+
+export interface LiveData {
+  status: ServerStatus | undefined;
+  /** Dashboard only; undefined while loading or on other screens. */
+  snapshot: MatchSnapshot | undefined;
+  /** Players and random tabs only; undefined while loading or on other screens. */
+  players: PlayersSnapshot | undefined;
+}
 
 /**
- * Cached live data of one server. Each returns undefined while loading (and while no server is
- * given), null before the first successful poll. A changed server id starts from undefined again,
- * so the previous server's data never shows under the new one.
+ * The open screen's live data through one subscription (status + match on the dashboard, status +
+ * players on the players and random tabs, status alone elsewhere), so one meaningful write costs
+ * each viewer one re-run. Everything is undefined while loading (and while no server is given); a
+ * changed server id starts from undefined again, so the previous server's data never shows.
  */
-export function useServerStatus(serverId: Id<"servers"> | undefined): ServerStatus | undefined {
-  return useQuery(api.live.status, serverId ? { serverId } : "skip");
-}
-
-export function useMatch(serverId: Id<"servers"> | undefined): MatchSnapshot | undefined {
-  return useQuery(api.live.match, serverId ? { serverId } : "skip");
-}
-
-export function usePlayers(serverId: Id<"servers"> | undefined): PlayersSnapshot | undefined {
-  return useQuery(api.live.players, serverId ? { serverId } : "skip");
+export function useLiveData(serverId: Id<"servers"> | undefined, screen: LiveScreen): LiveData {
+  const args = serverId ? { serverId } : "skip";
+  const dashboard = useQuery(api.live.dashboard, screen === "dashboard" ? args : "skip");
+  const playerList = useQuery(api.live.playerList, screen === "players" ? args : "skip");
+  const status = useQuery(api.live.status, screen === "other" ? args : "skip");
+  if (screen === "dashboard") {
+    return { status: dashboard?.status, snapshot: dashboard?.snapshot, players: undefined };
+  }
+  if (screen === "players") {
+    return { status: playerList?.status, snapshot: undefined, players: playerList?.players };
+  }
+  return { status, snapshot: undefined, players: undefined };
 }
