@@ -1,7 +1,8 @@
 /**
- * The convex-test instance plus what convex-test lacks for serving clients: which tables each query
- * read and which a write touched (observed at the syscall layer, so writes from actions, scheduled
- * functions and crons are seen too), a logical commit clock, and per-kind execution counters.
+ * The convex-test instance plus what convex-test lacks for serving clients: which index ranges and
+ * documents each query read and which documents a write touched, with their values before and
+ * after (observed at the syscall layer, so writes from actions, scheduled functions and crons are
+ * seen too), a logical commit clock, and per-kind execution counters.
  */
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import path from "node:path";
@@ -18,6 +19,14 @@ import {
   type ComponentSpec,
 } from "./modules";
 import { encodeError, splitUdfPath, type Kind } from "./protocol";
+import {
+  fromJson,
+  recordQueryRead,
+  WriteSet,
+  type Doc,
+  type QuerySource,
+  type ReadSet,
+} from "./readset";
 
 // Pitfall 1: inside a transaction convex-test makes these globals throwing stubs, and our own
 // bookkeeping may run there (syscall hooks), so take the real ones at load time.
@@ -30,12 +39,6 @@ export const realClearInterval = globalThis.clearInterval.bind(globalThis);
 // queries started from there count as nested ("Transaction not started"). Re-enter the root first.
 export const inRoot = AsyncResource.bind((fn: () => void) => fn());
 export const defer = (fn: () => void, ms = 0) => realSetTimeout(() => inRoot(fn), ms);
-
-export interface ReadSet {
-  tables: Set<string>;
-  /** Read something whose writes we cannot see (system tables, unknown ids): rerun on any write. */
-  all: boolean;
-}
 
 export interface FunctionCounts {
   query: number;
@@ -88,32 +91,75 @@ const NESTED_OPS = new Set([
 interface SyscallArgs {
   table?: string;
   id?: string;
-  query?: { source?: { tableName?: string; indexName?: string } };
+  query?: { source?: QuerySource };
 }
 
-function tableOf(args: SyscallArgs): string | undefined {
-  if (args.table) return args.table;
-  // convex-test ids are "<digits><tableName>".
-  if (typeof args.id === "string") return /^\d+(.+)$/.exec(args.id)?.[1];
-  const source = args.query?.source;
-  return source?.tableName ?? source?.indexName?.split(".")[0];
+// convex-test ids are "<digits><tableName>".
+const tableOfId = (id: unknown) => (typeof id === "string" ? /^\d+(.+)$/.exec(id)?.[1] : undefined);
+
+function recordRead(reads: ReadSet, op: string, args: SyscallArgs) {
+  if (op === "1.0/get") {
+    if (typeof args.id === "string") reads.readId(args.table ?? tableOfId(args.id), args.id);
+    else reads.all = true;
+  } else if (op === "1.0/queryStream" || op === "1.0/queryPage") {
+    recordQueryRead(reads, args.query?.source);
+  } else if (op === "1.0/count") {
+    reads.readTable(args.table);
+  }
 }
 
 function observe(fn: unknown, op: string, json: string) {
   const reads = readSets.getStore();
   const engine = owners.get(fn);
-  if (READ_OPS.has(op) && reads) {
-    const table = tableOf(JSON.parse(json) as SyscallArgs);
-    if (!table || table.startsWith("_")) reads.all = true;
-    else reads.tables.add(table);
-  } else if (engine && WRITE_OPS.has(op)) {
-    engine.wrote(tableOf(JSON.parse(json) as SyscallArgs) ?? "*");
+  if (reads && READ_OPS.has(op)) {
+    recordRead(reads, op, JSON.parse(json) as SyscallArgs);
   } else if (engine && SCHEDULE_OPS.has(op)) {
     if (!op.endsWith("cancel_job")) engine.counts.scheduled++;
     engine.wrote("_scheduled_functions");
+  } else if (engine && op === "1.0/storageDelete") {
+    engine.wrote("_storage");
   } else if (engine && NESTED_OPS.has(op)) {
     engine.counts.nested++;
   }
+}
+
+type AsyncSyscall = Syscalls["asyncSyscall"];
+type Version = Doc | null | "unknown";
+
+/** The document as the running transaction sees it, through the same syscall `db.get` uses.
+ * convex-test runs a syscall's body synchronously up to its first await, so the value is taken
+ * when this is called, even though it is read later. */
+function versionOf(f: AsyncSyscall, table: string | undefined, id: string): Promise<Version> {
+  return f("1.0/get", JSON.stringify({ table, id })).then(
+    (json) => (fromJson(JSON.parse(json)) as Doc | null) ?? null,
+    () => "unknown" as const,
+  );
+}
+
+/**
+ * Runs a write and records the written document's value before and after it. The write itself is
+ * issued synchronously, as without the hook; the caller's promise settles after the record, so a
+ * mutation's writes are all recorded before it returns (and before its commit is delivered).
+ * Several writes to one document record every value in between: a superset of (committed old,
+ * committed new), which only widens invalidation.
+ */
+function observeWrite(engine: Engine, f: AsyncSyscall, op: string, json: string) {
+  const args = JSON.parse(json) as SyscallArgs;
+  const table = args.table ?? tableOfId(args.id);
+  const before =
+    op !== "1.0/insert" && typeof args.id === "string" ? versionOf(f, table, args.id) : null;
+  const result = f(op, json);
+  return result.then(async (res) => {
+    const id = op === "1.0/insert" ? (JSON.parse(res) as { _id?: unknown })._id : args.id;
+    if (!table || typeof id !== "string") {
+      engine.wrote(table ?? "*");
+      return res;
+    }
+    const versions = [await before, await versionOf(f, table, id)];
+    if (versions.includes("unknown")) engine.wrote(table);
+    else engine.wroteDoc(table, id, versions as Array<Doc | null>);
+    return res;
+  });
 }
 
 /** Pitfall 4: wrap the `Convex` global convex-test installs once per process; every Convex
@@ -130,7 +176,12 @@ function installHooks() {
     },
     get asyncSyscall() {
       const f = inner.asyncSyscall;
-      return (op: string, json: string) => (observe(f, op, json), f(op, json));
+      return (op: string, json: string) => {
+        const engine = owners.get(f);
+        if (engine && WRITE_OPS.has(op)) return observeWrite(engine, f, op, json);
+        observe(f, op, json);
+        return f(op, json);
+      };
     },
     get jsSyscall() {
       const f = inner.jsSyscall;
@@ -148,8 +199,8 @@ export class Engine {
   /** Logical commit clock; sent to clients as Transition/MutationResponse `ts`. */
   ts = 0n;
   counts: FunctionCounts = Engine.zeroCounts();
-  readonly listeners = new Set<(tables: Set<string>) => void>();
-  private dirty = new Set<string>();
+  readonly listeners = new Set<(writes: WriteSet) => void>();
+  private dirty = new WriteSet();
   private dirtyTimer: ReturnType<typeof setTimeout> | undefined;
   private syscalls: unknown[] = [];
   private stopped = false;
@@ -197,23 +248,31 @@ export class Engine {
     return engine;
   }
 
-  /** Called from inside transactions: only record, and notify later from the root context. */
+  /** A write to `table` whose documents are unknown: every reader of the table reruns. Called
+   * from inside transactions: only record, and notify later from the root context. */
   wrote(table: string) {
     if (this.stopped) return;
-    this.dirty.add(table);
+    this.dirty.addTable(table);
     this.dirtyTimer ??= defer(() => this.deliverDirty(), 5);
   }
 
-  /** Hands the tables written so far to subscribers. Synchronous, so a caller can order it
+  /** A write to one document, with its values around the write (null: did not exist). */
+  wroteDoc(table: string, id: string, versions: Array<Doc | null>) {
+    if (this.stopped) return;
+    this.dirty.addDoc(table, id, versions);
+    this.dirtyTimer ??= defer(() => this.deliverDirty(), 5);
+  }
+
+  /** Hands what was written so far to subscribers. Synchronous, so a caller can order it
    * before sending a MutationResponse. */
   deliverDirty() {
     if (this.dirtyTimer) realClearTimeout(this.dirtyTimer);
     this.dirtyTimer = undefined;
-    if (this.dirty.size === 0) return;
-    const tables = this.dirty;
-    this.dirty = new Set();
+    if (this.dirty.empty) return;
+    const writes = this.dirty;
+    this.dirty = new WriteSet();
     this.ts++;
-    for (const l of this.listeners) l(tables);
+    for (const l of this.listeners) l(writes);
   }
 
   /** Timestamp for a mutation that just committed; its writes are delivered first so any

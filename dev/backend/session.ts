@@ -6,7 +6,7 @@
 import type { WebSocket } from "ws";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { identityFromAttributes, identityFromJwt, type Identity } from "./auth";
-import { defer, type Engine, type ReadSet } from "./engine";
+import { defer, type Engine } from "./engine";
 import {
   decodeTs,
   encodeError,
@@ -19,6 +19,7 @@ import {
   type Modification,
   type StateVersion,
 } from "./protocol";
+import { affects, ReadSet, WriteSet } from "./readset";
 
 interface Subscription {
   udfPath: string;
@@ -71,13 +72,6 @@ function journalFor(args: Record<string, Value>, value: Value): string | null {
   return JSON.stringify({ endCursor: value.continueCursor });
 }
 
-function affected(reads: ReadSet | undefined, dirty: Set<string>): boolean {
-  if (dirty.size === 0) return false;
-  if (!reads || reads.all || dirty.has("*")) return true;
-  for (const t of reads.tables) if (dirty.has(t)) return true;
-  return false;
-}
-
 export class Session {
   private sessionId: string | undefined;
   private identity: Identity | undefined;
@@ -91,11 +85,11 @@ export class Session {
   private added = new Set<number>();
   private removed = new Set<number>();
   private rerunAll = false;
-  private dirty = new Set<string>();
+  private dirty = new WriteSet();
   private flushing = false;
   private closed = false;
-  private readonly onDirty = (tables: Set<string>) => {
-    for (const t of tables) this.dirty.add(t);
+  private readonly onDirty = (writes: WriteSet) => {
+    this.dirty.merge(writes);
     this.kick();
   };
 
@@ -279,7 +273,7 @@ export class Session {
       this.added.size > 0 ||
       this.removed.size > 0 ||
       this.rerunAll ||
-      this.dirty.size > 0 ||
+      !this.dirty.empty ||
       this.querySet !== this.sent.querySet ||
       this.identityVersion !== this.sent.identity ||
       this.needTs > this.sent.ts
@@ -299,12 +293,12 @@ export class Session {
         this.added = new Set();
         this.removed = new Set();
         this.rerunAll = false;
-        this.dirty = new Set();
+        this.dirty = new WriteSet();
         const mods: Modification[] = [...removed]
           .filter((id) => !this.queries.has(id))
           .map((queryId) => ({ type: "QueryRemoved", queryId }));
         for (const [id, sub] of [...this.queries]) {
-          if (!added.has(id) && !rerunAll && !affected(sub.reads, dirty)) continue;
+          if (!added.has(id) && !rerunAll && !affects(sub.reads, dirty)) continue;
           const mod = await this.runQuery(id, sub, identity, admin);
           if (mod && this.queries.get(id) === sub) mods.push(mod);
         }
@@ -338,7 +332,7 @@ export class Session {
     identity: Identity | undefined,
     admin: boolean,
   ) {
-    const reads: ReadSet = { tables: new Set(), all: false };
+    const reads = new ReadSet();
     let result: Outcome;
     try {
       const args = jsonToConvex(sub.args) as Record<string, Value>;

@@ -1,9 +1,18 @@
 /* Pure pieces of the backend: cron parsing, demo JWT decoding, component discovery. */
 import path from "node:path";
+import { CommitTsPlaceholder } from "convex/values";
 import { describe, expect, it } from "vitest";
 import { identityFromJwt, makeDemoJwt } from "../../dev/backend/auth";
 import { nextCronTime, parseCron } from "../../dev/backend/crons";
 import { discoverComponents } from "../../dev/backend/modules";
+import {
+  affects,
+  ReadSet,
+  recordQueryRead,
+  WriteSet,
+  type Doc,
+  type QuerySource,
+} from "../../dev/backend/readset";
 import { fixtureDir } from "./helpers";
 
 const at = (iso: string) => Date.parse(iso);
@@ -60,5 +69,101 @@ describe("component discovery", () => {
     const found = discoverComponents(path.join(fixtureDir, "convex.config.ts"));
     expect(found.map((c) => c.name)).toEqual(["rateLimiter", "rateLimiter/batchWorker"]);
     expect(found[0]!.dir).toMatch(/rate-limiter[/\\]dist[/\\]component$/);
+  });
+});
+
+describe("read and write sets", () => {
+  const range = (index: string, ...range: object[]): QuerySource => ({
+    type: "IndexRange",
+    indexName: `t.${index}`,
+    range: range as QuerySource["range"],
+  });
+  const readsOf = (...sources: QuerySource[]) => {
+    const reads = new ReadSet();
+    for (const s of sources) recordQueryRead(reads, s);
+    return reads;
+  };
+  const write = (...versions: Array<Doc | null>) => {
+    const w = new WriteSet();
+    w.addDoc("t", "1t", versions);
+    return w;
+  };
+
+  it("bounds index ranges in Convex's value order across types", () => {
+    const gt5 = readsOf(range("by_x", { type: "Gt", fieldPath: "x", value: 5 }));
+    expect(affects(gt5, write({ x: 6 }))).toBe(true);
+    expect(affects(gt5, write({ x: 5 }))).toBe(false);
+    expect(affects(gt5, write({ x: "a string" }))).toBe(true); // strings sort after numbers
+    expect(affects(gt5, write({ x: null }))).toBe(false);
+    expect(affects(gt5, write({}))).toBe(false); // a missing field sorts first
+    expect(affects(gt5, write({ x: 1 }, { x: 9 }))).toBe(true); // moved in
+    expect(affects(gt5, write({ x: 9 }, null))).toBe(true); // deleted from inside
+
+    const eqMissing = readsOf(
+      range(
+        "by_a_b",
+        { type: "Eq", fieldPath: "a", value: "k" },
+        { type: "Eq", fieldPath: "b", value: { $undefined: null } },
+      ),
+    );
+    expect(affects(eqMissing, write({ a: "k" }))).toBe(true);
+    expect(affects(eqMissing, write({ a: "k", b: 1 }))).toBe(false);
+
+    const nested = readsOf(range("by_n", { type: "Lte", fieldPath: "o.n", value: 2 }));
+    expect(affects(nested, write({ o: { n: 2 } }))).toBe(true);
+    expect(affects(nested, write({ o: { n: 3 } }))).toBe(false);
+  });
+
+  it("treats a commit timestamp not yet resolved as inside any range", () => {
+    const reads = readsOf(
+      range("by_ts", { type: "Lt", fieldPath: "ts", value: { $integer: "AQAAAAAAAAA=" } }),
+    );
+    expect(affects(reads, write({ ts: new CommitTsPlaceholder() }))).toBe(true);
+  });
+
+  it("falls back to the whole table, or to every write, for reads it cannot bound", () => {
+    const full = readsOf({ type: "FullTableScan", tableName: "t" });
+    expect(full.tables.has("t")).toBe(true);
+    expect(affects(full, write({ anything: 1 }))).toBe(true);
+    expect(readsOf(range("by_creation_time")).tables.has("t")).toBe(true);
+    expect(
+      readsOf(range("by_x", { type: "Between", fieldPath: "x", value: 1 })).tables.has("t"),
+    ).toBe(true);
+    expect(readsOf({ type: "FullTableScan", tableName: "_scheduled_functions" }).all).toBe(true);
+
+    const bounded = readsOf(range("by_x", { type: "Eq", fieldPath: "x", value: 1 }));
+    const unknownDocs = new WriteSet();
+    unknownDocs.addTable("t");
+    expect(affects(bounded, unknownDocs)).toBe(true);
+    const elsewhere = new WriteSet();
+    elsewhere.addTable("other");
+    expect(affects(bounded, elsewhere)).toBe(false);
+    const unnamed = new WriteSet();
+    unnamed.addTable("*");
+    expect(affects(bounded, unnamed)).toBe(true);
+  });
+
+  it("bounds a search by its equality filters only", () => {
+    const reads = readsOf({
+      type: "Search",
+      indexName: "t.search_body",
+      filters: [
+        { type: "Search", fieldPath: "body", value: "hello" },
+        { type: "Eq", fieldPath: "channel", value: "c1" },
+      ],
+    });
+    expect(affects(reads, write({ channel: "c1", body: "no match, still invalidates" }))).toBe(
+      true,
+    );
+    expect(affects(reads, write({ channel: "c2", body: "hello" }))).toBe(false);
+  });
+
+  it("depends on a fetched id alone, present or not", () => {
+    const reads = new ReadSet();
+    reads.readId("t", "1t");
+    expect(affects(reads, write({ x: 1 }))).toBe(true);
+    const other = new WriteSet();
+    other.addDoc("t", "2t", [null, { x: 1 }]);
+    expect(affects(reads, other)).toBe(false);
   });
 });
