@@ -1,11 +1,11 @@
 /**
  * `npx tsx dev/bench/reruns.ts`: how often the in-memory backend reruns one viewer's subscription
- * while both demo servers are polled. Client A subscribes to server1's `live.match` (and
+ * while both demo servers are polled. Client A subscribes to server1's `live.dashboard` (and
  * heartbeats server1); client B only heartbeats server2, so server2's poller writes as fast as
  * server1's but no query of B's runs. `counts().query` over the window is therefore the number of
  * executions of A's subscription; "updates" is how many of them changed its value.
- * RERUNS_WINDOW_MS sets the window (default 60 s); RERUNS_ALL=1 also measures a full viewer
- * (status, match, players).
+ * RERUNS_WINDOW_MS sets the window (default 60 s); RERUNS_ALL=1 also measures the players screen
+ * (`live.playerList`).
  */
 import { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
@@ -24,9 +24,10 @@ function client(url: string) {
 }
 
 function heartbeat(c: ConvexClient, serverId: Id<"servers">, viewerId: string) {
-  const beat = () => void c.mutation(api.live.heartbeat, { serverId, viewerId }).catch(() => {});
+  const beat = () =>
+    void c.mutation(api.live.heartbeat, { serverId, viewerId, view: "players" }).catch(() => {});
   beat();
-  return setInterval(beat, 20_000);
+  return setInterval(beat, 60_000);
 }
 
 const demo = await startDemo({ ephemeral: true, web: false, quiet: true });
@@ -39,8 +40,8 @@ try {
   const b = client(demo.backend.url);
   const beatB = heartbeat(b, s2._id, "reruns-b");
 
-  const phases = [["match"]];
-  if (process.env.RERUNS_ALL === "1") phases.push(["status", "match", "players"]);
+  const phases = [["dashboard"]];
+  if (process.env.RERUNS_ALL === "1") phases.push(["playerList"]);
   for (const names of phases) {
     const label = names.map((n) => `live.${n}`).join("+");
     const a = client(demo.backend.url);
