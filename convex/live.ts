@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { publicMutation, publicQuery } from "./lib/functions";
 import type { Doc } from "./_generated/dataModel";
-import { vLiveView, vMatch, vPlayer, vSummary } from "./lib/validators";
+import { vLiveView, vMatch, vPlayer, vPublicServerEntry, vSummary } from "./lib/validators";
 import {
   enabledServersWithStatus,
   matchSnapshotOf,
@@ -71,15 +71,7 @@ export const playerList = publicQuery({
 /** Cached status of every enabled server, for the connect pages (no browser call to a game server). */
 export const connectTargets = publicQuery({
   args: {},
-  returns: v.array(
-    v.object({
-      key: v.string(),
-      name: v.string(),
-      connectAddress: v.string(),
-      online: v.boolean(),
-      known: v.boolean(),
-    }),
-  ),
+  returns: v.array(v.object({ ...vPublicServerEntry.fields, known: v.boolean() })),
   handler: async (ctx) => await enabledServersWithStatus(ctx),
 });
 

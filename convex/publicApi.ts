@@ -1,7 +1,7 @@
 /** Reads behind the public HTTP API (`http.ts`): cached data only, never a game server. */
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
-import { vServerSnapshot } from "./lib/validators";
+import { vPublicServerEntry, vServerSnapshot } from "./lib/validators";
 import { enabledServersWithStatus, snapshotOfServer } from "./model/liveData";
 import { serverByKey } from "./model/servers";
 
@@ -18,14 +18,7 @@ export const serverSnapshot = internalQuery({
 
 export const serverList = internalQuery({
   args: {},
-  returns: v.array(
-    v.object({
-      key: v.string(),
-      name: v.string(),
-      connectAddress: v.string(),
-      online: v.boolean(),
-    }),
-  ),
+  returns: v.array(vPublicServerEntry),
   handler: async (ctx) =>
     (await enabledServersWithStatus(ctx)).map(({ known: _, ...entry }) => entry),
 });

@@ -99,6 +99,14 @@ export const vPollResult = v.union(
 );
 export type PollResult = Infer<typeof vPollResult>;
 
+/** An enabled server as everyone may see it (the public API's list and the connect pages). */
+export const vPublicServerEntry = v.object({
+  key: v.string(),
+  name: v.string(),
+  connectAddress: v.string(),
+  online: v.boolean(),
+});
+
 /** Everything cached about one server, as the public read API serves it. */
 export const vServerSnapshot = v.object({
   key: v.string(),
