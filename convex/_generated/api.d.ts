@@ -23,6 +23,7 @@ import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
 import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
+import type * as lib_push from "../lib/push.js";
 import type * as lib_rateLimits from "../lib/rateLimits.js";
 import type * as lib_readApiRouter from "../lib/readApiRouter.js";
 import type * as lib_validators from "../lib/validators.js";
@@ -73,6 +74,7 @@ declare const fullApi: ApiFromModules<{
   "lib/gameApi": typeof lib_gameApi;
   "lib/matchzyEvents": typeof lib_matchzyEvents;
   "lib/ownKey": typeof lib_ownKey;
+  "lib/push": typeof lib_push;
   "lib/rateLimits": typeof lib_rateLimits;
   "lib/readApiRouter": typeof lib_readApiRouter;
   "lib/validators": typeof lib_validators;
