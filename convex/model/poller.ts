@@ -23,6 +23,7 @@ import { isSteamId64 } from "../lib/gameApi";
 import type { GameServerTarget, PollResult } from "../lib/validators";
 import { storePollResult } from "./liveData";
 import { isWatched } from "./presence";
+import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push";
 import { targetFor } from "./servers";
 
 export const WATCHED_INTERVAL_MS = 5_000;
@@ -157,8 +158,10 @@ export async function storeTick(
   const playersDue =
     !watched || now - lastPlayersAt >= PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
   const next = generation + 1;
+  // While MatchZy events flow (model/push.ts), polling is only a consistency check.
+  const pushed = await pushActive(ctx, serverId, now);
   const jobId = await ctx.scheduler.runAfter(
-    watched ? WATCHED_INTERVAL_MS : LIVE_UNWATCHED_INTERVAL_MS,
+    pushed ? PUSH_CHECK_INTERVAL_MS : watched ? WATCHED_INTERVAL_MS : LIVE_UNWATCHED_INTERVAL_MS,
     internal.poller.tick,
     {
       serverId,
