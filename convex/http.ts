@@ -2,6 +2,7 @@ import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction } from "./_generated/server";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
+import { EVENTS_PATH, receivePushRequest } from "./model/push";
 
 const http = httpRouter();
 
@@ -51,5 +52,15 @@ http.route({
   }),
 });
 http.route({ pathPrefix: "/api/servers/", method: "OPTIONS", handler: preflight });
+
+/**
+ * `POST /api/events/{key}`: MatchZy's remote log (model/push.ts). Server to server, so no CORS;
+ * the per-server secret comes in the `X-Panel-Push-Key` header.
+ */
+http.route({
+  pathPrefix: EVENTS_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => await receivePushRequest(ctx, request)),
+});
 
 export default http;

@@ -26,6 +26,9 @@ interface Ids {
 }
 
 const STEAM = "76561198000000001";
+// The deployment's site URL (a real deployment always has one): push:enable then gets as far as
+// the game server.
+process.env.CONVEX_SITE_URL ??= "https://matrix-test.convex.site";
 const page = { paginationOpts: { numItems: 10, cursor: null } };
 
 /** What an allowed caller gets: the handler's result, or this error (code and message). */
@@ -156,6 +159,17 @@ const MATRIX: Record<string, Row> = {
     reaches: { code: "INVALID_INPUT", message: /^Недостатньо гравців для вибору/ },
   },
   "tournament:reset": { level: "admin", args: () => ({}) },
+  "push:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
+  "push:enable": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
+  "push:disable": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
   "tournamentLaunch:launch": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, mode: "wingman" }),
@@ -332,9 +346,10 @@ describe("permission matrix", () => {
     });
   }
 
-  test("no public function's result or error ever contains an API key or RCON password", async () => {
+  test("no public function's result or error ever contains an API key, RCON password or push secret", async () => {
     const API_KEY = "SECRET-API-KEY-7f3a9c";
     const RCON = "SECRET-RCON-PASS-42d1e8";
+    const PUSH = "5ec7e7".repeat(10) + "beef";
     const { t, ids, as } = await world();
     await as.admin.action(makeFunctionReference<"action">("servers:save"), {
       serverId: ids.serverId,
@@ -344,6 +359,14 @@ describe("permission matrix", () => {
     await t.run(async (ctx) => {
       const secret = await ctx.db.query("serverSecrets").first();
       expect(secret).toMatchObject({ apiKey: API_KEY, rconPassword: RCON });
+      await ctx.db.patch("serverSecrets", secret!._id, { pushSecret: PUSH });
+      await ctx.db.insert("pushStatus", {
+        serverId: ids.serverId,
+        enabled: true,
+        lastEventAt: 1,
+        lastEvent: "round_end",
+        eventsCount: 1,
+      });
       await ctx.db.insert("serverStatus", {
         serverId: ids.serverId,
         online: false,
@@ -358,6 +381,7 @@ describe("permission matrix", () => {
         const seen = await observe(as[who], kind, path, MATRIX[path]!.args(ids));
         expect(seen, `${path} as ${who}`).not.toContain(API_KEY);
         expect(seen, `${path} as ${who}`).not.toContain(RCON);
+        expect(seen, `${path} as ${who}`).not.toContain(PUSH);
         observed++;
       }
     }

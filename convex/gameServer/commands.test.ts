@@ -3,12 +3,15 @@ import {
   consoleCommands,
   InvalidActionError,
   planAction,
+  pushRefusal,
   toggleFromCommand,
+  validateFreeCommand,
   type ServerAction,
 } from "./commands";
 import type { ToggleName } from "../lib/validators";
 
 const STEAM = "76561198000000001";
+const PUSH_SECRET = "0f".repeat(32);
 
 describe("planAction on the plugin API", () => {
   test.each<[ServerAction, unknown]>([
@@ -142,6 +145,54 @@ describe("hostile input is refused before anything is sent", () => {
       /SteamID64/,
     ],
     ["negative ban duration", { kind: "ban", steamId: STEAM, duration: -1 }, /Тривалість/],
+    // MatchZy's remote log is set only by pushEnable/pushDisable, never by hand.
+    ...[
+      'matchzy_remote_log_url "https://evil.example/steal"',
+      "matchzy_remote_log_header_key X-Panel-Push-Key",
+      "matchzy_remote_log_header_value 0123",
+      "MATCHZY_REMOTE_LOG_URL",
+      "get5_remote_log_url http://evil.example",
+      "get5_remote_log_header_value x",
+    ].map((command): [string, ServerAction, RegExp] => [
+      `free box: ${command}`,
+      { kind: "command", command },
+      /заборонена/,
+    ]),
+    [
+      "cvar matchzy_remote_log_url",
+      { kind: "cvar", cvar: "matchzy_remote_log_url", value: "http://evil.example" },
+      /cvar/,
+    ],
+    [
+      "cvar get5_remote_log_header_value",
+      { kind: "cvar", cvar: "get5_remote_log_header_value", value: "x" },
+      /cvar/,
+    ],
+    [
+      "push without a site URL",
+      { kind: "pushEnable", url: "", secret: PUSH_SECRET },
+      /CONVEX_SITE_URL/,
+    ],
+    [
+      "push URL that ends the quoted argument",
+      { kind: "pushEnable", url: 'https://a.example/x" ; quit', secret: PUSH_SECRET },
+      /адреса/,
+    ],
+    [
+      "push URL with a newline",
+      { kind: "pushEnable", url: "https://a.example/x\nquit", secret: PUSH_SECRET },
+      /адреса/,
+    ],
+    [
+      "push URL that is not http(s)",
+      { kind: "pushEnable", url: "file:///etc/passwd", secret: PUSH_SECRET },
+      /http/,
+    ],
+    [
+      "push secret that is not ours",
+      { kind: "pushEnable", url: "https://a.example/api/events/s1", secret: 'x" ; quit' },
+      /секрет/,
+    ],
     ["fractional ban duration", { kind: "ban", steamId: STEAM, duration: 1.5 }, /Тривалість/],
   ];
   // Catalog lookups are own-key: keys inherited from Object.prototype are not in any allow-list.
@@ -183,6 +234,56 @@ describe("hostile input is refused before anything is sent", () => {
     ).toEqual({
       command: "sv_password Str0ng!Pass#2026",
     });
+  });
+});
+
+describe("MatchZy push commands", () => {
+  test("enable: header key, header value, then the URL, each quoted", () => {
+    const action: ServerAction = {
+      kind: "pushEnable",
+      url: "https://happy-otter-123.convex.site/api/events/server1",
+      secret: PUSH_SECRET,
+    };
+    const expected = [
+      'matchzy_remote_log_header_key "X-Panel-Push-Key"',
+      `matchzy_remote_log_header_value "${PUSH_SECRET}"`,
+      'matchzy_remote_log_url "https://happy-otter-123.convex.site/api/events/server1"',
+    ];
+    expect(consoleCommands(action)).toEqual(expected);
+    expect(planAction(action, "HTTP").map((r) => r.body)).toEqual(
+      expected.map((command) => ({ command })),
+    );
+    expect(planAction(action, "RCON_PROXY").map((r) => r.body)).toEqual(
+      expected.map((command) => ({ command })),
+    );
+  });
+
+  test("disable: an empty URL", () => {
+    expect(consoleCommands({ kind: "pushDisable" })).toEqual(['matchzy_remote_log_url ""']);
+  });
+
+  test("the free box refuses every remote-log command, with or without arguments", () => {
+    for (const name of ["matchzy_remote_log_url", "get5_remote_log_header_key"]) {
+      expect(() => validateFreeCommand(name)).toThrow(/заборонена/);
+      expect(() => validateFreeCommand(`${name} ""`)).toThrow(/заборонена/);
+    }
+  });
+
+  test("a refusal in the console's answer is noticed, only for the push actions", () => {
+    const enable: ServerAction = {
+      kind: "pushEnable",
+      url: "https://a.example",
+      secret: PUSH_SECRET,
+    };
+    expect(pushRefusal(enable, "")).toBeNull();
+    expect(pushRefusal(enable, 'Unknown command "matchzy_remote_log_url"')).toMatch(/Unknown/);
+    expect(
+      pushRefusal(
+        { kind: "pushDisable" },
+        "[RemoteLogURLCommand] Invalid URL: . Please provide a valid URL!",
+      ),
+    ).toMatch(/Invalid URL/);
+    expect(pushRefusal({ kind: "command", command: "x" }, "Unknown command")).toBeNull();
   });
 });
 

@@ -8,6 +8,8 @@ import { GAME_MODES, isSteamId64, type WireLaunchGame } from "../lib/gameApi";
 import { ownValue } from "../lib/ownKey";
 import type { ActionName } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
+import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
+import { PUSH_HEADER } from "../lib/push";
 import type { ConnectionType, ToggleName } from "../lib/validators";
 import type { RequestSpec } from "./request";
 
@@ -30,7 +32,10 @@ export type ServerAction =
   | { kind: "kick"; steamId: string }
   | { kind: "ban"; steamId: string; duration: number; reason?: string }
   | { kind: "unban"; steamId: string }
-  | { kind: "launchGame"; payload: WireLaunchGame };
+  | { kind: "launchGame"; payload: WireLaunchGame }
+  /** MatchZy remote log on (model/push.ts): events go to `url` with the secret in PUSH_HEADER. */
+  | { kind: "pushEnable"; url: string; secret: string }
+  | { kind: "pushDisable" };
 
 export const COMMAND_MAX = 330;
 export const SAY_MAX = 100;
@@ -50,7 +55,40 @@ const BLOCKED_COMMANDS = [
   /^(writeid|writeip|host_writeconfig|banid|removeid|listid)$/,
   /^(alias|bind|unbind|unbindall)$/,
   /^(meta|css_plugins|plugin_.*|sm|sm_.*)$/,
+  // Where MatchZy sends its events and with which secret: set only by pushEnable/pushDisable.
+  /^(matchzy|get5)_remote_log_/,
 ];
+
+/** A push secret as the panel generates it: 32 random bytes, hex. */
+const PUSH_SECRET_RE = /^[0-9a-f]{64}$/;
+const PUSH_URL_MAX = 256;
+
+/** The event URL MatchZy is given: absolute http(s), nothing that could end the quoted argument. */
+function validatePushUrl(raw: string): string {
+  if (!raw) invalid("Невідома адреса, на яку MatchZy надсилатиме події (CONVEX_SITE_URL).");
+  if (raw.length > PUSH_URL_MAX || /[\s"'\\;\0]/.test(raw)) {
+    invalid("Недопустима адреса для подій MatchZy.");
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    invalid("Недопустима адреса для подій MatchZy.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    invalid("Адреса для подій MatchZy: лише http або https.");
+  }
+  return raw;
+}
+
+/**
+ * The console's answer when it refused a push command: MatchZy missing (`Unknown command`) or a
+ * URL it rejects (`[RemoteLogURLCommand] Invalid URL: …`). Null when the commands were taken.
+ */
+export function pushRefusal(action: ServerAction, output: string): string | null {
+  if (action.kind !== "pushEnable" && action.kind !== "pushDisable") return null;
+  return /unknown command|invalid url/i.test(output) ? output.slice(0, 300) : null;
+}
 
 const SPLITTERS = /[;\n\r\0]/;
 const MAP_RE = /^[a-z0-9_]{2,64}$/;
@@ -177,6 +215,19 @@ export function consoleCommands(action: ServerAction): string[] {
       return [`css_ban ${validateSteamId(action.steamId)} ${validateDuration(action.duration)}`];
     case "unban":
       return [`css_unban ${validateSteamId(action.steamId)}`];
+    case "pushEnable": {
+      const url = validatePushUrl(action.url);
+      if (!PUSH_SECRET_RE.test(action.secret)) invalid("Недопустимий секрет для подій MatchZy.");
+      const { url: urlCvar, headerKey, headerValue } = MATCHZY_REMOTE_LOG_CVARS;
+      // The URL last: MatchZy starts sending once it is set, and then the header is already there.
+      return [
+        `${headerKey} "${PUSH_HEADER}"`,
+        `${headerValue} "${action.secret}"`,
+        `${urlCvar} "${url}"`,
+      ];
+    }
+    case "pushDisable":
+      return [`${MATCHZY_REMOTE_LOG_CVARS.url} ""`];
     case "launchGame":
       invalid("Запуск матчу з розподілом команд недоступний для RCON-проксі.");
   }

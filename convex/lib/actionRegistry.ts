@@ -38,6 +38,8 @@ export const SERVER_ACTIONS = {
   ban: { label: "Бан", access: "admin" },
   unban: { label: "Розбан", access: "admin" },
   launchGame: { label: "Запуск матчу", access: "admin" },
+  pushEnable: { label: "Увімкнення подій MatchZy", access: "admin" },
+  pushDisable: { label: "Вимкнення подій MatchZy", access: "admin" },
 } as const satisfies Record<string, { label: string; access: ActionAccess }>;
 
 export type ActionName = keyof typeof SERVER_ACTIONS;

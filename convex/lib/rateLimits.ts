@@ -36,6 +36,11 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    */
   refusalPerCaller: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
   refusalAnonymous: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120, shards: 2 },
+  /**
+   * MatchZy events per game server (model/push.ts), counted once the secret matched. A match sends
+   * about one a round; a map's end or a veto sends a few at once.
+   */
+  pushEvents: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
 });
 
 export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекайте кілька секунд.";
@@ -65,6 +70,14 @@ export async function allowGatedCall(ctx: MutationCtx, callerKey: string): Promi
   // The global bucket is drawn from only when the caller's own one allowed it, so one caller's
   // spam cannot drain it for everyone.
   return perCaller.ok && (await rateLimiter.limit(ctx, "gatedGlobal")).ok;
+}
+
+/** Counts one authenticated MatchZy event for this game server; `retryAfter` (ms) when refused. */
+export async function limitPushEvent(
+  ctx: MutationCtx,
+  serverKey: string,
+): Promise<{ ok: boolean; retryAfter?: number }> {
+  return await rateLimiter.limit(ctx, "pushEvents", { key: serverKey });
 }
 
 /** Consumes one tournament write for this session and one from the global budget. */

@@ -255,3 +255,18 @@ export const vActionViewer = v.object({
   guestId: v.optional(v.string()),
 });
 export type ActionViewer = Infer<typeof vActionViewer>;
+
+/**
+ * MatchZy push: the state of the map as the last applied event left it (model/push.ts). Team 1's
+ * side is kept only when an event proved it (MatchZy's events do not say which side a team plays).
+ */
+export const vPushTrack = v.object({
+  matchid: v.number(),
+  mapNumber: v.number(),
+  /** Rounds played on the map (`round_number`). */
+  round: v.number(),
+  team1Score: v.number(),
+  team2Score: v.number(),
+  team1Side: v.optional(vSide),
+});
+export type PushTrack = Infer<typeof vPushTrack>;

@@ -1,7 +1,9 @@
 /**
  * The three per-server documents the poller writes and everyone else reads (status, match,
  * players), and when to write them. A write invalidates every subscription that read the
- * document, so the poller only writes when what viewers see would change.
+ * document, so the poller only writes when what viewers see would change. MatchZy events
+ * (model/push.ts) write the status and the match's scores, round and phase through
+ * `storePushedMatch`.
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
@@ -166,11 +168,11 @@ export function statusWrite(
   return { kind: "none" };
 }
 
-/** Stores one poll's result: the status flip or liveness, then whichever snapshot changed. */
-export async function storePollResult(
+/** Writes the status document when `statusWrite` says so (an online/offline flip or liveness). */
+export async function storeStatus(
   ctx: MutationCtx,
   serverId: Id<"servers">,
-  result: PollResult,
+  result: { ok: true } | { ok: false; error: string },
   now: number,
 ): Promise<void> {
   const status = await statusOf(ctx, serverId);
@@ -189,11 +191,67 @@ export async function storePollResult(
     if (status) await ctx.db.patch("serverStatus", status._id, fields);
     else await ctx.db.insert("serverStatus", { serverId, ...fields });
   }
+}
+
+/**
+ * A poll that lands within this long after a MatchZy event wrote the match may have been fetched
+ * before the event happened (a poll takes up to its 4 s timeout): see `behindPush`.
+ */
+export const PUSH_GUARD_MS = 5_000;
+
+/** The fields a MatchZy event writes (model/push.ts); the poller owns the rest. */
+export type PushedMatchFields = Partial<Pick<Match, "scoreCT" | "scoreT" | "round" | "roundPhase">>;
+
+/**
+ * The poll's match, unless it is older than what an event just wrote: same map, an earlier round,
+ * within PUSH_GUARD_MS of the event. Then the event's scores, round and phase stay.
+ */
+export function behindPush(
+  stored: { match: Match; pushedAt?: number } | null,
+  next: Match,
+  now: number,
+): Match {
+  if (!stored?.pushedAt || now - stored.pushedAt >= PUSH_GUARD_MS) return next;
+  const { scoreCT, scoreT, round, roundPhase, mapName } = stored.match;
+  if (next.mapName !== mapName || next.round === undefined || round === undefined) return next;
+  return next.round < round ? { ...next, scoreCT, scoreT, round, roundPhase } : next;
+}
+
+/**
+ * What a MatchZy event says about the match: the game server is online, and the fields it proved
+ * replace the stored ones. Written only when they change; without a stored match (no poll yet)
+ * only the status is written, the poller fills the rest.
+ */
+export async function storePushedMatch(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  fields: PushedMatchFields,
+  now: number,
+): Promise<boolean> {
+  await storeStatus(ctx, serverId, { ok: true }, now);
+  const snapshot = await matchSnapshotOf(ctx, serverId);
+  if (!snapshot) return false;
+  const match: Match = { ...snapshot.match, ...fields };
+  if (sameJson(match, snapshot.match)) return false;
+  await ctx.db.patch("matchSnapshots", snapshot._id, { match, updatedAt: now, pushedAt: now });
+  return true;
+}
+
+/** Stores one poll's result: the status flip or liveness, then whichever snapshot changed. */
+export async function storePollResult(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  result: PollResult,
+  now: number,
+): Promise<void> {
+  await storeStatus(ctx, serverId, result, now);
   if (!result.ok) return;
 
   const snapshot = await matchSnapshotOf(ctx, serverId);
-  if (matchWriteDue(snapshot, result, now)) {
-    const doc = { serverId, match: result.match, summary: result.summary, updatedAt: now };
+  const polled = { match: behindPush(snapshot, result.match, now), summary: result.summary };
+  if (matchWriteDue(snapshot, polled, now)) {
+    const kept = polled.match === result.match ? undefined : snapshot?.pushedAt;
+    const doc = { serverId, ...polled, updatedAt: now, ...(kept ? { pushedAt: kept } : {}) };
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);
   }

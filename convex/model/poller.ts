@@ -24,6 +24,7 @@ import { isSteamId64 } from "../lib/gameApi";
 import type { GameServerTarget, Player, PollResult } from "../lib/validators";
 import { playerSnapshotOf, storePollResult } from "./liveData";
 import { isWatched, isWatchingPlayers } from "./presence";
+import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push";
 import { targetFor } from "./servers";
 
 export const WATCHED_INTERVAL_MS = 5_000;
@@ -179,7 +180,13 @@ export async function storeTick(
     return;
   }
   const listShown = watched && (await isWatchingPlayers(ctx, serverId, now));
-  const interval = watched ? WATCHED_INTERVAL_MS : LIVE_UNWATCHED_INTERVAL_MS;
+  // While MatchZy events flow (model/push.ts), polling is only a consistency check.
+  const pushed = await pushActive(ctx, serverId, now);
+  const interval = pushed
+    ? PUSH_CHECK_INTERVAL_MS
+    : watched
+      ? WATCHED_INTERVAL_MS
+      : LIVE_UNWATCHED_INTERVAL_MS;
   const withPlayers = playersDue(listShown, inProgress, now + interval - lastPlayersAt);
   const next = generation + 1;
   const jobId = await ctx.scheduler.runAfter(interval, internal.poller.tick, {

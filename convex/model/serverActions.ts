@@ -14,6 +14,7 @@ import {
   commandName,
   InvalidActionError,
   planAction,
+  pushRefusal,
   toggleFromCommand,
   type ServerAction,
 } from "../gameServer/commands";
@@ -181,6 +182,12 @@ export async function sendServerAction(
     const warning = `Сервер не знає команди "${commandName(action.command)}": ${output}`;
     return { result: { action: name, output, warning }, replies };
   }
+  const refused = pushRefusal(action, output);
+  if (refused) {
+    await record("failure", refused);
+    if (action.kind === "pushEnable") fail("GAME_SERVER", failureText(action, label, refused));
+    return { result: { action: name, output, warning: `Сервер відповів: ${refused}` }, replies };
+  }
   await record("success", describe(action), toggleSetBy(action));
   return { result: { action: name, output }, replies };
 }
@@ -226,6 +233,8 @@ function describe(action: ServerAction): string | undefined {
       return `${action.cvar} ${action.value}`;
     case "ban":
       return action.duration === 0 ? "назавжди" : `${action.duration} хв`;
+    case "pushEnable":
+      return action.url; // never the secret
     default:
       return undefined;
   }

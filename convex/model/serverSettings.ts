@@ -7,6 +7,7 @@ import { fail } from "../lib/errors";
 import type { vServerInput } from "../lib/validators";
 import { appendAudit } from "./audit";
 import { restartPoller } from "./poller";
+import { disarmPush } from "./push";
 import { serverByKey, validateServerInput, writeSecrets, type SecretsPatch } from "./servers";
 
 export interface SaveServerInput extends SecretsPatch {
@@ -27,6 +28,7 @@ export interface SaveServerInput extends SecretsPatch {
 export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promise<Id<"servers">> {
   let serverId = args.serverId;
   let secretsCleared = false;
+  let pushCleared = false;
   if (args.server) {
     const fields = validateServerInput(args.server);
     const clash = await serverByKey(ctx, fields.key);
@@ -37,6 +39,9 @@ export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promi
       const existing = await ctx.db.get("servers", serverId);
       if (!existing) fail("NOT_FOUND", "Сервер не знайдено.");
       secretsCleared = destinationOf(existing) !== destinationOf(fields);
+      // MatchZy's events carry the push secret to `/api/events/<key>`: a new key or another game
+      // server means the old one must not be trusted any more.
+      pushCleared = secretsCleared || existing.key !== fields.key;
       await ctx.db.replace("servers", serverId, {
         ...fields,
         disabled: existing.disabled,
@@ -66,6 +71,7 @@ export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promi
   } else if (args.apiKey !== undefined || args.rconPassword !== undefined) {
     await writeSecrets(ctx, serverId, args);
   }
+  if (pushCleared) await disarmPush(ctx, serverId);
   await restartPoller(ctx, serverId);
   await appendAudit(ctx, {
     identity: "admin",
@@ -79,6 +85,7 @@ export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promi
       args.disabled !== undefined ? (args.disabled ? "вимкнено" : "увімкнено") : null,
       args.order !== undefined ? `порядок ${args.order}` : null,
       secretsCleared ? SECRETS_CLEARED_NOTE : null,
+      pushCleared && !secretsCleared ? PUSH_CLEARED_NOTE : null,
       args.apiKey !== undefined ? "API-ключ змінено" : null,
       args.rconPassword !== undefined ? "RCON-пароль змінено" : null,
     ]
@@ -89,3 +96,4 @@ export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promi
 }
 
 export const SECRETS_CLEARED_NOTE = "адресу змінено: збережені секрети скинуто";
+export const PUSH_CLEARED_NOTE = "ключ змінено: події MatchZy вимкнено";

@@ -48,6 +48,25 @@ export async function writeSecrets(
   else await ctx.db.insert("serverSecrets", { serverId, ...patch });
 }
 
+/** The secret MatchZy must send with its events; undefined while push is off. Never returned. */
+export async function pushSecretOf(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+): Promise<string | undefined> {
+  return (await secretsOf(ctx, serverId))?.pushSecret;
+}
+
+/** Stores (or, with undefined, clears) the push secret; the other secrets stay as they are. */
+export async function writePushSecret(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  pushSecret: string | undefined,
+): Promise<void> {
+  const secret = await secretsOf(ctx, serverId);
+  if (secret) await ctx.db.patch("serverSecrets", secret._id, { pushSecret });
+  else if (pushSecret !== undefined) await ctx.db.insert("serverSecrets", { serverId, pushSecret });
+}
+
 export async function serverByKey(ctx: QueryCtx, key: string) {
   return await ctx.db
     .query("servers")

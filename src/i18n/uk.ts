@@ -548,6 +548,17 @@ export const uk = {
   "audit.event.tournamentLaunch": "Запуск турнірного матчу",
   "audit.event.tournamentReset": "Новий турнір",
   "audit.event.tournamentPickSide": "Вибір сторони (турнір)",
+  // MatchZy events (push) in the admin tab
+  "admin.push.title": "Події MatchZy",
+  "admin.push.label": "Приймати події MatchZy",
+  "admin.push.hint":
+    "Сервер із плагіном MatchZy сам надсилає панелі кінець кожного раунду й результат мапи, тож рахунок оновлюється одразу. Поки події надходять, сервер опитується рідше; коли вони зупиняються, опитування відновлюється саме.",
+  "admin.push.state": "Стан:",
+  "admin.push.state.flowing": "події надходять",
+  "admin.push.state.waiting": "очікуємо подій",
+  "admin.push.state.off": "вимкнено",
+  "admin.push.lastEvent": "Остання подія: {time}",
+  "admin.push.noEvents": "Подій ще не було.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;

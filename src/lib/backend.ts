@@ -7,3 +7,4 @@ export { api } from "../../convex/_generated/api";
 export type { Id } from "../../convex/_generated/dataModel";
 export type { Match, Player, Summary, Team } from "../../convex/lib/validators";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
+export { PUSH_ACTIVE_MS } from "../../convex/lib/push";

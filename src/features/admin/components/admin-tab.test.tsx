@@ -62,6 +62,7 @@ describe("AdminTab", () => {
       "Пароль сервера",
       "Конфіги та cvar",
       "Обслуговування",
+      "Події MatchZy",
     ]);
     expect(screen.getByRole("switch", { name: "Чіти (sv_cheats)" })).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Гостьова адмін-панель" })).toBeInTheDocument();

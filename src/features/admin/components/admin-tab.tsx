@@ -11,6 +11,7 @@ import { GeneralSection } from "./general-section";
 import { MaintenanceSection } from "./maintenance-section";
 import { MapSection } from "./map-section";
 import { MatchSection } from "./match-section";
+import { PushSection } from "./push-section";
 import { ConfigSection, PasswordSection } from "./server-config-sections";
 import styles from "./admin.module.css";
 
@@ -100,6 +101,7 @@ function AdminOnlySections({
           restartServices={commands.restartServices}
           serverUpdate={commands.serverUpdate}
         />
+        <PushSection serverId={serverId} />
       </div>
     </section>
   );

@@ -1,0 +1,60 @@
+/** MatchZy push: the event endpoint's mutation and the admin's switch; see `model/push.ts`. */
+import { v } from "convex/values";
+import { internalMutation } from "./_generated/server";
+import { adminQuery } from "./lib/functions";
+import {
+  armPush,
+  disablePush,
+  disarmPush,
+  enablePush,
+  pushStatusView,
+  receivePushEvent,
+  vPushReply,
+  vPushStatusView,
+} from "./model/push";
+import { builderFor, vActionResult } from "./model/serverActions";
+
+/** One POSTed event (`POST /api/events/{key}`, http.ts): secret, rate, dedupe, then applied. */
+export const receive = internalMutation({
+  args: { key: v.string(), secret: v.string(), body: v.string() },
+  returns: vPushReply,
+  handler: async (ctx, args) => await receivePushEvent(ctx, args, Date.now()),
+});
+
+export const arm = internalMutation({
+  args: { serverId: v.id("servers"), secret: v.string() },
+  returns: v.union(v.string(), v.null()),
+  handler: async (ctx, { serverId, secret }) => await armPush(ctx, serverId, secret, Date.now()),
+});
+
+export const disarm = internalMutation({
+  args: { serverId: v.id("servers") },
+  returns: v.null(),
+  handler: async (ctx, { serverId }) => {
+    await disarmPush(ctx, serverId);
+    return null;
+  },
+});
+
+/** Whether push is on for a server and when its last event came (admins). */
+export const status = adminQuery({
+  args: { serverId: v.id("servers") },
+  returns: vPushStatusView,
+  handler: async (ctx, { serverId }) => await pushStatusView(ctx, serverId),
+});
+
+/** New secret, then the three `matchzy_remote_log_*` commands (admin only, audited). */
+export const enable = builderFor("pushEnable")({
+  audit: "pushEnable",
+  args: {},
+  returns: vActionResult,
+  handler: async (ctx, { serverId }) => await enablePush(ctx, serverId),
+});
+
+/** Secret cleared, then `matchzy_remote_log_url ""` (admin only, audited). */
+export const disable = builderFor("pushDisable")({
+  audit: "pushDisable",
+  args: {},
+  returns: vActionResult,
+  handler: async (ctx, { serverId }) => await disablePush(ctx, serverId),
+});
