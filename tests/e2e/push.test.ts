@@ -1,0 +1,84 @@
+/**
+ * MatchZy push end to end in Chromium against demo mode: the admin turns push on in the panel, the
+ * simulator (speaking MatchZy's remote log) posts its round_end events to the backend's
+ * `POST /api/events/{key}`, and the dashboard shows the pushed score. Turning push off falls back to
+ * polling. Provenance, not timing, tells push from poll: the match snapshot's `pushedAt` is set
+ * only by an event. The delay is printed for the note, never asserted.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { WireMatch } from "../../convex/lib/gameApi";
+import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+
+let env: Env;
+
+beforeAll(async () => {
+  if (!chromiumPath) return;
+  env = await startEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const WAIT = { timeout: 30_000 };
+
+async function shownScore(page: Page) {
+  const ct = await page.getByTestId("score-ct").textContent();
+  const t = await page.getByTestId("score-t").textContent();
+  return `${ct}:${t}`;
+}
+
+async function pushedAt(): Promise<number | undefined> {
+  const rows = (await env.demo.backend.t.run(
+    async (ctx) => await ctx.db.query("matchSnapshots").collect(),
+  )) as { pushedAt?: number; match: { serverName: string } }[];
+  return rows.find((r) => r.pushedAt !== undefined)?.pushedAt;
+}
+
+describe.skipIf(!chromiumPath)("MatchZy push in the browser", () => {
+  test("the admin enables push; a pushed round end reaches the dashboard; off falls back to polling", async () => {
+    const { page, context } = await newPage(env);
+    await page.goto(env.url);
+    await page.getByRole("button", { name: "Увійти", exact: true }).click();
+    await page.getByRole("button", { name: "Увійти як адміністратор (демо)" }).click();
+    await page.getByText("Авторизація успішна!").waitFor(WAIT);
+    await page.getByRole("tab", { name: "Керування", exact: true }).click();
+
+    const server = env.demo.sim.servers[0]!;
+    const toggle = page.getByRole("switch", { name: "Приймати події MatchZy" });
+    await toggle.waitFor(WAIT);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+    await expect.poll(() => server.state().matchzy.remoteLogUrl, WAIT).toContain("/api/events/");
+
+    // Out of warmup, then one round: the simulator posts going_live and round_end.
+    await page.getByRole("tab", { name: "Огляд", exact: true }).click();
+    await page.getByTestId("score-ct").waitFor(WAIT);
+    server.advanceUntil("live", 5_000);
+    const started = performance.now();
+    server.advanceUntil("roundEnd", 5_000);
+    await server.matchzy.settled();
+    const wire = await simJson<WireMatch>(env, 0, "/match");
+    const expected = `${wire.scoreCT}:${wire.scoreT}`;
+    await expect.poll(() => shownScore(page), WAIT).toBe(expected);
+    console.log(`[push] round end to dashboard: ${Math.round(performance.now() - started)} ms`);
+    expect(await pushedAt()).toBeDefined();
+    await page.getByRole("tab", { name: "Керування", exact: true }).click();
+    await page.getByText("події надходять").first().waitFor(WAIT);
+
+    // Off: the simulator stops posting, and the next score comes from the poller.
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
+    await expect.poll(() => server.state().matchzy.remoteLogUrl, WAIT).toBe("");
+    const lastPush = await pushedAt();
+    const sentBefore = server.state().matchzy.sent;
+    await page.getByRole("tab", { name: "Огляд", exact: true }).click();
+    server.advanceUntil("roundEnd", 5_000);
+    const next = await simJson<WireMatch>(env, 0, "/match");
+    await expect.poll(() => shownScore(page), WAIT).toBe(`${next.scoreCT}:${next.scoreT}`);
+    expect(server.state().matchzy.sent).toBe(sentBefore);
+    // The poller's write replaced the snapshot: no newer push stamp.
+    expect((await pushedAt()) ?? 0).toBeLessThanOrEqual(lastPush!);
+    await context.close();
+  });
+});
