@@ -1,239 +1,174 @@
 /**
- * `npm run bench`: prints the figures the live view is judged by, measured on loopback against the
- * simulator and the in-memory backend (the real convex/ functions):
- *   1. game-server requests per minute with 1, 10 and 50 subscribed viewers (should not grow);
- *   2. Convex function calls per hour for one server, idle and watched;
- *   3. delay from a change on the game server to a subscribed client seeing it (median, p95).
- * Takes about five minutes. BENCH_QUICK=1 shortens every window (rougher figures).
+ * `npm run bench [-- --quick] [-- --json]`: the figures the live pipeline is judged by, measured on
+ * loopback against the simulator and the in-memory backend (the real convex/ functions). In order:
+ *   1. idle fleets of 2 and 10 servers (nobody watching, warmup held): calls per hour (idle.ts);
+ *   2. live play with 1, 10 and 50 dashboard viewers on server1 and as many players-tab viewers on
+ *      server2: game-server requests per minute to server1, calls per viewer-hour of each screen
+ *      (the slope between 1 and 50 viewers), heartbeats per viewer-hour (live.ts);
+ *   3. delay from a change on the game server to a subscribed dashboard, polled (and pushed, once
+ *      the push endpoint exists) (latency.ts);
+ *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts).
+ * `--json` ends the output with one line holding every figure as JSON. `--quick` (or
+ * BENCH_QUICK=1) shortens every window: under 3 minutes instead of about 6. BENCH_VERBOSE=1 shows the
+ * demo's logs.
  */
-import { ConvexClient } from "convex/browser";
-import WebSocket from "ws";
+import os from "node:os";
 import { api } from "../../convex/_generated/api";
-import type { Id } from "../../convex/_generated/dataModel";
-import { startDemo, type DemoHandle } from "../demo";
+import { startDemo } from "../demo";
+import { CallTally } from "./calls";
+import { holdWarmup, idleFleet, keepDemoServers, resumePlay, type IdleResult } from "./idle";
+import { pollLatency, pushLatency, type Latency } from "./latency";
+import { liveAudiences, type AudienceResult } from "./live";
+import { banToPeerLatency, describeBanLatency } from "./tournament";
+import { client, round } from "./util";
 
-const quick = process.env.BENCH_QUICK === "1";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const args = new Set(process.argv.slice(2));
+const quick = args.has("--quick") || process.env.BENCH_QUICK === "1";
+const json = args.has("--json");
 
-function client(url: string) {
-  return new ConvexClient(url, {
-    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
-  });
-}
+const settings = quick
+  ? { liveWindowMs: 30_000, idleWindowMs: 6_000, sweeps: 3, latencySamples: 5, bans: 20 }
+  : { liveWindowMs: 60_000, idleWindowMs: 20_000, sweeps: 5, latencySamples: 16, bans: 50 };
+const OBSERVERS = 200;
+const AUDIENCES = [1, 10, 50];
 
-interface Viewer {
-  client: ConvexClient;
-  stop(): Promise<void>;
-}
+const fmt = (x: number, digits = 0) =>
+  x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 
-/** A viewer as the panel's dashboard is one: one subscription, a heartbeat every 60 s. */
-function viewer(url: string, serverId: Id<"servers">, n: number): Viewer {
-  const c = client(url);
-  const unsubs = [c.onUpdate(api.live.dashboard, { serverId }, () => {})];
-  const viewerId = `bench-viewer-${n.toString().padStart(4, "0")}`;
-  const beat = () =>
-    void c.mutation(api.live.heartbeat, { serverId, viewerId, view: "dashboard" }).catch(() => {});
-  beat();
-  const timer = setInterval(beat, 60_000);
-  return {
-    client: c,
-    async stop() {
-      clearInterval(timer);
-      unsubs.forEach((u) => u());
-      await c.close();
-    },
-  };
-}
-
-function gameRequests(demo: DemoHandle, index: number): number {
-  return demo.sim.servers[index]!.counters.snapshot().http;
-}
-
-async function requestsPerMinute(
-  demo: DemoHandle,
-  serverId: Id<"servers">,
-  viewers: number,
-  windowMs: number,
-) {
-  const vs = Array.from({ length: viewers }, (_, i) => viewer(demo.backend.url, serverId, i));
-  await sleep(6_000); // let the first watcher's kick and the first fast ticks settle
-  const before = gameRequests(demo, 0);
-  await sleep(windowMs);
-  const perMinute = ((gameRequests(demo, 0) - before) * 60_000) / windowMs;
-  await Promise.all(vs.map((v) => v.stop()));
-  return perMinute;
-}
-
-type Job = {
-  name: string;
-  args: Array<{ serverId?: string }>;
-  scheduledTime: number;
-  state: { kind: string };
-};
-
-async function finishedJobs(demo: DemoHandle): Promise<Job[]> {
-  const jobs = (await demo.backend.t.run(
-    async (ctx) => await ctx.db.system.query("_scheduled_functions").collect(),
-  )) as Job[];
-  return jobs.filter((j) => j.state.kind === "success");
-}
-
-const isTick = (j: Job) => j.name.includes("poller") && j.name.includes("tick");
-
-/**
- * Scheduled runs happen inside convex-test, out of the backend's sight (it counts a job when it is
- * scheduled), so they are counted from `_scheduled_functions`: a poller tick is two billed calls
- * (the action and its `runMutation`), any other job one.
- */
-function scheduledCallsBetween(jobs: Job[], from: number, to: number) {
-  return jobs
-    .filter((j) => j.scheduledTime >= from && j.scheduledTime < to)
-    .reduce((sum, j) => sum + (isTick(j) ? 2 : 1), 0);
-}
-
-/** Median spacing of one server's poller ticks around the window: the tick rate, boundary-free. */
-function medianTickGap(jobs: Job[], serverId: Id<"servers">, from: number, to: number) {
-  const times = jobs
-    .filter((j) => isTick(j) && j.args[0]?.serverId === serverId)
-    .map((j) => j.scheduledTime)
-    .filter((t) => t >= from - 70_000 && t < to)
-    .sort((a, b) => a - b);
-  const gaps = times.slice(1).map((t, i) => t - times[i]!);
-  return gaps.length
-    ? percentile(
-        [...gaps].sort((a, b) => a - b),
-        50,
-      )
-    : null;
-}
-
-async function callsPerHour(
-  demo: DemoHandle,
-  windowMs: number,
-  watched: boolean,
-  serverId: Id<"servers">,
-) {
-  const v = watched ? viewer(demo.backend.url, serverId, 9999) : null;
-  if (watched) await sleep(6_000);
-  demo.backend.resetCounts();
-  const from = Date.now();
-  await sleep(windowMs);
-  const to = Date.now();
-  const counts = demo.backend.counts();
-  await v?.stop();
-  const jobs = await finishedJobs(demo);
-  const scheduledRuns = scheduledCallsBetween(jobs, from, to);
-  const total = counts.total - counts.scheduled + scheduledRuns;
-  const tickGapMs = medianTickGap(jobs, serverId, from, to);
-  return {
-    perHour: (total * 3_600_000) / windowMs,
-    counts: { ...counts, scheduledRuns, total },
-    tickGapMs,
-  };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Change the map on the simulator directly and time until a subscribed client shows it. */
-async function updateLatency(demo: DemoHandle, serverId: Id<"servers">, samples: number) {
-  const v = viewer(demo.backend.url, serverId, 7777);
-  let latest = "";
-  let seenAt = 0;
-  const unsub = v.client.onUpdate(api.live.dashboard, { serverId }, ({ snapshot: r }) => {
-    if (r && r.match.mapName !== latest) {
-      latest = r.match.mapName;
-      seenAt = performance.now();
-    }
-  });
-  await sleep(6_000);
-  const maps = [
-    "de_nuke",
-    "de_ancient",
-    "de_dust2",
-    "de_inferno",
-    "de_mirage",
-    "de_overpass",
-    "de_train",
+function describeIdle(r: IdleResult) {
+  const perSweep = r.sweeps.map((s) => s.calls);
+  const counted = r.sweeps.map((s) => s.counted);
+  const polled = r.sweeps.map((s) => `${s.polled}/${s.started}`);
+  return [
+    `${r.servers} servers: ${fmt(r.perHour, 1)} calls/hour` +
+      ` = ${fmt(perSweep.reduce((a, b) => a + b, 0) / perSweep.length, 1)} calls per sweep` +
+      ` × ${fmt(r.sweepsPerHour, 2)} sweeps/hour + ${r.otherCalls} other calls in ${r.windowMs / 1000} s`,
+    `   calls per sweep [${perSweep.join(", ")}] (counts() + scheduled runs saw [${counted.join(", ")}]:` +
+      ` an action's nested runQuery/runMutation are invisible to it); polled/loops started` +
+      ` [${polled.join(", ")}]${r.cronSweeps ? `; the cron swept ${r.cronSweeps}× in the window` : ""}`,
   ];
-  const delays: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const map = maps.find((m) => m !== latest && m !== maps[(i + 3) % maps.length])!;
-    // Random phase relative to the 5 s poll, as a real change would be.
-    await sleep(Math.random() * 5_000);
-    const changedAt = performance.now();
-    demo.sim.servers[0]!.console.exec(`changelevel ${map}`);
-    const deadline = changedAt + 15_000;
-    while (latest !== map && performance.now() < deadline) await sleep(5);
-    delays.push(latest === map ? seenAt - changedAt : Number.POSITIVE_INFINITY);
-  }
-  unsub();
-  await v.stop();
-  const sorted = [...delays].sort((a, b) => a - b);
-  return {
-    median: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    max: sorted.at(-1)!,
-    samples,
-  };
+}
+
+function describeAudience(r: AudienceResult) {
+  const per = (x: number) => fmt(x / r.viewers);
+  return [
+    `${String(r.viewers).padStart(2)} + ${String(r.viewers).padStart(2)} viewers:` +
+      ` server1 ${fmt(r.gameRequestsPerMin, 1)} game requests/min (${r.ticks} ticks in ${fmt(r.ms / 1000, 1)} s);` +
+      ` all calls ${fmt(r.allCallsPerHour)}/h (counts() + scheduled runs: ${fmt(r.billedCallsPerHour)}/h),` +
+      ` of which server1's poller ${fmt(r.pollerCallsPerHour)}/h`,
+    `        per dashboard viewer ${per(r.dashboard.queries)} live.dashboard runs + ${per(r.dashboard.heartbeats)} heartbeats /h;` +
+      ` per players-tab viewer ${per(r.players.queries)} live.playerList runs + ${per(r.players.heartbeats)} heartbeats /h`,
+  ];
+}
+
+/** (calls at 50 − calls at 1) / 49: what one more viewer adds, per hour. */
+function slope(results: AudienceResult[], of: (r: AudienceResult) => number) {
+  const first = results[0]!;
+  const last = results.at(-1)!;
+  return (of(last) - of(first)) / (last.viewers - first.viewers);
+}
+
+function latencyLine(l: Latency | null) {
+  if (!l) return "not measured (the push endpoint is not on this branch)";
+  const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
+  return `median ${s(l.p50)}, p95 ${s(l.p95)}, max ${s(l.max)} over ${l.samples} changes`;
 }
 
 async function main() {
+  const started = performance.now();
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+  console.log(
+    `cs2-panel bench (${quick ? "quick" : "full"}), ${os.cpus().length} cores, load average ${load()}`,
+  );
+  const tally = await CallTally.install();
   const demo = await startDemo({
     ephemeral: true,
     web: false,
     quiet: process.env.BENCH_VERBOSE !== "1",
   });
   try {
-    const c = client(demo.backend.url);
-    const servers = await c.query(api.servers.list, {});
-    await c.close();
-    const serverId = servers[0]!._id;
-    const window = quick ? 15_000 : 60_000;
+    const probe = client(demo.backend.url);
+    const [server1, server2] = await probe.query(api.servers.list, {});
+    await probe.close();
+    if (!server1 || !server2) throw new Error("expected the demo's two servers");
 
-    const only = process.env.BENCH_ONLY; // "requests" | "calls" | "latency"
-    if (!only || only === "requests") {
-      console.log("1. Game-server requests per minute (server1, HTTP plugin API)");
-      for (const n of [1, 10, 50]) {
-        const rpm = await requestsPerMinute(demo, serverId, n, window);
-        console.log(`   ${String(n).padStart(2)} viewers: ${rpm.toFixed(1)} requests/min`);
-        await sleep(50_000); // presence expires (45 s): the next run starts from an idle server
-      }
-    }
-    if (!only || only === "calls") {
-      console.log("2. Convex function calls per hour, server1 alone (server2 disabled)");
-      await demo.backend.runInternal("servers:write", {
-        serverId: servers[1]!._id,
-        disabled: true,
-        username: "bench",
+    console.log("1. Idle fleet (nobody watching, warmup held): Convex calls per hour");
+    holdWarmup(demo);
+    const idle: Record<string, IdleResult> = {};
+    for (const size of [2, 10]) {
+      idle[size] = await idleFleet(demo, tally, size, {
+        windowMs: settings.idleWindowMs,
+        sweeps: settings.sweeps,
       });
-      const idle = await callsPerHour(demo, quick ? 70_000 : 195_000, false, serverId);
-      console.log(
-        `   idle:    ${idle.perHour.toFixed(0)} calls/hour  ${JSON.stringify(idle.counts)}`,
-      );
-      if (idle.tickGapMs) {
-        const steady = (2 * 3_600_000) / idle.tickGapMs + 6; // + the 10-minute watchdog cron
-        console.log(
-          `            one tick every ${(idle.tickGapMs / 1000).toFixed(1)} s → ${steady.toFixed(0)} calls/hour in steady state (2 per tick + watchdog)`,
-        );
-      }
-      const watched = await callsPerHour(demo, window, true, serverId);
-      console.log(
-        `   watched by one viewer: ${watched.perHour.toFixed(0)} calls/hour  ${JSON.stringify(watched.counts)}`,
-      );
+      for (const line of describeIdle(idle[size])) console.log(`   ${line}`);
     }
-    if (!only || only === "latency") {
-      console.log("3. Delay from a game-server change to a subscribed client");
-      const lat = await updateLatency(demo, serverId, quick ? 5 : 20);
-      console.log(
-        `   median ${(lat.median / 1000).toFixed(2)} s, p95 ${(lat.p95 / 1000).toFixed(2)} s, max ${(lat.max / 1000).toFixed(2)} s over ${lat.samples} changes`,
-      );
-    }
+    await keepDemoServers(demo);
+    resumePlay(demo);
+    console.log(`   (${elapsed()})`);
+
+    console.log(
+      "2. Live play: N dashboard viewers on server1 + N players-tab viewers on server2 (windows of whole poller ticks)",
+    );
+    const audiences = await liveAudiences(
+      demo,
+      tally,
+      { dashboard: server1._id, players: server2._id },
+      AUDIENCES,
+      settings.liveWindowMs,
+      (r) => describeAudience(r).forEach((line) => console.log(`   ${line}`)),
+    );
+    const dashboardSlope = slope(audiences, (r) => r.dashboard.queries + r.dashboard.heartbeats);
+    const playersSlope = slope(audiences, (r) => r.players.queries + r.players.heartbeats);
+    const last = audiences.at(-1)!;
+    const presence = last.heartbeatsPerHour / (2 * last.viewers);
+    console.log(
+      `   one more viewer adds: dashboard ${fmt(dashboardSlope)} calls/h, players tab ${fmt(playersSlope)} calls/h;` +
+        ` heartbeats ${fmt(presence, 1)} per viewer-hour`,
+    );
+    console.log(
+      `   cross-check, every call in server1's windows per added viewer pair: tally ${fmt(slope(audiences, (r) => r.allCallsPerHour))}/h,` +
+        ` counts() + scheduled runs ${fmt(slope(audiences, (r) => r.billedCallsPerHour))}/h` +
+        ` (dashboard + players = ${fmt(dashboardSlope + playersSlope)}/h)`,
+    );
+    console.log(`   (${elapsed()})`);
+
+    console.log("3. Delay from a game-server change (changelevel) to a subscribed dashboard");
+    const poll = await pollLatency(demo, server1._id, settings.latencySamples);
+    const push = pushLatency();
+    console.log(`   poll: ${latencyLine(poll)}`);
+    console.log(`   push: ${latencyLine(push)}`);
+    console.log(`   (${elapsed()})`);
+
+    console.log(`4. Tournament ban → peers (${OBSERVERS} observers on one tournament page)`);
+    const ban = await banToPeerLatency(demo, { bans: settings.bans, observers: OBSERVERS });
+    for (const line of describeBanLatency(ban)) console.log(`   ${line}`);
+    console.log(`   (${elapsed()}; load average ${load()})`);
+
+    const figures = {
+      gameRequestsPerMin: Object.fromEntries(
+        audiences.map((r) => [String(r.viewers), round(r.gameRequestsPerMin)]),
+      ),
+      callsPerViewerHour: { dashboard: round(dashboardSlope), players: round(playersSlope) },
+      presenceCallsPerViewerHour: round(presence),
+      idleCallsPerHour: { "2": round(idle[2]!.perHour), "10": round(idle[10]!.perHour) },
+      changeToClientMs: {
+        poll: { p50: Math.round(poll.p50), p95: Math.round(poll.p95) },
+        push: push && { p50: Math.round(push.p50), p95: Math.round(push.p95) },
+      },
+      banToPeerMs: { p50: round(ban.peer.p50), p95: round(ban.peer.p95), observers: ban.observers },
+    };
+    return figures;
   } finally {
     await demo.stop();
   }
 }
 
-await main();
+const figures = await main();
+// Printed once everything has stopped, so it stays the last line.
+if (json) console.log(JSON.stringify(figures));
 process.exit(0);

@@ -1,0 +1,141 @@
+/**
+ * Two ways of counting the Convex function calls a deployment would be billed for, used side by
+ * side by `npm run bench`:
+ *
+ * - `billedCalls(demo, from, to, counts)`: the backend's `counts()` (every client query run, per
+ *   client and per rerun, every client mutation and action, crons) plus the scheduled runs found in
+ *   `_scheduled_functions`, as the benchmark has always counted. convex-test runs an action's
+ *   `ctx.runQuery`/`ctx.runMutation` without a syscall, so `counts()` does not see them; a scheduled
+ *   poller tick is therefore counted as two calls (the action and its `runMutation`).
+ * - `CallTally`: counts every execution of every function in `convex/` by name, whoever started it
+ *   (a client, the scheduler, a cron, an action's nested call), by wrapping the registered
+ *   handlers that convex-test runs. Calls into components (the rate limiter) are not in it.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildModulesMap } from "../backend/modules";
+import type { DemoHandle } from "../demo";
+
+export const convexDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../convex");
+
+/** Calls by function ("live:dashboard") and by function, server and view ("live:heartbeat s1 players"). */
+export type TallySnapshot = ReadonlyMap<string, number>;
+
+interface Registered {
+  isQuery?: boolean;
+  isMutation?: boolean;
+  isAction?: boolean;
+  _handler?: (ctx: unknown, args: unknown) => unknown;
+}
+
+export class CallTally {
+  private readonly calls = new Map<string, number>();
+
+  private bump(key: string) {
+    this.calls.set(key, (this.calls.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * Wraps the handler of every registered function in `convex/`. The modules are loaded through
+   * the same file URLs as the backend's modules map, so these are the very objects convex-test
+   * resolves on every call.
+   */
+  static async install(): Promise<CallTally> {
+    const tally = new CallTally();
+    for (const [file, load] of Object.entries(buildModulesMap(convexDir, "./convex/"))) {
+      if (file.includes("_generated")) continue;
+      const module = file.slice("./convex/".length).replace(/\.[^./]+$/, "");
+      for (const [name, value] of Object.entries(await load())) {
+        const fn = value as Registered | null;
+        if (!fn || typeof fn._handler !== "function") continue;
+        if (!fn.isQuery && !fn.isMutation && !fn.isAction) continue;
+        const original = fn._handler;
+        const udfPath = `${module}:${name}`;
+        fn._handler = (ctx, args) => {
+          tally.bump(udfPath);
+          const a = (args ?? {}) as { serverId?: unknown; view?: unknown };
+          if (typeof a.serverId === "string") {
+            tally.bump(`${udfPath} ${a.serverId} ${typeof a.view === "string" ? a.view : "-"}`);
+          }
+          return original(ctx, args);
+        };
+      }
+    }
+    return tally;
+  }
+
+  snapshot(): TallySnapshot {
+    return new Map(this.calls);
+  }
+}
+
+/** Calls between two snapshots: all of them, or of the functions named in `only`. */
+export function callsBetween(a: TallySnapshot, b: TallySnapshot, only?: string[]): number {
+  let n = 0;
+  for (const [key, count] of b) {
+    if (key.includes(" ") || (only && !only.includes(key))) continue;
+    n += count - (a.get(key) ?? 0);
+  }
+  return n;
+}
+
+/** Calls of one function for one server (and one `view` argument, when given) between snapshots. */
+export function serverCallsBetween(
+  a: TallySnapshot,
+  b: TallySnapshot,
+  udfPath: string,
+  serverId: string,
+  view?: string,
+): number {
+  const prefix = `${udfPath} ${serverId} `;
+  let n = 0;
+  for (const [key, count] of b) {
+    if (!key.startsWith(prefix) || (view !== undefined && key !== prefix + view)) continue;
+    n += count - (a.get(key) ?? 0);
+  }
+  return n;
+}
+
+/** Per-function differences, largest first (for the human-readable output). */
+export function topCalls(a: TallySnapshot, b: TallySnapshot, limit = 6): string {
+  return [...b]
+    .filter(([key]) => !key.includes(" "))
+    .map(([key, count]) => [key, count - (a.get(key) ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, limit)
+    .map(([key, n]) => `${key} ${n}`)
+    .join(", ");
+}
+
+type Job = { name: string; scheduledTime: number; state: { kind: string } };
+
+const isTick = (j: Job) => j.name.includes("poller") && j.name.includes("tick");
+
+/**
+ * The backend's way: `counts()` taken over the window, minus the scheduling operations it counted,
+ * plus the scheduled runs that were due in the window (a poller tick = 2 calls, any other job 1).
+ */
+export async function billedCalls(
+  demo: DemoHandle,
+  from: number,
+  to: number,
+  counts: { total: number; scheduled: number },
+): Promise<number> {
+  const jobs = (await demo.backend.t.run(
+    async (ctx) => await ctx.db.system.query("_scheduled_functions").collect(),
+  )) as Job[];
+  const scheduledRuns = jobs
+    .filter((j) => j.state.kind === "success")
+    .filter((j) => j.scheduledTime >= from && j.scheduledTime < to)
+    .reduce((sum, j) => sum + (isTick(j) ? 2 : 1), 0);
+  return counts.total - counts.scheduled + scheduledRuns;
+}
+
+/** Subtracts two `counts()` results field by field. */
+export function countsBetween<T extends object>(a: T, b: T): T {
+  const before = a as Record<string, number>;
+  return Object.fromEntries(
+    Object.entries(b as Record<string, number>).map(([k, v]) => [k, v - (before[k] ?? 0)]),
+  ) as T;
+}

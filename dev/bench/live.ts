@@ -1,0 +1,246 @@
+/**
+ * Live play with growing audiences: dashboard viewers on server1 and players-tab viewers on
+ * server2 (the two servers have their own pollers, and a query reads only its own server's rows, so
+ * the two audiences do not touch each other's figures). For each audience size, one window aligned
+ * to server1's poller ticks and one aligned to server2's:
+ *   - game-server requests per minute to server1 (over whole ticks, so no tick is half counted);
+ *   - the calls of each audience: its query runs (one per client per rerun) and its heartbeats,
+ *     counted per function and server by `CallTally`;
+ *   - every call in the window, by the tally and by the backend's `counts()` + scheduled runs.
+ */
+import type { ConvexClient } from "convex/browser";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import type { DemoHandle } from "../demo";
+import {
+  billedCalls,
+  callsBetween,
+  countsBetween,
+  serverCallsBetween,
+  type CallTally,
+  type TallySnapshot,
+} from "./calls";
+import { client, sleep } from "./util";
+
+export type ViewKind = "dashboard" | "players";
+
+const HEARTBEAT_MS = 60_000;
+
+export interface Viewer {
+  client: ConvexClient;
+  /** Resolves once the subscription has delivered a value and the first heartbeat was accepted. */
+  ready: Promise<void>;
+  heartbeats: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A tab as the panel opens one: one subscription for its screen, a heartbeat at once and then every
+ * 60 s. `phaseMs` (0..60 s) places its periodic beats, as for a tab opened that long before a full
+ * minute: a crowd's beats spread over the minute instead of arriving together.
+ */
+export function viewer(
+  url: string,
+  serverId: Id<"servers">,
+  kind: ViewKind,
+  n: number,
+  phaseMs: number,
+): Viewer {
+  const c = client(url);
+  let delivered!: () => void;
+  const firstValue = new Promise<void>((r) => (delivered = r));
+  const unsubscribe =
+    kind === "dashboard"
+      ? c.onUpdate(api.live.dashboard, { serverId }, () => delivered())
+      : c.onUpdate(api.live.playerList, { serverId }, () => delivered());
+  const viewerId = `bench-${kind}-${n.toString().padStart(4, "0")}`;
+  const v: Viewer = {
+    client: c,
+    ready: Promise.resolve(),
+    heartbeats: 0,
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      unsubscribe();
+      await c.close();
+    },
+  };
+  const beat = () => {
+    v.heartbeats++;
+    return c.mutation(api.live.heartbeat, { serverId, viewerId, view: kind });
+  };
+  v.ready = Promise.all([firstValue, beat()]).then(() => undefined);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const first = setTimeout(() => {
+    void beat().catch(() => {});
+    timer = setInterval(() => void beat().catch(() => {}), HEARTBEAT_MS);
+  }, phaseMs);
+  return v;
+}
+
+/**
+ * Notices the first request of each poller tick on one simulated server, synchronously as it
+ * arrives (before the answer, so before the tick stores anything): a burst of requests after a
+ * quiet second. `capture` runs at that moment, so a window between two bursts holds whole ticks.
+ */
+export class TickClock<T> {
+  private lastAt = -Infinity;
+  private waiters: Array<{ notBefore: number; resolve: (b: Burst<T>) => void }> = [];
+  bursts = 0;
+
+  constructor(
+    private readonly counters: { inc(key: string): void; snapshot(): { total: number } },
+    private readonly capture: () => T,
+  ) {
+    const original = counters.inc.bind(counters);
+    counters.inc = (key: string) => {
+      const now = performance.now();
+      if (now - this.lastAt > 1_000) this.onBurst(now);
+      this.lastAt = now;
+      original(key);
+    };
+  }
+
+  private onBurst(at: number) {
+    this.bursts++;
+    const due = this.waiters.filter((w) => at >= w.notBefore);
+    if (!due.length) return;
+    this.waiters = this.waiters.filter((w) => at < w.notBefore);
+    const burst = {
+      at,
+      index: this.bursts,
+      requestsBefore: this.counters.snapshot().total,
+      captured: this.capture(),
+    };
+    for (const w of due) w.resolve(burst);
+  }
+
+  /** The first burst starting at or after `notBefore` (performance.now() time). */
+  next(notBefore = 0): Promise<Burst<T>> {
+    return new Promise((resolve, reject) => {
+      const waitMs = Math.max(0, notBefore - performance.now()) + 30_000;
+      const timeout = setTimeout(() => reject(new Error("no poller tick seen")), waitMs);
+      this.waiters.push({
+        notBefore,
+        resolve: (b) => {
+          clearTimeout(timeout);
+          resolve(b);
+        },
+      });
+    });
+  }
+
+  /** A window of whole ticks, at least `ms` − 1 s long, starting with the next tick. */
+  async window(ms: number): Promise<{ start: Burst<T>; end: Burst<T> }> {
+    const start = await this.next();
+    const end = await this.next(start.at + ms - 1_000);
+    return { start, end };
+  }
+}
+
+interface Burst<T> {
+  at: number;
+  index: number;
+  requestsBefore: number;
+  captured: T;
+}
+
+interface Capture {
+  tally: TallySnapshot;
+  counts: ReturnType<DemoHandle["backend"]["counts"]>;
+  wall: number;
+}
+
+export interface AudienceResult {
+  viewers: number;
+  /** Server1's window. */
+  ms: number;
+  ticks: number;
+  gameRequestsPerMin: number;
+  /** Per hour, server1's window: every call (tally), and counts() + scheduled runs. */
+  allCallsPerHour: number;
+  billedCallsPerHour: number;
+  /** Calls per hour of all dashboard viewers (server1's window) and players-tab viewers (server2's). */
+  dashboard: { queries: number; heartbeats: number };
+  players: { queries: number; heartbeats: number };
+  /** Every heartbeat in server1's window, per hour. */
+  heartbeatsPerHour: number;
+  /** Server1's own poller calls per hour (ticks and their stores): what a watched server costs. */
+  pollerCallsPerHour: number;
+}
+
+export async function liveAudiences(
+  demo: DemoHandle,
+  tally: CallTally,
+  servers: { dashboard: Id<"servers">; players: Id<"servers"> },
+  sizes: number[],
+  windowMs: number,
+  report: (r: AudienceResult) => void,
+): Promise<AudienceResult[]> {
+  const capture = (): Capture => ({
+    tally: tally.snapshot(),
+    counts: demo.backend.counts(),
+    wall: Date.now(),
+  });
+  const [sim1, sim2] = demo.sim.servers;
+  const clock1 = new TickClock(sim1!.counters, capture);
+  const clock2 = new TickClock(sim2!.counters, capture);
+  const viewers: Record<ViewKind, Viewer[]> = { dashboard: [], players: [] };
+  const results: AudienceResult[] = [];
+  const perHour = (n: number, ms: number) => (n * 3_600_000) / ms;
+  try {
+    for (const size of sizes) {
+      const joined: Viewer[] = [];
+      for (const kind of ["dashboard", "players"] as const) {
+        const list = viewers[kind];
+        const adding = size - list.length;
+        for (let i = 0; i < adding; i++) {
+          const serverId = kind === "dashboard" ? servers.dashboard : servers.players;
+          const phase = ((i + 0.5) / adding) * HEARTBEAT_MS;
+          const v = viewer(demo.backend.url, serverId, kind, list.length, phase);
+          list.push(v);
+          joined.push(v);
+        }
+      }
+      await Promise.all(joined.map((v) => v.ready));
+      await sleep(500); // the first watcher's kick has been scheduled and run
+      const [w1, w2] = await Promise.all([clock1.window(windowMs), clock2.window(windowMs)]);
+      const ms1 = w1.end.at - w1.start.at;
+      const ms2 = w2.end.at - w2.start.at;
+      const a1 = w1.start.captured;
+      const b1 = w1.end.captured;
+      const a2 = w2.start.captured;
+      const b2 = w2.end.captured;
+      const billed = await billedCalls(demo, a1.wall, b1.wall, countsBetween(a1.counts, b1.counts));
+      const calls = (a: Capture, b: Capture, fn: string, id: string, view?: string) =>
+        serverCallsBetween(a.tally, b.tally, fn, id, view);
+      const r: AudienceResult = {
+        viewers: size,
+        ms: ms1,
+        ticks: w1.end.index - w1.start.index,
+        gameRequestsPerMin: ((w1.end.requestsBefore - w1.start.requestsBefore) * 60_000) / ms1,
+        allCallsPerHour: perHour(callsBetween(a1.tally, b1.tally), ms1),
+        billedCallsPerHour: perHour(billed, ms1),
+        dashboard: {
+          queries: perHour(calls(a1, b1, "live:dashboard", servers.dashboard), ms1),
+          heartbeats: perHour(calls(a1, b1, "live:heartbeat", servers.dashboard, "dashboard"), ms1),
+        },
+        players: {
+          queries: perHour(calls(a2, b2, "live:playerList", servers.players), ms2),
+          heartbeats: perHour(calls(a2, b2, "live:heartbeat", servers.players, "players"), ms2),
+        },
+        heartbeatsPerHour: perHour(callsBetween(a1.tally, b1.tally, ["live:heartbeat"]), ms1),
+        pollerCallsPerHour: perHour(
+          calls(a1, b1, "poller:tick", servers.dashboard) +
+            calls(a1, b1, "poller:store", servers.dashboard),
+          ms1,
+        ),
+      };
+      results.push(r);
+      report(r);
+    }
+  } finally {
+    await Promise.all([...viewers.dashboard, ...viewers.players].map((v) => v.stop()));
+  }
+  return results;
+}

@@ -1,0 +1,26 @@
+/** Small helpers shared by the benchmarks. */
+import { ConvexClient } from "convex/browser";
+import WebSocket from "ws";
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function client(url: string) {
+  return new ConvexClient(url, {
+    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+  });
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function until(what: string, ok: () => boolean, timeoutMs = 10_000) {
+  const deadline = performance.now() + timeoutMs;
+  while (!ok()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(1);
+  }
+}
+
+export const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
