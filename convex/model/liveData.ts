@@ -174,9 +174,15 @@ export async function storeStatus(
   serverId: Id<"servers">,
   result: { ok: true } | { ok: false; error: string },
   now: number,
+  /** When viewers last got a fresh match snapshot: it already tells them the data is live. */
+  shownAt?: number,
 ): Promise<void> {
   const status = await statusOf(ctx, serverId);
-  const write = statusWrite(status, result, now);
+  let write = statusWrite(status, result, now);
+  // "оновлено N с тому" counts from the newer of the two stamps: a liveness write while the match
+  // snapshot itself is fresh would wake every dashboard for nothing.
+  const snapshotFresh = shownAt !== undefined && now - shownAt < LIVENESS_REFRESH_MS;
+  if (write.kind === "online" && write.refreshOnly && snapshotFresh) write = { kind: "none" };
   if (write.kind === "online") {
     const fields = { online: true, lastSuccessAt: now, livenessAt: now, lastError: undefined };
     if (status) {
@@ -244,12 +250,15 @@ export async function storePollResult(
   result: PollResult,
   now: number,
 ): Promise<void> {
-  await storeStatus(ctx, serverId, result, now);
-  if (!result.ok) return;
-
+  if (!result.ok) {
+    await storeStatus(ctx, serverId, result, now);
+    return;
+  }
   const snapshot = await matchSnapshotOf(ctx, serverId);
   const polled = { match: behindPush(snapshot, result.match, now), summary: result.summary };
-  if (matchWriteDue(snapshot, polled, now)) {
+  const matchDue = matchWriteDue(snapshot, polled, now);
+  await storeStatus(ctx, serverId, result, now, matchDue ? now : snapshot?.updatedAt);
+  if (matchDue) {
     const kept = polled.match === result.match ? undefined : snapshot?.pushedAt;
     const doc = { serverId, ...polled, updatedAt: now, ...(kept ? { pushedAt: kept } : {}) };
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);

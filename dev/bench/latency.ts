@@ -3,8 +3,11 @@
  *   - poll: the change is found by the poller (5 s ticks while watched);
  *   - push: the game server reports it itself (MatchZy remote log → `POST /api/events/{serverKey}`).
  */
+import { ConvexClient } from "convex/browser";
+import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { makeDemoJwt } from "../backend/server";
 import type { DemoHandle } from "../demo";
 import { viewer } from "./live";
 import { percentile, sleep } from "./util";
@@ -61,11 +64,65 @@ export async function pollLatency(
 }
 
 /**
- * Stub, filled in when the push endpoint lands: the same change pushed by the game server (MatchZy's
- * remote log, `POST /api/events/{serverKey}`, docs/game-server-api.md §6) instead of found by the
- * poller. That endpoint is not on this branch, so there is nothing to measure yet: null, never an
- * estimate.
+ * The same dashboard, but the change is pushed: the demo admin turns MatchZy push on for server1
+ * (`push:enable`, which sends the three `matchzy_remote_log_*` commands), then each sample plays
+ * the simulator to the next round end, whose `round_end` event the simulator POSTs to
+ * `/api/events/{serverKey}`; timed until the dashboard shows the new score. Push is turned off
+ * again afterwards, so the rest of the bench polls as before.
  */
-export function pushLatency(): Latency | null {
-  return null;
+export async function pushLatency(
+  demo: DemoHandle,
+  serverId: Id<"servers">,
+  samples: number,
+): Promise<Latency> {
+  const admin = new ConvexClient(demo.backend.url, {
+    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+  });
+  const token = makeDemoJwt({
+    iss: "https://demo.cs2-panel.local",
+    sub: "demo-admin",
+    name: "Demo Admin",
+    nickname: "admin",
+    email: "admin@demo.cs2-panel.local",
+    email_verified: true,
+  });
+  admin.setAuth(async () => token);
+  const v = viewer(demo.backend.url, serverId, "dashboard", 7778, 60_000);
+  let score = "";
+  let seenAt = 0;
+  const unsubscribe = v.client.onUpdate(api.live.dashboard, { serverId }, ({ snapshot }) => {
+    const next = snapshot ? `${snapshot.match.scoreCT}:${snapshot.match.scoreT}` : "";
+    if (next !== score) {
+      score = next;
+      seenAt = performance.now();
+    }
+  });
+  const server = demo.sim.servers[0]!;
+  try {
+    await v.ready;
+    await admin.action(api.push.enable, { serverId });
+    server.advanceUntil("live", 5_000);
+    const delays: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      await sleep(500 + Math.random() * 1_000);
+      const before = score;
+      const changedAt = performance.now();
+      server.advanceUntil("roundEnd", 5_000);
+      const deadline = changedAt + 15_000;
+      while (score === before && performance.now() < deadline) await sleep(2);
+      delays.push(score !== before ? seenAt - changedAt : Number.POSITIVE_INFINITY);
+    }
+    const sorted = [...delays].sort((a, b) => a - b);
+    return {
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      max: sorted.at(-1)!,
+      samples,
+    };
+  } finally {
+    unsubscribe();
+    await admin.action(api.push.disable, { serverId }).catch(() => undefined);
+    await admin.close();
+    await v.stop();
+  }
 }

@@ -74,7 +74,7 @@ function slope(results: AudienceResult[], of: (r: AudienceResult) => number) {
 }
 
 function latencyLine(l: Latency | null) {
-  if (!l) return "not measured (the push endpoint is not on this branch)";
+  if (!l) return "not measured";
   const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
   return `median ${s(l.p50)}, p95 ${s(l.p95)}, max ${s(l.max)} over ${l.samples} changes`;
 }
@@ -139,7 +139,7 @@ async function main() {
 
     console.log("3. Delay from a game-server change (changelevel) to a subscribed dashboard");
     const poll = await pollLatency(demo, server1._id, settings.latencySamples);
-    const push = pushLatency();
+    const push = await pushLatency(demo, server1._id, settings.latencySamples);
     console.log(`   poll: ${latencyLine(poll)}`);
     console.log(`   push: ${latencyLine(push)}`);
     console.log(`   (${elapsed()})`);
