@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { LIVE_UNWATCHED_INTERVAL_MS, WATCHED_INTERVAL_MS } from "./model/poller";
+import { eventually, stopLoops } from "./testing/sim.helpers";
 import { setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
@@ -23,19 +24,6 @@ afterEach(async () => {
   // Every test starts from a fresh match in warmup (an idle server unless someone watches).
   for (const server of sim.servers) server.console.exec("mp_warmup_start");
 });
-
-async function eventually<T>(
-  fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 4000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /**
  * Seeds both servers and lets the first (scheduled) tick of each land: then both loops wait for
@@ -93,25 +81,6 @@ async function status(t: TestConvex, serverId: Id<"servers">) {
       .query("serverStatus")
       .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
       .unique(),
-  );
-}
-
-/**
- * Kills every loop: cancels the pending ticks, and waits out the ticks in flight, since each of those
- * would store its result and schedule the next tick (the watchdog rightly counts it as alive).
- */
-async function stopLoops(t: TestConvex) {
-  await eventually(
-    () =>
-      t.run(async (ctx) => {
-        let inFlight = 0;
-        for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
-          if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-          if (job.state.kind === "inProgress") inFlight++;
-        }
-        return inFlight === 0;
-      }),
-    10_000,
   );
 }
 

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { PUSH_CHECK_INTERVAL_MS } from "./model/push";
+import { eventually, stopLoops } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
@@ -76,50 +77,25 @@ afterEach(async () => {
   await sim.reset();
 });
 
-async function eventually<T>(
-  fn: () => Promise<T | null | undefined | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Kills every polling loop (pending ticks cancelled, ticks in flight waited out). */
-async function stopLoops(t: TestConvex) {
-  await eventually(() =>
-    t.run(async (ctx) => {
-      let inFlight = 0;
-      for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
-        if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-        if (job.state.kind === "inProgress") inFlight++;
-      }
-      return inFlight === 0;
-    }),
-  );
-}
-
 /** Both servers seeded and polled once, the loops stopped, and an admin to act. */
 async function seeded() {
   const t = setupTest();
   current = t;
   const { asAdmin } = await personas(t);
   const ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
-  await eventually(() =>
-    t.run(async (ctx) => {
-      for (const serverId of ids) {
-        const row = await ctx.db
-          .query("matchSnapshots")
-          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-          .unique();
-        if (!row) return false;
-      }
-      return true;
-    }),
+  await eventually(
+    () =>
+      t.run(async (ctx) => {
+        for (const serverId of ids) {
+          const row = await ctx.db
+            .query("matchSnapshots")
+            .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+            .unique();
+          if (!row) return false;
+        }
+        return true;
+      }),
+    10_000,
   );
   await stopLoops(t);
   return { t, asAdmin, ids: ids as [Id<"servers">, Id<"servers">] };

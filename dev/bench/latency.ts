@@ -7,16 +7,25 @@ import { ConvexClient } from "convex/browser";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { makeDemoJwt } from "../backend/server";
 import type { DemoHandle } from "../demo";
 import { viewer } from "./live";
-import { percentile, sleep } from "./util";
+import { demoAdminToken, percentile, sleep } from "./util";
 
 export interface Latency {
   p50: number;
   p95: number;
   max: number;
   samples: number;
+}
+
+function summarize(delays: number[]): Latency {
+  const sorted = [...delays].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1)!,
+    samples: delays.length,
+  };
 }
 
 const MAPS = ["de_nuke", "de_ancient", "de_dust2", "de_inferno", "de_mirage", "de_overpass"];
@@ -50,13 +59,7 @@ export async function pollLatency(
       while (latest !== map && performance.now() < deadline) await sleep(5);
       delays.push(latest === map ? seenAt - changedAt : Number.POSITIVE_INFINITY);
     }
-    const sorted = [...delays].sort((a, b) => a - b);
-    return {
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
-      max: sorted.at(-1)!,
-      samples,
-    };
+    return summarize(delays);
   } finally {
     unsubscribe();
     await v.stop();
@@ -78,15 +81,7 @@ export async function pushLatency(
   const admin = new ConvexClient(demo.backend.url, {
     webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
   });
-  const token = makeDemoJwt({
-    iss: "https://demo.cs2-panel.local",
-    sub: "demo-admin",
-    name: "Demo Admin",
-    nickname: "admin",
-    email: "admin@demo.cs2-panel.local",
-    email_verified: true,
-  });
-  admin.setAuth(async () => token);
+  admin.setAuth(async () => demoAdminToken());
   const v = viewer(demo.backend.url, serverId, "dashboard", 7778, 60_000);
   let score = "";
   let seenAt = 0;
@@ -112,13 +107,7 @@ export async function pushLatency(
       while (score === before && performance.now() < deadline) await sleep(2);
       delays.push(score !== before ? seenAt - changedAt : Number.POSITIVE_INFINITY);
     }
-    const sorted = [...delays].sort((a, b) => a - b);
-    return {
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
-      max: sorted.at(-1)!,
-      samples,
-    };
+    return summarize(delays);
   } finally {
     unsubscribe();
     await admin.action(api.push.disable, { serverId }).catch(() => undefined);

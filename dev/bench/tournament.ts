@@ -23,9 +23,8 @@ import type { ConvexClient } from "convex/browser";
 import { ConvexError } from "convex/values";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { makeDemoJwt } from "../backend/server";
 import { startDemo, type DemoHandle } from "../demo";
-import { client, percentile, sleep, until } from "./util";
+import { client, demoAdminToken, percentile, sleep, until } from "./util";
 
 type SessionId = string & { __SessionId: true };
 type TeamKey = "teamA" | "teamB";
@@ -108,15 +107,7 @@ export async function banToPeerLatency(
   const unsubscribes: Array<() => void> = [];
   const { write, state } = writer();
   try {
-    const token = makeDemoJwt({
-      iss: "https://demo.cs2-panel.local",
-      sub: "demo-admin",
-      name: "Demo Admin",
-      nickname: "admin",
-      email: "admin@demo.cs2-panel.local",
-      email_verified: true,
-    });
-    admin.setAuth(async () => token);
+    admin.setAuth(async () => demoAdminToken());
 
     // What each observer has seen: when each ban first arrived. Observer 0 also tracks the
     // active tournament and its step for the players' turns.

@@ -1,6 +1,8 @@
 /** Small helpers shared by the benchmarks. */
 import { ConvexClient } from "convex/browser";
 import WebSocket from "ws";
+import { makeDemoJwt } from "../backend/server";
+import { DEMO_ADMIN_EMAIL } from "../demo";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -24,3 +26,15 @@ export async function until(what: string, ok: () => boolean, timeoutMs = 10_000)
 }
 
 export const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** A token of the demo admin (an admin through ADMIN_EMAILS on the demo backend). */
+export function demoAdminToken(): string {
+  return makeDemoJwt({
+    iss: "https://demo.cs2-panel.local",
+    sub: "demo-admin",
+    name: "Demo Admin",
+    nickname: "admin",
+    email: DEMO_ADMIN_EMAIL,
+    email_verified: true,
+  });
+}
