@@ -10,6 +10,7 @@ import { eventually, stopLoops } from "./testing/sim.helpers";
 import { setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import { matchSnapshotOf, statusOf } from "./model/liveData";
 
 let sim: SimHandle;
 
@@ -39,10 +40,7 @@ async function seeded(): Promise<{ t: TestConvex; serverId: Id<"servers"> }> {
     () =>
       t.run(async (ctx) => {
         for (const id of ids) {
-          const snapshot = await ctx.db
-            .query("matchSnapshots")
-            .withIndex("by_serverId", (q) => q.eq("serverId", id))
-            .unique();
+          const snapshot = await matchSnapshotOf(ctx, id);
           if (!snapshot) return false;
         }
         return true;
@@ -76,12 +74,7 @@ async function tickNow(t: TestConvex, serverId: Id<"servers">) {
 }
 
 async function status(t: TestConvex, serverId: Id<"servers">) {
-  return await t.run((ctx) =>
-    ctx.db
-      .query("serverStatus")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique(),
-  );
+  return await t.run((ctx) => statusOf(ctx, serverId));
 }
 
 describe("poller against the simulator", () => {
@@ -159,14 +152,8 @@ describe("poller against the simulator", () => {
     const { t, serverId } = await seeded();
     const read = () =>
       t.run(async (ctx) => ({
-        match: await ctx.db
-          .query("matchSnapshots")
-          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-          .unique(),
-        status: await ctx.db
-          .query("serverStatus")
-          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-          .unique(),
+        match: await matchSnapshotOf(ctx, serverId),
+        status: await statusOf(ctx, serverId),
       }));
     const before = await read();
     await tickNow(t, serverId); // the simulator is paused (tickMs 0): same match, same totals

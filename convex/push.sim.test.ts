@@ -14,6 +14,7 @@ import { eventually, stopLoops } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import { matchSnapshotOf } from "./model/liveData";
 
 let sim: SimHandle;
 let site: http.Server;
@@ -87,10 +88,7 @@ async function seeded() {
     () =>
       t.run(async (ctx) => {
         for (const serverId of ids) {
-          const row = await ctx.db
-            .query("matchSnapshots")
-            .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-            .unique();
+          const row = await matchSnapshotOf(ctx, serverId);
           if (!row) return false;
         }
         return true;
@@ -103,10 +101,7 @@ async function seeded() {
 
 async function snapshotOf(t: TestConvex, serverId: Id<"servers">) {
   return await t.run(async (ctx) => ({
-    match: await ctx.db
-      .query("matchSnapshots")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique(),
+    match: await matchSnapshotOf(ctx, serverId),
     push: await ctx.db
       .query("pushStatus")
       .withIndex("by_serverId", (q) => q.eq("serverId", serverId))

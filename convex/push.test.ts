@@ -15,6 +15,7 @@ import type { Match } from "./lib/validators";
 import { PUSH_CHECK_INTERVAL_MS, PUSH_HEADER } from "./model/push";
 import { WATCHED_INTERVAL_MS } from "./model/poller";
 import { setupTest, type TestConvex } from "./test.setup";
+import { matchSnapshotOf, statusOf } from "./model/liveData";
 
 const SECRET = "ab".repeat(32);
 
@@ -112,14 +113,8 @@ async function stored(t: TestConvex, serverId: Id<"servers">) {
       .query("pushStatus")
       .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
       .unique(),
-    match: await ctx.db
-      .query("matchSnapshots")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique(),
-    status: await ctx.db
-      .query("serverStatus")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique(),
+    match: await matchSnapshotOf(ctx, serverId),
+    status: await statusOf(ctx, serverId),
   }));
 }
 
