@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { setupTest, type TestConvex } from "./test.setup";
+import { setupTest, type TestConvex, serverRow } from "./test.setup";
 import type { Player } from "./lib/validators";
 
 function player(steamId: string, name: string, team: Player["team"], kills: number): Player {
@@ -33,24 +33,21 @@ function player(steamId: string, name: string, team: Player["team"], kills: numb
 
 async function seed(t: TestConvex) {
   await t.run(async (ctx) => {
-    const serverId = await ctx.db.insert("servers", {
-      key: "server1",
-      name: "Server #1",
-      apiBaseUrl: "http://127.0.0.1:1",
-      connectAddress: "127.0.0.1:27015",
-      connectionType: "HTTP",
-      disabled: false,
-      order: 0,
-    });
-    await ctx.db.insert("servers", {
-      key: "hidden",
-      name: "Hidden",
-      apiBaseUrl: "http://127.0.0.1:2",
-      connectAddress: "127.0.0.1:27016",
-      connectionType: "HTTP",
-      disabled: true,
-      order: 1,
-    });
+    const serverId = await ctx.db.insert(
+      "servers",
+      serverRow({ key: "server1", apiBaseUrl: "http://127.0.0.1:1" }),
+    );
+    await ctx.db.insert(
+      "servers",
+      serverRow({
+        key: "hidden",
+        name: "Hidden",
+        apiBaseUrl: "http://127.0.0.1:2",
+        connectAddress: "127.0.0.1:27016",
+        disabled: true,
+        order: 1,
+      }),
+    );
     await ctx.db.insert("serverSecrets", { serverId, apiKey: "top-secret-key" });
     await ctx.db.insert("serverStatus", {
       serverId,

@@ -1,21 +1,11 @@
 import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import { PRESENCE_CLEANUP_BATCH } from "./model/presence";
-import { setupTest } from "./test.setup";
+import { setupTest, serverRow } from "./test.setup";
 
 async function withServer() {
   const t = setupTest();
-  const serverId = await t.run((ctx) =>
-    ctx.db.insert("servers", {
-      key: "s1",
-      name: "Server #1",
-      apiBaseUrl: "http://127.0.0.1:9",
-      connectAddress: "127.0.0.1:27015",
-      connectionType: "HTTP",
-      disabled: false,
-      order: 0,
-    }),
-  );
+  const serverId = await t.run((ctx) => ctx.db.insert("servers", serverRow()));
   return { t, serverId };
 }
 
@@ -62,16 +52,9 @@ describe("presence clean-up", () => {
     vi.useFakeTimers();
     try {
       const t = setupTest();
+      // Disabled: no poller loop runs beside the clean-up.
       const serverId = await t.run((ctx) =>
-        ctx.db.insert("servers", {
-          key: "off",
-          name: "Disabled",
-          apiBaseUrl: "http://127.0.0.1:9",
-          connectAddress: "127.0.0.1:27015",
-          connectionType: "HTTP",
-          disabled: true, // no poller loop to run
-          order: 0,
-        }),
+        ctx.db.insert("servers", serverRow({ key: "off", name: "Disabled", disabled: true })),
       );
       const expired = PRESENCE_CLEANUP_BATCH * 2 + 123;
       await t.run(async (ctx) => {

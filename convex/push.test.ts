@@ -14,7 +14,7 @@ import type {
 import type { Match } from "./lib/validators";
 import { PUSH_CHECK_INTERVAL_MS, PUSH_HEADER } from "./model/push";
 import { WATCHED_INTERVAL_MS } from "./model/poller";
-import { setupTest, type TestConvex } from "./test.setup";
+import { setupTest, type TestConvex, serverRow } from "./test.setup";
 import { matchSnapshotOf, statusOf } from "./model/liveData";
 
 const SECRET = "ab".repeat(32);
@@ -33,24 +33,17 @@ const WARMUP: Match = {
 async function world(match: Match | null = WARMUP) {
   const t = setupTest();
   const serverId = await t.run(async (ctx) => {
-    const serverId = await ctx.db.insert("servers", {
-      key: "server1",
-      name: "Server #1",
-      apiBaseUrl: "http://127.0.0.1:9",
-      connectAddress: "127.0.0.1:27015",
-      connectionType: "HTTP",
-      disabled: false,
-      order: 0,
-    });
-    await ctx.db.insert("servers", {
-      key: "off",
-      name: "Disabled",
-      apiBaseUrl: "http://127.0.0.1:9",
-      connectAddress: "127.0.0.1:27016",
-      connectionType: "HTTP",
-      disabled: true,
-      order: 1,
-    });
+    const serverId = await ctx.db.insert("servers", serverRow({ key: "server1" }));
+    await ctx.db.insert(
+      "servers",
+      serverRow({
+        key: "off",
+        name: "Disabled",
+        connectAddress: "127.0.0.1:27016",
+        disabled: true,
+        order: 1,
+      }),
+    );
     await ctx.db.insert("serverSecrets", { serverId, apiKey: "api-key", pushSecret: SECRET });
     await ctx.db.insert("pushStatus", { serverId, enabled: true, enabledAt: 1, eventsCount: 0 });
     if (match) await ctx.db.insert("matchSnapshots", { serverId, match, updatedAt: 1 });

@@ -2,6 +2,7 @@
 import { convexTest } from "convex-test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import { ConvexError } from "convex/values";
+import type { Doc } from "./_generated/dataModel";
 import type { ErrorData } from "./lib/errors";
 import schema from "./schema";
 
@@ -91,4 +92,18 @@ export function throwingRefusals<T extends TestConvex>(t: T): T {
       return (value as (...a: unknown[]) => unknown).bind(target);
     },
   });
+}
+
+/** A `servers` row for tests: a plugin-API server nobody can reach, with the fields given. */
+export function serverRow(fields: Partial<Doc<"servers">> = {}) {
+  return {
+    key: "s1",
+    name: "Server #1",
+    apiBaseUrl: "http://127.0.0.1:9",
+    connectAddress: "127.0.0.1:27015",
+    connectionType: "HTTP" as const,
+    disabled: false,
+    order: 0,
+    ...fields,
+  };
 }

@@ -1,6 +1,6 @@
 import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
-import { personas, setGuestAdmin, setupTest, type TestConvex } from "../test.setup";
+import { personas, setGuestAdmin, setupTest, type TestConvex, serverRow } from "../test.setup";
 
 const probe = {
   publicRead: makeFunctionReference<"query">("testing/probes.fixture:publicRead"),
@@ -236,15 +236,7 @@ describe("guest-admin action builder", () => {
     const t = setupTest();
     const { asUser } = await personas(t);
     const serverId = await t.run(async (ctx) =>
-      ctx.db.insert("servers", {
-        key: "s1",
-        name: "Server #1",
-        apiBaseUrl: "http://127.0.0.1:1",
-        connectAddress: "127.0.0.1:27015",
-        connectionType: "HTTP",
-        disabled: false,
-        order: 0,
-      }),
+      ctx.db.insert("servers", serverRow({ apiBaseUrl: "http://127.0.0.1:1" })),
     );
     await expect(asUser.action(probe.guestAdminOnly, { serverId })).rejects.toMatchObject({
       data: forbidden,
