@@ -14,7 +14,8 @@ import {
   type BanEntry,
   type PlayerRef,
 } from "./model/moderation";
-import { actorOf, requireServer, serverAction } from "./model/serverActions";
+import { actorOf } from "./lib/viewer";
+import { requireServer, serverAction } from "./model/serverActions";
 
 export const kick = serverAction("kick", { steamId: v.string() }, ({ steamId }) => ({
   kind: "kick",

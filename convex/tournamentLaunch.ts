@@ -8,8 +8,8 @@ import { internal } from "./_generated/api";
 import { fail } from "./lib/errors";
 import { adminAction } from "./lib/functions";
 import { placementOf, vPlacement, type Placement } from "./model/launch";
+import { actorOf } from "./lib/viewer";
 import {
-  actorOf,
   requireServer,
   runServerAction,
   sendServerAction,

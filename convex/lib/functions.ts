@@ -33,7 +33,7 @@ import { action, mutation, query, type ActionCtx } from "../_generated/server";
 import { fail, MESSAGES } from "./errors";
 import { RATE_LIMITED_MESSAGE } from "./rateLimits";
 import type { ActionViewer, GateVerdict } from "./validators";
-import { loadViewer, type Viewer } from "./viewer";
+import { actorOf, loadViewer, type Viewer } from "./viewer";
 
 export const publicQuery = customQuery(
   query,
@@ -104,10 +104,7 @@ function gatedAction(level: Level) {
         const allowed = level === "guestAdmin" && viewer.isGuestAdminEnabled;
         const verdict: GateVerdict = await ctx.runMutation(internal.audit.admitCall, {
           event: {
-            username: viewer.username,
-            tokenIdentifier: viewer.tokenIdentifier,
-            guestId: viewer.guestId,
-            identity: viewer.isSignedIn ? "signedIn" : "anonymous",
+            ...actorOf(viewer),
             action: extra.audit,
             serverId,
             details: "Спроба виконати дію без прав адміністратора",

@@ -1,6 +1,7 @@
 import type { UserIdentity } from "convex/server";
 import type { Doc } from "../_generated/dataModel";
 import { env, type QueryCtx } from "../_generated/server";
+import type { ActionViewer, IdentityKind } from "./validators";
 
 /** Who is calling, as far as the backend can tell; identity only ever comes from `ctx.auth`. */
 export interface Viewer {
@@ -68,4 +69,19 @@ export async function guestIdFromSession(sessionId: string): Promise<string> {
   return Array.from(new Uint8Array(digest).slice(0, 8), (b) =>
     b.toString(16).padStart(2, "0"),
   ).join("");
+}
+
+/** The kind of identity the backend established, as audit entries record it. */
+export function identityOf(viewer: { isAdmin: boolean; isSignedIn: boolean }): IdentityKind {
+  return viewer.isAdmin ? "admin" : viewer.isSignedIn ? "signedIn" : "anonymous";
+}
+
+/** The caller as the audit log names it. */
+export function actorOf(viewer: ActionViewer) {
+  return {
+    username: viewer.username,
+    tokenIdentifier: viewer.tokenIdentifier,
+    guestId: viewer.guestId,
+    identity: identityOf(viewer),
+  };
 }

@@ -14,7 +14,7 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { allowAnonymousRefusalAudit, allowRefusalAudit } from "../lib/rateLimits";
-import { vIdentityKind, type AuditOutcome, type IdentityKind } from "../lib/validators";
+import { vIdentityKind, type AuditOutcome } from "../lib/validators";
 
 /** Who did what, where: the fields of every audit entry except its outcome. */
 export const auditEventFields = {
@@ -34,10 +34,6 @@ export type AuditEntry = AuditEvent & { outcome: AuditOutcome };
 export const REFUSAL_BURST = "unauthorized_burst";
 export const BURST_WINDOW_MS = 60_000;
 const BURST_LIST_MAX = 20;
-
-export function identityOf(viewer: { isAdmin: boolean; isSignedIn: boolean }): IdentityKind {
-  return viewer.isAdmin ? "admin" : viewer.isSignedIn ? "signedIn" : "anonymous";
-}
 
 /** The key a caller is counted under: the verified identity, else the guest session's label. */
 export function callerKeyOf(event: Pick<AuditEvent, "identity" | "tokenIdentifier" | "guestId">) {

@@ -22,7 +22,7 @@ import { GameServerError, gameServerRequest } from "../gameServer/request";
 import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
 import { fail, MESSAGES } from "../lib/errors";
 import { adminAction, guestAdminAction, type ActionViewer } from "../lib/functions";
-import { identityOf } from "./audit";
+import { actorOf } from "../lib/viewer";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
 
 export const vActionName = literals(...(Object.keys(SERVER_ACTIONS) as ActionName[]));
@@ -97,16 +97,6 @@ export async function requireServer(
   const server = await ctx.runQuery(internal.serverControl.targetOf, { serverId });
   if (!server) fail("NOT_FOUND", MESSAGES.noServer);
   return { serverId, name: server.name, target: server.target };
-}
-
-/** The caller as the audit log names it. */
-export function actorOf(viewer: ActionViewer) {
-  return {
-    username: viewer.username,
-    tokenIdentifier: viewer.tokenIdentifier,
-    guestId: viewer.guestId,
-    identity: identityOf(viewer),
-  };
 }
 
 /** Validate, send every request in order, then record toggles and the audit entry. */
