@@ -21,11 +21,11 @@ import {
 import { encodeError, splitUdfPath, type Kind } from "./protocol";
 import {
   fromJson,
+  ReadSet,
   recordQueryRead,
   WriteSet,
   type Doc,
   type QuerySource,
-  type ReadSet,
 } from "./readset";
 
 // Pitfall 1: inside a transaction convex-test makes these globals throwing stubs, and our own
@@ -195,10 +195,20 @@ function installHooks() {
 
 const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
+/** One query execution shared by every session that asks for the same thing at the same ts. */
+interface SharedRun {
+  outcome: Promise<{ ok: true; value: Value } | { ok: false; error: unknown }>;
+  reads: ReadSet;
+}
+
 export class Engine {
   /** Logical commit clock; sent to clients as Transition/MutationResponse `ts`. */
   ts = 0n;
   counts: FunctionCounts = Engine.zeroCounts();
+  /** Executions saved by the shared query cache (each is still billed in `counts.query`). */
+  sharedHits = 0;
+  private shared = new Map<string, SharedRun>();
+  private sharedTs = -1n;
   readonly listeners = new Set<(writes: WriteSet) => void>();
   private dirty = new WriteSet();
   private dirtyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -320,6 +330,41 @@ export class Engine {
       this.log(`${actual} ${path} failed: ${encodeError(e).message}`);
       throw e;
     }
+  }
+
+  /**
+   * A subscription's query, run once per (function, arguments, identity) and commit timestamp and
+   * shared by every session that needs it, as Convex's query cache does: 200 spectators of one
+   * tournament cost one execution per change, not 200. Each session is still counted as a call,
+   * because Convex bills every client's update. A run that raced a write is harmless: the write's
+   * delivery bumps `ts` and reruns every subscriber whose reads it touched.
+   */
+  async sharedQuery(
+    udfPath: string,
+    args: Record<string, Value>,
+    opts: { identity?: Identity | undefined; allowInternal: boolean },
+  ): Promise<
+    { ok: true; value: Value; reads: ReadSet } | { ok: false; error: unknown; reads: ReadSet }
+  > {
+    if (this.sharedTs !== this.ts) {
+      this.shared.clear();
+      this.sharedTs = this.ts;
+    }
+    const key = JSON.stringify([udfPath, args, opts.identity ?? null, opts.allowInternal]);
+    let run = this.shared.get(key);
+    if (run) {
+      this.sharedHits++;
+      this.counts.query++;
+    } else {
+      const reads = new ReadSet();
+      const outcome = this.call("query", udfPath, args, { ...opts, reads }).then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      run = { outcome, reads };
+      this.shared.set(key, run);
+    }
+    return { ...(await run.outcome), reads: run.reads };
   }
 
   /** Cancels pending scheduled functions so self-rescheduling loops end with the server. */

@@ -58,6 +58,9 @@ export interface BackendHandle {
   runInternal(path: string, args?: Record<string, Value>): Promise<Value>;
   /** Function executions by kind since start (or the last reset), plus their total. */
   counts(): FunctionCounts & { total: number };
+  /** Subscription updates served from another session's run of the same query (counted in
+   * `counts().query` all the same: Convex bills each client's update). */
+  sharedQueryHits(): number;
   resetCounts(): void;
   /** Open client WebSocket connections. */
   connections(): number;
@@ -165,7 +168,11 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
       const c = { ...engine.counts };
       return { ...c, total: Object.values(c).reduce((a, b) => a + b, 0) };
     },
-    resetCounts: () => void (engine.counts = Engine.zeroCounts()),
+    sharedQueryHits: () => engine.sharedHits,
+    resetCounts: () => {
+      engine.counts = Engine.zeroCounts();
+      engine.sharedHits = 0;
+    },
     connections: () => sessions.size,
     t: engine.t,
     stop: shutdown,

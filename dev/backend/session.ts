@@ -332,21 +332,25 @@ export class Session {
     identity: Identity | undefined,
     admin: boolean,
   ) {
-    const reads = new ReadSet();
     let result: Outcome;
     try {
       const args = jsonToConvex(sub.args) as Record<string, Value>;
-      const value = await this.engine.call("query", sub.udfPath, withEndCursor(args, sub.journal), {
+      const run = await this.engine.sharedQuery(sub.udfPath, withEndCursor(args, sub.journal), {
         identity,
         allowInternal: admin,
-        reads,
       });
-      sub.journal ??= journalFor(args, value);
-      result = { ok: true, value: encodeResult(value) };
+      sub.reads = run.reads;
+      if (run.ok) {
+        sub.journal ??= journalFor(args, run.value);
+        result = { ok: true, value: encodeResult(run.value) };
+      } else {
+        result = { ok: false, error: encodeError(run.error) };
+      }
     } catch (e) {
+      // Arguments that do not decode: nothing was read, so no write can change the answer.
+      sub.reads = new ReadSet();
       result = { ok: false, error: encodeError(e) };
     }
-    sub.reads = reads;
     const key = JSON.stringify(result);
     if (key === sub.lastSent) return null;
     sub.lastSent = key;

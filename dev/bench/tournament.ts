@@ -31,7 +31,7 @@ type TeamKey = "teamA" | "teamB";
 
 const POOL_SIZE = 6;
 const BANS_PER_TOURNAMENT = 5;
-export const TARGET_P95_MS = 250;
+export const TARGET_P95_MS = 100;
 
 export interface BanLatency {
   bans: number;

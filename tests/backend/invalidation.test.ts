@@ -215,4 +215,19 @@ describe("range-based invalidation (the real app)", () => {
     await until(() => liveness(s1) === 1);
     expect(app.counts().query).toBe(2);
   });
+
+  it("one write re-executes a query once for every client watching it, and bills every client", async () => {
+    await set("shared", 1);
+    const watchers = Array.from({ length: 5 }, () => newClient());
+    const subs = watchers.map((c) =>
+      c.onUpdate(query("ranges:snapshotOf"), { serverId: "shared" }, () => {}),
+    );
+    await until(() => subs.every((s) => s.getCurrentValue() === 1));
+
+    backend.resetCounts();
+    await set("shared", 2);
+    await until(() => subs.every((s) => s.getCurrentValue() === 2));
+    expect(queryRuns()).toBe(5);
+    expect(backend.sharedQueryHits()).toBe(4);
+  });
 });
