@@ -51,7 +51,7 @@ export const enable = builderFor("pushEnable")({
   handler: async (ctx, { serverId }) => await enablePush(ctx, serverId),
 });
 
-/** Secret cleared, then `matchzy_remote_log_url ""` (admin only, audited). */
+/** Secret cleared, then MatchZy's remote log pointed nowhere (admin only, audited). */
 export const disable = builderFor("pushDisable")({
   audit: "pushDisable",
   args: {},

@@ -259,7 +259,9 @@ describe("MatchZy push commands", () => {
   });
 
   test("disable: an empty URL", () => {
-    expect(consoleCommands({ kind: "pushDisable" })).toEqual(['matchzy_remote_log_url ""']);
+    expect(consoleCommands({ kind: "pushDisable" })).toEqual([
+      'matchzy_remote_log_url "http://127.0.0.1:1/matchzy-push-off"',
+    ]);
   });
 
   test("the free box refuses every remote-log command, with or without arguments", () => {

@@ -9,7 +9,7 @@ import { ownValue } from "../lib/ownKey";
 import type { ActionName } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
-import { PUSH_HEADER } from "../lib/push";
+import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import type { ConnectionType, ToggleName } from "../lib/validators";
 import type { RequestSpec } from "./request";
 
@@ -227,7 +227,7 @@ export function consoleCommands(action: ServerAction): string[] {
       ];
     }
     case "pushDisable":
-      return [`${MATCHZY_REMOTE_LOG_CVARS.url} ""`];
+      return [`${MATCHZY_REMOTE_LOG_CVARS.url} "${PUSH_OFF_URL}"`];
     case "launchGame":
       invalid("Запуск матчу з розподілом команд недоступний для RCON-проксі.");
   }

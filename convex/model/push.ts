@@ -558,7 +558,7 @@ export async function enablePush(
 
 /**
  * Marks push off and clears the secret first (so whatever the game server answers, the panel
- * accepts no more events), then sends `matchzy_remote_log_url ""`.
+ * accepts no more events), then points MatchZy's remote log at `PUSH_OFF_URL` (it refuses "").
  */
 export async function disablePush(
   ctx: GatedCtx,

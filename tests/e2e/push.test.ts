@@ -8,6 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { WireMatch } from "../../convex/lib/gameApi";
+import { PUSH_OFF_URL } from "../../convex/lib/push";
 import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
 
 let env: Env;
@@ -69,7 +70,7 @@ describe.skipIf(!chromiumPath)("MatchZy push in the browser", () => {
     // Off: the simulator stops posting, and the next score comes from the poller.
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
-    await expect.poll(() => server.state().matchzy.remoteLogUrl, WAIT).toBe("");
+    await expect.poll(() => server.state().matchzy.remoteLogUrl, WAIT).toBe(PUSH_OFF_URL);
     const lastPush = await pushedAt();
     const sentBefore = server.state().matchzy.sent;
     await page.getByRole("tab", { name: "Огляд", exact: true }).click();

@@ -22,6 +22,7 @@ import {
   type MatchzyStatsTeam,
   vMatchzyEvent,
 } from "../../convex/lib/matchzyEvents";
+import { PUSH_OFF_URL } from "../../convex/lib/push";
 import { type AdvanceUntilResult, type SimServerState } from "../../dev/sim/game-server";
 import { RconClient } from "../../dev/sim/rcon-client";
 import { type SimHandle, type SimServerHandle } from "../../dev/sim/simulator";
@@ -452,18 +453,22 @@ describe("MatchZy remote log", () => {
     expect(receiver.received[from]!.headers["x-from-proxy"]).toBe("only-a-value");
   });
 
-  it("stops sending once the URL is set to empty", async () => {
-    expect(await command(server(), 'matchzy_remote_log_url ""')).toBe("");
-    expect(await command(server(), "matchzy_remote_log_url")).toBe("matchzy_remote_log_url = ");
+  it("refuses an empty URL as MatchZy does; pointed where nothing listens, nothing arrives", async () => {
+    const before = server().state().matchzy.remoteLogUrl;
+    expect(await command(server(), 'matchzy_remote_log_url ""')).toBe(
+      "[RemoteLogURLCommand] Invalid URL: . Please provide a valid URL!",
+    );
+    expect(server().state().matchzy.remoteLogUrl).toBe(before);
+    expect(await command(server(), `matchzy_remote_log_url "${PUSH_OFF_URL}"`)).toBe("");
     const from = receiver.received.length;
-    const attempts = server().matchzy.attempts.length;
     await advanceUntil(server(), "matchOver");
     await advanceUntil(server(), "live");
     await advanceUntil(server(), "roundEnd");
     await server().matchzy.settled();
     expect(receiver.received.slice(from).filter((r) => r.path.includes("server1"))).toEqual([]);
-    expect(server().matchzy.attempts).toHaveLength(attempts);
-    expect(server().state().matchzy.remoteLogUrl).toBe("");
+    const refused = server().matchzy.attempts.filter((a) => a.url === PUSH_OFF_URL);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((a) => a.outcome === "error")).toBe(true);
   });
 
   it("refuses an unknown advance-until event", async () => {
