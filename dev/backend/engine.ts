@@ -207,6 +207,8 @@ export class Engine {
   counts: FunctionCounts = Engine.zeroCounts();
   /** Executions saved by the shared query cache (each is still billed in `counts.query`). */
   sharedHits = 0;
+  /** Told of every subscription update served from a shared run (benchmarks count them as calls). */
+  readonly sharedHitListeners = new Set<(udfPath: string, args: Record<string, Value>) => void>();
   private shared = new Map<string, SharedRun>();
   private sharedTs = -1n;
   readonly listeners = new Set<(writes: WriteSet) => void>();
@@ -355,6 +357,7 @@ export class Engine {
     if (run) {
       this.sharedHits++;
       this.counts.query++;
+      for (const l of this.sharedHitListeners) l(udfPath, args);
     } else {
       const reads = new ReadSet();
       const outcome = this.call("query", udfPath, args, { ...opts, reads }).then(

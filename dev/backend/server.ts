@@ -61,6 +61,8 @@ export interface BackendHandle {
   /** Subscription updates served from another session's run of the same query (counted in
    * `counts().query` all the same: Convex bills each client's update). */
   sharedQueryHits(): number;
+  /** Calls `listener` for every such update; returns the unsubscribe function. */
+  onSharedQueryHit(listener: (udfPath: string, args: Record<string, Value>) => void): () => void;
   resetCounts(): void;
   /** Open client WebSocket connections. */
   connections(): number;
@@ -169,6 +171,10 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
       return { ...c, total: Object.values(c).reduce((a, b) => a + b, 0) };
     },
     sharedQueryHits: () => engine.sharedHits,
+    onSharedQueryHit: (listener) => {
+      engine.sharedHitListeners.add(listener);
+      return () => void engine.sharedHitListeners.delete(listener);
+    },
     resetCounts: () => {
       engine.counts = Engine.zeroCounts();
       engine.sharedHits = 0;

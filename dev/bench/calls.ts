@@ -9,11 +9,15 @@
  *   poller tick is therefore counted as two calls (the action and its `runMutation`).
  * - `CallTally`: counts every execution of every function in `convex/` by name, whoever started it
  *   (a client, the scheduler, a cron, an action's nested call), by wrapping the registered
- *   handlers that convex-test runs. Calls into components (the rate limiter) are not in it.
+ *   handlers that convex-test runs, plus the subscription updates the backend served from a run
+ *   shared with other clients (`countSharedHits`): Convex bills each of those as a call too. Calls
+ *   into components (the rate limiter) are not in it.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildModulesMap } from "../backend/modules";
+import { splitUdfPath } from "../backend/protocol";
+import type { BackendHandle } from "../backend/server";
 import type { DemoHandle } from "../demo";
 
 export const convexDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../convex");
@@ -52,16 +56,28 @@ export class CallTally {
         const original = fn._handler;
         const udfPath = `${module}:${name}`;
         fn._handler = (ctx, args) => {
-          tally.bump(udfPath);
-          const a = (args ?? {}) as { serverId?: unknown; view?: unknown };
-          if (typeof a.serverId === "string") {
-            tally.bump(`${udfPath} ${a.serverId} ${typeof a.view === "string" ? a.view : "-"}`);
-          }
+          tally.count(udfPath, args);
           return original(ctx, args);
         };
       }
     }
     return tally;
+  }
+
+  private count(udfPath: string, args: unknown) {
+    this.bump(udfPath);
+    const a = (args ?? {}) as { serverId?: unknown; view?: unknown };
+    if (typeof a.serverId === "string") {
+      this.bump(`${udfPath} ${a.serverId} ${typeof a.view === "string" ? a.view : "-"}`);
+    }
+  }
+
+  /** Also counts the updates `backend` serves from a query run shared by several clients. */
+  countSharedHits(backend: BackendHandle): () => void {
+    return backend.onSharedQueryHit((path, args) => {
+      const { module, name } = splitUdfPath(path);
+      this.count(`${module}:${name}`, args);
+    });
   }
 
   snapshot(): TallySnapshot {

@@ -174,7 +174,7 @@ export async function liveAudiences(
   tally: CallTally,
   servers: { dashboard: Id<"servers">; players: Id<"servers"> },
   sizes: number[],
-  windowMs: number,
+  windowMs: (size: number) => number,
   report: (r: AudienceResult) => void,
 ): Promise<AudienceResult[]> {
   const capture = (): Capture => ({
@@ -204,7 +204,10 @@ export async function liveAudiences(
       }
       await Promise.all(joined.map((v) => v.ready));
       await sleep(500); // the first watcher's kick has been scheduled and run
-      const [w1, w2] = await Promise.all([clock1.window(windowMs), clock2.window(windowMs)]);
+      const [w1, w2] = await Promise.all([
+        clock1.window(windowMs(size)),
+        clock2.window(windowMs(size)),
+      ]);
       const ms1 = w1.end.at - w1.start.at;
       const ms2 = w2.end.at - w2.start.at;
       const a1 = w1.start.captured;

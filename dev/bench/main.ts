@@ -12,6 +12,8 @@
  * BENCH_QUICK=1) shortens every window: under 3 minutes instead of about 6. BENCH_VERBOSE=1 shows the
  * demo's logs.
  */
+// First: the warpable clock must be in place before any module captures the timers.
+import { realPerformanceNow, warp } from "./clock";
 import os from "node:os";
 import { api } from "../../convex/_generated/api";
 import { startDemo } from "../demo";
@@ -26,11 +28,29 @@ const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick") || process.env.BENCH_QUICK === "1";
 const json = args.has("--json");
 
+/** Live-play windows in virtual (warped) time: the 50-viewer one gives the per-viewer figures, so it
+ * spans several CS2 rounds (about 2 min each at competitive settings). */
 const settings = quick
-  ? { liveWindowMs: 30_000, idleWindowMs: 6_000, sweeps: 3, latencySamples: 5, bans: 20 }
-  : { liveWindowMs: 60_000, idleWindowMs: 20_000, sweeps: 5, latencySamples: 16, bans: 50 };
+  ? {
+      liveWindowMs: { 1: 60_000, 10: 60_000, 50: 600_000 } as Record<number, number>,
+      idleWindowMs: 6_000,
+      sweeps: 3,
+      latencySamples: 5,
+      bans: 20,
+    }
+  : {
+      liveWindowMs: { 1: 120_000, 10: 120_000, 50: 1_800_000 } as Record<number, number>,
+      idleWindowMs: 20_000,
+      sweeps: 5,
+      latencySamples: 16,
+      bans: 50,
+    };
 const OBSERVERS = 200;
 const AUDIENCES = [1, 10, 50];
+/** How much faster the clock runs during live play (clock.ts). */
+const LIVE_WARP = 8;
+/** CS2's competitive round timing (gamemode_competitive), which the simulator then plays. */
+const COMPETITIVE_TIMING = ["mp_freezetime 15", "mp_roundtime 1.92", "mp_round_restart_delay 7"];
 
 const fmt = (x: number, digits = 0) =>
   x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -80,8 +100,8 @@ function latencyLine(l: Latency | null) {
 }
 
 async function main() {
-  const started = performance.now();
-  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+  const started = realPerformanceNow();
+  const elapsed = () => `${((realPerformanceNow() - started) / 1000).toFixed(0)} s`;
   console.log(
     `cs2-panel bench (${quick ? "quick" : "full"}), ${os.cpus().length} cores, load average ${load()}`,
   );
@@ -91,6 +111,7 @@ async function main() {
     web: false,
     quiet: process.env.BENCH_VERBOSE !== "1",
   });
+  tally.countSharedHits(demo.backend);
   try {
     const probe = client(demo.backend.url);
     const [server1, server2] = await probe.query(api.servers.list, {});
@@ -112,16 +133,19 @@ async function main() {
     console.log(`   (${elapsed()})`);
 
     console.log(
-      "2. Live play: N dashboard viewers on server1 + N players-tab viewers on server2 (windows of whole poller ticks)",
+      `2. Live play at CS2's competitive round timing (${COMPETITIVE_TIMING.join(", ")}), clock ${LIVE_WARP}× faster:` +
+        " N dashboard viewers on server1 + N players-tab viewers on server2 (windows of whole poller ticks, virtual time)",
     );
+    for (const s of demo.sim.servers) for (const line of COMPETITIVE_TIMING) s.console.exec(line);
+    warp(LIVE_WARP);
     const audiences = await liveAudiences(
       demo,
       tally,
       { dashboard: server1._id, players: server2._id },
       AUDIENCES,
-      settings.liveWindowMs,
+      (size) => settings.liveWindowMs[size] ?? 60_000,
       (r) => describeAudience(r).forEach((line) => console.log(`   ${line}`)),
-    );
+    ).finally(() => warp(1));
     const dashboardSlope = slope(audiences, (r) => r.dashboard.queries + r.dashboard.heartbeats);
     const playersSlope = slope(audiences, (r) => r.players.queries + r.players.heartbeats);
     const last = audiences.at(-1)!;

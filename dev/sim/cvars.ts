@@ -63,7 +63,13 @@ const DEFS: Readonly<Record<string, CvarDef>> = {
     value: "2",
     desc: "How many seconds to keep players frozen when the round starts",
   },
-  mp_roundtime: { kind: "float", value: "1.92", desc: "How many minutes each round takes" },
+  // CS2's competitive values are 1.92 min and 7 s; the simulator plays quick rounds by default.
+  mp_roundtime: { kind: "float", value: "0.2", desc: "How many minutes each round takes" },
+  mp_round_restart_delay: {
+    kind: "int",
+    value: "3",
+    desc: "Number of seconds to delay before restarting a round after a win",
+  },
   mp_overtime_enable: {
     kind: "bool",
     value: "false",

@@ -10,11 +10,31 @@ import { type GameWorld, type RoundEndReason } from "./world";
 
 /** Game time one tick stands for, whatever the real tick interval. */
 export const TICK_SIM_MS = 1000;
-const LIVE_TICKS = 12;
+/** The round the per-tick chances below were tuned for: 12 s live (mp_roundtime 0.2). */
+const BASE_LIVE_TICKS = 12;
 const DM_LIVE_TICKS = 60;
-const OVER_TICKS = 3;
 const MATCH_OVER_TICKS = 5;
 const BOMB_TICKS = 5;
+
+/**
+ * How much longer than the base round a round lasts: `mp_roundtime` (minutes) sets the live phase,
+ * as on CS2. The simulator's default (0.2) keeps tests and the demo quick; CS2's competitive 1.92
+ * gives pace 9.6, and then every per-tick chance (kills, utility, plants, joins and leaves) is
+ * divided by it and every duration multiplied, so a round has as many events, spread like a real
+ * one, and a match takes as long as a real one (the benchmark plays it so).
+ */
+function pace(world: GameWorld): number {
+  return liveTicks(world) / BASE_LIVE_TICKS;
+}
+
+function liveTicks(world: GameWorld): number {
+  return Math.max(1, Math.round(Number.parseFloat(world.cvars.get("mp_roundtime")) * 60) || 1);
+}
+
+/** A chance per tick, tuned for the base round, at this world's pace. */
+function chance(world: GameWorld, p: number): boolean {
+  return world.rng.chance(p / pace(world));
+}
 
 export function tick(world: GameWorld): void {
   const m = world.match;
@@ -37,7 +57,9 @@ export function tick(world: GameWorld): void {
       liveTick(world);
       break;
     case "over":
-      if (m.phaseTicks >= (m.matchOver ? MATCH_OVER_TICKS : OVER_TICKS)) {
+      if (
+        m.phaseTicks >= (m.matchOver ? MATCH_OVER_TICKS : world.cvars.int("mp_round_restart_delay"))
+      ) {
         if (m.matchOver) newMatch(world);
         else startRound(world, m.round + 1);
       }
@@ -116,8 +138,9 @@ function isDeathmatch(world: GameWorld): boolean {
 function liveTick(world: GameWorld): void {
   const { rng, match: m } = world;
   const dm = isDeathmatch(world);
-  const kills =
-    (rng.chance(0.55) ? 1 : 0) + (rng.chance(0.15) ? 1 : 0) + (dm && rng.chance(0.5) ? 1 : 0);
+  const kills = dm
+    ? (rng.chance(0.55) ? 1 : 0) + (rng.chance(0.15) ? 1 : 0) + (rng.chance(0.5) ? 1 : 0)
+    : (chance(world, 0.55) ? 1 : 0) + (chance(world, 0.15) ? 1 : 0);
   for (let i = 0; i < kills; i++) killEvent(world, dm);
   utilityEvents(world);
   if (dm) {
@@ -128,7 +151,8 @@ function liveTick(world: GameWorld): void {
   }
   const aliveT = alive(world, "T");
   const aliveCT = alive(world, "CT");
-  if (!m.bombPlanted && aliveT.length > 0 && m.phaseTicks >= 3 && rng.chance(0.2)) {
+  const slow = pace(world);
+  if (!m.bombPlanted && aliveT.length > 0 && m.phaseTicks >= 3 * slow && chance(world, 0.2)) {
     const planter = rng.pick(aliveT);
     planter.stats.bombPlants++;
     planter.stats.score += 2;
@@ -137,13 +161,13 @@ function liveTick(world: GameWorld): void {
   }
   if (m.bombPlanted) {
     m.bombTicks++;
-    if (aliveCT.length > 0 && m.bombTicks >= 2 && rng.chance(0.25)) {
+    if (aliveCT.length > 0 && m.bombTicks >= 2 * slow && chance(world, 0.25)) {
       const defuser = rng.pick(aliveCT);
       defuser.stats.bombDefuses++;
       defuser.stats.score += 2;
       return endRound(world, "CT", "defused", defuser);
     }
-    if (m.bombTicks >= BOMB_TICKS) return endRound(world, "T", "bombed");
+    if (m.bombTicks >= BOMB_TICKS * slow) return endRound(world, "T", "bombed");
     if (aliveCT.length === 0 && world.onSide("CT").length > 0) {
       return endRound(world, "T", "elimination");
     }
@@ -155,7 +179,7 @@ function liveTick(world: GameWorld): void {
   if (aliveCT.length === 0 && world.onSide("CT").length > 0) {
     return endRound(world, "T", "elimination");
   }
-  if (m.phaseTicks >= LIVE_TICKS) endRound(world, "CT", "time");
+  if (m.phaseTicks >= liveTicks(world)) endRound(world, "CT", "time");
 }
 
 function killEvent(world: GameWorld, dm: boolean): void {
@@ -197,14 +221,14 @@ function utilityEvents(world: GameWorld): void {
   const { rng } = world;
   const everyone = [...alive(world, "T"), ...alive(world, "CT")];
   if (everyone.length === 0) return;
-  if (rng.chance(0.25)) rng.pick(everyone).stats.enemiesFlashed += rng.int(1, 3);
-  if (rng.chance(0.15)) {
+  if (chance(world, 0.25)) rng.pick(everyone).stats.enemiesFlashed += rng.int(1, 3);
+  if (chance(world, 0.15)) {
     const thrower = rng.pick(everyone);
     const damage = rng.int(8, 60);
     thrower.stats.grenadeDamageDealt += damage;
     thrower.stats.totalDamage += damage;
   }
-  if (rng.chance(0.02)) rng.pick(everyone).stats.chickenKills++;
+  if (chance(world, 0.02)) rng.pick(everyone).stats.chickenKills++;
 }
 
 function pickWeapon(world: GameWorld, player: SimPlayer): string {
@@ -261,11 +285,11 @@ function bestOf(players: SimPlayer[]): SimPlayer | undefined {
 function churn(world: GameWorld): void {
   const { rng } = world;
   const humans = world.connected().filter((p) => !p.isBot && p.side !== "SPEC");
-  if (humans.length > 0 && rng.chance(0.008)) world.disconnect(rng.pick(humans));
+  if (humans.length > 0 && chance(world, 0.008)) world.disconnect(rng.pick(humans));
   const away = world.players.filter((p) => !p.connected && !world.bans.isBanned(p.steamId));
-  if (away.length > 0 && rng.chance(0.012)) world.reconnect(rng.pick(away), world.smallerSide());
+  if (away.length > 0 && chance(world, 0.012)) world.reconnect(rng.pick(away), world.smallerSide());
   const humanCount = world.connected().filter((p) => !p.isBot).length;
-  if (humanCount < world.maxPlayers && rng.chance(0.004)) {
+  if (humanCount < world.maxPlayers && chance(world, 0.004)) {
     world.addPlayer(false, world.smallerSide());
   }
   const stayed = humans.filter((p) => p.connected);

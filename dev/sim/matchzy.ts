@@ -78,15 +78,16 @@ export function remoteLogCvar(command: string): string | undefined {
 /**
  * One of the three remote-log commands typed at the console. As in MatchZy: the URL must be an
  * absolute http(s) URL (anything else is refused and the old URL stays); an empty header key or
- * value is ignored (the old one stays). Unlike MatchZy, where these are commands that print
- * nothing, the bare name reads the value back like a cvar, and `matchzy_remote_log_url ""` turns
- * the log off (what MatchZy's configuration docs promise; its code refuses the empty URL).
+ * value is ignored (the old one stays). `matchzy_remote_log_url ""` is refused too, as MatchZy's
+ * code does (its configuration docs promise it turns the log off; the panel points it nowhere
+ * instead). Unlike MatchZy, where these are commands that print nothing, the bare name reads the
+ * value back like a cvar.
  */
 export function remoteLogCommand(cvars: Cvars, name: string, args: string[]): string {
   if (args.length === 0) return cvars.describe(name);
   const value = (args[0] ?? "").trim();
   if (name === MATCHZY_REMOTE_LOG_CVARS.url) {
-    if (value !== "" && !isHttpUrl(value)) {
+    if (!isHttpUrl(value)) {
       return `[RemoteLogURLCommand] Invalid URL: ${value}. Please provide a valid URL!`;
     }
     cvars.set(name, value);
