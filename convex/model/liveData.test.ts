@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
-  AGGREGATE_REFRESH_MS,
+  PLAYER_STATS_REFRESH_MS,
+  TOTALS_REFRESH_MS,
   LIVENESS_REFRESH_MS,
   matchChanged,
   matchWriteDue,
@@ -119,12 +120,12 @@ describe("what is written when", () => {
     }
   });
 
-  test("totals alone wait until 30 s after the last write", () => {
+  test("totals alone wait until 60 s after the last write", () => {
     const next = { match, summary: { ...summary, totalKills: 11 } };
     expect(matchWriteDue(stored, next, now)).toBe(false);
-    expect(matchWriteDue({ ...stored, updatedAt: now - AGGREGATE_REFRESH_MS }, next, now)).toBe(
-      true,
-    );
+    expect(TOTALS_REFRESH_MS).toBe(60_000);
+    expect(matchWriteDue({ ...stored, updatedAt: now - 59_999 }, next, now)).toBe(false);
+    expect(matchWriteDue({ ...stored, updatedAt: now - TOTALS_REFRESH_MS }, next, now)).toBe(true);
     expect(matchWriteDue(stored, { match, summary }, now + 99_000)).toBe(false);
   });
 
@@ -137,7 +138,7 @@ describe("what is written when", () => {
     const statsOnly = [player("a", "Terrorist", 3), players[1]!];
     expect(playersWriteDue(saved, statsOnly, now)).toBe(false);
     expect(
-      playersWriteDue({ ...saved, updatedAt: now - AGGREGATE_REFRESH_MS }, statsOnly, now),
+      playersWriteDue({ ...saved, updatedAt: now - PLAYER_STATS_REFRESH_MS }, statsOnly, now),
     ).toBe(true);
     expect(playersWriteDue(saved, [player("a", "Spectator", 1), players[1]!], now)).toBe(true);
     expect(playersWriteDue(saved, [...players, player("c", "Terrorist", 0)], now)).toBe(true);

@@ -111,20 +111,22 @@ export function playersChanged(stored: Player[] | null, next: Player[]): boolean
 }
 
 /**
- * Slow-moving aggregates (the totals card, per-player stats) are written at most this often; what
- * viewers follow move by move (map, mode, scores, round, phase, players online, who is on which
- * team) is written at once. A round end changes the score, so it carries the totals with it.
+ * Slow-moving aggregates are written at most this often; what viewers follow move by move (map,
+ * mode, scores, round, phase, players online, who is on which team) is written at once. A round end
+ * changes the score, so it carries the totals with it. The totals card (dashboard: every spectator
+ * reads it) refreshes once a minute, the per-player stats (players tab) twice.
  */
-export const AGGREGATE_REFRESH_MS = 30_000;
+export const TOTALS_REFRESH_MS = 60_000;
+export const PLAYER_STATS_REFRESH_MS = 30_000;
 
-/** Whether a poll's match + totals should be written now (see AGGREGATE_REFRESH_MS). */
+/** Whether a poll's match + totals should be written now (see TOTALS_REFRESH_MS). */
 export function matchWriteDue(
   stored: { match: Match; summary?: Summary; updatedAt: number } | null,
   next: { match: Match; summary: Summary },
   now: number,
 ): boolean {
   if (!stored || !sameJson(stored.match, next.match)) return true;
-  return !sameJson(stored.summary, next.summary) && now - stored.updatedAt >= AGGREGATE_REFRESH_MS;
+  return !sameJson(stored.summary, next.summary) && now - stored.updatedAt >= TOTALS_REFRESH_MS;
 }
 
 /** Who is on the server and on which side, without the stats. */
@@ -139,7 +141,7 @@ export function playersWriteDue(
   now: number,
 ): boolean {
   if (!stored || !sameJson(roster(stored.players), roster(next))) return true;
-  return !sameJson(stored.players, next) && now - stored.updatedAt >= AGGREGATE_REFRESH_MS;
+  return !sameJson(stored.players, next) && now - stored.updatedAt >= PLAYER_STATS_REFRESH_MS;
 }
 
 /**

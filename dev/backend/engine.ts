@@ -196,8 +196,10 @@ function installHooks() {
 const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /** One query execution shared by every session that asks for the same thing at the same ts. */
+export type QueryOutcome = { ok: true; value: Value } | { ok: false; error: unknown };
+
 interface SharedRun {
-  outcome: Promise<{ ok: true; value: Value } | { ok: false; error: unknown }>;
+  outcome: Promise<QueryOutcome>;
   reads: ReadSet;
 }
 
@@ -345,9 +347,7 @@ export class Engine {
     udfPath: string,
     args: Record<string, Value>,
     opts: { identity?: Identity | undefined; allowInternal: boolean },
-  ): Promise<
-    { ok: true; value: Value; reads: ReadSet } | { ok: false; error: unknown; reads: ReadSet }
-  > {
+  ): Promise<{ outcome: QueryOutcome; reads: ReadSet }> {
     if (this.sharedTs !== this.ts) {
       this.shared.clear();
       this.sharedTs = this.ts;
@@ -367,7 +367,8 @@ export class Engine {
       run = { outcome, reads };
       this.shared.set(key, run);
     }
-    return { ...(await run.outcome), reads: run.reads };
+    // The same outcome object for every session, so they can share its encoding too.
+    return { outcome: await run.outcome, reads: run.reads };
   }
 
   /** Cancels pending scheduled functions so self-rescheduling loops end with the server. */

@@ -6,7 +6,7 @@
 import type { WebSocket } from "ws";
 import { jsonToConvex, type JSONValue, type Value } from "convex/values";
 import { identityFromAttributes, identityFromJwt, type Identity } from "./auth";
-import { defer, type Engine } from "./engine";
+import { defer, type Engine, type QueryOutcome } from "./engine";
 import {
   decodeTs,
   encodeError,
@@ -32,6 +32,20 @@ interface Subscription {
 }
 
 type Outcome = { ok: true; value: JSONValue; ts?: bigint } | { ok: false; error: EncodedError };
+
+/** A shared query outcome encoded for the wire once, however many sessions send it. */
+const wires = new WeakMap<QueryOutcome, { result: Outcome; key: string }>();
+function wireOf(outcome: QueryOutcome): { result: Outcome; key: string } {
+  let wire = wires.get(outcome);
+  if (!wire) {
+    const result: Outcome = outcome.ok
+      ? { ok: true, value: encodeResult(outcome.value) }
+      : { ok: false, error: encodeError(outcome.error) };
+    wire = { result, key: JSON.stringify(result) };
+    wires.set(outcome, wire);
+  }
+  return wire;
+}
 type CallMessage = Extract<ClientMessage, { type: "Mutation" | "Action" }>;
 
 /** Mutation outcomes by `sessionId:requestId`: the client resends unconfirmed mutations after a
@@ -333,25 +347,23 @@ export class Session {
     admin: boolean,
   ) {
     let result: Outcome;
+    let key: string;
     try {
       const args = jsonToConvex(sub.args) as Record<string, Value>;
-      const run = await this.engine.sharedQuery(sub.udfPath, withEndCursor(args, sub.journal), {
-        identity,
-        allowInternal: admin,
-      });
-      sub.reads = run.reads;
-      if (run.ok) {
-        sub.journal ??= journalFor(args, run.value);
-        result = { ok: true, value: encodeResult(run.value) };
-      } else {
-        result = { ok: false, error: encodeError(run.error) };
-      }
+      const { outcome, reads } = await this.engine.sharedQuery(
+        sub.udfPath,
+        withEndCursor(args, sub.journal),
+        { identity, allowInternal: admin },
+      );
+      sub.reads = reads;
+      if (outcome.ok) sub.journal ??= journalFor(args, outcome.value);
+      ({ result, key } = wireOf(outcome));
     } catch (e) {
       // Arguments that do not decode: nothing was read, so no write can change the answer.
       sub.reads = new ReadSet();
       result = { ok: false, error: encodeError(e) };
+      key = JSON.stringify(result);
     }
-    const key = JSON.stringify(result);
     if (key === sub.lastSent) return null;
     sub.lastSent = key;
     const common = { queryId: id, logLines: [], journal: sub.journal };
