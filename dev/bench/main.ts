@@ -9,7 +9,7 @@
  *      the push endpoint exists) (latency.ts);
  *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts).
  * `--json` ends the output with one line holding every figure as JSON. `--quick` (or
- * BENCH_QUICK=1) shortens every window: under 3 minutes instead of about 6. BENCH_VERBOSE=1 shows the
+ * BENCH_QUICK=1) shortens every window: about 2.5 minutes instead of 7. BENCH_VERBOSE=1 shows the
  * demo's logs.
  */
 // First: the warpable clock must be in place before any module captures the timers.
