@@ -55,6 +55,11 @@ export const vTrackedMatch = v.object({
   updatedAt: v.number(),
   /** MatchZy's `matchid:map_number` once an event named this map. */
   pushKey: v.optional(v.string()),
+  /**
+   * Rounds of the map as `map_result` gave them, when it arrived before the last `round_end`
+   * (MatchZy posts them concurrently): that round end, with the final lines, closes the match.
+   */
+  mapEnd: v.optional(v.number()),
 });
 export type TrackedMatch = Infer<typeof vTrackedMatch>;
 

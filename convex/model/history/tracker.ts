@@ -193,6 +193,14 @@ function mergeEventLines(before: HistoryLine[], lines: HistoryLine[]): HistoryLi
 export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step {
   let current = tracked;
   let closed: ClosedMatch | null = null;
+  if (
+    current?.state === "open" &&
+    current.pushKey === seen.pushKey &&
+    seen.kind === "round_end" &&
+    seen.rounds < current.rounds
+  ) {
+    return { next: current, closed: null }; // an earlier round's event, delivered late
+  }
   if (current) {
     const samePush = current.pushKey === undefined || current.pushKey === seen.pushKey;
     const sameMatch =
@@ -232,8 +240,19 @@ export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step 
     lines: mergeEventLines(base.lines, seen.lines),
     updatedAt: seen.at,
   };
-  if (seen.kind === "map_result" && seen.rounds > 0) {
-    return { next: { ...next, state: "finished" }, closed: close(next, "push", seen.at) };
+  if (seen.kind === "map_result" && seen.rounds > base.rounds) {
+    // The last round's event (with the final lines) is still on its way: it closes the match.
+    return {
+      next: { ...next, lines: base.lines, rounds: base.rounds, mapEnd: seen.rounds },
+      closed,
+    };
+  }
+  const ended =
+    (seen.kind === "map_result" && seen.rounds > 0) ||
+    (next.mapEnd !== undefined && next.rounds >= next.mapEnd);
+  if (ended) {
+    const final = { ...next, rounds: Math.max(next.rounds, next.mapEnd ?? 0) };
+    return { next: { ...final, state: "finished" }, closed: close(final, "push", seen.at) };
   }
   return { next, closed };
 }
