@@ -656,6 +656,18 @@ export const uk = {
   "history.criterion.adr": "ADR",
   "history.criterion.hs": "HS %",
   "history.criterion.mvps": "MVP",
+  "docs.ep.matches":
+    "Зіграні матчі сервера, найновіші спершу: мапа, режим, час початку й кінця, рахунок CT і T, переможець, раунди.",
+  "docs.ep.matchById": "Один матч із фінальною статистикою кожного гравця-людини.",
+  "docs.ep.career":
+    "Кар'єра гравця на всіх серверах: матчі, перемоги, вбивства, K/D, HS %, ADR, імена. 404 — гравця немає в історії, 400 — не SteamID64.",
+  "docs.ep.leaderboard":
+    "Рейтинг гравців за критерієм за весь час або за місяць. K/D, ADR і HS % — для гравців із щонайменше 3 матчами.",
+  "docs.param.matchesLimit": "limit — кількість матчів, від 1 до 100, типово 20.",
+  "docs.param.cursor": "cursor — значення nextCursor з попередньої відповіді (наступна сторінка).",
+  "docs.param.boardCriterion": "criterion — kills, kd, wins, adr, hs або mvps.",
+  "docs.param.boardLimit": "limit — кількість гравців, від 1 до 100, типово 10.",
+  "docs.param.season": "season — місяць у форматі YYYY-MM або all (типово all).",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;
