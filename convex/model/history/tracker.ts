@@ -157,7 +157,9 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
   };
   const changed = !sameJson({ ...next, updatedAt: 0 }, { ...base, updatedAt: 0 }) || !current;
   const updated = changed ? { ...next, updatedAt: at } : base;
-  if (m.roundPhase === "over" && matchDecided(m) && total > 0) {
+  // Decided, but this poll did not fetch the players: the next one does (the poller asks for them
+  // at the end, model/poller.ts), and closes the match with the final lines.
+  if (m.roundPhase === "over" && matchDecided(m) && total > 0 && seen.players) {
     return { next: { ...updated, state: "finished" }, closed: close(updated, "poll", at) };
   }
   return { next: updated, closed };
