@@ -72,7 +72,9 @@ function MatchView({ match }: { match: MatchDetail }) {
             <span aria-hidden="true">:</span>
             <span className={styles.t}>{formatInteger(match.scoreT)}</span>
           </span>
-          <span className={styles.badge}>{winnerLabel(match.winner)}</span>
+          <span className={styles.badge}>
+            {t("history.col.winner")}: {winnerLabel(match.winner)}
+          </span>
         </div>
         <p className={styles.lead}>
           {match.serverName} · {formatDateTime(match.endedAt)} · {t("history.col.rounds")}:{" "}
@@ -98,7 +100,14 @@ function MatchView({ match }: { match: MatchDetail }) {
         ) : (
           <div className={styles.stack}>
             {sides.map((s) => (
-              <Scoreboard key={s.key} caption={s.caption} lines={s.lines} />
+              <section key={s.key} className={styles.stack} aria-label={s.caption}>
+                <h3
+                  className={`${styles.subTitle} ${s.key === "CT" ? styles.ct : s.key === "T" ? styles.t : ""}`}
+                >
+                  {s.caption}
+                </h3>
+                <Scoreboard caption={s.caption} lines={s.lines} />
+              </section>
             ))}
           </div>
         )}
