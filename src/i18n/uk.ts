@@ -668,6 +668,7 @@ export const uk = {
   "docs.param.boardCriterion": "criterion — kills, kd, wins, adr, hs або mvps.",
   "docs.param.boardLimit": "limit — кількість гравців, від 1 до 100, типово 10.",
   "docs.param.season": "season — місяць у форматі YYYY-MM або all (типово all).",
+  "audit.event.matchVoid": "Анулювання матчу",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;
