@@ -107,6 +107,14 @@ describe.skipIf(!chromiumPath)("match history in the browser", () => {
       expect(overflow, name).toBeLessThanOrEqual(0);
       await shoot(phone.page, name);
     }
+    // The panel's header keeps its history links reachable on a phone.
+    await phone.page.goto(env.url);
+    await phone.page.getByRole("link", { name: "Рейтинг", exact: true }).waitFor(WAIT);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, "panel header").toBeLessThanOrEqual(0);
+    await shoot(phone.page, "history-panel-header-360");
     await phone.context.close();
   }, 120_000);
 
