@@ -47,10 +47,10 @@ export function PanelHeader({
           {activeServerId ? <OnlineIndicator online={online} /> : null}
         </div>
         <div className={styles.user}>
-          <Link to={paths.matches} className={styles.docsLink}>
+          <Link to={paths.matches} className={styles.historyLink}>
             {t("history.nav.matches")}
           </Link>
-          <Link to={paths.leaderboard} className={styles.docsLink}>
+          <Link to={paths.leaderboard} className={styles.historyLink}>
             {t("history.nav.leaderboard")}
           </Link>
           <Link to={paths.docs} className={styles.docsLink}>
