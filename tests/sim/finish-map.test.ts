@@ -42,9 +42,9 @@ describe("finishing a map", () => {
       true,
     );
     // Bots report SteamID "0", like a real CS2 server.
-    const players = await request<WirePlayers>(`${sim.servers[0]!.apiUrl}/players`);
+    const players = await request<WirePlayers>(`${sim.servers[1]!.apiUrl}/players`);
     const everyone = [...players.body.terrorists, ...players.body.counterTerrorists];
-    const bots = sim.servers[0]!.world.players.filter((p) => p.isBot && p.connected).length;
+    const bots = sim.servers[1]!.world.players.filter((p) => p.isBot && p.connected).length;
     expect(bots).toBeGreaterThan(0);
     expect(everyone.filter((p) => p.steamId === "0")).toHaveLength(bots);
     const unknown = await request(`${sim.controlUrl}/servers/nope/finish-map`, {
