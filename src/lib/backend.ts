@@ -9,17 +9,3 @@ export type { Match, Player, Summary, Team } from "../../convex/lib/validators";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export { isSteamId64 } from "../../convex/lib/gameApi";
-export {
-  ALL_TIME,
-  CRITERION_NAMES,
-  MIN_HUMANS,
-  MIN_RATIO_MATCHES,
-  MIN_ROUNDS,
-  type Career,
-  type CareerMatch,
-  type Criterion,
-  type HistoryLine,
-  type LeaderboardRow,
-  type MatchDetail,
-  type MatchListItem,
-} from "../../convex/lib/history";

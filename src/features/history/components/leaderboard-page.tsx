@@ -8,7 +8,12 @@ import { DataTable } from "@/components/ui/table";
 import { playerPath } from "@/config/paths";
 import { formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import { ALL_TIME, CRITERION_NAMES, MIN_RATIO_MATCHES, type Criterion } from "@/lib/backend";
+import {
+  ALL_TIME,
+  CRITERION_NAMES,
+  MIN_RATIO_MATCHES,
+  type Criterion,
+} from "@/lib/backend-history";
 import { useLeaderboard } from "../hooks/use-history";
 import { formatCriterion, recentSeasons, seasonLabel } from "../utils/format";
 import { HistoryLayout } from "./history-layout";

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useConfirmation } from "@/hooks/use-confirmation";
 import { formatDateTime, formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend";
+import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history";
 import { useIsAdmin, useMatch, useVoidMatch } from "../hooks/use-history";
 import { winnerLabel } from "../utils/format";
 import { HistoryLayout } from "./history-layout";

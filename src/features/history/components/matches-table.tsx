@@ -3,7 +3,7 @@ import { DataTable } from "@/components/ui/table";
 import { matchPath } from "@/config/paths";
 import { formatDateTime, formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import type { MatchListItem } from "@/lib/backend";
+import type { MatchListItem } from "@/lib/backend-history";
 import { winnerLabel } from "../utils/format";
 import styles from "./history.module.css";
 

@@ -3,7 +3,7 @@ import { DataTable } from "@/components/ui/table";
 import { playerPath } from "@/config/paths";
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import type { HistoryLine } from "@/lib/backend";
+import type { HistoryLine } from "@/lib/backend-history";
 import { adr } from "../utils/format";
 import styles from "./history.module.css";
 

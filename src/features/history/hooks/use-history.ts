@@ -1,6 +1,7 @@
 import { useAction, usePaginatedQuery, useQuery } from "convex/react";
 import { useState } from "react";
-import { api, type Criterion } from "@/lib/backend";
+import { api } from "@/lib/backend";
+import type { Criterion } from "@/lib/backend-history";
 import { toastError } from "@/lib/errors";
 
 export const MATCHES_PAGE_SIZE = 20;

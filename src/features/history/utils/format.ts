@@ -1,6 +1,6 @@
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import type { Criterion } from "@/lib/backend";
+import type { Criterion } from "@/lib/backend-history";
 
 /** A leaderboard value as its criterion reads: a count, a ratio, or a percentage. */
 export function formatCriterion(criterion: Criterion, value: number): string {
