@@ -14,7 +14,7 @@ import {
   MIN_RATIO_MATCHES,
   type Criterion,
 } from "@/lib/backend-history";
-import { useLeaderboard } from "../hooks/use-history";
+import { BOARD_PAGE_SIZE, useLeaderboard } from "../hooks/use-history";
 import { formatCriterion, recentSeasons, seasonLabel } from "../utils/format";
 import { HistoryLayout } from "./history-layout";
 import styles from "./history.module.css";
@@ -28,9 +28,19 @@ export function LeaderboardPage() {
   const criterion: Criterion = CRITERION_NAMES.find((c) => c === rawBy) ?? "kills";
   const rawSeason = params.get("season") ?? ALL_TIME;
   const season = rawSeason === ALL_TIME || seasons.includes(rawSeason) ? rawSeason : ALL_TIME;
-  const { board, loadMore } = useLeaderboard(criterion, season);
-  const set = (next: { by?: string; season?: string }) =>
-    setParams({ by: next.by ?? criterion, season: next.season ?? season }, { replace: true });
+  const page = Math.max(1, Math.min(10_000, Math.floor(Number(params.get("page"))) || 1));
+  const offset = (page - 1) * BOARD_PAGE_SIZE;
+  const board = useLeaderboard(criterion, season, offset);
+  // A new criterion or season starts again from the first page.
+  const set = (next: { by?: string; season?: string; page?: number }) =>
+    setParams(
+      {
+        by: next.by ?? criterion,
+        season: next.season ?? season,
+        ...(next.page && next.page > 1 ? { page: String(next.page) } : {}),
+      },
+      { replace: true },
+    );
   return (
     <HistoryLayout>
       <header className={styles.section}>
@@ -91,9 +101,21 @@ export function LeaderboardPage() {
               },
             ]}
           />
-          {board.nextOffset !== null && board.rows.length < 100 ? (
-            <Button onClick={loadMore}>{t("history.more")}</Button>
-          ) : null}
+          <div className={styles.pager}>
+            {page > 1 ? (
+              <Button onClick={() => set({ page: page - 1 })}>{t("history.board.prev")}</Button>
+            ) : null}
+            <span className={styles.muted}>
+              {t("history.board.page", {
+                from: offset + 1,
+                to: offset + board.rows.length,
+                total: board.total,
+              })}
+            </span>
+            {board.nextOffset !== null ? (
+              <Button onClick={() => set({ page: page + 1 })}>{t("history.board.next")}</Button>
+            ) : null}
+          </div>
         </>
       )}
     </HistoryLayout>

@@ -44,15 +44,14 @@ export function useCareerMatches(steamId: string, valid: boolean) {
   return { matches: results, status, loadMore: () => loadMore(CAREER_PAGE_SIZE) };
 }
 
-/** Pages of a leaderboard by rank; "more" asks for the next page from where the list ends. */
-export function useLeaderboard(criterion: Criterion, season: string) {
-  const [limit, setLimit] = useState(BOARD_PAGE_SIZE);
-  const board = useQuery(api.history.leaderboard, { criterion, season, offset: 0, limit });
-  return {
-    board,
-    loadMore: () => setLimit((n) => Math.min(100, n + BOARD_PAGE_SIZE)),
-    reset: () => setLimit(BOARD_PAGE_SIZE),
-  };
+/** One page of a leaderboard by rank, from `offset` (the page lives in the address). */
+export function useLeaderboard(criterion: Criterion, season: string, offset: number) {
+  return useQuery(api.history.leaderboard, {
+    criterion,
+    season,
+    offset,
+    limit: BOARD_PAGE_SIZE,
+  });
 }
 
 /** Voids a match (admin); a refusal is shown once as a toast. Resolves true when done. */
