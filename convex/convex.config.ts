@@ -1,6 +1,7 @@
 import { defineApp } from "convex/server";
 import { v } from "convex/values";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config.js";
+import aggregate from "@convex-dev/aggregate/convex.config.js";
 
 const app = defineApp({
   env: {
@@ -9,5 +10,7 @@ const app = defineApp({
   },
 });
 app.use(rateLimiter);
+/** Ranked leaderboards of match history (model/history/leaderboard.ts). */
+app.use(aggregate, { name: "leaderboard" });
 
 export default app;

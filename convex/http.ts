@@ -1,8 +1,9 @@
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
-import { httpAction } from "./_generated/server";
+import { httpAction, type ActionCtx } from "./_generated/server";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push";
+import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
 
 const http = httpRouter();
 
@@ -45,6 +46,10 @@ http.route({
     const segments = pathSegments(url.pathname.slice("/api/servers/".length));
     if (!segments) return json(MALFORMED_PATH.status, MALFORMED_PATH.body);
     const [key = "", ...rest] = segments;
+    if (rest.length === 1 && rest[0] === "matches") {
+      const { status, body } = await serverMatches(ctx, key, url.searchParams);
+      return json(status, body);
+    }
     const snapshot = await ctx.runQuery(internal.publicApi.serverSnapshot, { key });
     if (!snapshot) return json(404, { error: "Server not found" });
     const { status, body } = routeServerRequest(snapshot, rest, url.searchParams);
@@ -52,6 +57,31 @@ http.route({
   }),
 });
 http.route({ pathPrefix: "/api/servers/", method: "OPTIONS", handler: preflight });
+
+/** Match history (model/history/api.ts): one path segment after each prefix. */
+for (const [prefix, route] of [
+  ["/api/matches/", (ctx: ActionCtx, id: string) => matchById(ctx, id)],
+  ["/api/players/", (ctx: ActionCtx, steamId: string) => playerCareer(ctx, steamId)],
+  [
+    "/api/leaderboard/",
+    (ctx: ActionCtx, criterion: string, query: URLSearchParams) =>
+      leaderboard(ctx, criterion, query),
+  ],
+] as const) {
+  http.route({
+    pathPrefix: prefix,
+    method: "GET",
+    handler: httpAction(async (ctx, request) => {
+      const url = new URL(request.url);
+      const segments = pathSegments(url.pathname.slice(prefix.length));
+      if (!segments) return json(MALFORMED_PATH.status, MALFORMED_PATH.body);
+      if (segments.length !== 1) return json(404, { error: "Not found" });
+      const { status, body } = await route(ctx, segments[0]!, url.searchParams);
+      return json(status, body);
+    }),
+  });
+  http.route({ pathPrefix: prefix, method: "OPTIONS", handler: preflight });
+}
 
 /**
  * `POST /api/events/{key}`: MatchZy's remote log (model/push.ts). Server to server, so no CORS;

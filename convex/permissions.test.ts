@@ -159,6 +159,19 @@ const MATRIX: Record<string, Row> = {
     reaches: { code: "INVALID_INPUT", message: /^Недостатньо гравців для вибору/ },
   },
   "tournament:reset": { level: "admin", args: () => ({}) },
+  "history:matches": { level: "public", args: () => page },
+  "history:match": { level: "public", args: () => ({ id: "no-such-match" }) },
+  "history:career": { level: "public", args: () => ({ steamId: STEAM }) },
+  "history:careerMatchList": { level: "public", args: () => ({ steamId: STEAM, ...page }) },
+  "history:leaderboard": {
+    level: "public",
+    args: () => ({ criterion: "kills", season: "all", offset: 0, limit: 10 }),
+  },
+  "history:voidMatch": {
+    level: "admin",
+    args: () => ({ matchId: "no-such-match" }),
+    reaches: { code: "NOT_FOUND", message: /^Матч не знайдено\.$/ },
+  },
   "push:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
   "push:enable": {
     level: "admin",

@@ -11,6 +11,7 @@ import {
   vSummary,
   vTournamentTeamKey,
 } from "./lib/validators";
+import { careerTotalsFields, matchRecordFields, vHistorySide, vTrackedMatch } from "./lib/history";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -157,4 +158,71 @@ export default defineSchema({
     team: vTournamentTeamKey,
     nickname: v.string(),
   }).index("by_tournamentId_and_sessionId", ["tournamentId", "sessionId"]),
+
+  /* ---- Match history and careers (model/history/, issue #14) ---- */
+
+  /* The match being played on each server as polls and MatchZy events showed it; read only by
+     the poller and the push endpoint, so its writes wake nobody. `finished` after it was recorded,
+     until another match shows: what keeps one match from being recorded twice. */
+  historyTrackers: defineTable({
+    serverId: v.id("servers"),
+    match: vTrackedMatch,
+  }).index("by_serverId", ["serverId"]),
+
+  /* Recorded matches; never deleted. `dedupeKey` (server + start) is unique. `counted`: the match
+     counts for careers (lib/history.ts rules) and is not voided. */
+  matches: defineTable({
+    serverId: v.id("servers"),
+    serverKey: v.string(),
+    serverName: v.string(),
+    ...matchRecordFields,
+    dedupeKey: v.string(),
+    counted: v.boolean(),
+    voided: v.boolean(),
+    tournamentId: v.optional(v.id("tournaments")),
+  })
+    .index("by_dedupeKey", ["dedupeKey"])
+    .index("by_voided_and_endedAt", ["voided", "endedAt"])
+    .index("by_serverId_and_voided_and_endedAt", ["serverId", "voided", "endedAt"]),
+
+  /* One row per human line of a recorded match, for a player's recent matches and first/last seen
+     without scanning matches. `counted` mirrors the match's. */
+  matchPlayers: defineTable({
+    matchId: v.id("matches"),
+    steamId: v.string(),
+    name: v.string(),
+    endedAt: v.number(),
+    map: v.string(),
+    scoreCT: v.number(),
+    scoreT: v.number(),
+    side: v.optional(vHistorySide),
+    result: v.union(v.literal("win"), v.literal("loss"), v.literal("draw")),
+    kills: v.number(),
+    deaths: v.number(),
+    assists: v.number(),
+    voided: v.boolean(),
+    counted: v.boolean(),
+  })
+    .index("by_matchId", ["matchId"])
+    .index("by_steamId_and_voided_and_endedAt", ["steamId", "voided", "endedAt"])
+    .index("by_steamId_and_counted_and_endedAt", ["steamId", "counted", "endedAt"]),
+
+  /* Career totals per player and season ("all" or "YYYY-MM"), changed by each counted match
+     recorded or voided; a row exists only while it counts at least one match. Ranked in the
+     `leaderboard` aggregate (model/history/leaderboard.ts). */
+  careers: defineTable({
+    steamId: v.string(),
+    season: v.string(),
+    name: v.string(),
+    ...careerTotalsFields,
+    firstSeen: v.number(),
+    lastSeen: v.number(),
+  }).index("by_steamId_and_season", ["steamId", "season"]),
+
+  /* Names a player used in counted matches, with how many. */
+  playerNames: defineTable({
+    steamId: v.string(),
+    name: v.string(),
+    matches: v.number(),
+  }).index("by_steamId_and_name", ["steamId", "name"]),
 });

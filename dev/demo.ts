@@ -14,6 +14,9 @@ import { DEMO_DEFAULT_PORTS, DEMO_USAGE, DemoUsageError, parseDemoArgs } from ".
 import { seedServersFor } from "./sim/seed-servers";
 import { startSimulator, type SimHandle } from "./sim/simulator";
 
+/** mp_maxrounds cap of the demo's simulated servers. */
+const DEMO_MAX_ROUNDS = 8;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The demo admin's email; ADMIN_EMAILS is the real product's admin bootstrap, set on the demo deployment. */
@@ -56,6 +59,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       ephemeral: ephemeral && opts.simBasePort === undefined,
       basePort: opts.simBasePort,
       tickMs: opts.tickMs,
+      // Short maps (at most 8 rounds, ≈2–3 min), so match history shows within minutes.
+      servers: [{ maxRounds: DEMO_MAX_ROUNDS }, { maxRounds: DEMO_MAX_ROUNDS }],
       log: opts.quiet ? () => {} : (m) => console.log(`[sim] ${m}`),
     });
     started.push(() => sim.stop());

@@ -14,6 +14,8 @@ import type * as gameServer_commands from "../gameServer/commands.js";
 import type * as gameServer_normalize from "../gameServer/normalize.js";
 import type * as gameServer_poll from "../gameServer/poll.js";
 import type * as gameServer_request from "../gameServer/request.js";
+import type * as history from "../history.js";
+import type * as historyApi from "../historyApi.js";
 import type * as http from "../http.js";
 import type * as lib_actionRegistry from "../lib/actionRegistry.js";
 import type * as lib_catalog from "../lib/catalog.js";
@@ -21,6 +23,7 @@ import type * as lib_destination from "../lib/destination.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
+import type * as lib_history from "../lib/history.js";
 import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
 import type * as lib_push from "../lib/push.js";
@@ -31,6 +34,13 @@ import type * as lib_viewer from "../lib/viewer.js";
 import type * as live from "../live.js";
 import type * as model_audit from "../model/audit.js";
 import type * as model_callGate from "../model/callGate.js";
+import type * as model_history_api from "../model/history/api.js";
+import type * as model_history_careers from "../model/history/careers.js";
+import type * as model_history_detect from "../model/history/detect.js";
+import type * as model_history_leaderboard from "../model/history/leaderboard.js";
+import type * as model_history_read from "../model/history/read.js";
+import type * as model_history_record from "../model/history/record.js";
+import type * as model_history_tracker from "../model/history/tracker.js";
 import type * as model_launch from "../model/launch.js";
 import type * as model_liveData from "../model/liveData.js";
 import type * as model_moderation from "../model/moderation.js";
@@ -67,6 +77,8 @@ declare const fullApi: ApiFromModules<{
   "gameServer/normalize": typeof gameServer_normalize;
   "gameServer/poll": typeof gameServer_poll;
   "gameServer/request": typeof gameServer_request;
+  history: typeof history;
+  historyApi: typeof historyApi;
   http: typeof http;
   "lib/actionRegistry": typeof lib_actionRegistry;
   "lib/catalog": typeof lib_catalog;
@@ -74,6 +86,7 @@ declare const fullApi: ApiFromModules<{
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
+  "lib/history": typeof lib_history;
   "lib/matchzyEvents": typeof lib_matchzyEvents;
   "lib/ownKey": typeof lib_ownKey;
   "lib/push": typeof lib_push;
@@ -84,6 +97,13 @@ declare const fullApi: ApiFromModules<{
   live: typeof live;
   "model/audit": typeof model_audit;
   "model/callGate": typeof model_callGate;
+  "model/history/api": typeof model_history_api;
+  "model/history/careers": typeof model_history_careers;
+  "model/history/detect": typeof model_history_detect;
+  "model/history/leaderboard": typeof model_history_leaderboard;
+  "model/history/read": typeof model_history_read;
+  "model/history/record": typeof model_history_record;
+  "model/history/tracker": typeof model_history_tracker;
   "model/launch": typeof model_launch;
   "model/liveData": typeof model_liveData;
   "model/moderation": typeof model_moderation;
@@ -136,4 +156,5 @@ export declare const internal: FilterApi<
 
 export declare const components: {
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
+  leaderboard: import("@convex-dev/aggregate/_generated/component.js").ComponentApi<"leaderboard">;
 };

@@ -22,6 +22,8 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isSteamId64 } from "../lib/gameApi";
 import type { GameServerTarget, Player, PollResult } from "../lib/validators";
+import { trackPoll } from "./history/detect";
+import { nearMatchEnd } from "./history/tracker";
 import { playerSnapshotOf, storePollResult } from "./liveData";
 import { isWatched, isWatchingPlayers } from "./presence";
 import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push";
@@ -169,6 +171,7 @@ export async function storeTick(
   }
   const now = Date.now();
   await storePollResult(ctx, serverId, result, now);
+  await trackPoll(ctx, serverId, result, now);
   const watched = await isWatched(ctx, serverId, now);
   // This tick's own players fetch counts: otherwise the next tick would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
@@ -182,12 +185,15 @@ export async function storeTick(
   const listShown = watched && (await isWatchingPlayers(ctx, serverId, now));
   // While MatchZy events flow (model/push.ts), polling is only a consistency check.
   const pushed = await pushActive(ctx, serverId, now);
+  // One round from the end, poll with players at the watched cadence, watched or not, so match
+  // history gets the final lines (model/history/tracker.ts).
+  const closing = !pushed && result.ok && nearMatchEnd(result.match);
   const interval = pushed
     ? PUSH_CHECK_INTERVAL_MS
-    : watched
+    : watched || closing
       ? WATCHED_INTERVAL_MS
       : LIVE_UNWATCHED_INTERVAL_MS;
-  const withPlayers = playersDue(listShown, inProgress, now + interval - lastPlayersAt);
+  const withPlayers = closing || playersDue(listShown, inProgress, now + interval - lastPlayersAt);
   const next = generation + 1;
   const jobId = await ctx.scheduler.runAfter(interval, internal.poller.tick, {
     serverId,
@@ -233,6 +239,7 @@ export async function storeSweep(
     const poller = await pollerOf(ctx, serverId);
     if (poller && (await jobIsAlive(ctx, poller.jobId))) continue; // a loop started meanwhile
     await storePollResult(ctx, serverId, result, now);
+    await trackPoll(ctx, serverId, result, now);
     if ((await isWatched(ctx, serverId, now)) || matchInProgress(result, undefined)) {
       await startLoop(ctx, server, poller);
       started++;

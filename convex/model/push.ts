@@ -38,6 +38,7 @@ import { limitPushEvent } from "../lib/rateLimits";
 import { pathSegments } from "../lib/readApiRouter";
 import type { Match, PushTrack, Side } from "../lib/validators";
 import { matchSnapshotOf, storePushedMatch, storeStatus, type PushedMatchFields } from "./liveData";
+import { trackPush } from "./history/detect";
 import { requireServer, runServerAction, type ActionResult } from "./serverActions";
 import { pushSecretOf, serverByKey, writePushSecret } from "./servers";
 
@@ -290,6 +291,7 @@ async function applyEvent(
   } else {
     await ctx.db.insert("pushStatus", { serverId, enabled: true, eventsCount: 1, ...fields });
   }
+  await trackPush(ctx, serverId, event, fields.track, now);
 }
 
 // ---- What an event says about the match (pure) ----

@@ -49,6 +49,8 @@ async function analyzeApp(): Promise<{ analysis: AppAnalysis; specifiers: Map<st
             )?.[1];
             if (!defaultName) throw new Error(`no defineComponent name in ${file}`);
             specifiers.set(defaultName, args.path.replace(/\/convex\.config.*$/, ""));
+            // An instance installed under its own name (`app.use(c, { name })`) is found by path.
+            specifiers.set(args.path, args.path.replace(/\/convex\.config.*$/, ""));
             return {
               contents: `export default ${JSON.stringify({ componentDefinitionPath: args.path, defaultName })};`,
               loader: "js",
@@ -215,7 +217,7 @@ export async function generate(): Promise<Record<string, string>> {
   const { analysis, specifiers } = await analyzeApp();
   const components = analysis.childComponents.map((c) => ({
     name: c.name,
-    importPath: specifiers.get(c.name) ?? `../${c.path}`,
+    importPath: specifiers.get(c.name) ?? specifiers.get(c.path) ?? `../${c.path}`,
   }));
   const server = t.serverCodegen({ useTypeScript: false, envVars: analysis.envVars ?? [] });
   const raw: Record<string, string> = {

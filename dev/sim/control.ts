@@ -6,6 +6,7 @@ import { isSteamId64 } from "../../convex/lib/gameApi";
 import { FaultError, type FaultController, type Faults } from "./faults";
 import { HttpError, Router, type SimRequest, createJsonServer, objectBody } from "./http-kit";
 import { ManagedListener } from "./listener";
+import { endWarmup } from "./match";
 import { type Side, toWirePlayer } from "./players";
 import { type SimHandle } from "./simulator";
 import { type MatchEventType } from "./world";
@@ -115,6 +116,15 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
     }
     const result = s.advanceUntil(event as MatchEventType, max);
     // The MatchZy events of those ticks have been delivered (or have failed) before the answer.
+    await s.matchzy.settled();
+    return { body: { ...result, state: s.state() } };
+  });
+  r.on("POST", "/__sim/servers/:id/finish-map", async (req) => {
+    // Ends warmup if need be, then plays ticks until the match is decided (it stays on the
+    // end screen until the next tick): what match-history tests and demos need.
+    const s = server(req);
+    if (s.world.match.phase === "warmup") endWarmup(s.world);
+    const result = s.advanceUntil("matchOver", MAX_ADVANCE_TICKS);
     await s.matchzy.settled();
     return { body: { ...result, state: s.state() } };
   });

@@ -75,6 +75,9 @@ export function emptyStats(): PlayerStats {
 
 const STEAM_ID64_BASE = 76561197960265728n;
 
+/** What a bot reports as its SteamID. */
+export const BOT_STEAM_ID = "0";
+
 /**
  * A valid individual SteamID64. Account ids stay below ~2.04e9 so the id keeps the `7656119`
  * prefix that isSteamId64 requires.
@@ -97,7 +100,8 @@ const WIRE_TEAM: Record<Side, WireTeam> = {
 export function toWirePlayer(p: SimPlayer, now: number): WirePlayer {
   const s = p.stats;
   return {
-    steamId: p.steamId,
+    // Like a real CS2 server, bots have no SteamID: the plugin reports "0" (MatchZy does too).
+    steamId: p.isBot ? BOT_STEAM_ID : p.steamId,
     name: p.name,
     team: p.connected ? WIRE_TEAM[p.side] : "Offline",
     score: s.score,

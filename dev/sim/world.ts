@@ -28,6 +28,11 @@ export interface WorldOptions {
   spectators: number;
   seed: number;
   rconPassword: string;
+  /**
+   * A cap on every mode's mp_maxrounds (as a server config that shortens matches would set):
+   * the demo plays short maps so match history fills within minutes. Unset: the mode's own.
+   */
+  maxRounds?: number;
 }
 
 /**
@@ -135,7 +140,9 @@ export class GameWorld {
 
   onModeCvarsChanged(refill = true): void {
     const mode = this.mode;
-    this.cvars.set("mp_maxrounds", String(MAX_ROUNDS[mode]));
+    const cap = this.options.maxRounds;
+    const rounds = cap && cap > 0 ? Math.min(cap, MAX_ROUNDS[mode]) : MAX_ROUNDS[mode];
+    this.cvars.set("mp_maxrounds", String(rounds));
     this.cvars.set("bot_quota", String(TEAM_SIZE[mode] * 2));
     if (refill) this.fillBots();
   }

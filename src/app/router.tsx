@@ -41,6 +41,31 @@ export const router = createBrowserRouter([
           return { Component: () => <ConnectPage mode={{ kind: "first-online" }} /> };
         },
       },
+      {
+        path: paths.matches,
+        lazy: async () => ({
+          Component: (await import("@/features/history/components/matches-page")).MatchesPage,
+        }),
+      },
+      {
+        path: paths.match,
+        lazy: async () => ({
+          Component: (await import("@/features/history/components/match-page")).MatchPage,
+        }),
+      },
+      {
+        path: paths.player,
+        lazy: async () => ({
+          Component: (await import("@/features/history/components/player-page")).PlayerPage,
+        }),
+      },
+      {
+        path: paths.leaderboard,
+        lazy: async () => ({
+          Component: (await import("@/features/history/components/leaderboard-page"))
+            .LeaderboardPage,
+        }),
+      },
       { path: ":tab", element: <TabRedirect /> },
     ],
   },

@@ -5,4 +5,13 @@ export const paths = {
   connect: "/connect",
   connect1: "/connect1",
   connect2: "/connect2",
+  matches: "/matches",
+  match: "/matches/:id",
+  player: "/players/:steamId",
+  leaderboard: "/leaderboard",
 } as const;
+
+/** A recorded match's page. */
+export const matchPath = (id: string) => `/matches/${encodeURIComponent(id)}`;
+/** A player's career page (SteamID64 only: bots have none). */
+export const playerPath = (steamId: string) => `/players/${encodeURIComponent(steamId)}`;

@@ -47,6 +47,12 @@ export function PanelHeader({
           {activeServerId ? <OnlineIndicator online={online} /> : null}
         </div>
         <div className={styles.user}>
+          <Link to={paths.matches} className={styles.historyLink}>
+            {t("history.nav.matches")}
+          </Link>
+          <Link to={paths.leaderboard} className={styles.historyLink}>
+            {t("history.nav.leaderboard")}
+          </Link>
           <Link to={paths.docs} className={styles.docsLink}>
             {t("app.docsLink")}
           </Link>

@@ -1,5 +1,7 @@
 import "@/test/mock-backend-modules";
-import { render, screen, within } from "@testing-library/react";
+import { render as renderBare, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlayerModeration } from "@/features/admin/components/player-moderation";
@@ -7,6 +9,9 @@ import { PlayersTab } from "@/features/players/components/players-tab";
 import type { Id } from "@/lib/backend";
 import { makePlayer } from "@/test/fixtures";
 import { mockBackend } from "@/test/mock-convex";
+
+/** Player names link to career pages: the tables render inside a router. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
 
 const SERVER = "s1" as Id<"servers">;
 const player = makePlayer({ name: "Зевс", team: "Terrorist", steamId: "76561198000000042" });

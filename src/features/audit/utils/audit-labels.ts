@@ -21,6 +21,7 @@ const EVENTS: Record<string, MessageKey> = {
   tournament_reset: "audit.event.tournamentReset",
   tournament_create: "audit.event.tournamentReset",
   tournament_pick_side: "audit.event.tournamentPickSide",
+  match_void: "audit.event.matchVoid",
 };
 
 export function auditActionLabel(action: string): string {

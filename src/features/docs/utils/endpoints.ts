@@ -1,4 +1,5 @@
 import type { MessageKey } from "@/i18n/uk";
+import { HISTORY_ENDPOINTS } from "./history-endpoints";
 
 const examplePlayer = {
   steamId: "76561198000000001",
@@ -106,6 +107,7 @@ export const ENDPOINTS: EndpointDoc[] = [
     params: ["docs.param.criterion", "docs.param.limit"],
     example: [examplePlayer],
   },
+  ...HISTORY_ENDPOINTS,
 ];
 
 export const ERROR_EXAMPLE = { error: "Invalid steam id", details: "12345" };

@@ -1,8 +1,13 @@
-import { render, screen, within } from "@testing-library/react";
+import { render as renderBare, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makePlayer } from "@/test/fixtures";
 import { PlayerModal } from "./player-modal";
+
+/** Player names link to career pages: the tables render inside a router. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
 
 const fmt = new Intl.DateTimeFormat("uk-UA", { dateStyle: "medium", timeStyle: "short" });
 

@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { Dialog } from "@/components/ui/dialog";
 import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
 import { t, type MessageKey } from "@/i18n/uk";
-import type { Player } from "@/lib/backend";
+import { playerPath } from "@/config/paths";
+import { isSteamId64, type Player } from "@/lib/backend";
 import { TeamBadge } from "./team-badge";
 import styles from "./players.module.css";
 
@@ -73,13 +75,18 @@ export function PlayerModal({
             <span>
               {t("player.steamId")}: <span className={styles.steamId}>{player.steamId}</span>
             </span>
-            <a
-              href={`https://steamcommunity.com/profiles/${player.steamId}`}
-              target="_blank"
-              rel="noreferrer noopener"
-            >
-              {t("player.profile")}
-            </a>
+            {isSteamId64(player.steamId) ? (
+              <>
+                <a
+                  href={`https://steamcommunity.com/profiles/${player.steamId}`}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  {t("player.profile")}
+                </a>
+                <Link to={playerPath(player.steamId)}>{t("player.career")}</Link>
+              </>
+            ) : null}
           </div>
         ) : null
       }

@@ -1,8 +1,13 @@
-import { render, screen, within } from "@testing-library/react";
+import { render as renderBare, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { makePlayer } from "@/test/fixtures";
 import { PlayersTab } from "./players-tab";
+
+/** Player names link to career pages: the tables render inside a router. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
 
 const players = [
   makePlayer({
@@ -33,6 +38,18 @@ function rowNames() {
 }
 
 describe("PlayersTab", () => {
+  it("links a human's name to the career page; bots (SteamID 0) get no link", () => {
+    const human = makePlayer({ name: "Олег", steamId: "76561198000000777" });
+    const bot = makePlayer({ name: "BOT Ivan", steamId: "0" });
+    const botToo = makePlayer({ name: "BOT Petro", steamId: "0" });
+    render(<PlayersTab players={[human, bot, botToo]} />);
+    expect(screen.getByRole("link", { name: "Олег" }).getAttribute("href")).toBe(
+      "/players/76561198000000777",
+    );
+    expect(screen.queryByRole("link", { name: /BOT/ })).toBeNull();
+    expect(rowNames()).toHaveLength(3);
+  });
+
   it("shows the table with the spec's columns, sorted by score descending", () => {
     render(<PlayersTab players={players} />);
     const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);

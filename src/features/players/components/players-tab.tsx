@@ -39,7 +39,9 @@ export function PlayersTab({ players, renderPlayerActions }: PlayersTabProps) {
   );
   // The open modal follows live updates of the same player (and keeps the last data if they leave).
   const openPlayer = selected
-    ? (players?.find((p) => p.steamId === selected.steamId) ?? selected)
+    ? (players?.find(
+        (p) => p.steamId === selected.steamId && (p.steamId !== "0" || p.name === selected.name),
+      ) ?? selected)
     : null;
   const total = players?.length ?? 0;
 

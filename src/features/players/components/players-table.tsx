@@ -1,8 +1,10 @@
 import type { KeyboardEvent } from "react";
+import { Link } from "react-router-dom";
 import { DataTable } from "@/components/ui/table";
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import type { Player } from "@/lib/backend";
+import { playerPath } from "@/config/paths";
+import { isSteamId64, type Player } from "@/lib/backend";
 import { TeamBadge } from "./team-badge";
 import styles from "./players.module.css";
 
@@ -23,7 +25,8 @@ export function PlayersTable({
     <DataTable
       caption={t("players.tableCaption")}
       rows={players}
-      rowKey={(p) => p.steamId}
+      // Bots all report SteamID "0": the name tells them apart.
+      rowKey={(p) => `${p.steamId}:${p.name}`}
       rowProps={(p) => ({
         "data-interactive": true,
         tabIndex: 0,
@@ -38,11 +41,23 @@ export function PlayersTable({
           header: t("players.col.name"),
           // The name, not the team badge, stays in view when the stats scroll on a phone.
           sticky: true,
-          cell: (p) => (
-            <span className={styles.name} title={p.name}>
-              {p.name}
-            </span>
-          ),
+          cell: (p) =>
+            isSteamId64(p.steamId) ? (
+              <Link
+                to={playerPath(p.steamId)}
+                className={styles.name}
+                title={t("players.careerLink", { name: p.name })}
+                // The row opens the modal; the name goes to the career page.
+                onClick={(e) => e.stopPropagation()}
+                onKeyDown={(e) => e.stopPropagation()}
+              >
+                {p.name}
+              </Link>
+            ) : (
+              <span className={styles.name} title={p.name}>
+                {p.name}
+              </span>
+            ),
         },
         { header: t("players.col.score"), numeric: true, cell: (p) => formatInteger(p.score) },
         {

@@ -25,7 +25,7 @@ export function PickResultModal({
     >
       <ol className={styles.resultList}>
         {(chosen ?? []).map((p, i) => (
-          <li key={p.steamId} className={styles.resultItem}>
+          <li key={`${p.steamId}:${p.name}`} className={styles.resultItem}>
             <span className={styles.slotIndex}>{i + 1}</span>
             <span className={styles.slotName}>{p.name}</span>
             <TeamTag team={p.team} />

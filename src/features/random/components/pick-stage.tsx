@@ -20,7 +20,7 @@ export function PickStage({ state }: { state: PickAnimation }) {
           const shown = slot < state.revealed;
           return (
             <li
-              key={player.steamId}
+              key={`${player.steamId}:${player.name}`}
               className={`${styles.slot} ${shown ? styles.revealed : styles.spinning}`}
               data-testid={shown ? "picked" : "shuffling"}
             >

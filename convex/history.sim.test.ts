@@ -1,0 +1,211 @@
+/**
+ * Match history end to end against the simulator: a map played to the end is recorded once, by
+ * polling alone and by MatchZy push (with the poll seeing the same end), with each human's line
+ * equal to the simulator's final stats; a restart and a warmup are not matches. A loopback server
+ * stands in for the deployment's site URL and hands MatchZy's POSTs to `t.fetch`.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { isSteamId64 } from "./lib/gameApi";
+import { ALL_TIME } from "./lib/history";
+import { matchSnapshotOf } from "./model/liveData";
+import { eventually, stopLoops } from "./testing/sim.helpers";
+import { personas, setupTest, type TestConvex } from "./test.setup";
+import { seedServersFor } from "../dev/sim/seed-servers";
+import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+
+let sim: SimHandle;
+let site: http.Server;
+let current: TestConvex | null = null;
+
+async function readAll(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+beforeAll(async () => {
+  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
+  site = http.createServer((req, res) => {
+    void (async () => {
+      const body = await readAll(req);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string" && name !== "content-length" && name !== "host") {
+          headers.set(name, value);
+        }
+      }
+      if (!current) return void res.writeHead(503).end();
+      const response = await current.fetch(req.url ?? "/", {
+        method: req.method,
+        headers,
+        body: body.length > 0 ? new Uint8Array(body) : undefined,
+      });
+      res.writeHead(response.status, { "Content-Type": "application/json" });
+      res.end(Buffer.from(await response.arrayBuffer()));
+    })().catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  process.env.CONVEX_SITE_URL = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  delete process.env.CONVEX_SITE_URL;
+  site.closeAllConnections();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+  await sim.stop();
+});
+
+beforeEach(() => {
+  for (const server of sim.servers) {
+    server.console.exec('matchzy_remote_log_url ""');
+    server.console.exec("mp_warmup_start");
+    server.console.exec("mp_maxrounds 6");
+  }
+});
+
+afterEach(async () => {
+  current = null;
+  await sim.reset();
+});
+
+async function seeded() {
+  const t = setupTest();
+  current = t;
+  const { asAdmin } = await personas(t);
+  const ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
+  await eventually(
+    () => t.run(async (ctx) => (await matchSnapshotOf(ctx, ids[0]!)) !== null),
+    10_000,
+  );
+  await stopLoops(t);
+  return { t, asAdmin, serverId: ids[0]! };
+}
+
+/** Runs the tick the poller expects next, with players, right now. */
+async function tickNow(t: TestConvex, serverId: Id<"servers">) {
+  const generation = await t.run(
+    async (ctx) =>
+      (await ctx.db
+        .query("pollers")
+        .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+        .unique())!.generation,
+  );
+  const target = (await t.query(internal.serverControl.targetOf, { serverId }))!.target;
+  await t.action(internal.poller.tick, { serverId, generation, target, withPlayers: true });
+}
+
+async function recorded(t: TestConvex) {
+  return await t.run((ctx) => ctx.db.query("matches").collect());
+}
+
+/** The simulator's humans as the panel should record them (SteamID64, cumulative stats). */
+function simHumans() {
+  return sim.servers[0]!.world.players.filter((p) => !p.isBot && isSteamId64(p.steamId));
+}
+
+describe("match history against the simulator", () => {
+  test("polling alone: a map played to the end is recorded once with the final lines", async () => {
+    const { t, serverId } = await seeded();
+    const server = sim.servers[0]!;
+    expect(server.advanceUntil("live", 1_000).reached).toBe(true);
+    await tickNow(t, serverId);
+    expect(server.advanceUntil("matchOver", 10_000).reached).toBe(true);
+    await tickNow(t, serverId);
+    await tickNow(t, serverId); // the end screen seen again: no second record
+    const [match, ...rest] = await recorded(t);
+    expect(rest).toEqual([]);
+    const state = server.state();
+    expect(match).toMatchObject({
+      source: "poll",
+      map: state.map,
+      scoreCT: state.scoreCT,
+      scoreT: state.scoreT,
+      rounds: state.scoreCT + state.scoreT,
+      voided: false,
+    });
+    const humans = simHumans().filter((p) => p.side !== "SPEC" || p.stats.roundsPlayed > 0);
+    expect(match!.players.map((l) => l.steamId).sort()).toEqual(
+      humans.map((p) => p.steamId).sort(),
+    );
+    for (const line of match!.players) {
+      const p = humans.find((h) => h.steamId === line.steamId)!;
+      expect(line).toMatchObject({
+        name: p.name,
+        kills: p.stats.kills,
+        deaths: p.stats.deaths,
+        assists: p.stats.assists,
+        headshots: p.stats.headshots,
+        damage: p.stats.totalDamage,
+        mvps: p.stats.mvp,
+        rounds: p.stats.roundsPlayed,
+      });
+    }
+    // Bots (SteamID "0") never get a line or a career.
+    expect(match!.players.every((l) => isSteamId64(l.steamId))).toBe(true);
+    const best = match!.players[0]!;
+    const career = await t.query(api.history.career, { steamId: best.steamId });
+    expect(career?.career).toMatchObject({ season: ALL_TIME, matches: 1, kills: best.kills });
+
+    // The next match starts with a warmup: nothing new is recorded.
+    expect(server.advanceUntil("newMatch", 100).reached).toBe(true);
+    await tickNow(t, serverId);
+    expect(await recorded(t)).toHaveLength(1);
+    await stopLoops(t);
+  });
+
+  test("a restart and a warmup are not matches", async () => {
+    const { t, serverId } = await seeded();
+    const server = sim.servers[0]!;
+    expect(server.advanceUntil("live", 1_000).reached).toBe(true);
+    await tickNow(t, serverId);
+    for (let i = 0; i < 2; i++) expect(server.advanceUntil("roundEnd", 1_000).reached).toBe(true);
+    await tickNow(t, serverId);
+    server.console.exec("mp_restartgame 1");
+    await tickNow(t, serverId);
+    expect(server.advanceUntil("roundEnd", 1_000).reached).toBe(true);
+    await tickNow(t, serverId);
+    server.console.exec("mp_warmup_start");
+    await tickNow(t, serverId);
+    expect(await recorded(t)).toEqual([]);
+    await stopLoops(t);
+  });
+
+  test("MatchZy push: recorded from the events; the poll seeing the same end adds nothing", async () => {
+    const { t, asAdmin, serverId } = await seeded();
+    const server = sim.servers[0]!;
+    await asAdmin.action(api.push.enable, { serverId });
+    expect(server.advanceUntil("matchOver", 10_000).reached).toBe(true);
+    await server.matchzy.settled();
+    expect(server.matchzy.attempts.every((a) => a.outcome === "ok")).toBe(true);
+    const [match, ...rest] = await recorded(t);
+    expect(rest).toEqual([]);
+    const state = server.state();
+    expect(match).toMatchObject({
+      source: "push",
+      scoreCT: state.scoreCT,
+      scoreT: state.scoreT,
+      rounds: state.scoreCT + state.scoreT,
+    });
+    const humans = simHumans().filter((p) => p.connected && p.side !== "SPEC");
+    for (const p of humans) {
+      const line = match!.players.find((l) => l.steamId === p.steamId);
+      expect(line, p.name).toMatchObject({
+        kills: p.stats.kills,
+        deaths: p.stats.deaths,
+        assists: p.stats.assists,
+        headshots: p.stats.headshots,
+        damage: p.stats.totalDamage,
+        mvps: p.stats.mvp,
+      });
+    }
+    // Push and poll together: the poll sees the decided match on its end screen.
+    await tickNow(t, serverId);
+    // A repeated delivery of the map's end is recognised too.
+    expect(await recorded(t)).toHaveLength(1);
+    await stopLoops(t);
+  });
+});

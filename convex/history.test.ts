@@ -1,0 +1,95 @@
+/** The public history functions: the admin's audited void, and bad input refused in Ukrainian. */
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import { recordMatch } from "./model/history/record";
+import { personas, serverRow, setupTest } from "./test.setup";
+
+const A = "76561198000000301";
+const B = "76561198000000302";
+const line = (steamId: string, kills: number) => ({
+  steamId,
+  name: `P${kills}`,
+  side: "CT" as const,
+  kills,
+  deaths: 3,
+  assists: 0,
+  headshots: 1,
+  damage: 500,
+  mvps: 0,
+  rounds: 6,
+});
+
+async function oneMatch() {
+  const t = setupTest();
+  const who = await personas(t);
+  const matchId = await t.run(async (ctx) => {
+    const serverId = await ctx.db.insert("servers", serverRow());
+    return (await recordMatch(ctx, serverId, {
+      startedAt: 1_000,
+      endedAt: Date.UTC(2026, 10, 5),
+      mapName: "de_inferno",
+      scoreCT: 4,
+      scoreT: 2,
+      rounds: 6,
+      lines: [line(A, 7), line(B, 2)],
+      source: "push",
+    }))!;
+  });
+  return { t, matchId, ...who };
+}
+
+describe("history functions", () => {
+  test("an admin voids a match: careers and rankings empty, the list hides it, audited", async () => {
+    const { t, matchId, asAdmin } = await oneMatch();
+    expect((await t.query(api.history.career, { steamId: A }))?.career.matches).toBe(1);
+    await asAdmin.action(api.history.voidMatch, { matchId });
+    expect(await t.query(api.history.career, { steamId: A })).toBeNull();
+    const board = await t.query(api.history.leaderboard, {
+      criterion: "kills",
+      season: "all",
+      offset: 0,
+      limit: 10,
+    });
+    expect(board).toEqual({ rows: [], total: 0, nextOffset: null });
+    const list = await t.query(api.history.matches, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(list.page).toEqual([]);
+    expect(await t.query(api.history.match, { id: matchId })).toMatchObject({ voided: true });
+    const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
+    expect(audit).toEqual([
+      expect.objectContaining({ action: "match_void", outcome: "success", username: "Olena" }),
+    ]);
+    await expect(asAdmin.action(api.history.voidMatch, { matchId })).rejects.toMatchObject({
+      data: { code: "CONFLICT" },
+    });
+  });
+
+  test("a visitor cannot void; the refusal is audited", async () => {
+    const { t, matchId, anonymous } = await oneMatch();
+    await expect(anonymous.action(api.history.voidMatch, { matchId })).rejects.toMatchObject({
+      data: { code: "FORBIDDEN" },
+    });
+    expect((await t.query(api.history.career, { steamId: A }))?.career.matches).toBe(1);
+    const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
+    expect(audit[0]).toMatchObject({ action: "match_void", outcome: "unauthorized" });
+  });
+
+  test("bad input gets a clear Ukrainian error, never a crash", async () => {
+    const { t } = await oneMatch();
+    await expect(t.query(api.history.career, { steamId: "<b>x</b>" })).rejects.toMatchObject({
+      data: { code: "INVALID_INPUT", message: "Це не SteamID64." },
+    });
+    await expect(
+      t.query(api.history.leaderboard, { criterion: "kd", season: "2026-13", offset: 0, limit: 5 }),
+    ).rejects.toMatchObject({ data: { code: "INVALID_INPUT" } });
+    expect(await t.query(api.history.match, { id: "__proto__" })).toBeNull();
+    const huge = await t.query(api.history.leaderboard, {
+      criterion: "kills",
+      season: "all",
+      offset: -5,
+      limit: 1e9,
+    });
+    expect(huge.rows.map((r) => r.steamId)).toEqual([A, B]);
+  });
+});

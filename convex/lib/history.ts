@@ -1,0 +1,239 @@
+/**
+ * Match history and careers (issue #14): the stored and wire shapes, the rules that decide what
+ * counts, and the leaderboard criteria. Pure; shared by the backend, the HTTP API and the web app.
+ *
+ * Rules (also in docs/game-server-api.md, "Match history"):
+ * - A match is recorded when it ends: MatchZy's `map_result`, or a poll that sees the match-over
+ *   state (a side past half of `mp_maxrounds`, or all rounds played), or — closed early by a map
+ *   change, a warmup or a score reset — when it had at least MIN_ROUNDS rounds. Anything shorter
+ *   (a restart, a warmup, a map changed after two rounds) is not a match.
+ * - A recorded match counts for careers when it had at least MIN_ROUNDS rounds and at least
+ *   MIN_HUMANS human players (a valid SteamID64; bots report `0`/BOT and never get a line).
+ * - Ratio leaderboards (K/D, ADR, HS %) list only players with at least MIN_RATIO_MATCHES counted
+ *   matches in the season.
+ */
+import { v, type Infer } from "convex/values";
+import { isOwnKey } from "./ownKey";
+
+export const MIN_ROUNDS = 4;
+export const MIN_HUMANS = 2;
+export const MIN_RATIO_MATCHES = 3;
+/** Season of all time; a month season is "YYYY-MM" (UTC). */
+export const ALL_TIME = "all";
+
+export const vHistorySide = v.union(v.literal("CT"), v.literal("T"));
+export const vWinner = v.union(v.literal("CT"), v.literal("T"), v.literal("draw"));
+export type Winner = Infer<typeof vWinner>;
+export const vMatchSource = v.union(v.literal("push"), v.literal("poll"));
+export type MatchSource = Infer<typeof vMatchSource>;
+
+/** One human player's final line of a match. `side`: the side at the end (absent if never seen). */
+export const vHistoryLine = v.object({
+  steamId: v.string(),
+  name: v.string(),
+  side: v.optional(vHistorySide),
+  kills: v.number(),
+  deaths: v.number(),
+  assists: v.number(),
+  headshots: v.number(),
+  damage: v.number(),
+  mvps: v.number(),
+  rounds: v.number(),
+});
+export type HistoryLine = Infer<typeof vHistoryLine>;
+
+/** The match being played on a server, as the history tracker last saw it. */
+export const vTrackedMatch = v.object({
+  state: v.union(v.literal("open"), v.literal("finished")),
+  startedAt: v.number(),
+  mapName: v.string(),
+  mode: v.optional(v.string()),
+  scoreCT: v.number(),
+  scoreT: v.number(),
+  rounds: v.number(),
+  lines: v.array(vHistoryLine),
+  updatedAt: v.number(),
+  /** MatchZy's `matchid:map_number` once an event named this map. */
+  pushKey: v.optional(v.string()),
+  /**
+   * Rounds of the map as `map_result` gave them, when it arrived before the last `round_end`
+   * (MatchZy posts them concurrently): that round end, with the final lines, closes the match.
+   */
+  mapEnd: v.optional(v.number()),
+});
+export type TrackedMatch = Infer<typeof vTrackedMatch>;
+
+/** Fields of a `matches` row besides the server and bookkeeping. */
+export const matchRecordFields = {
+  map: v.string(),
+  mode: v.optional(v.string()),
+  startedAt: v.number(),
+  endedAt: v.number(),
+  scoreCT: v.number(),
+  scoreT: v.number(),
+  winner: vWinner,
+  rounds: v.number(),
+  source: vMatchSource,
+  players: v.array(vHistoryLine),
+};
+
+/** A list entry (the public API's shape plus what the page shows). */
+export const vMatchListItem = v.object({
+  id: v.id("matches"),
+  serverKey: v.string(),
+  serverName: v.string(),
+  map: v.string(),
+  mode: v.union(v.string(), v.null()),
+  startedAt: v.number(),
+  endedAt: v.number(),
+  scoreCT: v.number(),
+  scoreT: v.number(),
+  winner: vWinner,
+  rounds: v.number(),
+  counted: v.boolean(),
+});
+export type MatchListItem = Infer<typeof vMatchListItem>;
+
+export const vMatchDetail = v.object({
+  ...vMatchListItem.fields,
+  source: vMatchSource,
+  voided: v.boolean(),
+  tournament: v.union(v.string(), v.null()),
+  players: v.array(vHistoryLine),
+});
+export type MatchDetail = Infer<typeof vMatchDetail>;
+
+/** Career totals (one season). */
+export const careerTotalsFields = {
+  matches: v.number(),
+  wins: v.number(),
+  losses: v.number(),
+  kills: v.number(),
+  deaths: v.number(),
+  assists: v.number(),
+  headshots: v.number(),
+  damage: v.number(),
+  mvps: v.number(),
+  rounds: v.number(),
+};
+export const vCareerTotals = v.object(careerTotalsFields);
+export type CareerTotals = Infer<typeof vCareerTotals>;
+
+export const vCareer = v.object({
+  steamId: v.string(),
+  season: v.string(),
+  name: v.string(),
+  ...careerTotalsFields,
+  kd: v.number(),
+  hsPercent: v.number(),
+  adr: v.number(),
+  firstSeen: v.number(),
+  lastSeen: v.number(),
+  names: v.array(v.string()),
+});
+export type Career = Infer<typeof vCareer>;
+
+export const vCareerMatch = v.object({
+  matchId: v.id("matches"),
+  map: v.string(),
+  endedAt: v.number(),
+  scoreCT: v.number(),
+  scoreT: v.number(),
+  side: v.union(vHistorySide, v.null()),
+  result: v.union(v.literal("win"), v.literal("loss"), v.literal("draw")),
+  kills: v.number(),
+  deaths: v.number(),
+  assists: v.number(),
+  counted: v.boolean(),
+});
+export type CareerMatch = Infer<typeof vCareerMatch>;
+
+// ---- Leaderboards ----
+
+export const CRITERIA = {
+  kills: { ratio: false },
+  kd: { ratio: true },
+  wins: { ratio: false },
+  adr: { ratio: true },
+  hs: { ratio: true },
+  mvps: { ratio: false },
+} as const;
+export type Criterion = keyof typeof CRITERIA;
+export const CRITERION_NAMES = Object.keys(CRITERIA) as Criterion[];
+export const vCriterion = v.union(
+  v.literal("kills"),
+  v.literal("kd"),
+  v.literal("wins"),
+  v.literal("adr"),
+  v.literal("hs"),
+  v.literal("mvps"),
+);
+
+export function isCriterion(value: string): value is Criterion {
+  return isOwnKey(CRITERIA, value);
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function kdOf(t: CareerTotals): number {
+  return round2(t.deaths === 0 ? t.kills : t.kills / t.deaths);
+}
+export function adrOf(t: CareerTotals): number {
+  return round2(t.rounds === 0 ? 0 : t.damage / t.rounds);
+}
+export function hsPercentOf(t: CareerTotals): number {
+  return round2(t.kills === 0 ? 0 : (t.headshots / t.kills) * 100);
+}
+
+/** The criterion's value for these totals, or null when the player is not ranked by it. */
+export function criterionValue(criterion: Criterion, t: CareerTotals): number | null {
+  if (t.matches < 1) return null;
+  if (CRITERIA[criterion].ratio && t.matches < MIN_RATIO_MATCHES) return null;
+  switch (criterion) {
+    case "kills":
+      return t.kills;
+    case "wins":
+      return t.wins;
+    case "mvps":
+      return t.mvps;
+    case "kd":
+      return kdOf(t);
+    case "adr":
+      return adrOf(t);
+    case "hs":
+      return hsPercentOf(t);
+  }
+}
+
+export const vLeaderboardRow = v.object({
+  rank: v.number(),
+  steamId: v.string(),
+  name: v.string(),
+  value: v.number(),
+  matches: v.number(),
+});
+export type LeaderboardRow = Infer<typeof vLeaderboardRow>;
+
+/** A month season "YYYY-MM" (2000-01 … 2099-12) or "all". */
+export function isSeason(value: string): boolean {
+  return value === ALL_TIME || /^20\d\d-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** The month season (UTC) of a time. */
+export function seasonOf(at: number): string {
+  return new Date(at).toISOString().slice(0, 7);
+}
+
+export function winnerOf(scoreCT: number, scoreT: number): Winner {
+  return scoreCT > scoreT ? "CT" : scoreT > scoreCT ? "T" : "draw";
+}
+
+export function resultOf(side: "CT" | "T" | undefined, winner: Winner): "win" | "loss" | "draw" {
+  if (winner === "draw") return "draw";
+  return side === winner ? "win" : "loss";
+}
+
+/** Whether a recorded match counts for careers (see the rules above). */
+export function countsForCareers(match: { rounds: number; players: HistoryLine[] }): boolean {
+  return match.rounds >= MIN_ROUNDS && match.players.length >= MIN_HUMANS;
+}

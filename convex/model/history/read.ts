@@ -1,0 +1,141 @@
+/**
+ * What the history pages and the public API read: lists by index, a page at a time; a career is
+ * one row plus its names (at most MAX_NAMES) and one page of recent matches, whatever the length
+ * of the player's history.
+ */
+import type { PaginationOptions } from "convex/server";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import {
+  ALL_TIME,
+  adrOf,
+  hsPercentOf,
+  kdOf,
+  type Career,
+  type CareerMatch,
+  type MatchDetail,
+  type MatchListItem,
+} from "../../lib/history";
+import { serverByKey } from "../servers";
+import { careerOf, totalsOf } from "./careers";
+
+export const MAX_NAMES = 20;
+/** Largest page any history list serves. */
+export const MAX_PAGE = 100;
+
+export function listItem(m: Doc<"matches">): MatchListItem {
+  return {
+    id: m._id,
+    serverKey: m.serverKey,
+    serverName: m.serverName,
+    map: m.map,
+    mode: m.mode ?? null,
+    startedAt: m.startedAt,
+    endedAt: m.endedAt,
+    scoreCT: m.scoreCT,
+    scoreT: m.scoreT,
+    winner: m.winner,
+    rounds: m.rounds,
+    counted: m.counted,
+  };
+}
+
+function clampPage(opts: PaginationOptions): PaginationOptions {
+  return { ...opts, numItems: Math.max(1, Math.min(MAX_PAGE, Math.floor(opts.numItems) || 1)) };
+}
+
+/**
+ * Recorded, not voided matches, latest first; of one server when `serverKey` names one (an unknown
+ * key lists nothing).
+ */
+export async function listMatches(
+  ctx: QueryCtx,
+  serverKey: string | undefined,
+  opts: PaginationOptions,
+) {
+  const paging = clampPage(opts);
+  let result;
+  if (serverKey !== undefined) {
+    const server = await serverByKey(ctx, serverKey);
+    if (!server) return { page: [], isDone: true, continueCursor: "" };
+    result = await ctx.db
+      .query("matches")
+      .withIndex("by_serverId_and_voided_and_endedAt", (q) =>
+        q.eq("serverId", server._id).eq("voided", false),
+      )
+      .order("desc")
+      .paginate(paging);
+  } else {
+    result = await ctx.db
+      .query("matches")
+      .withIndex("by_voided_and_endedAt", (q) => q.eq("voided", false))
+      .order("desc")
+      .paginate(paging);
+  }
+  return { ...result, page: result.page.map(listItem) };
+}
+
+export async function matchDetail(ctx: QueryCtx, rawId: string): Promise<MatchDetail | null> {
+  const id = ctx.db.normalizeId("matches", rawId);
+  const m = id ? await ctx.db.get("matches", id) : null;
+  if (!m) return null;
+  const tournament = m.tournamentId ? await ctx.db.get("tournaments", m.tournamentId) : null;
+  return {
+    ...listItem(m),
+    source: m.source,
+    voided: m.voided,
+    tournament: tournament ? `${tournament.teamA.name} — ${tournament.teamB.name}` : null,
+    players: m.players,
+  };
+}
+
+export async function careerView(
+  ctx: QueryCtx,
+  steamId: string,
+  season: string = ALL_TIME,
+): Promise<Career | null> {
+  const row = await careerOf(ctx, steamId, season);
+  if (!row) return null;
+  const names = await ctx.db
+    .query("playerNames")
+    .withIndex("by_steamId_and_name", (q) => q.eq("steamId", steamId))
+    .take(MAX_NAMES);
+  const totals = totalsOf(row);
+  return {
+    steamId,
+    season,
+    name: row.name,
+    ...totals,
+    kd: kdOf(totals),
+    hsPercent: hsPercentOf(totals),
+    adr: adrOf(totals),
+    firstSeen: row.firstSeen,
+    lastSeen: row.lastSeen,
+    names: [row.name, ...names.map((n) => n.name).filter((n) => n !== row.name)],
+  };
+}
+
+/** A player's recorded (not voided) matches, latest first. */
+export async function careerMatches(ctx: QueryCtx, steamId: string, opts: PaginationOptions) {
+  const result = await ctx.db
+    .query("matchPlayers")
+    .withIndex("by_steamId_and_voided_and_endedAt", (q) =>
+      q.eq("steamId", steamId).eq("voided", false),
+    )
+    .order("desc")
+    .paginate(clampPage(opts));
+  const page: CareerMatch[] = result.page.map((r) => ({
+    matchId: r.matchId as Id<"matches">,
+    map: r.map,
+    endedAt: r.endedAt,
+    scoreCT: r.scoreCT,
+    scoreT: r.scoreT,
+    side: r.side ?? null,
+    result: r.result,
+    kills: r.kills,
+    deaths: r.deaths,
+    assists: r.assists,
+    counted: r.counted,
+  }));
+  return { ...result, page };
+}

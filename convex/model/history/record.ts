@@ -1,0 +1,108 @@
+/**
+ * Recording a finished match and voiding a record. `recordMatch` is the one point where a match
+ * enters history: it returns the new match's id (null when the same match was recorded before),
+ * which is what a "match recorded" notification hooks onto.
+ */
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { countsForCareers, resultOf, winnerOf } from "../../lib/history";
+import { countLine } from "./careers";
+import type { ClosedMatch } from "./tracker";
+
+/** The natural key of a match: the server and when the tracker first saw it live. */
+export function dedupeKeyOf(serverId: Id<"servers">, startedAt: number): string {
+  return `${serverId}:${startedAt}`;
+}
+
+/** The tournament a match came from: the active one, launched, on this map, before it started. */
+async function tournamentOf(ctx: MutationCtx, map: string, startedAt: number) {
+  const active = await ctx.db
+    .query("tournaments")
+    .withIndex("by_active", (q) => q.eq("active", true))
+    .first();
+  if (!active?.isLaunched || active.createdAt > startedAt) return undefined;
+  return active.serverMap === map || active.finalMap === map ? active._id : undefined;
+}
+
+export async function recordMatch(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  closed: ClosedMatch,
+): Promise<Id<"matches"> | null> {
+  const dedupeKey = dedupeKeyOf(serverId, closed.startedAt);
+  const existing = await ctx.db
+    .query("matches")
+    .withIndex("by_dedupeKey", (q) => q.eq("dedupeKey", dedupeKey))
+    .first();
+  if (existing) return null;
+  const server = await ctx.db.get("servers", serverId);
+  if (!server) return null;
+  const winner = winnerOf(closed.scoreCT, closed.scoreT);
+  const players = [...closed.lines].sort((a, b) => b.kills - a.kills || a.deaths - b.deaths);
+  const counted = countsForCareers({ rounds: closed.rounds, players });
+  const tournamentId = await tournamentOf(ctx, closed.mapName, closed.startedAt);
+  const matchId = await ctx.db.insert("matches", {
+    serverId,
+    serverKey: server.key,
+    serverName: server.name,
+    map: closed.mapName,
+    ...(closed.mode !== undefined ? { mode: closed.mode } : {}),
+    startedAt: closed.startedAt,
+    endedAt: closed.endedAt,
+    scoreCT: closed.scoreCT,
+    scoreT: closed.scoreT,
+    winner,
+    rounds: closed.rounds,
+    source: closed.source,
+    players,
+    dedupeKey,
+    counted,
+    voided: false,
+    ...(tournamentId ? { tournamentId } : {}),
+  });
+  for (const line of players) {
+    await ctx.db.insert("matchPlayers", {
+      matchId,
+      steamId: line.steamId,
+      name: line.name,
+      endedAt: closed.endedAt,
+      map: closed.mapName,
+      scoreCT: closed.scoreCT,
+      scoreT: closed.scoreT,
+      ...(line.side ? { side: line.side } : {}),
+      result: resultOf(line.side, winner),
+      kills: line.kills,
+      deaths: line.deaths,
+      assists: line.assists,
+      voided: false,
+      counted,
+    });
+  }
+  if (counted) {
+    for (const line of players) await countLine(ctx, line, winner, closed.endedAt, 1);
+  }
+  return matchId;
+}
+
+/**
+ * Takes a match out of history: hidden from lists, and, if it counted, subtracted from every
+ * career and leaderboard it was added to. Returns false when it was voided already.
+ */
+export async function voidMatch(ctx: MutationCtx, matchId: Id<"matches">): Promise<boolean> {
+  const match = await ctx.db.get("matches", matchId);
+  if (!match || match.voided) return false;
+  await ctx.db.patch("matches", matchId, { voided: true, counted: false });
+  const rows = await ctx.db
+    .query("matchPlayers")
+    .withIndex("by_matchId", (q) => q.eq("matchId", matchId))
+    .take(200);
+  for (const row of rows) {
+    await ctx.db.patch("matchPlayers", row._id, { voided: true, counted: false });
+  }
+  if (match.counted) {
+    for (const line of match.players) {
+      await countLine(ctx, line, match.winner, match.endedAt, -1);
+    }
+  }
+  return true;
+}

@@ -1,0 +1,153 @@
+/** Match detection rules (pure): what closes a match, what is not one, what is seen twice. */
+import { describe, expect, test } from "vitest";
+import type { Match, Player } from "../../lib/validators";
+import { nearMatchEnd, observePoll, observePush, type PushSeen } from "./tracker";
+
+const HUMAN = "76561198000000201";
+const match = (over: Partial<Match> = {}): Match => ({
+  serverName: "s",
+  mapName: "de_dust2",
+  scoreCT: 0,
+  scoreT: 0,
+  playersOnline: 4,
+  roundPhase: "live",
+  round: 1,
+  maxRounds: 8,
+  ...over,
+});
+const player = (steamId: string, kills: number, team: Player["team"] = "Terrorist"): Player => ({
+  steamId,
+  name: steamId === "0" ? "BOT Ivan" : "Олег",
+  team,
+  score: 0,
+  kills,
+  deaths: 1,
+  assists: 0,
+  kdRatio: 0,
+  mvp: 0,
+  headshots: 0,
+  chickenKills: 0,
+  totalDamage: 100 * kills,
+  bombPlants: 0,
+  bombDefuses: 0,
+  grenadeKills: 0,
+  grenadeDamageDealt: 0,
+  enemiesFlashed: 0,
+  knifeKills: 0,
+  zeusKills: 0,
+  playTimeMinutes: 1,
+  roundsPlayed: 5,
+  firstSeen: "",
+  lastSeen: "",
+  lastWeaponUsed: "",
+});
+
+describe("detection by polling", () => {
+  test("the decided match closes with the polled lines; bots get none; seen again, nothing", () => {
+    const open = observePoll(null, { match: match(), players: [player(HUMAN, 1)], at: 1 });
+    expect(open.closed).toBeNull();
+    const players = [player(HUMAN, 9), player("0", 30)];
+    const end = match({ scoreT: 5, scoreCT: 2, roundPhase: "over" });
+    const closed = observePoll(open.next, { match: end, players, at: 2 });
+    expect(closed.closed).toMatchObject({ scoreT: 5, rounds: 7, startedAt: 1, endedAt: 2 });
+    expect(closed.closed!.lines).toEqual([
+      expect.objectContaining({ steamId: HUMAN, kills: 9, damage: 900, side: "T" }),
+    ]);
+    expect(observePoll(closed.next, { match: end, players, at: 3 }).closed).toBeNull();
+    // The next match's warmup clears the tracker.
+    expect(observePoll(closed.next, { match: match({ roundPhase: "warmup" }), at: 4 })).toEqual({
+      next: null,
+      closed: null,
+    });
+  });
+
+  test("the decided match waits for a poll with players", () => {
+    const open = observePoll(null, { match: match(), at: 1 });
+    const end = match({ scoreT: 5, scoreCT: 0, roundPhase: "over" });
+    const noPlayers = observePoll(open.next, { match: end, at: 2 });
+    expect(noPlayers.closed).toBeNull();
+    expect(
+      observePoll(noPlayers.next, { match: end, players: [player(HUMAN, 4)], at: 3 }).closed,
+    ).not.toBeNull();
+  });
+
+  test("a restart or map change closes a match of 4+ rounds; a shorter one is no match", () => {
+    const at3 = observePoll(null, { match: match({ scoreCT: 2, scoreT: 1 }), at: 1 });
+    expect(observePoll(at3.next, { match: match(), at: 2 }).closed).toBeNull();
+    const at4 = observePoll(null, { match: match({ scoreCT: 2, scoreT: 2 }), at: 1 });
+    expect(
+      observePoll(at4.next, { match: match({ mapName: "de_nuke" }), at: 2 }).closed,
+    ).toMatchObject({ rounds: 4, mapName: "de_dust2" });
+    expect(
+      observePoll(at4.next, { match: match({ roundPhase: "warmup" }), at: 2 }).closed,
+    ).toMatchObject({ rounds: 4 });
+  });
+
+  test("a poll one round behind a pushed round end changes nothing", () => {
+    const pushed = observePoll(null, { match: match({ scoreCT: 3, scoreT: 2 }), at: 1 });
+    const behind = observePoll(pushed.next, { match: match({ scoreCT: 3, scoreT: 1 }), at: 2 });
+    expect(behind).toEqual({ next: pushed.next, closed: null });
+  });
+
+  test("the poller is told to look closely one round from the end", () => {
+    expect(nearMatchEnd(match({ scoreCT: 3, scoreT: 0 }))).toBe(false);
+    expect(nearMatchEnd(match({ scoreCT: 4, scoreT: 0 }))).toBe(true);
+    expect(nearMatchEnd(match({ scoreCT: 4, scoreT: 3 }))).toBe(true);
+    expect(nearMatchEnd(match({ roundPhase: "warmup", scoreCT: 4 }))).toBe(false);
+  });
+});
+
+describe("detection by MatchZy events", () => {
+  const seen = (over: Partial<PushSeen>): PushSeen => ({
+    kind: "round_end",
+    pushKey: "7:0",
+    mapName: "de_dust2",
+    rounds: 1,
+    lines: [],
+    at: 1,
+    ...over,
+  });
+  const line = (kills: number) => ({
+    steamId: HUMAN,
+    name: "Олег",
+    side: "CT" as const,
+    kills,
+    deaths: 0,
+    assists: 0,
+    headshots: 0,
+    damage: 0,
+    mvps: 0,
+    rounds: 5,
+  });
+
+  test("map_result before the last round_end: the round_end closes it with the final lines", () => {
+    let step = observePush(null, seen({ rounds: 4, lines: [line(3)] }));
+    step = observePush(step.next, seen({ kind: "map_result", rounds: 5, scoreCT: 5, scoreT: 0 }));
+    expect(step.closed).toBeNull();
+    step = observePush(step.next, seen({ rounds: 5, lines: [line(4)], scoreCT: 5, scoreT: 0 }));
+    expect(step.closed).toMatchObject({ rounds: 5, scoreCT: 5, lines: [line(4)], source: "push" });
+    // Retried events of the same map record nothing more.
+    expect(observePush(step.next, seen({ kind: "map_result", rounds: 5 })).closed).toBeNull();
+    expect(observePush(step.next, seen({ rounds: 5, lines: [line(4)] })).closed).toBeNull();
+  });
+
+  test("an earlier round's event delivered late is ignored", () => {
+    const step = observePush(null, seen({ rounds: 3, lines: [line(3)] }));
+    expect(observePush(step.next, seen({ rounds: 2, lines: [line(1)] }))).toEqual({
+      next: step.next,
+      closed: null,
+    });
+  });
+
+  test("push closed it, then the poll sees the end screen: one record", () => {
+    let step = observePush(null, seen({ rounds: 5, lines: [line(4)], scoreCT: 5, scoreT: 0 }));
+    step = observePush(step.next, seen({ kind: "map_result", rounds: 5, scoreCT: 5, scoreT: 0 }));
+    expect(step.closed).not.toBeNull();
+    const poll = observePoll(step.next, {
+      match: match({ scoreCT: 5, roundPhase: "over" }),
+      players: [player(HUMAN, 4, "Counter-Terrorist")],
+      at: 9,
+    });
+    expect(poll.closed).toBeNull();
+  });
+});

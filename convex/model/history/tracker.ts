@@ -1,0 +1,260 @@
+/**
+ * Match detection (pure): what one poll or one MatchZy event says about the match being played,
+ * given what the tracker saw before. The result is the tracker's next state and, when a match
+ * ended, the match to record. The tracker (one row per server, model/history/detect.ts) is what
+ * makes "recorded once" hold: a match that was closed is `finished` until the server shows a
+ * different match, so the same end seen again (a repeated poll, the push and the poll both seeing
+ * it, a retried event, a restarted poller) closes nothing.
+ */
+import { isSteamId64 } from "../../lib/gameApi";
+import {
+  MIN_ROUNDS,
+  type HistoryLine,
+  type MatchSource,
+  type TrackedMatch,
+} from "../../lib/history";
+import { sameJson } from "../liveData";
+import type { Match, Player } from "../../lib/validators";
+
+/** A match to record: the tracker's last view of it. */
+export interface ClosedMatch {
+  startedAt: number;
+  endedAt: number;
+  mapName: string;
+  mode?: string;
+  scoreCT: number;
+  scoreT: number;
+  rounds: number;
+  lines: HistoryLine[];
+  source: MatchSource;
+}
+
+export interface Step {
+  next: TrackedMatch | null;
+  closed: ClosedMatch | null;
+}
+
+/** Whether the poll shows the match decided: a side past half of the rounds, or all played. */
+export function matchDecided(m: Pick<Match, "scoreCT" | "scoreT" | "maxRounds">): boolean {
+  if (!m.maxRounds) return false;
+  const needed = Math.floor(m.maxRounds / 2) + 1;
+  return m.scoreCT >= needed || m.scoreT >= needed || m.scoreCT + m.scoreT >= m.maxRounds;
+}
+
+/**
+ * One round from the end (either side one win from the match, or the last round): the poller then
+ * polls with players at the watched cadence, so the final lines are seen before the next map.
+ */
+export function nearMatchEnd(m: Match): boolean {
+  if (m.roundPhase === "warmup" || !m.maxRounds) return false;
+  if (m.roundPhase === "over" && matchDecided(m)) return true;
+  const needed = Math.floor(m.maxRounds / 2) + 1;
+  return (
+    m.scoreCT + 1 >= needed || m.scoreT + 1 >= needed || m.scoreCT + m.scoreT + 1 >= m.maxRounds
+  );
+}
+
+function close(t: TrackedMatch, source: MatchSource, endedAt: number): ClosedMatch {
+  return {
+    startedAt: t.startedAt,
+    endedAt,
+    mapName: t.mapName,
+    ...(t.mode !== undefined ? { mode: t.mode } : {}),
+    scoreCT: t.scoreCT,
+    scoreT: t.scoreT,
+    rounds: t.rounds,
+    lines: t.lines,
+    source,
+  };
+}
+
+/** A match cut short (map change, warmup, score reset) is a match only past MIN_ROUNDS. */
+function closeEarly(t: TrackedMatch, source: MatchSource): ClosedMatch | null {
+  return t.state === "open" && t.rounds >= MIN_ROUNDS ? close(t, source, t.updatedAt) : null;
+}
+
+function side(team: Player["team"]): "CT" | "T" | undefined {
+  if (team === "Counter-Terrorist") return "CT";
+  if (team === "Terrorist") return "T";
+  return undefined;
+}
+
+/**
+ * The lines after a poll's player list: every human who played (on a side now, or gone with
+ * rounds played) with the plugin's cumulative stats; a player's side is the last one seen.
+ * Lines of players missing from the list stay as they were.
+ */
+export function mergePlayers(lines: HistoryLine[], players: Player[]): HistoryLine[] {
+  const bySteamId = new Map(lines.map((l) => [l.steamId, l]));
+  for (const p of players) {
+    if (!isSteamId64(p.steamId)) continue; // bots: SteamID "0"/BOT
+    const now = side(p.team);
+    if (!now && p.roundsPlayed === 0 && !bySteamId.has(p.steamId)) continue;
+    const before = bySteamId.get(p.steamId);
+    const lastSide = now ?? before?.side;
+    bySteamId.set(p.steamId, {
+      steamId: p.steamId,
+      name: p.name,
+      ...(lastSide ? { side: lastSide } : {}),
+      kills: p.kills,
+      deaths: p.deaths,
+      assists: p.assists,
+      headshots: p.headshots,
+      damage: p.totalDamage,
+      mvps: p.mvp,
+      rounds: p.roundsPlayed,
+    });
+  }
+  return [...bySteamId.values()];
+}
+
+export interface PollSeen {
+  match: Match;
+  players?: Player[];
+  at: number;
+}
+
+/** What one successful poll changes. */
+export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step {
+  const { match: m, at } = seen;
+  const total = m.scoreCT + m.scoreT;
+  let current = tracked;
+  let closed: ClosedMatch | null = null;
+  if (current) {
+    // A poll fetched just before a pushed round end may be one round behind; a score reset goes
+    // back to 0 (mp_restartgame, a new match) or by more than one round.
+    const sameMap = m.mapName === current.mapName && m.roundPhase !== "warmup";
+    const reset = total === 0 ? current.rounds > 0 : total + 1 < current.rounds;
+    if (current.state === "finished") {
+      // The end screen of the match already recorded: nothing new until another match shows.
+      if (sameMap && !reset) return { next: current, closed: null };
+      current = null;
+    } else if (!sameMap || reset) {
+      closed = closeEarly(current, "poll");
+      current = null;
+    } else if (total < current.rounds) {
+      return { next: current, closed: null }; // behind a pushed round end: keep what it said
+    }
+  }
+  if (m.roundPhase === "warmup") return { next: null, closed };
+  const base: TrackedMatch = current ?? {
+    state: "open",
+    startedAt: at,
+    mapName: m.mapName,
+    scoreCT: 0,
+    scoreT: 0,
+    rounds: 0,
+    lines: [],
+    updatedAt: at,
+  };
+  const next: TrackedMatch = {
+    ...base,
+    ...(m.gameMode !== undefined ? { mode: m.gameMode } : {}),
+    scoreCT: m.scoreCT,
+    scoreT: m.scoreT,
+    rounds: total,
+    lines: seen.players ? mergePlayers(base.lines, seen.players) : base.lines,
+  };
+  const changed = !sameJson({ ...next, updatedAt: 0 }, { ...base, updatedAt: 0 }) || !current;
+  const updated = changed ? { ...next, updatedAt: at } : base;
+  // Decided, but this poll did not fetch the players: the next one does (the poller asks for them
+  // at the end, model/poller.ts), and closes the match with the final lines.
+  if (m.roundPhase === "over" && matchDecided(m) && total > 0 && seen.players) {
+    return { next: { ...updated, state: "finished" }, closed: close(updated, "poll", at) };
+  }
+  return { next: updated, closed };
+}
+
+/** A MatchZy `round_end` or `map_result` as the tracker needs it (scores by side when known). */
+export interface PushSeen {
+  kind: "round_end" | "map_result" | "going_live";
+  pushKey: string;
+  mapName: string;
+  mode?: string;
+  rounds: number;
+  scoreCT?: number;
+  scoreT?: number;
+  /** Lines from the event's teams (empty for `map_result`, which MatchZy sends without players). */
+  lines: HistoryLine[];
+  at: number;
+}
+
+/** Keeps a player's last known side when the event could not tell it. */
+function mergeEventLines(before: HistoryLine[], lines: HistoryLine[]): HistoryLine[] {
+  if (lines.length === 0) return before;
+  const sides = new Map(before.map((l) => [l.steamId, l.side]));
+  const merged = lines.map((l) => {
+    const s = l.side ?? sides.get(l.steamId);
+    return { ...l, ...(s ? { side: s } : {}) };
+  });
+  const seen = new Set(lines.map((l) => l.steamId));
+  return [...merged, ...before.filter((l) => !seen.has(l.steamId))];
+}
+
+/** What one pushed event changes. */
+export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step {
+  let current = tracked;
+  let closed: ClosedMatch | null = null;
+  if (
+    current?.state === "open" &&
+    current.pushKey === seen.pushKey &&
+    seen.kind === "round_end" &&
+    seen.rounds < current.rounds
+  ) {
+    return { next: current, closed: null }; // an earlier round's event, delivered late
+  }
+  if (current) {
+    const samePush = current.pushKey === undefined || current.pushKey === seen.pushKey;
+    const sameMatch =
+      samePush &&
+      seen.mapName === current.mapName &&
+      seen.rounds >= current.rounds &&
+      seen.kind !== "going_live";
+    if (current.state === "finished") {
+      // A late or repeated event of the match already recorded (by push or by poll).
+      const late = seen.mapName === current.mapName && seen.rounds <= current.rounds && samePush;
+      if (late || (current.pushKey === seen.pushKey && seen.kind !== "going_live")) {
+        return { next: current, closed: null };
+      }
+      current = null;
+    } else if (!sameMatch) {
+      closed = closeEarly(current, "push");
+      current = null;
+    }
+  }
+  const base: TrackedMatch = current ?? {
+    state: "open",
+    startedAt: seen.at,
+    mapName: seen.mapName,
+    scoreCT: 0,
+    scoreT: 0,
+    rounds: 0,
+    lines: [],
+    updatedAt: seen.at,
+  };
+  const next: TrackedMatch = {
+    ...base,
+    ...(seen.mode !== undefined ? { mode: seen.mode } : {}),
+    pushKey: seen.pushKey,
+    scoreCT: seen.scoreCT ?? base.scoreCT,
+    scoreT: seen.scoreT ?? base.scoreT,
+    rounds: seen.rounds,
+    lines: mergeEventLines(base.lines, seen.lines),
+    updatedAt: seen.at,
+  };
+  if (seen.kind === "map_result" && seen.rounds > base.rounds) {
+    // The last round's event (with the final lines) is still on its way: it closes the match.
+    return {
+      next: { ...next, lines: base.lines, rounds: base.rounds, mapEnd: seen.rounds },
+      closed,
+    };
+  }
+  const ended =
+    (seen.kind === "map_result" && seen.rounds > 0) ||
+    (next.mapEnd !== undefined && next.rounds >= next.mapEnd);
+  if (ended) {
+    const final = { ...next, rounds: Math.max(next.rounds, next.mapEnd ?? 0) };
+    return { next: { ...final, state: "finished" }, closed: close(final, "push", seen.at) };
+  }
+  return { next, closed };
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router-dom";
+import { paths } from "@/config/paths";
+import { t } from "@/i18n/uk";
+import styles from "./history.module.css";
+
+/** The shell of the history pages: brand, the history nav and the way back to the panel. */
+export function HistoryLayout({ children }: { children: ReactNode }) {
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink;
+  return (
+    <main id="main" className={styles.page}>
+      <div className={styles.top}>
+        <Link to={paths.home} className={styles.brand}>
+          <img src="/favicon.svg" alt="" />
+          {t("app.title")}
+        </Link>
+        <nav aria-label={t("history.nav.label")} className={styles.nav}>
+          <NavLink to={paths.matches} end className={navClass}>
+            {t("history.nav.matches")}
+          </NavLink>
+          <NavLink to={paths.leaderboard} className={navClass}>
+            {t("history.nav.leaderboard")}
+          </NavLink>
+          <Link to={paths.home} className={styles.navLink}>
+            {t("common.backToPanel")}
+          </Link>
+        </nav>
+      </div>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import toast from "react-hot-toast";
+import { useParams } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
+import { Spinner } from "@/components/ui/spinner";
+import { useConfirmation } from "@/hooks/use-confirmation";
+import { formatDateTime, formatInteger } from "@/i18n/format";
+import { t } from "@/i18n/uk";
+import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history";
+import { useIsAdmin, useMatch, useVoidMatch } from "../hooks/use-history";
+import { winnerLabel } from "../utils/format";
+import { HistoryLayout } from "./history-layout";
+import { Scoreboard } from "./scoreboard";
+import styles from "./history.module.css";
+
+/** /matches/:id: the final score and every human's final line, by side. */
+export function MatchPage() {
+  const { id = "" } = useParams();
+  const match = useMatch(id);
+  return (
+    <HistoryLayout>
+      {match === undefined ? (
+        <Spinner />
+      ) : match === null ? (
+        <EmptyState title={t("history.match.notFound")} />
+      ) : (
+        <MatchView match={match} />
+      )}
+    </HistoryLayout>
+  );
+}
+
+function MatchView({ match }: { match: MatchDetail }) {
+  const isAdmin = useIsAdmin();
+  const { voidMatch, pending } = useVoidMatch();
+  const { ask, dialog } = useConfirmation();
+  const sides = [
+    {
+      key: "CT",
+      caption: t("history.match.side.CT"),
+      lines: match.players.filter((l) => l.side === "CT"),
+    },
+    {
+      key: "T",
+      caption: t("history.match.side.T"),
+      lines: match.players.filter((l) => l.side === "T"),
+    },
+    {
+      key: "none",
+      caption: t("history.match.side.none"),
+      lines: match.players.filter((l) => !l.side),
+    },
+  ].filter((s) => s.lines.length > 0);
+  const onVoid = () =>
+    ask({
+      title: t("history.match.void"),
+      text: t("history.match.voidConfirm"),
+      confirmLabel: t("history.match.void"),
+      run: async () => {
+        if (await voidMatch(match.id)) toast.success(t("history.match.voidDone"));
+      },
+    });
+  return (
+    <>
+      <header className={styles.section}>
+        <h1 className={styles.title}>{t("history.match.title", { map: match.map })}</h1>
+        <div className={styles.matchHead}>
+          <span className={styles.bigScore} aria-label={`${match.scoreCT}:${match.scoreT}`}>
+            <span className={styles.ct}>{formatInteger(match.scoreCT)}</span>
+            <span aria-hidden="true">:</span>
+            <span className={styles.t}>{formatInteger(match.scoreT)}</span>
+          </span>
+          <span className={styles.badge}>
+            {t("history.col.winner")}: {winnerLabel(match.winner)}
+          </span>
+        </div>
+        <p className={styles.lead}>
+          {match.serverName} · {formatDateTime(match.endedAt)} · {t("history.col.rounds")}:{" "}
+          {formatInteger(match.rounds)}
+          {match.mode ? ` · ${match.mode}` : ""}
+        </p>
+        <p className={styles.muted}>
+          {t("history.match.source", { source: t(`history.match.source.${match.source}`) })}
+          {match.tournament
+            ? ` · ${t("history.match.tournament", { name: match.tournament })}`
+            : ""}
+        </p>
+        {match.voided ? <Notice>{t("history.match.voided")}</Notice> : null}
+        {!match.voided && !match.counted ? (
+          <Notice role="note">
+            {t("history.notCountedHint", { rounds: MIN_ROUNDS, humans: MIN_HUMANS })}
+          </Notice>
+        ) : null}
+      </header>
+      <Card title={t("history.match.scoreboard")}>
+        {sides.length === 0 ? (
+          <EmptyState title={t("history.match.noPlayers")} />
+        ) : (
+          <div className={styles.stack}>
+            {sides.map((s) => (
+              <section key={s.key} className={styles.stack} aria-label={s.caption}>
+                <h3
+                  className={`${styles.subTitle} ${s.key === "CT" ? styles.ct : s.key === "T" ? styles.t : ""}`}
+                >
+                  {s.caption}
+                </h3>
+                <Scoreboard caption={s.caption} lines={s.lines} />
+              </section>
+            ))}
+          </div>
+        )}
+      </Card>
+      {isAdmin && !match.voided ? (
+        <div>
+          <Button variant="danger" onClick={onVoid} loading={pending}>
+            {t("history.match.void")}
+          </Button>
+        </div>
+      ) : null}
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { Link, useParams } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { matchPath } from "@/config/paths";
+import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
+import { t, type MessageKey } from "@/i18n/uk";
+import { isSteamId64 } from "@/lib/backend";
+import type { Career } from "@/lib/backend-history";
+import { useCareer, useCareerMatches } from "../hooks/use-history";
+import { HistoryLayout } from "./history-layout";
+import styles from "./history.module.css";
+
+/** /players/:steamId: the career card, names used, recent matches and the Steam profile. */
+export function PlayerPage() {
+  const { steamId = "" } = useParams();
+  const valid = isSteamId64(steamId);
+  const data = useCareer(steamId, valid);
+  return (
+    <HistoryLayout>
+      {!valid ? (
+        <EmptyState title={t("history.player.invalid")} role="alert" />
+      ) : data === undefined ? (
+        <Spinner />
+      ) : (
+        <>
+          <header className={styles.section}>
+            <h1 className={styles.title}>{data?.career.name ?? t("history.player.title")}</h1>
+            <p className={styles.muted}>
+              <span className={styles.mono}>{steamId}</span> ·{" "}
+              <a
+                href={`https://steamcommunity.com/profiles/${steamId}`}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
+                {t("history.player.steam")}
+              </a>
+            </p>
+          </header>
+          {data ? (
+            <CareerCard career={data.career} killsRank={data.ranks.kills} />
+          ) : (
+            <EmptyState title={t("history.player.empty")} />
+          )}
+          <RecentMatches steamId={steamId} />
+        </>
+      )}
+    </HistoryLayout>
+  );
+}
+
+function CareerCard({ career, killsRank }: { career: Career; killsRank: number | null }) {
+  const stats: [MessageKey, string][] = [
+    ["history.player.matches", formatInteger(career.matches)],
+    ["history.player.wins", formatInteger(career.wins)],
+    ["history.player.losses", formatInteger(career.losses)],
+    ["history.player.kills", formatInteger(career.kills)],
+    ["history.player.deaths", formatInteger(career.deaths)],
+    ["history.player.assists", formatInteger(career.assists)],
+    ["history.player.kd", formatRatio(career.kd)],
+    ["history.player.hs", `${formatRatio(career.hsPercent)} %`],
+    ["history.player.adr", formatRatio(career.adr)],
+    ["history.player.mvps", formatInteger(career.mvps)],
+    ["history.player.rounds", formatInteger(career.rounds)],
+  ];
+  return (
+    <Card
+      title={t("history.player.title")}
+      aside={killsRank ? t("history.player.rank", { rank: killsRank }) : undefined}
+    >
+      <dl className={styles.stats}>
+        {stats.map(([label, value]) => (
+          <div key={label} className={styles.stat}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.muted}>
+        {t("history.player.firstSeen", { date: formatDateTime(career.firstSeen) })} ·{" "}
+        {t("history.player.lastSeen", { date: formatDateTime(career.lastSeen) })}
+      </p>
+      <h3 className={styles.subTitle}>{t("history.player.names")}</h3>
+      <ul className={styles.names}>
+        {career.names.map((name) => (
+          <li key={name}>{name}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function RecentMatches({ steamId }: { steamId: string }) {
+  const { matches, status, loadMore } = useCareerMatches(steamId, true);
+  return (
+    <Card title={t("history.player.recent")}>
+      {status === "LoadingFirstPage" ? (
+        <Spinner />
+      ) : matches.length === 0 ? (
+        <EmptyState title={t("history.player.noMatches")} />
+      ) : (
+        <div className={styles.stack}>
+          <DataTable
+            caption={t("history.player.recentCaption")}
+            rows={matches}
+            rowKey={(m) => m.matchId}
+            columns={[
+              {
+                header: t("history.col.map"),
+                sticky: true,
+                cell: (m) => (
+                  <Link to={matchPath(m.matchId)} className={styles.strong}>
+                    {m.map}
+                  </Link>
+                ),
+              },
+              {
+                header: t("history.col.result"),
+                cell: (m) => (
+                  <span className={styles[m.result]}>{t(`history.result.${m.result}`)}</span>
+                ),
+              },
+              {
+                header: t("history.col.score"),
+                cell: (m) => `${formatInteger(m.scoreCT)}:${formatInteger(m.scoreT)}`,
+              },
+              {
+                header: <abbr title={t("history.col.killsTitle")}>{t("history.col.kills")}</abbr>,
+                numeric: true,
+                cell: (m) => formatInteger(m.kills),
+              },
+              {
+                header: <abbr title={t("history.col.deathsTitle")}>{t("history.col.deaths")}</abbr>,
+                numeric: true,
+                cell: (m) => formatInteger(m.deaths),
+              },
+              {
+                header: t("history.col.date"),
+                cell: (m) => (
+                  <>
+                    {formatDateTime(m.endedAt)}
+                    {m.counted ? null : (
+                      <span className={styles.muted}> · {t("history.notCounted")}</span>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
+          {status === "CanLoadMore" || status === "LoadingMore" ? (
+            <Button onClick={loadMore} loading={status === "LoadingMore"}>
+              {t("history.more")}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  );
+}

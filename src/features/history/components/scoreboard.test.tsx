@@ -1,0 +1,65 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import type { Id } from "@/lib/backend";
+import { MatchesTable } from "./matches-table";
+import { Scoreboard } from "./scoreboard";
+
+const hostile = '<img src=x onerror="alert(1)">\u202Eevil';
+
+describe("history tables", () => {
+  it("render player names as text and link them to careers", () => {
+    render(
+      <Scoreboard
+        caption="CT"
+        lines={[
+          {
+            steamId: "76561198000000042",
+            name: hostile,
+            side: "CT",
+            kills: 12,
+            deaths: 4,
+            assists: 3,
+            headshots: 6,
+            damage: 1500,
+            mvps: 2,
+            rounds: 10,
+          },
+        ]}
+      />,
+      { wrapper: MemoryRouter },
+    );
+    const link = screen.getByRole("link", { name: hostile });
+    expect(link.getAttribute("href")).toBe("/players/76561198000000042");
+    expect(document.querySelector("img")).toBeNull();
+    // ADR: 1500 damage over 10 rounds.
+    expect(screen.getByText("150,00")).toBeTruthy();
+  });
+
+  it("list matches with a link to each scoreboard and mark the ones careers skip", () => {
+    render(
+      <MatchesTable
+        matches={[
+          {
+            id: "m1" as Id<"matches">,
+            serverKey: "s1",
+            serverName: "Сервер <1>",
+            map: "de_nuke",
+            mode: "competitive",
+            startedAt: 0,
+            endedAt: Date.UTC(2026, 10, 3, 18),
+            scoreCT: 13,
+            scoreT: 9,
+            winner: "CT",
+            rounds: 22,
+            counted: false,
+          },
+        ]}
+      />,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.getByRole("link", { name: "de_nuke" }).getAttribute("href")).toBe("/matches/m1");
+    expect(screen.getByText("Сервер <1>")).toBeTruthy();
+    expect(screen.getByText(/не в статистиці/)).toBeTruthy();
+  });
+});

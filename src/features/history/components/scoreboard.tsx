@@ -1,0 +1,56 @@
+import { Link } from "react-router-dom";
+import { DataTable } from "@/components/ui/table";
+import { playerPath } from "@/config/paths";
+import { formatInteger, formatRatio } from "@/i18n/format";
+import { t } from "@/i18n/uk";
+import type { HistoryLine } from "@/lib/backend-history";
+import { adr } from "../utils/format";
+import styles from "./history.module.css";
+
+/** One side's final lines, in the columns of the live players table; names link to careers. */
+export function Scoreboard({ caption, lines }: { caption: string; lines: HistoryLine[] }) {
+  return (
+    <DataTable
+      caption={caption}
+      rows={lines}
+      rowKey={(l) => l.steamId}
+      columns={[
+        {
+          header: t("history.col.player"),
+          sticky: true,
+          cell: (l) => (
+            <Link to={playerPath(l.steamId)} className={styles.name} title={l.name}>
+              {l.name}
+            </Link>
+          ),
+        },
+        {
+          header: <abbr title={t("history.col.killsTitle")}>{t("history.col.kills")}</abbr>,
+          numeric: true,
+          cell: (l) => formatInteger(l.kills),
+        },
+        {
+          header: <abbr title={t("history.col.deathsTitle")}>{t("history.col.deaths")}</abbr>,
+          numeric: true,
+          cell: (l) => formatInteger(l.deaths),
+        },
+        {
+          header: <abbr title={t("history.col.assistsTitle")}>{t("history.col.assists")}</abbr>,
+          numeric: true,
+          cell: (l) => formatInteger(l.assists),
+        },
+        {
+          header: <abbr title={t("history.col.hsTitle")}>{t("history.col.hs")}</abbr>,
+          numeric: true,
+          cell: (l) => formatInteger(l.headshots),
+        },
+        {
+          header: <abbr title={t("history.col.adrTitle")}>{t("history.col.adr")}</abbr>,
+          numeric: true,
+          cell: (l) => formatRatio(adr(l.damage, l.rounds)),
+        },
+        { header: t("history.col.mvp"), numeric: true, cell: (l) => formatInteger(l.mvps) },
+      ]}
+    />
+  );
+}

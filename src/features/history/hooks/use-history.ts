@@ -1,0 +1,74 @@
+import { useAction, usePaginatedQuery, useQuery } from "convex/react";
+import { useState } from "react";
+import { api } from "@/lib/backend";
+import type { Criterion } from "@/lib/backend-history";
+import { toastError } from "@/lib/errors";
+
+export const MATCHES_PAGE_SIZE = 20;
+export const CAREER_PAGE_SIZE = 10;
+export const BOARD_PAGE_SIZE = 25;
+
+/** Recorded matches, latest first; `serverKey` "" means every server. */
+export function useMatches(serverKey: string) {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.history.matches,
+    serverKey ? { serverKey } : {},
+    { initialNumItems: MATCHES_PAGE_SIZE },
+  );
+  return { matches: results, status, loadMore: () => loadMore(MATCHES_PAGE_SIZE) };
+}
+
+/** undefined while loading, null when the id names no match. */
+export function useMatch(id: string) {
+  return useQuery(api.history.match, { id });
+}
+
+export function useServers() {
+  return useQuery(api.servers.list, {});
+}
+
+export function useIsAdmin(): boolean {
+  return useQuery(api.users.me, {})?.isAdmin ?? false;
+}
+
+export function useCareer(steamId: string, valid: boolean) {
+  return useQuery(api.history.career, valid ? { steamId } : "skip");
+}
+
+export function useCareerMatches(steamId: string, valid: boolean) {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.history.careerMatchList,
+    valid ? { steamId } : "skip",
+    { initialNumItems: CAREER_PAGE_SIZE },
+  );
+  return { matches: results, status, loadMore: () => loadMore(CAREER_PAGE_SIZE) };
+}
+
+/** One page of a leaderboard by rank, from `offset` (the page lives in the address). */
+export function useLeaderboard(criterion: Criterion, season: string, offset: number) {
+  return useQuery(api.history.leaderboard, {
+    criterion,
+    season,
+    offset,
+    limit: BOARD_PAGE_SIZE,
+  });
+}
+
+/** Voids a match (admin); a refusal is shown once as a toast. Resolves true when done. */
+export function useVoidMatch() {
+  const run = useAction(api.history.voidMatch);
+  const [pending, setPending] = useState(false);
+  const voidMatch = async (matchId: string): Promise<boolean> => {
+    setPending(true);
+    try {
+      await run({ matchId });
+      return true;
+    } catch (error) {
+      toastError(error);
+      return false;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { voidMatch, pending };
+}

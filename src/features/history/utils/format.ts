@@ -1,0 +1,41 @@
+import { formatInteger, formatRatio } from "@/i18n/format";
+import { t } from "@/i18n/uk";
+import type { Criterion } from "@/lib/backend-history";
+
+/** A leaderboard value as its criterion reads: a count, a ratio, or a percentage. */
+export function formatCriterion(criterion: Criterion, value: number): string {
+  if (criterion === "kd" || criterion === "adr") return formatRatio(value);
+  if (criterion === "hs") return `${formatRatio(value)} %`;
+  return formatInteger(value);
+}
+
+export function winnerLabel(winner: "CT" | "T" | "draw"): string {
+  return t(`history.winner.${winner}`);
+}
+
+/** Average damage per round of a line. */
+export function adr(damage: number, rounds: number): number {
+  return rounds > 0 ? damage / rounds : 0;
+}
+
+/** Month seasons from `now` back, newest first ("YYYY-MM", UTC), for the season selector. */
+export function recentSeasons(now: number, count = 12): string[] {
+  const d = new Date(now);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - i, 1));
+    out.push(m.toISOString().slice(0, 7));
+  }
+  return out;
+}
+
+const monthFormat = new Intl.DateTimeFormat("uk-UA", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+export function seasonLabel(season: string): string {
+  const [y, m] = season.split("-").map(Number) as [number, number];
+  return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
+}

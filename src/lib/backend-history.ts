@@ -1,0 +1,18 @@
+/**
+ * The history pages' doorway to the backend's history types and rules (convex/lib/history.ts),
+ * apart from `backend.ts` so the eagerly loaded panel does not carry its validators.
+ */
+export {
+  ALL_TIME,
+  CRITERION_NAMES,
+  MIN_HUMANS,
+  MIN_RATIO_MATCHES,
+  MIN_ROUNDS,
+  type Career,
+  type CareerMatch,
+  type Criterion,
+  type HistoryLine,
+  type LeaderboardRow,
+  type MatchDetail,
+  type MatchListItem,
+} from "../../convex/lib/history";

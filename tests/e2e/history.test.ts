@@ -1,0 +1,127 @@
+/**
+ * Match history in Chromium: a map played to the end on the simulator is recorded by the poller,
+ * appears in /matches, its scoreboard opens, and a player's career page shows the match. Also
+ * screenshots of every history page at 1366 and 360 px.
+ */
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+
+const screenshots = screenshotDir();
+const WAIT = { timeout: 30_000 };
+let env: Env;
+
+beforeAll(async () => {
+  if (!chromiumPath) return;
+  env = await startEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+interface Recorded {
+  _id: string;
+  map: string;
+  players: { steamId: string; name: string; kills: number }[];
+}
+
+async function recorded(): Promise<Recorded[]> {
+  return (await env.demo.backend.t.run(
+    async (ctx) => await ctx.db.query("matches").collect(),
+  )) as Recorded[];
+}
+
+async function snapshotPhase(): Promise<string | undefined> {
+  const rows = (await env.demo.backend.t.run(
+    async (ctx) => await ctx.db.query("matchSnapshots").collect(),
+  )) as { match: { serverName: string; roundPhase: string; scoreCT: number; scoreT: number } }[];
+  const mine = rows.find((r) => r.match.serverName === env.demo.sim.servers[0]!.state().name);
+  return mine ? `${mine.match.roundPhase}:${mine.match.scoreCT + mine.match.scoreT}` : undefined;
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
+}
+
+describe.skipIf(!chromiumPath)("match history in the browser", () => {
+  test("a recorded match appears in /matches, its scoreboard opens, a career shows it", async () => {
+    const server = env.demo.sim.servers[0]!;
+    // Someone watches the dashboard, so the poller follows the server every 5 s.
+    const { page, context } = await newPage(env, { width: 1366 });
+    await page.goto(env.url);
+    await page.getByTestId("score-ct").waitFor(WAIT);
+
+    expect(server.advanceUntil("live", 5_000).reached).toBe(true);
+    await expect.poll(snapshotPhase, WAIT).toMatch(/^(freezetime|live):0$/);
+    expect(server.advanceUntil("matchOver", 20_000).reached).toBe(true);
+    const final = server.state();
+    const [match] = await expect
+      .poll(recorded, WAIT)
+      .toHaveLength(1)
+      .then(() => recorded());
+    expect(match!.map).toBe(final.map);
+
+    await page.getByRole("link", { name: "Матчі", exact: true }).click();
+    await page.waitForURL(/\/matches$/);
+    const mapLink = page.getByRole("link", { name: final.map, exact: true });
+    await mapLink.waitFor(WAIT);
+    await shoot(page, "history-matches-1366");
+    await mapLink.click();
+    await page.waitForURL(/\/matches\/.+/);
+    await page.getByRole("heading", { name: `Матч на ${final.map}` }).waitFor(WAIT);
+    await expect
+      .poll(() => page.getByText(`${final.scoreCT}:${final.scoreT}`).count(), WAIT)
+      .toBeGreaterThan(0);
+    const top = match!.players[0]!;
+    const playerLink = page.getByRole("link", { name: top.name, exact: true });
+    await playerLink.waitFor(WAIT);
+    await shoot(page, "history-match-1366");
+
+    await playerLink.click();
+    await page.waitForURL(new RegExp(`/players/${top.steamId}$`));
+    await page.getByRole("heading", { name: top.name, level: 1 }).waitFor(WAIT);
+    const recent = page.getByRole("table", { name: "Останні матчі гравця" });
+    await recent.getByRole("link", { name: final.map, exact: true }).waitFor(WAIT);
+    await shoot(page, "history-player-1366");
+
+    await page.getByRole("link", { name: "Рейтинг", exact: true }).click();
+    await page.getByRole("table", { name: "Рейтинг гравців" }).waitFor(WAIT);
+    await shoot(page, "history-leaderboard-1366");
+    await context.close();
+
+    // The same pages at 360 px.
+    const phone = await newPage(env, { width: 360, height: 780 });
+    for (const [name, url] of [
+      ["history-matches-360", "/matches"],
+      ["history-match-360", `/matches/${match!._id}`],
+      ["history-player-360", `/players/${top.steamId}`],
+      ["history-leaderboard-360", "/leaderboard"],
+    ] as const) {
+      await phone.page.goto(`${env.url.replace(/\/$/, "")}${url}`);
+      await phone.page.getByRole("heading", { level: 1 }).waitFor(WAIT);
+      await phone.page.waitForTimeout(300);
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, name).toBeLessThanOrEqual(0);
+      await shoot(phone.page, name);
+    }
+    // The panel's header keeps its history links reachable on a phone.
+    await phone.page.goto(env.url);
+    await phone.page.getByRole("link", { name: "Рейтинг", exact: true }).waitFor(WAIT);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, "panel header").toBeLessThanOrEqual(0);
+    await shoot(phone.page, "history-panel-header-360");
+    await phone.context.close();
+  }, 120_000);
+
+  test("a player page for something that is not a SteamID64 says so", async () => {
+    const { page, context } = await newPage(env);
+    await page.goto(`${env.url.replace(/\/$/, "")}/players/not-a-steam-id`);
+    await page.getByText("Це не SteamID64. Перевірте адресу сторінки.").waitFor(WAIT);
+    await context.close();
+  });
+});
