@@ -191,7 +191,9 @@ describe("refusal audit under a flood", () => {
         tokenIdentifier: expect.any(String),
       }),
     );
-  });
+    // 501 actions, each with its own audit mutation: about 2 s alone, several times that on a
+    // loaded 2-core machine. A budget, not a timing assertion.
+  }, 60_000);
 });
 
 describe("rate limits of gated actions for non-admins", () => {
