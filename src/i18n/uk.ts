@@ -677,6 +677,11 @@ export const uk = {
 export type MessageKey = keyof typeof uk;
 export type MessageParams = Record<string, string | number>;
 
+/** Whether `key` is one of the dictionary's own keys (for keys built from outside data). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(uk, key);
+}
+
 /** Looks up a text and fills its `{name}` placeholders; unknown placeholders stay as written. */
 export function t(key: MessageKey, params?: MessageParams): string {
   const text: string = uk[key];

@@ -10,7 +10,7 @@ import { formatDateTime, formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history";
 import { useIsAdmin, useMatch, useVoidMatch } from "../hooks/use-history";
-import { winnerLabel } from "../utils/format";
+import { modeLabel, winnerLabel } from "../utils/format";
 import { HistoryLayout } from "./history-layout";
 import { Scoreboard } from "./scoreboard";
 import styles from "./history.module.css";
@@ -79,7 +79,7 @@ function MatchView({ match }: { match: MatchDetail }) {
         <p className={styles.lead}>
           {match.serverName} · {formatDateTime(match.endedAt)} · {t("history.col.rounds")}:{" "}
           {formatInteger(match.rounds)}
-          {match.mode ? ` · ${match.mode}` : ""}
+          {match.mode ? ` · ${modeLabel(match.mode)}` : ""}
         </p>
         <p className={styles.muted}>
           {t("history.match.source", { source: t(`history.match.source.${match.source}`) })}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatCriterion, recentSeasons } from "./format";
+import { formatCriterion, modeLabel, recentSeasons } from "./format";
 
 describe("history formatting", () => {
   test("seasons go back month by month across a year boundary", () => {
@@ -14,5 +14,11 @@ describe("history formatting", () => {
     expect(formatCriterion("kills", 1234)).toMatch(/^1\s?234$/);
     expect(formatCriterion("kd", 1.5)).toBe("1,50");
     expect(formatCriterion("hs", 42)).toBe("42,00 %");
+  });
+  test("known modes read in Ukrainian; others, and inherited names, as written", () => {
+    expect(modeLabel("competitive")).toBe("Змагальний");
+    expect(modeLabel("wingman")).toBe("Напарники");
+    expect(modeLabel("retakes")).toBe("retakes");
+    expect(modeLabel("constructor")).toBe("constructor");
   });
 });

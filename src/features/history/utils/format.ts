@@ -1,5 +1,5 @@
 import { formatInteger, formatRatio } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { isMessageKey, t } from "@/i18n/uk";
 import type { Criterion } from "@/lib/backend-history";
 
 /** A leaderboard value as its criterion reads: a count, a ratio, or a percentage. */
@@ -7,6 +7,12 @@ export function formatCriterion(criterion: Criterion, value: number): string {
   if (criterion === "kd" || criterion === "adr") return formatRatio(value);
   if (criterion === "hs") return `${formatRatio(value)} %`;
   return formatInteger(value);
+}
+
+/** A game mode in Ukrainian; a mode the panel does not know (a pushed event's) as written. */
+export function modeLabel(mode: string): string {
+  const key = `mode.${mode}`;
+  return isMessageKey(key) ? t(key) : mode;
 }
 
 export function winnerLabel(winner: "CT" | "T" | "draw"): string {
