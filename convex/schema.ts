@@ -11,6 +11,7 @@ import {
   vSummary,
   vTournamentTeamKey,
 } from "./lib/validators";
+import { vDeliveryState, vWebhookKind } from "./lib/discord";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -157,4 +158,18 @@ export default defineSchema({
     team: vTournamentTeamKey,
     nickname: v.string(),
   }).index("by_tournamentId_and_sessionId", ["tournamentId", "sessionId"]),
+
+  /* Discord webhooks, one per kind (model/discordFormat.ts). `url` is write-only: read only in
+     model/notifications.ts, never returned. `generation` grows with every change of the URL, so a
+     message queued for the old one is dropped. The `last*` fields are the last delivery's outcome. */
+  discordWebhooks: defineTable({
+    kind: vWebhookKind,
+    url: v.string(),
+    generation: v.number(),
+    updatedAt: v.number(),
+    lastAt: v.optional(v.number()),
+    lastState: v.optional(vDeliveryState),
+    lastHttpStatus: v.optional(v.number()),
+    lastError: v.optional(v.string()),
+  }).index("by_kind", ["kind"]),
 });

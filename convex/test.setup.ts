@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
+import workpool from "@convex-dev/workpool/test";
 import { ConvexError } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { ErrorData } from "./lib/errors";
@@ -11,6 +12,7 @@ export const modules = import.meta.glob("./**/*.ts");
 export function setupTest() {
   const t = convexTest(schema, modules);
   rateLimiter.register(t);
+  workpool.register(t, "discordPool");
   return t;
 }
 

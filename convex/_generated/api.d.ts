@@ -18,6 +18,7 @@ import type * as http from "../http.js";
 import type * as lib_actionRegistry from "../lib/actionRegistry.js";
 import type * as lib_catalog from "../lib/catalog.js";
 import type * as lib_destination from "../lib/destination.js";
+import type * as lib_discord from "../lib/discord.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
@@ -31,9 +32,12 @@ import type * as lib_viewer from "../lib/viewer.js";
 import type * as live from "../live.js";
 import type * as model_audit from "../model/audit.js";
 import type * as model_callGate from "../model/callGate.js";
+import type * as model_discordDelivery from "../model/discordDelivery.js";
+import type * as model_discordFormat from "../model/discordFormat.js";
 import type * as model_launch from "../model/launch.js";
 import type * as model_liveData from "../model/liveData.js";
 import type * as model_moderation from "../model/moderation.js";
+import type * as model_notifications from "../model/notifications.js";
 import type * as model_poller from "../model/poller.js";
 import type * as model_presence from "../model/presence.js";
 import type * as model_push from "../model/push.js";
@@ -43,6 +47,7 @@ import type * as model_servers from "../model/servers.js";
 import type * as model_settings from "../model/settings.js";
 import type * as model_tournament from "../model/tournament.js";
 import type * as moderation from "../moderation.js";
+import type * as notifications from "../notifications.js";
 import type * as poller from "../poller.js";
 import type * as publicApi from "../publicApi.js";
 import type * as push from "../push.js";
@@ -71,6 +76,7 @@ declare const fullApi: ApiFromModules<{
   "lib/actionRegistry": typeof lib_actionRegistry;
   "lib/catalog": typeof lib_catalog;
   "lib/destination": typeof lib_destination;
+  "lib/discord": typeof lib_discord;
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
@@ -84,9 +90,12 @@ declare const fullApi: ApiFromModules<{
   live: typeof live;
   "model/audit": typeof model_audit;
   "model/callGate": typeof model_callGate;
+  "model/discordDelivery": typeof model_discordDelivery;
+  "model/discordFormat": typeof model_discordFormat;
   "model/launch": typeof model_launch;
   "model/liveData": typeof model_liveData;
   "model/moderation": typeof model_moderation;
+  "model/notifications": typeof model_notifications;
   "model/poller": typeof model_poller;
   "model/presence": typeof model_presence;
   "model/push": typeof model_push;
@@ -96,6 +105,7 @@ declare const fullApi: ApiFromModules<{
   "model/settings": typeof model_settings;
   "model/tournament": typeof model_tournament;
   moderation: typeof moderation;
+  notifications: typeof notifications;
   poller: typeof poller;
   publicApi: typeof publicApi;
   push: typeof push;
@@ -136,4 +146,5 @@ export declare const internal: FilterApi<
 
 export declare const components: {
   rateLimiter: import("@convex-dev/rate-limiter/_generated/component.js").ComponentApi<"rateLimiter">;
+  discordPool: import("../@convex-dev/workpool/convex.config.js/_generated/component.js").ComponentApi<"discordPool">;
 };
