@@ -559,6 +559,32 @@ export const uk = {
   "admin.push.state.off": "вимкнено",
   "admin.push.lastEvent": "Остання подія: {time}",
   "admin.push.noEvents": "Подій ще не було.",
+  // Discord notifications (admin settings)
+  "admin.discord.title": "Сповіщення в Discord",
+  "admin.discord.hint":
+    "Вкажіть вебхук Discord для кожного типу подій (Налаштування каналу → Інтеграції → Вебхуки). Адреса зберігається лише на сервері й більше не показується.",
+  "admin.discord.kind.moderation": "Бани, кіки, розбани",
+  "admin.discord.kind.match": "Записані матчі",
+  "admin.discord.kind.tournament": "Турнір: вибір завершено, матч запущено",
+  "admin.discord.kind.serverState": "Сервер офлайн / онлайн",
+  "admin.discord.kind.push": "Події MatchZy увімкнено / вимкнено",
+  "admin.discord.configured": "Налаштовано",
+  "admin.discord.notConfigured": "Не налаштовано",
+  "admin.discord.lastDelivery": "Остання доставка",
+  "admin.discord.noDeliveries": "Доставок ще не було.",
+  "admin.discord.state.ok": "доставлено",
+  "admin.discord.state.retrying": "повторна спроба",
+  "admin.discord.state.failed": "не доставлено",
+  "admin.discord.url": "Адреса вебхука: {kind}",
+  "admin.discord.urlPlaceholder": "https://discord.com/api/webhooks/…",
+  "admin.discord.urlReplace": "Збережено. Введіть нову адресу, щоб замінити",
+  "admin.discord.urlRequired": "Введіть адресу вебхука.",
+  "admin.discord.save": "Зберегти",
+  "admin.discord.test": "Надіслати тест",
+  "admin.discord.remove": "Видалити",
+  "admin.discord.saved": "Вебхук збережено.",
+  "admin.discord.removed": "Вебхук видалено.",
+  "admin.discord.testQueued": "Тестове повідомлення поставлено в чергу.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;
