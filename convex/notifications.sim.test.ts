@@ -9,7 +9,7 @@ import type { Id } from "./_generated/dataModel";
 import type { WebhookKind } from "./lib/discord";
 import { MAX_ATTEMPTS } from "./model/discordDelivery";
 import { storeStatus } from "./model/liveData";
-import { notify, notifyTournamentStep } from "./model/notifications";
+import { notify, notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
 import { eventually } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { startDiscordStandIn, type DiscordStandIn } from "../dev/discord/server";
@@ -142,24 +142,54 @@ describe("one correctly formed message per event", () => {
     expect((await oneMessage("push")).title).toBe("Події MatchZy вимкнено");
   });
 
-  test("server offline and online: flips only, not the first poll or a liveness refresh", async () => {
+  test("server offline and online: announced once the state held, never per flap", async () => {
     const serverId = ids[1]!;
     const now = Date.now();
-    await t.run(async (ctx) => {
-      const old = await ctx.db
-        .query("serverStatus")
-        .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-        .unique();
-      if (old) await ctx.db.delete("serverStatus", old._id);
-      await storeStatus(ctx, serverId, { ok: true }, now); // first poll: no message
-      await storeStatus(ctx, serverId, { ok: true }, now + 70_000); // liveness: no message
-      await storeStatus(ctx, serverId, { ok: false, error: "timeout" }, now + 80_000);
-    });
+    const setStatus = (online: boolean, changedAt: number) =>
+      t.run(async (ctx) => {
+        const row = await ctx.db
+          .query("serverStatus")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique();
+        const fields = { online, changedAt, livenessAt: changedAt };
+        if (row) await ctx.db.patch("serverStatus", row._id, fields);
+        else await ctx.db.insert("serverStatus", { serverId, ...fields });
+      });
+    const confirm = (online: boolean) =>
+      t.mutation(internal.notifications.confirmServerState, { serverId, online });
+
+    // A flip schedules a check instead of posting at once.
+    await setStatus(true, now - 120_000);
+    await t.run((ctx) => storeStatus(ctx, serverId, { ok: false, error: "timeout" }, now));
+    const scheduled = await t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").collect()).filter(
+        (j) => j.name.includes("confirmServerState") && j.state.kind === "pending",
+      ),
+    );
+    expect(scheduled.map((j) => j.args[0])).toEqual([{ serverId, online: false }]);
+    await t.run(async (ctx) => await ctx.scheduler.cancel(scheduled[0]!._id));
+
+    // Online since long ago, first check: remembered, not announced.
+    await confirm(true);
+    // Offline for less than the hold (a flap): nothing.
+    await setStatus(false, Date.now() - 10_000);
+    await confirm(false);
+    // Back online before the check: nothing either.
+    await setStatus(true, Date.now() - 120_000);
+    await confirm(false);
+    await confirm(true);
+    expect(discord.messages).toHaveLength(0);
+
+    await setStatus(false, Date.now() - SERVER_STATE_HOLD_MS);
+    await confirm(false);
+    await confirm(false); // the same state twice: one message
     const offline = await oneMessage("serverState");
     expect(offline.title).toBe("Сервер недоступний");
     expect(JSON.stringify(offline)).not.toContain("timeout");
+
     discord.clear();
-    await t.run((ctx) => storeStatus(ctx, serverId, { ok: true }, now + 90_000));
+    await setStatus(true, Date.now() - SERVER_STATE_HOLD_MS);
+    await confirm(true);
     expect((await oneMessage("serverState")).title).toBe("Сервер знову онлайн");
   });
 

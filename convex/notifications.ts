@@ -15,6 +15,7 @@ import { appendAudit } from "./model/audit";
 import { playerSnapshotOf } from "./model/liveData";
 import { postOnce, type AttemptResult } from "./model/discordDelivery";
 import {
+  confirmServerState as confirmServerStateModel,
   deliveryUrl,
   notify,
   recordAttempt,
@@ -154,6 +155,16 @@ export const notifyAction = internalMutation({
           }
         : { kind, admin, serverName, steamId, playerName },
     );
+    return null;
+  },
+});
+
+/** A server's online/offline flip, checked once it has held (model/notifications.ts). */
+export const confirmServerState = internalMutation({
+  args: { serverId: v.id("servers"), online: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { serverId, online }) => {
+    await confirmServerStateModel(ctx, serverId, online, Date.now());
     return null;
   },
 });

@@ -172,4 +172,10 @@ export default defineSchema({
     lastHttpStatus: v.optional(v.number()),
     lastError: v.optional(v.string()),
   }).index("by_kind", ["kind"]),
+
+  /* The last online/offline state of each server announced in Discord (model/notifications.ts). */
+  discordServerStates: defineTable({
+    serverId: v.id("servers"),
+    online: v.boolean(),
+  }).index("by_serverId", ["serverId"]),
 });

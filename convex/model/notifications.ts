@@ -206,12 +206,50 @@ export async function notifyServerAction(
   }
 }
 
-/** The poller saw a server go offline or come back (not its first poll). */
+/**
+ * How long a server must stay offline (or online again) before Discord hears of it: a server whose
+ * polls fail now and then must not post a message per flip.
+ */
+export const SERVER_STATE_HOLD_MS = 60_000;
+
+/**
+ * The poller saw a server go offline or come back (not its first poll). Only schedules a check:
+ * `confirmServerState` announces the state if it still holds after SERVER_STATE_HOLD_MS.
+ */
 export async function notifyServerState(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   online: boolean,
 ): Promise<void> {
+  await ctx.scheduler.runAfter(SERVER_STATE_HOLD_MS, internal.notifications.confirmServerState, {
+    serverId,
+    online,
+  });
+}
+
+/**
+ * Announces `online` when the server has held that state for SERVER_STATE_HOLD_MS and it differs
+ * from the last state announced. The first state ever seen is announced only when it is offline.
+ */
+export async function confirmServerState(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  online: boolean,
+  now: number,
+): Promise<void> {
+  const status = await ctx.db
+    .query("serverStatus")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+  if (!status || status.online !== online || now - status.changedAt < SERVER_STATE_HOLD_MS) return;
+  const announced = await ctx.db
+    .query("discordServerStates")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+  if (announced?.online === online) return;
+  if (announced) await ctx.db.patch("discordServerStates", announced._id, { online });
+  else await ctx.db.insert("discordServerStates", { serverId, online });
+  if (!announced && online) return;
   const server = await ctx.db.get("servers", serverId);
   if (!server) return;
   await notify(ctx, { kind: online ? "serverOnline" : "serverOffline", serverName: server.name });
