@@ -73,11 +73,16 @@ async function enqueue(
     payload: typeof message === "string" ? message : JSON.stringify(message),
     attempt,
   };
-  await discordPool.enqueueAction(ctx, internal.notifications.deliver, job, {
-    onComplete: internal.notifications.delivered,
-    context: job,
-    runAfter: delayMs,
-  });
+  try {
+    await discordPool.enqueueAction(ctx, internal.notifications.deliver, job, {
+      onComplete: internal.notifications.delivered,
+      context: job,
+      runAfter: delayMs,
+    });
+  } catch (error) {
+    // A queue failure must not roll back what the caller recorded (a ban, a veto step, a status).
+    console.error("Discord notification not queued", error);
+  }
 }
 
 /** The URL to post `job` to, or null when the webhook was removed or changed since it was queued. */

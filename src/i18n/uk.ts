@@ -585,6 +585,8 @@ export const uk = {
   "admin.discord.saved": "Вебхук збережено.",
   "admin.discord.removed": "Вебхук видалено.",
   "admin.discord.testQueued": "Тестове повідомлення поставлено в чергу.",
+  "audit.event.discordWebhook": "Вебхук Discord",
+  "audit.event.discordTest": "Тест вебхука Discord",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;

@@ -21,6 +21,8 @@ const EVENTS: Record<string, MessageKey> = {
   tournament_reset: "audit.event.tournamentReset",
   tournament_create: "audit.event.tournamentReset",
   tournament_pick_side: "audit.event.tournamentPickSide",
+  discord_webhook: "audit.event.discordWebhook",
+  discord_test: "audit.event.discordTest",
 };
 
 export function auditActionLabel(action: string): string {
