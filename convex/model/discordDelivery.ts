@@ -51,7 +51,11 @@ export function classifyResponse(status: number, body: unknown, headers: Headers
 }
 
 /** Sends `payload` once; never throws. */
-export async function postOnce(url: string, payload: unknown): Promise<AttemptResult> {
+export async function postOnce(
+  url: string,
+  payload: unknown,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<AttemptResult> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -59,7 +63,7 @@ export async function postOnce(url: string, payload: unknown): Promise<AttemptRe
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(payload),
       redirect: "error",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     const timeout = error instanceof Error && error.name === "TimeoutError";
