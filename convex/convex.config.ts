@@ -2,15 +2,23 @@ import { defineApp } from "convex/server";
 import { v } from "convex/values";
 import rateLimiter from "@convex-dev/rate-limiter/convex.config.js";
 import aggregate from "@convex-dev/aggregate/convex.config.js";
+import workpool from "@convex-dev/workpool/convex.config.js";
 
 const app = defineApp({
   env: {
     /** Comma-separated verified emails that are admins (`npx convex env set ADMIN_EMAILS a@b.c`). */
     ADMIN_EMAILS: v.optional(v.string()),
+    /** The panel's public URL; Discord messages link players to `<PANEL_URL>/players/<id>`. */
+    PANEL_URL: v.optional(v.string()),
+    /** One extra origin accepted for Discord webhook URLs (a local stand-in); Discord's always are. */
+    DISCORD_WEBHOOK_ORIGIN: v.optional(v.string()),
+    /** First retry delay of Discord deliveries in ms (doubles per attempt); default 2000. */
+    DISCORD_RETRY_BASE_MS: v.optional(v.string()),
   },
 });
 app.use(rateLimiter);
 /** Ranked leaderboards of match history (model/history/leaderboard.ts). */
 app.use(aggregate, { name: "leaderboard" });
+app.use(workpool, { name: "discordPool" });
 
 export default app;

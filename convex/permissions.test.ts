@@ -183,6 +183,19 @@ const MATRIX: Record<string, Row> = {
     args: (i) => ({ serverId: i.serverId }),
     reaches: NO_GAME_SERVER,
   },
+  "notifications:webhooks": { level: "adminRead", args: () => ({}) },
+  "notifications:setWebhook": {
+    level: "admin",
+    args: () => ({
+      kind: "match",
+      url: "https://discord.com/api/webhooks/123456789012345678/matrix-token-abcdefghijkl",
+    }),
+  },
+  "notifications:sendTestMessage": {
+    level: "admin",
+    args: () => ({ kind: "push" }),
+    reaches: { code: "NOT_FOUND", message: /^Вебхук не налаштовано\.$/ },
+  },
   "tournamentLaunch:launch": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, mode: "wingman" }),

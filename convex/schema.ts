@@ -12,6 +12,7 @@ import {
   vTournamentTeamKey,
 } from "./lib/validators";
 import { careerTotalsFields, matchRecordFields, vHistorySide, vTrackedMatch } from "./lib/history";
+import { vDeliveryState, vWebhookKind } from "./lib/discord";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -225,4 +226,23 @@ export default defineSchema({
     name: v.string(),
     matches: v.number(),
   }).index("by_steamId_and_name", ["steamId", "name"]),
+  /* Discord webhooks, one per kind (model/discordFormat.ts). `url` is write-only: read only in
+     model/notifications.ts, never returned. `generation` grows with every change of the URL, so a
+     message queued for the old one is dropped. The `last*` fields are the last delivery's outcome. */
+  discordWebhooks: defineTable({
+    kind: vWebhookKind,
+    url: v.string(),
+    generation: v.number(),
+    updatedAt: v.number(),
+    lastAt: v.optional(v.number()),
+    lastState: v.optional(vDeliveryState),
+    lastHttpStatus: v.optional(v.number()),
+    lastError: v.optional(v.string()),
+  }).index("by_kind", ["kind"]),
+
+  /* The last online/offline state of each server announced in Discord (model/notifications.ts). */
+  discordServerStates: defineTable({
+    serverId: v.id("servers"),
+    online: v.boolean(),
+  }).index("by_serverId", ["serverId"]),
 });

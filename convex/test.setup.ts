@@ -2,6 +2,7 @@
 import { convexTest } from "convex-test";
 import rateLimiter from "@convex-dev/rate-limiter/test";
 import aggregate from "@convex-dev/aggregate/test";
+import workpool from "@convex-dev/workpool/test";
 import { ConvexError } from "convex/values";
 import type { Doc } from "./_generated/dataModel";
 import type { ErrorData } from "./lib/errors";
@@ -13,6 +14,7 @@ export function setupTest() {
   const t = convexTest(schema, modules);
   rateLimiter.register(t);
   aggregate.register(t, "leaderboard");
+  workpool.register(t, "discordPool");
   return t;
 }
 

@@ -16,6 +16,7 @@ import { fail, refusalAsValue, vRefusal, type ErrorData } from "./lib/errors";
 import { adminAction, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { limitTournamentWrite } from "./lib/rateLimits";
 import { tournamentFields, vLaunchPayload, vSide, vTournamentTeamKey } from "./lib/validators";
+import { notifyTournamentLaunched, notifyTournamentStep } from "./model/notifications";
 import * as model from "./model/tournament";
 
 const f = tournamentFields;
@@ -159,6 +160,7 @@ export const pickSide = sessionMutation({
       const { id, state, actor } = await loadForWrite(ctx, ctx.sessionId, ctx.viewer.isAdmin);
       const next = model.pickSide(state, actor, side, expectedStep, Date.now());
       await ctx.db.replace("tournaments", id, next);
+      await notifyTournamentStep(ctx, state, next);
       // An admin deciding for a team is an override, so it goes into the audit log.
       if (actor.team !== state.turn) {
         await appendAudit(ctx, {
@@ -262,6 +264,7 @@ export const markLaunched = internalMutation({
     if (!t) fail("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
     // Recorded even if an admin reset meanwhile: the match did start on the server.
     await ctx.db.patch("tournaments", tournamentId, { isLaunched: true, launchedMode: mode });
+    await notifyTournamentLaunched(ctx, t, { admin: username, mode, serverId });
     await appendAudit(ctx, {
       identity: "admin",
       username,

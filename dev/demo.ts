@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer, type ViteDevServer } from "vite";
 import { startBackend, type BackendHandle } from "./backend/server";
+import { startDiscordStandIn, type DiscordStandIn } from "./discord/server";
 import { DEMO_DEFAULT_PORTS, DEMO_USAGE, DemoUsageError, parseDemoArgs } from "./demo-args";
 import { seedServersFor } from "./sim/seed-servers";
 import { startSimulator, type SimHandle } from "./sim/simulator";
@@ -21,6 +22,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** The demo admin's email; ADMIN_EMAILS is the real product's admin bootstrap, set on the demo deployment. */
 export const DEMO_ADMIN_EMAIL = "admin@demo.cs2-panel.local";
+/** The Discord stand-in's port when the demo does not use OS-assigned ports. */
+export const DEMO_DISCORD_PORT = 3299;
 
 export interface DemoOptions {
   /** Use OS-assigned ports for every service whose port is not given below (tests). */
@@ -39,6 +42,8 @@ export interface DemoOptions {
 export interface DemoHandle {
   sim: SimHandle;
   backend: BackendHandle;
+  /** The local Discord stand-in every demo webhook points at. */
+  discord: DiscordStandIn;
   vite: ViteDevServer | null;
   webUrl: string | null;
   stop(): Promise<void>;
@@ -64,17 +69,23 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       log: opts.quiet ? () => {} : (m) => console.log(`[sim] ${m}`),
     });
     started.push(() => sim.stop());
+    const discord = await startDiscordStandIn({
+      port: ephemeral ? 0 : DEMO_DISCORD_PORT,
+      log: opts.quiet ? () => {} : (m) => console.log(`[discord] ${m}`),
+    });
+    started.push(() => discord.stop());
     const backend = await startBackend({
       convexDir: path.join(root, "convex"),
       port: backendPort,
       httpPort: backendPort === 0 ? 0 : backendPort + 1,
-      env: { ADMIN_EMAILS: DEMO_ADMIN_EMAIL },
+      env: { ADMIN_EMAILS: DEMO_ADMIN_EMAIL, DISCORD_WEBHOOK_ORIGIN: discord.url },
       seed: { path: "seed:defaultServers", args: { servers: seedServersFor(sim) } },
       log: opts.quiet
         ? (line) => void (/error|failed|uncaught/i.test(line) && console.error(`[backend] ${line}`))
         : true,
     });
     started.push(() => backend.stop());
+    await backend.runInternal("notifications:seedWebhooks", { baseUrl: discord.url });
     let vite: ViteDevServer | null = null;
     let webUrl: string | null = null;
     if (opts.web !== false) {
@@ -99,12 +110,16 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       const address = server.httpServer?.address();
       const port = typeof address === "object" && address ? address.port : webPort;
       webUrl = `http://127.0.0.1:${port}/`;
+      // Discord messages link players to the panel (a deployment env var, read at send time).
+      process.env.PANEL_URL = webUrl;
     }
     log(readyBanner(webUrl, backend, sim));
+    log(`  Discord stand-in:      ${discord.url}/ (what the demo's webhooks "posted")`);
     let stopping: Promise<void> | undefined;
     return {
       sim,
       backend,
+      discord,
       vite,
       webUrl,
       stop: () => (stopping ??= stopStarted()),

@@ -31,6 +31,9 @@ type Env = {
   readonly CONVEX_CLOUD_URL: string;
   readonly CONVEX_SITE_URL: string;
   readonly ADMIN_EMAILS: string | undefined;
+  readonly PANEL_URL: string | undefined;
+  readonly DISCORD_WEBHOOK_ORIGIN: string | undefined;
+  readonly DISCORD_RETRY_BASE_MS: string | undefined;
 };
 
 /**

@@ -8,6 +8,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { Match, Player, PollResult, ServerSnapshot, Summary } from "../lib/validators";
+import { notifyServerState } from "./notifications";
 
 export async function statusOf(ctx: QueryCtx, serverId: Id<"servers">) {
   return await ctx.db
@@ -198,6 +199,9 @@ export async function storeStatus(
     const fields = { online: false, livenessAt: now, lastError: write.error, changedAt: now };
     if (status) await ctx.db.patch("serverStatus", status._id, fields);
     else await ctx.db.insert("serverStatus", { serverId, ...fields });
+  }
+  if (status && write.kind !== "none" && !(write.kind === "online" && write.refreshOnly)) {
+    await notifyServerState(ctx, serverId, write.kind === "online");
   }
 }
 

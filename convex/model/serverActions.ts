@@ -24,6 +24,7 @@ import { fail, MESSAGES } from "../lib/errors";
 import { adminAction, guestAdminAction, type ActionViewer } from "../lib/functions";
 import { actorOf } from "../lib/viewer";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
+import { notifyServerAction } from "./notifications";
 
 export const vActionName = literals(...(Object.keys(SERVER_ACTIONS) as ActionName[]));
 
@@ -114,8 +115,8 @@ export async function sendServerAction(
   server: Id<"servers"> | undefined | ResolvedServer,
   action: ServerAction,
 ): Promise<{ result: ActionResult; replies: unknown[] }> {
-  const { serverId, target } =
-    typeof server === "object" ? server : await requireServer(ctx, server);
+  const resolved = typeof server === "object" ? server : await requireServer(ctx, server);
+  const { serverId, target } = resolved;
   const name = actionName(action);
   const label = actionLabel(name);
   const record = (
@@ -179,6 +180,7 @@ export async function sendServerAction(
     return { result: { action: name, output, warning: `Сервер відповів: ${refused}` }, replies };
   }
   await record("success", describe(action), toggleSetBy(action));
+  await notifyServerAction(ctx, resolved, action);
   return { result: { action: name, output }, replies };
 }
 

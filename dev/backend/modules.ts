@@ -124,7 +124,8 @@ export function discoverComponents(configFile: string, prefix = ""): ComponentSp
   }
   const require = createRequire(configFile);
   const found: ComponentSpec[] = [];
-  for (const m of src.matchAll(/\.use\(\s*(\w+)\s*(?:,\s*\{([^}]*)\})?\s*\)/g)) {
+  // Options may nest one level (workpool: `component.use(batchWorker, { env: { LOG_LEVEL } })`).
+  for (const m of src.matchAll(/\.use\(\s*(\w+)\s*(?:,\s*\{((?:[^{}]|\{[^{}]*\})*)\})?\s*\)/g)) {
     const spec = imports.get(m[1]!);
     if (!spec) continue;
     const file = resolveConfig(require, spec);

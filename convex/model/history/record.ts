@@ -8,6 +8,7 @@ import type { MutationCtx } from "../../_generated/server";
 import { countsForCareers, resultOf, winnerOf } from "../../lib/history";
 import { countLine } from "./careers";
 import type { ClosedMatch } from "./tracker";
+import { notify } from "../notifications";
 
 /** The natural key of a match: the server and when the tracker first saw it live. */
 export function dedupeKeyOf(serverId: Id<"servers">, startedAt: number): string {
@@ -80,6 +81,19 @@ export async function recordMatch(
   }
   if (counted) {
     for (const line of players) await countLine(ctx, line, winner, closed.endedAt, 1);
+  }
+  // Only a match that counts for careers is news for the community's channel.
+  if (counted) {
+    await notify(ctx, {
+      kind: "matchRecorded",
+      matchId,
+      serverName: server.name,
+      map: closed.mapName,
+      teamA: "CT",
+      teamB: "T",
+      scoreA: closed.scoreCT,
+      scoreB: closed.scoreT,
+    });
   }
   return matchId;
 }

@@ -22,6 +22,8 @@ const EVENTS: Record<string, MessageKey> = {
   tournament_create: "audit.event.tournamentReset",
   tournament_pick_side: "audit.event.tournamentPickSide",
   match_void: "audit.event.matchVoid",
+  discord_webhook: "audit.event.discordWebhook",
+  discord_test: "audit.event.discordTest",
 };
 
 export function auditActionLabel(action: string): string {

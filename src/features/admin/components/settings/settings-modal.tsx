@@ -1,10 +1,15 @@
+import { lazy, Suspense } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/spinner";
 import { Icon } from "@/components/ui/icon";
 import { QueryBoundary } from "@/components/ui/query-boundary";
 import { t } from "@/i18n/uk";
 import { ServersSettings } from "./servers-settings";
 import { UsersSettings } from "./users-settings";
+
+// Rarely opened: loaded with its first view, not with the panel.
+const DiscordSettings = lazy(() => import("./discord-settings"));
 
 /** Panel settings (admin only): game servers and who is an admin. Reachable without a server. */
 export function SettingsModal({ onClose }: { onClose: () => void }) {
@@ -19,6 +24,9 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
       >
         <ServersSettings />
         <UsersSettings />
+        <Suspense fallback={<Skeleton height="10rem" />}>
+          <DiscordSettings />
+        </Suspense>
       </QueryBoundary>
     </Dialog>
   );

@@ -1,0 +1,319 @@
+/**
+ * Discord webhook messages as pure functions: which events exist, which webhook URLs are accepted,
+ * and the execute-webhook body for each event. No database, no network; table-tested.
+ *
+ * Every message is an embed (colour per kind) with `allowed_mentions: { parse: [] }`: a player
+ * or admin named `@everyone` or `<@&role>` never pings anyone. Names are markdown-escaped so they
+ * show literally. A message never carries a secret, an IP, a connect address or RCON detail; it
+ * names servers by their display name only.
+ */
+import type { WebhookKind } from "../lib/discord";
+
+export type NotifyEvent =
+  | {
+      kind: "ban";
+      admin: string;
+      steamId: string;
+      playerName?: string;
+      durationMinutes: number;
+      reason?: string;
+      serverName: string;
+    }
+  | {
+      kind: "kick" | "unban";
+      admin: string;
+      steamId: string;
+      playerName?: string;
+      serverName: string;
+    }
+  | {
+      kind: "matchRecorded";
+      /** The record's id: the message links to its scoreboard. */
+      matchId?: string;
+      serverName: string;
+      map: string;
+      teamA: string;
+      teamB: string;
+      scoreA: number;
+      scoreB: number;
+    }
+  | { kind: "tournamentFinished"; finalMap?: string; teamA: string[]; teamB: string[] }
+  | { kind: "tournamentLaunched"; admin: string; mode: string; map: string; serverName: string }
+  | { kind: "serverOffline" | "serverOnline"; serverName: string }
+  | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string };
+
+export type NotifyEventKind = NotifyEvent["kind"];
+
+const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
+  ban: "moderation",
+  kick: "moderation",
+  unban: "moderation",
+  matchRecorded: "match",
+  tournamentFinished: "tournament",
+  tournamentLaunched: "tournament",
+  serverOffline: "serverState",
+  serverOnline: "serverState",
+  pushEnabled: "push",
+  pushDisabled: "push",
+};
+
+export function webhookKindOf(event: NotifyEvent): WebhookKind {
+  return KIND_OF_EVENT[event.kind];
+}
+
+// ---- Webhook URLs ----
+
+const DISCORD_HOSTS = new Set([
+  "discord.com",
+  "discordapp.com",
+  "ptb.discord.com",
+  "canary.discord.com",
+  "ptb.discordapp.com",
+  "canary.discordapp.com",
+]);
+const WEBHOOK_PATH = /^\/api(?:\/v\d{1,2})?\/webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{20,100})\/?$/;
+const URL_MAX = 300;
+
+export const WEBHOOK_URL_ERROR =
+  "Вкажіть адресу вебхука Discord виду https://discord.com/api/webhooks/<id>/<token>.";
+
+/**
+ * The normalised webhook URL, or null when it is not one. Accepted: https on Discord's hosts, or
+ * the deployment's extra origin (`DISCORD_WEBHOOK_ORIGIN`, e.g. the local stand-in), always with
+ * the `/api/webhooks/<id>/<token>` path and nothing else (no query, no fragment, no credentials).
+ */
+export function parseWebhookUrl(raw: string, extraOrigin?: string): string | null {
+  const text = raw.trim();
+  if (!text || text.length > URL_MAX) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password || url.search || url.hash) return null;
+  if (!WEBHOOK_PATH.test(url.pathname)) return null;
+  const discord = url.protocol === "https:" && !url.port && DISCORD_HOSTS.has(url.hostname);
+  const extra = !!extraOrigin && originOf(extraOrigin) === url.origin;
+  if (!discord && !extra) return null;
+  return `${url.origin}${url.pathname.replace(/\/$/, "")}`;
+}
+
+/** The http(s) origin of `raw`, or null (an opaque origin is the string "null"). */
+function originOf(raw: string): string | null {
+  try {
+    const url = new URL(raw.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- Text ----
+
+/** Shows `text` literally in Discord: markdown, mention and link syntax are escaped. */
+export function escapeMarkdown(text: string): string {
+  return (
+    text
+      // Control characters and newlines could forge extra lines in a field.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, " ")
+      .replace(/[\\`*_~|>#[\]()<@:-]/g, "\\$&")
+  );
+}
+
+/** A name for a message: escaped, bounded, never empty. */
+function name(text: string | undefined, max = 64): string {
+  const trimmed = (text ?? "").trim();
+  if (!trimmed) return "—";
+  const cut = [...trimmed].length > max ? `${[...trimmed].slice(0, max).join("")}…` : trimmed;
+  return escapeMarkdown(cut);
+}
+
+export function relativeTime(at: number): string {
+  return `<t:${Math.floor(at / 1000)}:R>`;
+}
+
+export function playerUrl(panelUrl: string | undefined, steamId: string): string | null {
+  const base = panelUrl ? originOf(panelUrl) : null;
+  if (!base || !/^\d{17}$/.test(steamId)) return null;
+  return `${base}/players/${steamId}`;
+}
+
+/** The panel's page of a recorded match; ids are Convex ids (letters and digits only). */
+export function matchUrl(panelUrl: string | undefined, matchId: string | undefined): string | null {
+  const base = panelUrl ? originOf(panelUrl) : null;
+  if (!base || !matchId || !/^[a-z0-9]+$/i.test(matchId)) return null;
+  return `${base}/matches/${matchId}`;
+}
+
+function duration(minutes: number): string {
+  if (minutes === 0) return "назавжди";
+  if (minutes % 1440 === 0) return `${minutes / 1440} дн.`;
+  if (minutes % 60 === 0) return `${minutes / 60} год.`;
+  return `${minutes} хв`;
+}
+
+// ---- Messages ----
+
+export const COLORS: Record<NotifyEventKind, number> = {
+  ban: 0xe53935,
+  kick: 0xfb8c00,
+  unban: 0x43a047,
+  matchRecorded: 0x1e88e5,
+  tournamentFinished: 0x8e24aa,
+  tournamentLaunched: 0x5e35b1,
+  serverOffline: 0x757575,
+  serverOnline: 0x00897b,
+  pushEnabled: 0x3949ab,
+  pushDisabled: 0x546e7a,
+};
+
+interface EmbedField {
+  name: string;
+  value: string;
+  inline?: boolean;
+}
+
+export interface DiscordEmbed {
+  title: string;
+  description: string;
+  color: number;
+  url?: string;
+  fields: EmbedField[];
+  timestamp: string;
+  footer: { text: string };
+}
+
+export interface DiscordMessage {
+  username: string;
+  embeds: DiscordEmbed[];
+  allowed_mentions: { parse: never[] };
+}
+
+export const BOT_NAME = "CS2 Панель";
+
+function playerLine(steamId: string, playerName: string | undefined, panelUrl?: string): string {
+  const who = name(playerName ?? steamId);
+  const link = playerUrl(panelUrl, steamId);
+  return link ? `[${who}](${link})` : who;
+}
+
+function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
+  const when = relativeTime(at);
+  switch (event.kind) {
+    case "ban":
+      return {
+        title: "Гравця забанено",
+        description: `${playerLine(event.steamId, event.playerName, panelUrl)} — ${duration(event.durationMinutes)}, ${when}`,
+        fields: [
+          { name: "Адміністратор", value: name(event.admin), inline: true },
+          { name: "Сервер", value: name(event.serverName), inline: true },
+          ...(event.reason?.trim()
+            ? [{ name: "Причина", value: name(event.reason, 200), inline: false }]
+            : []),
+        ],
+        url: playerUrl(panelUrl, event.steamId),
+      };
+    case "kick":
+    case "unban":
+      return {
+        title: event.kind === "kick" ? "Гравця кікнуто" : "Гравця розбанено",
+        description: `${playerLine(event.steamId, event.playerName, panelUrl)}, ${when}`,
+        fields: [
+          { name: "Адміністратор", value: name(event.admin), inline: true },
+          { name: "Сервер", value: name(event.serverName), inline: true },
+        ],
+        url: playerUrl(panelUrl, event.steamId),
+      };
+    case "matchRecorded":
+      return {
+        title: "Матч завершено",
+        description: `${name(event.teamA)} **${event.scoreA} : ${event.scoreB}** ${name(event.teamB)}, ${when}`,
+        fields: [
+          { name: "Мапа", value: name(event.map), inline: true },
+          { name: "Сервер", value: name(event.serverName), inline: true },
+        ],
+        url: matchUrl(panelUrl, event.matchId),
+      };
+    case "tournamentFinished":
+      return {
+        title: "Вибір мап турніру завершено",
+        description: `Мапа: ${name(event.finalMap)}, ${when}`,
+        fields: [
+          { name: "Команда A", value: event.teamA.map((n) => name(n)).join(", ") || "—" },
+          { name: "Команда B", value: event.teamB.map((n) => name(n)).join(", ") || "—" },
+        ],
+      };
+    case "tournamentLaunched":
+      return {
+        title: "Турнірний матч запущено",
+        description: `${name(event.map)}, ${name(event.mode)}, ${when}`,
+        fields: [
+          { name: "Адміністратор", value: name(event.admin), inline: true },
+          { name: "Сервер", value: name(event.serverName), inline: true },
+        ],
+      };
+    case "serverOffline":
+    case "serverOnline":
+      return {
+        title: event.kind === "serverOffline" ? "Сервер недоступний" : "Сервер знову онлайн",
+        description: `${name(event.serverName)}, ${when}`,
+        fields: [],
+      };
+    case "pushEnabled":
+    case "pushDisabled":
+      return {
+        title: event.kind === "pushEnabled" ? "Події MatchZy увімкнено" : "Події MatchZy вимкнено",
+        description: `${name(event.serverName)}, ${when}`,
+        fields: [{ name: "Адміністратор", value: name(event.admin), inline: true }],
+      };
+  }
+}
+
+/** The execute-webhook body for `event`, which happened at `at` (ms). */
+export function formatMessage(
+  event: NotifyEvent,
+  opts: { panelUrl?: string; at: number },
+): DiscordMessage {
+  const { url, ...rest } = body(event, opts.panelUrl, opts.at);
+  return {
+    username: BOT_NAME,
+    embeds: [
+      {
+        ...rest,
+        ...(url ? { url } : {}),
+        color: COLORS[event.kind],
+        timestamp: new Date(opts.at).toISOString(),
+        footer: { text: BOT_NAME },
+      },
+    ],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** The message the "Надіслати тест" button sends. */
+export function testMessage(kind: WebhookKind, at: number): DiscordMessage {
+  return {
+    username: BOT_NAME,
+    embeds: [
+      {
+        title: "Тестове повідомлення",
+        description: `Вебхук «${WEBHOOK_LABELS[kind]}» працює, ${relativeTime(at)}`,
+        color: 0x90a4ae,
+        fields: [],
+        timestamp: new Date(at).toISOString(),
+        footer: { text: BOT_NAME },
+      },
+    ],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+export const WEBHOOK_LABELS: Record<WebhookKind, string> = {
+  moderation: "Бани, кіки, розбани",
+  match: "Записані матчі",
+  tournament: "Турнір: вибір завершено, матч запущено",
+  serverState: "Сервер офлайн / онлайн",
+  push: "Події MatchZy увімкнено / вимкнено",
+};

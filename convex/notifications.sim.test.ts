@@ -1,0 +1,345 @@
+/**
+ * Discord notifications end to end: real admin actions against the game-server simulator, the
+ * `discordPool` workpool under convex-test, and the local Discord stand-in (dev/discord) as the
+ * webhook. Retries use a 100 ms backoff base (DISCORD_RETRY_BASE_MS) so give-up takes seconds.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { WebhookKind } from "./lib/discord";
+import { MAX_ATTEMPTS } from "./model/discordDelivery";
+import { storeStatus } from "./model/liveData";
+import { recordMatch } from "./model/history/record";
+import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
+import { eventually } from "./testing/sim.helpers";
+import { personas, setupTest, type TestConvex } from "./test.setup";
+import { startDiscordStandIn, type DiscordStandIn } from "../dev/discord/server";
+import { seedServersFor } from "../dev/sim/seed-servers";
+import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+
+let sim: SimHandle;
+let discord: DiscordStandIn;
+let t: TestConvex;
+let admin: Awaited<ReturnType<typeof personas>>["asAdmin"];
+let ids: Id<"servers">[];
+
+const PANEL = "https://panel.example.org";
+
+beforeAll(async () => {
+  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
+  discord = await startDiscordStandIn();
+  process.env.DISCORD_WEBHOOK_ORIGIN = discord.url;
+  process.env.DISCORD_RETRY_BASE_MS = "100";
+  process.env.PANEL_URL = PANEL;
+  process.env.CONVEX_SITE_URL ??= "http://127.0.0.1:9";
+  t = setupTest();
+  admin = (await personas(t)).asAdmin;
+  ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
+  // No background polling: a status flip would post messages of its own.
+  await new Promise((r) => setTimeout(r, 300));
+  await t.run(async (ctx) => {
+    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
+      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+    }
+  });
+  for (const kind of ["moderation", "match", "tournament", "serverState", "push"] as const) {
+    await admin.action(api.notifications.setWebhook, { kind, url: hookUrl(kind) });
+  }
+});
+
+afterAll(async () => {
+  for (const name of ["DISCORD_WEBHOOK_ORIGIN", "DISCORD_RETRY_BASE_MS", "PANEL_URL"]) {
+    delete process.env[name];
+  }
+  await discord.stop();
+  await sim.stop();
+});
+
+beforeEach(() => discord.clear());
+
+const HOOK_IDS: Record<WebhookKind, string> = {
+  moderation: "100000000000000001",
+  match: "100000000000000002",
+  tournament: "100000000000000003",
+  serverState: "100000000000000004",
+  push: "100000000000000005",
+};
+
+function hookUrl(kind: WebhookKind): string {
+  return `${discord.url}/api/webhooks/${HOOK_IDS[kind]}/token-${kind}-abcdefghijklmnop`;
+}
+
+async function statusOf(kind: WebhookKind) {
+  const all = await admin.query(api.notifications.webhooks, {});
+  return all.find((s) => s.kind === kind)!;
+}
+
+async function oneMessage(kind: WebhookKind) {
+  const messages = await eventually(
+    async () => discord.messages.filter((m) => m.webhookId === HOOK_IDS[kind]).length > 0,
+    8000,
+  ).then(() => discord.messages.filter((m) => m.webhookId === HOOK_IDS[kind]));
+  expect(messages).toHaveLength(1);
+  const body = messages[0]!.body;
+  expect(body.allowed_mentions).toEqual({ parse: [] });
+  expect(body.embeds).toHaveLength(1);
+  return body.embeds![0]!;
+}
+
+function requestsTo(kind: WebhookKind) {
+  return discord.requests.filter((r) => r.webhookId === HOOK_IDS[kind]);
+}
+
+function humanOnServer1() {
+  const p = sim.servers[0]!.world.connected().find((x) => !x.isBot && x.side !== "SPEC");
+  if (!p) throw new Error("no human player on the simulator");
+  return p;
+}
+
+async function snapshotPlayers(serverId: Id<"servers">) {
+  await t.action(internal.poller.tick, {
+    serverId,
+    generation: -1,
+    target: (await t.query(internal.serverControl.targetOf, { serverId }))!.target,
+    withPlayers: true,
+  });
+}
+
+describe("one correctly formed message per event", () => {
+  test("ban, kick and unban: the admin's panel name, the player's page, relative time", async () => {
+    const player = humanOnServer1();
+    await snapshotPlayers(ids[0]!);
+    await admin.action(api.moderation.kick, { serverId: ids[0]!, steamId: player.steamId });
+    expect((await oneMessage("moderation")).title).toBe("Гравця кікнуто");
+
+    discord.clear();
+    await admin.action(api.moderation.ban, {
+      serverId: ids[0]!,
+      steamId: player.steamId,
+      duration: 60,
+    });
+    const ban = await oneMessage("moderation");
+    expect(ban.title).toBe("Гравця забанено");
+    expect(ban.url).toBe(`${PANEL}/players/${player.steamId}`);
+    expect(ban.description).toMatch(/1 год\., <t:\d+:R>$/);
+    expect(ban.fields).toContainEqual({ name: "Адміністратор", value: "Olena", inline: true });
+    const text = JSON.stringify(ban);
+    for (const secret of [sim.servers[0]!.apiUrl, "127.0.0.1", "token-"]) {
+      expect(text).not.toContain(secret);
+    }
+    await eventually(async () => (await statusOf("moderation")).lastState === "ok");
+    expect(await statusOf("moderation")).toMatchObject({ lastHttpStatus: 204, lastError: null });
+
+    discord.clear();
+    await admin.action(api.moderation.unban, { serverId: ids[0]!, steamId: player.steamId });
+    expect((await oneMessage("moderation")).title).toBe("Гравця розбанено");
+  });
+
+  test("MatchZy push on and off", async () => {
+    await admin.action(api.push.enable, { serverId: ids[0]! });
+    expect((await oneMessage("push")).title).toBe("Події MatchZy увімкнено");
+    discord.clear();
+    await admin.action(api.push.disable, { serverId: ids[0]! });
+    expect((await oneMessage("push")).title).toBe("Події MatchZy вимкнено");
+  });
+
+  test("server offline and online: announced once the state held, never per flap", async () => {
+    const serverId = ids[1]!;
+    const now = Date.now();
+    const setStatus = (online: boolean, changedAt: number) =>
+      t.run(async (ctx) => {
+        const row = await ctx.db
+          .query("serverStatus")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique();
+        const fields = { online, changedAt, livenessAt: changedAt };
+        if (row) await ctx.db.patch("serverStatus", row._id, fields);
+        else await ctx.db.insert("serverStatus", { serverId, ...fields });
+      });
+    const confirm = (online: boolean) =>
+      t.mutation(internal.notifications.confirmServerState, { serverId, online });
+
+    // A flip schedules a check instead of posting at once.
+    await setStatus(true, now - 120_000);
+    await t.run((ctx) => storeStatus(ctx, serverId, { ok: false, error: "timeout" }, now));
+    const scheduled = await t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").collect()).filter(
+        (j) => j.name.includes("confirmServerState") && j.state.kind === "pending",
+      ),
+    );
+    expect(scheduled.map((j) => j.args[0])).toEqual([{ serverId, online: false }]);
+    await t.run(async (ctx) => await ctx.scheduler.cancel(scheduled[0]!._id));
+
+    // Online since long ago, first check: remembered, not announced.
+    await confirm(true);
+    // Offline for less than the hold (a flap): nothing.
+    await setStatus(false, Date.now() - 10_000);
+    await confirm(false);
+    // Back online before the check: nothing either.
+    await setStatus(true, Date.now() - 120_000);
+    await confirm(false);
+    await confirm(true);
+    expect(discord.messages).toHaveLength(0);
+
+    await setStatus(false, Date.now() - SERVER_STATE_HOLD_MS);
+    await confirm(false);
+    await confirm(false); // the same state twice: one message
+    const offline = await oneMessage("serverState");
+    expect(offline.title).toBe("Сервер недоступний");
+    expect(JSON.stringify(offline)).not.toContain("timeout");
+
+    discord.clear();
+    await setStatus(true, Date.now() - SERVER_STATE_HOLD_MS);
+    await confirm(true);
+    expect((await oneMessage("serverState")).title).toBe("Сервер знову онлайн");
+  });
+
+  test("tournament finished and launched, match recorded", async () => {
+    const team = (names: string[]) => ({
+      players: names.map((nickname) => ({ nickname, joinedAt: 0 })),
+    });
+    await t.run(async (ctx) => {
+      await notifyTournamentStep(
+        ctx,
+        { status: "in_progress", teamA: team(["a"]), teamB: team(["b"]) } as never,
+        {
+          status: "finished",
+          finalMap: "de_nuke",
+          teamA: team(["@everyone", "**x**"]),
+          teamB: team(["<@&123>", "y"]),
+        } as never,
+      );
+    });
+    const finished = await oneMessage("tournament");
+    expect(finished.title).toBe("Вибір мап турніру завершено");
+    expect(JSON.stringify(finished.fields)).toContain("\\\\@everyone, \\\\*\\\\*x\\\\*\\\\*");
+    expect(JSON.stringify(finished.fields)).toContain("\\\\<\\\\@&123\\\\>");
+
+    // A recorded match that counts for careers is announced with a link to its scoreboard; one
+    // that does not (a single human) is recorded quietly.
+    discord.clear();
+    const line = (steamId: string, name: string, side: "CT" | "T", kills: number) => ({
+      steamId,
+      name,
+      side,
+      kills,
+      deaths: 5,
+      assists: 1,
+      headshots: 2,
+      damage: 900,
+      mvps: 1,
+      rounds: 20,
+    });
+    const closed = (startedAt: number, lines: ReturnType<typeof line>[]) => ({
+      startedAt,
+      endedAt: startedAt + 1_800_000,
+      mapName: "de_inferno",
+      scoreCT: 13,
+      scoreT: 7,
+      rounds: 20,
+      lines,
+      source: "poll" as const,
+    });
+    const quiet = await t.run((ctx) =>
+      recordMatch(ctx, ids[0]!, closed(1_000, [line("76561198000000001", "solo", "CT", 20)])),
+    );
+    const matchId = await t.run((ctx) =>
+      recordMatch(
+        ctx,
+        ids[0]!,
+        closed(2_000_000, [
+          line("76561198000000001", "@everyone", "CT", 20),
+          line("76561198000000002", "b", "T", 9),
+        ]),
+      ),
+    );
+    expect(quiet).not.toBeNull();
+    expect(matchId).not.toBeNull();
+    const recorded = await oneMessage("match");
+    expect(discord.messages.filter((m) => m.webhookId === HOOK_IDS.match)).toHaveLength(1);
+    expect(recorded.url).toBe(`${PANEL}/matches/${matchId}`);
+    expect((await oneMessage("match")).description).toContain("**13 : 7**");
+  });
+});
+
+describe("delivery", () => {
+  test("429: waits at least retry_after before the next attempt", async () => {
+    discord.inject({ status: 429, retryAfter: 0.8, count: 1, webhookId: HOOK_IDS.match });
+    await admin.action(api.notifications.sendTestMessage, { kind: "match" });
+    await oneMessage("match");
+    const [first, second, ...more] = requestsTo("match");
+    expect(first!.status).toBe(429);
+    expect(second!.status).toBe(204);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(800);
+    expect(more).toHaveLength(0);
+  });
+
+  test("5xx is retried, then delivered once", async () => {
+    discord.inject({ status: 503, count: 2, webhookId: HOOK_IDS.match });
+    await admin.action(api.notifications.sendTestMessage, { kind: "match" });
+    await oneMessage("match");
+    expect(requestsTo("match").map((r) => r.status)).toEqual([503, 503, 204]);
+    await eventually(async () => (await statusOf("match")).lastState === "ok");
+  });
+
+  test(`gives up after ${MAX_ATTEMPTS} attempts and shows the failure`, async () => {
+    discord.inject({ status: 500, count: 1000, webhookId: HOOK_IDS.match });
+    await admin.action(api.notifications.sendTestMessage, { kind: "match" });
+    const status = await eventually(async () => {
+      const s = await statusOf("match");
+      return s.lastState === "failed" ? s : null;
+    }, 15_000);
+    expect(status).toMatchObject({ lastHttpStatus: 500, lastError: "Discord відповів 500" });
+    expect(requestsTo("match")).toHaveLength(MAX_ATTEMPTS);
+    expect(discord.messages).toHaveLength(0);
+    discord.clear();
+  });
+
+  test("a failing webhook never fails the ban", async () => {
+    discord.inject({ status: 500, count: 1000, webhookId: HOOK_IDS.moderation });
+    const player = humanOnServer1();
+    const result = await admin.action(api.moderation.ban, {
+      serverId: ids[0]!,
+      steamId: player.steamId,
+      duration: 0,
+    });
+    expect(result.action).toBe("ban");
+    expect(sim.servers[0]!.state().bans.map((b) => b.steamId)).toContain(player.steamId);
+    await eventually(async () => (await statusOf("moderation")).lastState === "failed", 15_000);
+    discord.clear();
+    await admin.action(api.moderation.unban, { serverId: ids[0]!, steamId: player.steamId });
+  });
+
+  test("a retry queued for a replaced webhook URL is dropped", async () => {
+    discord.inject({ status: 429, retryAfter: 1, count: 1, webhookId: HOOK_IDS.match });
+    await admin.action(api.notifications.sendTestMessage, { kind: "match" });
+    await eventually(async () => requestsTo("match").length === 1);
+    const replacement = `${discord.url}/api/webhooks/100000000000000009/replacement-abcdefghijkl`;
+    await admin.action(api.notifications.setWebhook, { kind: "match", url: replacement });
+    // The new URL's own message is held back longer than the old retry: once it arrives, the old
+    // retry has come due and was handled.
+    discord.inject({ status: 429, retryAfter: 2, count: 1, webhookId: "100000000000000009" });
+    await admin.action(api.notifications.sendTestMessage, { kind: "match" });
+    await eventually(
+      async () => discord.messages.some((m) => m.webhookId === "100000000000000009"),
+      10_000,
+    );
+    expect(requestsTo("match").map((r) => r.status)).toEqual([429]);
+    expect(discord.messages.filter((m) => m.webhookId === HOOK_IDS.match)).toHaveLength(0);
+    await admin.action(api.notifications.setWebhook, { kind: "match", url: hookUrl("match") });
+  });
+});
+
+describe("settings", () => {
+  test("refuses a URL that is not a Discord webhook, and never returns the URL", async () => {
+    await expect(
+      admin.action(api.notifications.setWebhook, {
+        kind: "push",
+        url: "https://evil.example.com/api/webhooks/100000000000000001/abcdefghijklmnopqrstu",
+      }),
+    ).rejects.toThrow(/discord\.com\/api\/webhooks/);
+    const all = await admin.query(api.notifications.webhooks, {});
+    expect(JSON.stringify(all)).not.toContain("token-");
+    expect(all.every((s) => s.configured)).toBe(true);
+  });
+});
