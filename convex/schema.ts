@@ -147,8 +147,11 @@ export default defineSchema({
     .index("by_at", ["at"])
     .index("by_bucket", ["bucket"]),
 
-  /* Tournaments; exactly one has `active: true`. */
-  tournaments: defineTable(tournamentFields).index("by_active", ["active"]),
+  /* Tournaments, several at once; each opens at `/t/:slug`. Archived ones keep their history. */
+  tournaments: defineTable(tournamentFields)
+    .index("by_slug", ["slug"])
+    .index("by_archived_and_status", ["archived", "status"])
+    .index("by_archived", ["archived"]),
 
   /* Who joined which team, by browser session. Session ids are bearer secrets: never returned. */
   tournamentEntrants: defineTable({
