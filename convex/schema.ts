@@ -150,7 +150,6 @@ export default defineSchema({
   /* Tournaments, several at once; each opens at `/t/:slug`. Archived ones keep their history. */
   tournaments: defineTable(tournamentFields)
     .index("by_slug", ["slug"])
-    .index("by_archived_and_status", ["archived", "status"])
     .index("by_archived", ["archived"]),
 
   /* Who joined which team, by browser session. Session ids are bearer secrets: never returned. */

@@ -11,7 +11,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v, type Infer } from "convex/values";
 import { appendAudit } from "./model/audit";
 import { refusalAsValue, vRefusal } from "./lib/errors";
-import { publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
+import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
 import { limitTournamentWrite } from "./lib/rateLimits";
 import {
@@ -236,4 +236,15 @@ export const pickSide = sessionMutation({
       return null;
     });
   },
+});
+
+/**
+ * The server's clock, so a page can show a turn countdown in step with it (the client measures its
+ * offset from this and the round trip). A mutation, not a query: a query's result may be served
+ * from cache. It reads and writes nothing.
+ */
+export const clock = publicMutation({
+  args: {},
+  returns: v.number(),
+  handler: async () => Date.now(),
 });

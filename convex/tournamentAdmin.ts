@@ -171,7 +171,11 @@ export const launchInfo = internalQuery({
   returns: vLaunchInfo,
   handler: async (ctx, { tournamentId, mode, mapIndex }) => {
     const t = await ctx.db.get("tournaments", tournamentId);
-    const refuse = (code: Refuse["code"], message: string): Refuse => ({ ok: false, code, message });
+    const refuse = (code: Refuse["code"], message: string): Refuse => ({
+      ok: false,
+      code,
+      message,
+    });
     if (!t) return refuse("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
     try {
       const payload = model.launchPayload(t, mode, mapIndex);

@@ -17,12 +17,7 @@ import {
   type Placement,
 } from "./model/launch";
 import { actorOf } from "./lib/viewer";
-import {
-  requireServer,
-  runServerAction,
-  sendServerAction,
-  vActionName,
-} from "./model/serverActions";
+import { requireServer, runServerAction, sendServerAction } from "./model/serverActions";
 
 export const launch = adminAction({
   audit: "tournament_launch",

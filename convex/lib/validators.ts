@@ -189,7 +189,11 @@ export type AuditOutcome = Infer<typeof vAuditOutcome>;
 
 export const vTournamentTeamKey = v.union(v.literal("teamA"), v.literal("teamB"));
 export type TournamentTeamKey = Infer<typeof vTournamentTeamKey>;
-export const vTournamentAction = v.union(v.literal("Ban"), v.literal("Pick"), v.literal("SidePick"));
+export const vTournamentAction = v.union(
+  v.literal("Ban"),
+  v.literal("Pick"),
+  v.literal("SidePick"),
+);
 export type TournamentAction = Infer<typeof vTournamentAction>;
 export const vSide = v.union(v.literal("CT"), v.literal("T"));
 export type Side = Infer<typeof vSide>;

@@ -259,7 +259,12 @@ function advance(t: TournamentState, now: number): TournamentState {
   const needsDecider = !mapStepsLeft && !t.series.some((m) => m.pickedBy === undefined);
   const left = remainingMaps(t);
   if (needsDecider && left.length === 1) {
-    next = { ...next, series: [...t.series, { map: left[0]! }], finalMap: left[0], serverMap: left[0] };
+    next = {
+      ...next,
+      series: [...t.series, { map: left[0]! }],
+      finalMap: left[0],
+      serverMap: left[0],
+    };
   }
   if (!step) return finish(next);
   return withClock({ ...next, turn: step.team, phase: step.action }, now);

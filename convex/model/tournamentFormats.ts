@@ -124,7 +124,7 @@ export function presetFormat(preset: Exclude<TournamentPreset, "custom">): Tourn
 export const FORMAT_MESSAGES = {
   teamSize: `Розмір команди: від ${TEAM_SIZE_MIN} до ${TEAM_SIZE_MAX} гравців.`,
   turnSeconds: `Таймер ходу: вимкнено або від ${TURN_SECONDS_MIN} до ${TURN_SECONDS_MAX} секунд.`,
-  poolSize: `Пул мап: від 1 до ${POOL_MAX} мап.`,
+  poolSize: `Пул мап: від 2 до ${POOL_MAX} мап.`,
   poolDuplicate: (map: string) => `Мапа ${map} у пулі двічі.`,
   poolUnknown: (map: string) => `Мапи ${map} немає в каталозі.`,
   sequenceLength: `Послідовність: від 1 до ${SEQUENCE_MAX} кроків.`,
@@ -157,7 +157,9 @@ export function isCatalogMap(map: string): boolean {
  * gets exactly one side pick, after the map is known, by a team that did not pick it.
  */
 export function checkSequence(poolSize: number, sequence: readonly Step[]): number {
-  if (sequence.length < 1 || sequence.length > SEQUENCE_MAX) fail("INVALID_INPUT", F.sequenceLength);
+  if (sequence.length < 1 || sequence.length > SEQUENCE_MAX) {
+    fail("INVALID_INPUT", F.sequenceLength);
+  }
   let lastMapStep = -1;
   sequence.forEach((s, i) => {
     if (s.action !== "SidePick") lastMapStep = i;
@@ -218,7 +220,7 @@ export function validateFormat(format: TournamentFormat): TournamentFormat {
       turnSeconds >= TURN_SECONDS_MIN &&
       turnSeconds <= TURN_SECONDS_MAX);
   if (!clockOk) fail("INVALID_INPUT", F.turnSeconds);
-  if (mapPool.length < 1 || mapPool.length > POOL_MAX) fail("INVALID_INPUT", F.poolSize);
+  if (mapPool.length < 2 || mapPool.length > POOL_MAX) fail("INVALID_INPUT", F.poolSize);
   const seen = new Set<string>();
   for (const map of mapPool) {
     if (!isCatalogMap(map)) fail("INVALID_INPUT", F.poolUnknown(map.slice(0, 40)));

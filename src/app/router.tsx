@@ -41,6 +41,10 @@ export const router = createBrowserRouter([
           return { Component: () => <ConnectPage mode={{ kind: "first-online" }} /> };
         },
       },
+      {
+        path: paths.tournament,
+        lazy: async () => ({ Component: (await import("./tournament-page")).TournamentPage }),
+      },
       { path: ":tab", element: <TabRedirect /> },
     ],
   },

@@ -5,4 +5,10 @@ export const paths = {
   connect: "/connect",
   connect1: "/connect1",
   connect2: "/connect2",
+  tournament: "/t/:slug",
 } as const;
+
+/** A tournament's shareable link. */
+export function tournamentPath(slug: string): string {
+  return `/t/${encodeURIComponent(slug)}`;
+}

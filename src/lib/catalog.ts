@@ -20,3 +20,4 @@ export {
   type ActionName,
 } from "../../convex/lib/actionRegistry";
 export type { GameModeName } from "../../convex/lib/validators";
+export { PRESET_NAMES, presetFormat } from "../../convex/model/tournamentFormats";
