@@ -117,6 +117,38 @@ describe("MapBanPickTab", () => {
     expect(toast.success).toHaveBeenCalledWith("Новий турнір створено.");
   });
 
+  it("sends a custom format, and explains a step it cannot read without sending", async () => {
+    const user = userEvent.setup();
+    serve(null);
+    renderTab({ isAdmin: true });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Формат" }), "custom");
+    const steps = screen.getByRole("textbox", { name: "Кроки" });
+    await user.clear(steps);
+    await user.type(steps, "A ban, X ban");
+    await user.click(screen.getByRole("button", { name: "Створити турнір" }));
+    expect(screen.getByText(/Незрозумілий крок: «X ban»/)).toBeInTheDocument();
+    expect(backend.fn("tournamentAdmin:create")).not.toHaveBeenCalled();
+
+    await user.clear(steps);
+    await user.type(steps, "A ban, B ban, A ban, B side");
+    await user.click(screen.getByRole("checkbox", { name: "Nuke" }));
+    await user.click(screen.getByRole("button", { name: "Створити турнір" }));
+    expect(backend.fn("tournamentAdmin:create")).toHaveBeenCalledWith({
+      sessionId: "session-1",
+      format: expect.objectContaining({
+        preset: "custom",
+        teamSize: 2,
+        mapPool: ["de_ancient", "de_dust2", "de_mirage", "de_train", "de_nuke"],
+        sequence: [
+          { team: "teamA", action: "Ban" },
+          { team: "teamB", action: "Ban" },
+          { team: "teamA", action: "Ban" },
+          { team: "teamB", action: "SidePick" },
+        ],
+      }),
+    });
+  });
+
   describe("status banner", () => {
     it.each([
       [
