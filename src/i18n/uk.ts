@@ -286,10 +286,6 @@ export const uk = {
   "tournament.empty.admin":
     "Створіть турнір: гравці приєднаються до двох команд по 2 особи й по черзі забанять мапи.",
   "tournament.create": "Створити турнір",
-  "tournament.reset": "Новий турнір",
-  "tournament.resetConfirmTitle": "Почати новий турнір?",
-  "tournament.resetConfirmText":
-    "Поточний бан/пік буде скинуто, а всім гравцям доведеться приєднатися до команд знову.",
   "tournament.created": "Новий турнір створено.",
   "tournament.banner.waiting": "Очікуємо команди",
   "tournament.banner.waitingJoin":
@@ -343,7 +339,6 @@ export const uk = {
     "Не на сервері, тож не розміщено: {names}. Вони мають підключитися, а адміністратор — розмістити їх вручну.",
   "tournament.launchServer": "Матч запуститься на сервері «{name}».",
   "tournament.launchWhenFinished": "Запуск стане доступним, коли бан/пік завершиться.",
-  "tournament.launchDone": "Матч уже запущено. Щоб зіграти ще раз, створіть новий турнір.",
   "tournament.launchNoServer": "Спершу оберіть сервер у шапці панелі.",
   // Admin console: server control, moderation, settings (admin tab)
   "admin.group.server": "Керування матчем",

@@ -10,7 +10,6 @@ export {
   LAUNCH_MODES,
   MAP_GROUPS,
   NICKNAME_MAX,
-  TEAM_SIZE,
   WORKSHOP_GROUPS,
 } from "../../convex/lib/catalog";
 export {
