@@ -626,6 +626,10 @@ export const uk = {
   "tournamentX.onServer": "{n}/{total} на сервері",
   "tournamentX.connected": "на сервері",
   "tournamentX.notConnected": "немає",
+  "tournamentX.archiveShow": "Показати архів",
+  "tournamentX.archiveTitle": "Архів турнірів",
+  "tournamentX.archiveEmpty": "В архіві поки нічого немає.",
+  "tournamentX.archiveMore": "Показати ще",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;

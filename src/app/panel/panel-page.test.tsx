@@ -22,6 +22,7 @@ vi.mock("convex/react", async () => {
     useMutation: () => backend.mutation,
     useAction: () => backend.mutation,
     useConvexAuth: () => backend.auth,
+    usePaginatedQuery: () => ({ results: [], status: "LoadingFirstPage", loadMore: vitest.fn() }),
   };
 });
 

@@ -33,6 +33,11 @@ vi.mock("convex/react", async () => {
       args === "skip" ? undefined : backend.results[getFunctionName(ref)],
     useMutation: (ref: Ref) => backend.fn(getFunctionName(ref)),
     useAction: (ref: Ref) => backend.fn(getFunctionName(ref)),
+    usePaginatedQuery: (ref: Ref, args?: unknown) => ({
+      results: args === "skip" ? [] : (backend.results[getFunctionName(ref)] ?? []),
+      status: args === "skip" ? "LoadingFirstPage" : "Exhausted",
+      loadMore: vi.fn(),
+    }),
   };
 });
 
@@ -147,6 +152,25 @@ describe("MapBanPickTab", () => {
         ],
       }),
     });
+  });
+
+  it("opens the archive on demand with links to each kept tournament", async () => {
+    const user = userEvent.setup();
+    serve(null);
+    backend.results["tournament:listArchived"] = [
+      {
+        id: "t0",
+        slug: "old123",
+        preset: "bo3",
+        teamSize: 5,
+        status: "finished",
+        players: 10,
+        createdAt: 1,
+      },
+    ];
+    renderTab();
+    await user.click(screen.getByRole("button", { name: "Показати архів" }));
+    expect(screen.getByRole("link", { name: "old123" })).toHaveAttribute("href", "/t/old123");
   });
 
   describe("status banner", () => {

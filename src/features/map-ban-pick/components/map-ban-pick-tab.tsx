@@ -8,6 +8,7 @@ import { tournamentPath } from "@/config/paths";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useTournamentList, type TournamentListItem } from "../hooks/use-tournament";
+import { ArchiveList } from "./archive-list";
 import { CreateTournamentForm } from "./create-tournament-form";
 import { TournamentBoard } from "./tournament-board";
 import styles from "./map-ban-pick.module.css";
@@ -46,6 +47,9 @@ export function MapBanPickTab({ isAdmin, serverId, serverName }: MapBanPickTabPr
           </ul>
         )}
         {isAdmin ? <CreateTournamentForm onCreated={setChosen} /> : null}
+        <div className={styles.archiveRow}>
+          <ArchiveList />
+        </div>
       </Card>
       {selected ? (
         <TournamentBoard

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "convex/react";
+import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
 import { useSessionMutation, useSessionQuery } from "convex-helpers/react/sessions";
 import { useEffect, useMemo, useState } from "react";
@@ -22,6 +22,15 @@ export function useTournament(slug?: string): Tournament | null | undefined {
 
 export function useTournamentList(): TournamentListItem[] | undefined {
   return useQuery(api.tournament.list);
+}
+
+const ARCHIVE_PAGE = 10;
+
+/** Archived tournaments, newest first, a page at a time; only while `enabled`. */
+export function useArchive(enabled: boolean) {
+  return usePaginatedQuery(api.tournament.listArchived, enabled ? {} : "skip", {
+    initialNumItems: ARCHIVE_PAGE,
+  });
 }
 
 export function useMySeat(tournamentId: Id<"tournaments"> | undefined): Seat | undefined {
