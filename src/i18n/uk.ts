@@ -630,6 +630,11 @@ export const uk = {
   "tournamentX.archiveTitle": "Архів турнірів",
   "tournamentX.archiveEmpty": "В архіві поки нічого немає.",
   "tournamentX.archiveMore": "Показати ще",
+  "tournamentX.audit.admin": "Керування турніром",
+  "tournamentX.audit.forceStart": "Старт вето без очікування",
+  "tournamentX.audit.pause": "Пауза вето",
+  "tournamentX.audit.resume": "Продовження вето",
+  "tournamentX.audit.archive": "Турнір в архів",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;

@@ -21,6 +21,11 @@ const EVENTS: Record<string, MessageKey> = {
   tournament_reset: "audit.event.tournamentReset",
   tournament_create: "audit.event.tournamentReset",
   tournament_pick_side: "audit.event.tournamentPickSide",
+  tournament_admin: "tournamentX.audit.admin",
+  tournament_forceStart: "tournamentX.audit.forceStart",
+  tournament_pause: "tournamentX.audit.pause",
+  tournament_resume: "tournamentX.audit.resume",
+  tournament_archive: "tournamentX.audit.archive",
 };
 
 export function auditActionLabel(action: string): string {
