@@ -10,6 +10,8 @@
 import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
 import type { Id } from "./_generated/dataModel";
+import { createTournament } from "./model/tournament";
+import { presetFormat } from "./model/tournamentFormats";
 import {
   personas,
   setGuestAdmin,
@@ -23,6 +25,8 @@ type Kind = "query" | "mutation" | "action";
 interface Ids {
   serverId: Id<"servers">;
   userId: Id<"users">;
+  /** A tournament that was deleted: calls about it get past the gate and find nothing. */
+  tournamentId: Id<"tournaments">;
 }
 
 const STEAM = "76561198000000001";
@@ -60,20 +64,56 @@ const MATRIX: Record<string, Row> = {
   "settings:get": { level: "public", args: () => ({}) },
   "serverControl:toggles": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "tournament:get": { level: "public", args: () => ({}) },
-  "tournament:me": { level: "session", args: () => ({ sessionId: "matrix-session" }) },
+  "tournament:list": { level: "public", args: () => ({}) },
+  "tournament:clock": { level: "public", args: () => ({}) },
+  "tournament:listArchived": { level: "public", args: () => page },
+  "tournament:me": {
+    level: "session",
+    args: (i) => ({ sessionId: "matrix-session", tournamentId: i.tournamentId }),
+  },
   "tournament:join": {
     level: "session",
-    args: () => ({ sessionId: "matrix-session", team: "teamA", nickname: "Player" }),
+    args: (i) => ({
+      sessionId: "matrix-session",
+      tournamentId: i.tournamentId,
+      team: "teamA",
+      nickname: "Player",
+    }),
+    reaches: NO_TOURNAMENT,
+  },
+  "tournament:ready": {
+    level: "session",
+    args: (i) => ({ sessionId: "matrix-session", tournamentId: i.tournamentId }),
     reaches: NO_TOURNAMENT,
   },
   "tournament:ban": {
     level: "session",
-    args: () => ({ sessionId: "matrix-session", map: "de_nuke", expectedStep: 0 }),
+    args: (i) => ({
+      sessionId: "matrix-session",
+      tournamentId: i.tournamentId,
+      map: "de_nuke",
+      expectedStep: 0,
+    }),
+    reaches: NO_TOURNAMENT,
+  },
+  "tournament:pickMap": {
+    level: "session",
+    args: (i) => ({
+      sessionId: "matrix-session",
+      tournamentId: i.tournamentId,
+      map: "de_nuke",
+      expectedStep: 0,
+    }),
     reaches: NO_TOURNAMENT,
   },
   "tournament:pickSide": {
     level: "session",
-    args: () => ({ sessionId: "matrix-session", side: "CT", expectedStep: 5 }),
+    args: (i) => ({
+      sessionId: "matrix-session",
+      tournamentId: i.tournamentId,
+      side: "CT",
+      expectedStep: 5,
+    }),
     reaches: NO_TOURNAMENT,
   },
   "users:store": { level: "signedIn", args: () => ({}) },
@@ -158,7 +198,6 @@ const MATRIX: Record<string, Row> = {
     args: (i) => ({ serverId: i.serverId, count: 1 }),
     reaches: { code: "INVALID_INPUT", message: /^Недостатньо гравців для вибору/ },
   },
-  "tournament:reset": { level: "admin", args: () => ({}) },
   "history:matches": { level: "public", args: () => page },
   "history:match": { level: "public", args: () => ({ id: "no-such-match" }) },
   "history:career": { level: "public", args: () => ({ steamId: STEAM }) },
@@ -171,6 +210,17 @@ const MATRIX: Record<string, Row> = {
     level: "admin",
     args: () => ({ matchId: "no-such-match" }),
     reaches: { code: "NOT_FOUND", message: /^Матч не знайдено\.$/ },
+  },
+  "tournamentAdmin:create": { level: "admin", args: () => ({ format: presetFormat("default") }) },
+  "tournamentAdmin:adminOp": {
+    level: "admin",
+    args: (i) => ({ tournamentId: i.tournamentId, op: "pause" }),
+    reaches: NO_TOURNAMENT,
+  },
+  "tournamentAdmin:readiness": {
+    level: "adminRead",
+    args: (i) => ({ tournamentId: i.tournamentId, serverId: i.serverId }),
+    reaches: NO_TOURNAMENT,
   },
   "push:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
   "push:enable": {
@@ -198,7 +248,12 @@ const MATRIX: Record<string, Row> = {
   },
   "tournamentLaunch:launch": {
     level: "admin",
-    args: (i) => ({ serverId: i.serverId, mode: "wingman" }),
+    args: (i) => ({
+      serverId: i.serverId,
+      tournamentId: i.tournamentId,
+      mode: "wingman",
+      mapIndex: 0,
+    }),
     reaches: NO_TOURNAMENT,
   },
   "serverControl:setToggle": {
@@ -292,7 +347,12 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
       order: 0,
     });
     const user = await ctx.db.query("users").first();
-    return { serverId, userId: user!._id };
+    const tournamentId = await ctx.db.insert(
+      "tournaments",
+      createTournament({ createdBy: "matrix", now: 0 }),
+    );
+    await ctx.db.delete("tournaments", tournamentId);
+    return { serverId, userId: user!._id, tournamentId };
   });
   return { t, ids, as: { anonymous, guestAdminOn: anonymous, user: asUser, admin: asAdmin } };
 }

@@ -149,8 +149,10 @@ export default defineSchema({
     .index("by_at", ["at"])
     .index("by_bucket", ["bucket"]),
 
-  /* Tournaments; exactly one has `active: true`. */
-  tournaments: defineTable(tournamentFields).index("by_active", ["active"]),
+  /* Tournaments, several at once; each opens at `/t/:slug`. Archived ones keep their history. */
+  tournaments: defineTable(tournamentFields)
+    .index("by_slug", ["slug"])
+    .index("by_archived", ["archived"]),
 
   /* Who joined which team, by browser session. Session ids are bearer secrets: never returned. */
   tournamentEntrants: defineTable({

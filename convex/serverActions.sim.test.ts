@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { createTournament } from "./model/tournament";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import type { SimServerHandle } from "../dev/sim/simulator";
@@ -13,6 +14,15 @@ import { startSimulator, type SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
 let t: TestConvex;
+
+/** An id of a tournament that no longer exists. */
+async function goneTournamentId(): Promise<Id<"tournaments">> {
+  return await t.run(async (ctx) => {
+    const id = await ctx.db.insert("tournaments", createTournament({ createdBy: "x", now: 0 }));
+    await ctx.db.delete("tournaments", id);
+    return id;
+  });
+}
 let admin: Awaited<ReturnType<typeof personas>>["asAdmin"];
 let ids: Id<"servers">[];
 
@@ -247,9 +257,14 @@ describe("failure messages", () => {
   test("launch with team assignment is refused over the proxy, with a clear message", async () => {
     const { api: generated } = await import("./_generated/api");
     await expect(
-      admin.action(generated.tournamentLaunch.launch, { serverId: ids[1]!, mode: "wingman" }),
+      admin.action(generated.tournamentLaunch.launch, {
+        serverId: ids[1]!,
+        tournamentId: await goneTournamentId(),
+        mode: "wingman",
+        mapIndex: 0,
+      }),
     ).rejects.toMatchObject({
-      data: { code: "NOT_FOUND" }, // no tournament yet: refused before any request
+      data: { code: "NOT_FOUND" }, // no such tournament: refused before any request
     });
   });
 });

@@ -1,9 +1,12 @@
 import type { SessionId } from "convex-helpers/server/sessions";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { Player, TournamentFormat } from "./lib/validators";
 import { RATE_LIMITED_MESSAGE } from "./lib/rateLimits";
 import { MAP_POOL, TOURNAMENT_MESSAGES as M } from "./model/tournament";
-import { personas, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
+import { FORMAT_MESSAGES, presetFormat } from "./model/tournamentFormats";
+import { personas, serverRow, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
 
 const sid = (id: string) => `secret-session-${id}` as SessionId;
 const [a1, a2, b1, b2, outsider] = ["a1", "a2", "b1", "b2", "x"].map(sid) as [
@@ -14,263 +17,445 @@ const [a1, a2, b1, b2, outsider] = ["a1", "a2", "b1", "b2", "x"].map(sid) as [
   SessionId,
 ];
 
-async function setup() {
-  const t = throwingRefusals(setupTest());
-  const people = await personas(t);
-  await people.asAdmin.action(api.tournament.reset, {});
-  return { t, ...people };
+function onServer(steamId: string, name: string): Player {
+  const zero = { score: 0, kills: 0, deaths: 0, assists: 0, kdRatio: 0, mvp: 0, headshots: 0 };
+  return {
+    ...zero,
+    steamId,
+    name,
+    team: "Spectator",
+    chickenKills: 0,
+    totalDamage: 0,
+    bombPlants: 0,
+    bombDefuses: 0,
+    grenadeKills: 0,
+    grenadeDamageDealt: 0,
+    enemiesFlashed: 0,
+    knifeKills: 0,
+    zeusKills: 0,
+    playTimeMinutes: 1,
+    roundsPlayed: 0,
+    firstSeen: "2026-11-22T10:00:00.000Z",
+    lastSeen: "2026-11-22T10:10:00.000Z",
+    lastWeaponUsed: "",
+  };
 }
 
-async function fillTeams(t: TestConvex) {
-  await t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: "alpha" });
-  await t.mutation(api.tournament.join, { sessionId: a2, team: "teamA", nickname: "bravo" });
-  await t.mutation(api.tournament.join, { sessionId: b1, team: "teamB", nickname: "charlie" });
-  await t.mutation(api.tournament.join, { sessionId: b2, team: "teamB", nickname: "delta" });
+type Created = { id: Id<"tournaments">; slug: string };
+
+async function setup(format: TournamentFormat = presetFormat("default")) {
+  const t = throwingRefusals(setupTest());
+  const people = await personas(t);
+  const created: Created = await people.asAdmin.action(api.tournamentAdmin.create, { format });
+  return { t, ...people, ...created };
+}
+
+async function fillTeams(t: TestConvex, tournamentId: Id<"tournaments">) {
+  const join = (sessionId: SessionId, team: "teamA" | "teamB", nickname: string) =>
+    t.mutation(api.tournament.join, { tournamentId, sessionId, team, nickname });
+  await join(a1, "teamA", "alpha");
+  await join(a2, "teamA", "bravo");
+  await join(b1, "teamB", "charlie");
+  await join(b2, "teamB", "delta");
 }
 
 /** Bans the first five pool maps, each by a member of the team in turn. */
-async function banToSidePick(t: TestConvex) {
+async function banToSidePick(t: TestConvex, slug: string, tournamentId: Id<"tournaments">) {
   for (const [step, map] of MAP_POOL.slice(0, 5).entries()) {
-    const view = await t.query(api.tournament.get, {});
+    const view = await t.query(api.tournament.get, { slug });
     const sessionId = view!.turn === "teamA" ? a1 : b2;
-    await t.mutation(api.tournament.ban, { sessionId, map, expectedStep: step });
+    await t.mutation(api.tournament.ban, { tournamentId, sessionId, map, expectedStep: step });
   }
 }
 
 const refused = (message: string) => ({ data: expect.objectContaining({ message }) });
 
-describe("creating and resetting", () => {
-  test("an admin creates a waiting tournament; non-admins are refused and audited", async () => {
-    const { t, asUser } = await setup();
-    expect(await t.query(api.tournament.get, {})).toMatchObject({
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("creating", () => {
+  test("an admin creates tournaments with their own links; non-admins are refused and audited", async () => {
+    const { t, asUser, asAdmin, slug } = await setup();
+    expect(await t.query(api.tournament.get, { slug })).toMatchObject({
       status: "waiting_for_teams",
       remainingMaps: [...MAP_POOL],
       teamA: { players: [] },
     });
-    await expect(asUser.action(api.tournament.reset, {})).rejects.toMatchObject({
-      data: { code: "FORBIDDEN" },
+    const second: Created = await asAdmin.action(api.tournamentAdmin.create, {
+      format: presetFormat("bo3"),
     });
-    await expect(t.action(api.tournament.reset, { sessionId: a1 })).rejects.toMatchObject({
+    expect(second.slug).not.toBe(slug);
+    expect((await t.query(api.tournament.list, {})).map((x) => x.slug)).toEqual([
+      second.slug,
+      slug,
+    ]);
+    const format = presetFormat("default");
+    await expect(asUser.action(api.tournamentAdmin.create, { format })).rejects.toMatchObject({
       data: { code: "FORBIDDEN" },
     });
     const log = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
     expect(log.map((e) => [e.action, e.outcome])).toEqual([
       ["tournament_create", "success"],
-      ["tournament_reset", "unauthorized"],
-      ["tournament_reset", "unauthorized"],
+      ["tournament_create", "success"],
+      ["tournament_create", "unauthorized"],
     ]);
   });
 
-  test("there is nothing to show before the first tournament", async () => {
-    const t = throwingRefusals(setupTest());
-    expect(await t.query(api.tournament.get, {})).toBeNull();
+  test("an unplayable custom format is refused with a clear message", async () => {
+    const { asAdmin } = await setup();
+    const format: TournamentFormat = {
+      ...presetFormat("default"),
+      preset: "custom",
+      sequence: [
+        { team: "teamA", action: "Ban" },
+        { team: "teamA", action: "SidePick" },
+      ],
+    };
+    await expect(asAdmin.action(api.tournamentAdmin.create, { format })).rejects.toMatchObject(
+      refused(FORMAT_MESSAGES.mapsLeft(5)),
+    );
+    const tampered = { ...presetFormat("default"), teamSize: 5 };
     await expect(
-      t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: "alpha" }),
-    ).rejects.toMatchObject(refused(M.notFound));
+      asAdmin.action(api.tournamentAdmin.create, { format: tampered }),
+    ).rejects.toMatchObject(refused(FORMAT_MESSAGES.presetMismatch));
   });
 
-  test("a reset starts over and forgets who had joined", async () => {
-    const { t, asAdmin } = await setup();
-    await fillTeams(t);
-    const first = await t.query(api.tournament.get, {});
-    await asAdmin.action(api.tournament.reset, {});
-    const second = await t.query(api.tournament.get, {});
-    expect(second).toMatchObject({ status: "waiting_for_teams", teamA: { players: [] } });
-    expect(second!.id).not.toBe(first!.id);
-    expect(await t.query(api.tournament.me, { sessionId: a1 })).toBeNull();
-    await t.mutation(api.tournament.join, { sessionId: a1, team: "teamB", nickname: "alpha" });
-    const rows = await t.run(async (ctx) => await ctx.db.query("tournaments").collect());
-    expect(rows.filter((r) => r.active)).toHaveLength(1);
+  test("an unknown slug shows nothing and the archive keeps a tournament out of the list", async () => {
+    const { t, asAdmin, id, slug } = await setup();
+    expect(await t.query(api.tournament.get, { slug: "nope\u0000" })).toBeNull();
+    await asAdmin.action(api.tournamentAdmin.adminOp, { tournamentId: id, op: "archive" });
+    expect(await t.query(api.tournament.list, {})).toEqual([]);
+    const archived = await t.query(api.tournament.listArchived, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(archived.page.map((x) => x.slug)).toEqual([slug]);
+    await expect(
+      t.mutation(api.tournament.join, {
+        tournamentId: id,
+        sessionId: a1,
+        team: "teamA",
+        nickname: "x",
+      }),
+    ).rejects.toMatchObject(refused(M.archived));
   });
 });
 
-describe("joining", () => {
-  test("fills the teams, tells each caller their seat and starts the veto", async () => {
-    const { t } = await setup();
-    await t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: " alpha " });
-    expect(await t.query(api.tournament.me, { sessionId: a1 })).toEqual({
+describe("the spec's default flow", () => {
+  test("fills the teams, starts with team A (fixed, recorded) and plays to the side pick", async () => {
+    const { t, asAdmin, id, slug } = await setup();
+    await fillTeams(t, id);
+    expect(await t.query(api.tournament.me, { tournamentId: id, sessionId: a1 })).toEqual({
       team: "teamA",
       nickname: "alpha",
+      ready: false,
     });
-    expect(await t.query(api.tournament.me, { sessionId: outsider })).toBeNull();
-    await t.mutation(api.tournament.join, { sessionId: a2, team: "teamA", nickname: "bravo" });
-    await t.mutation(api.tournament.join, { sessionId: b1, team: "teamB", nickname: "charlie" });
-    await t.mutation(api.tournament.join, { sessionId: b2, team: "teamB", nickname: "delta" });
-    expect(await t.query(api.tournament.get, {})).toMatchObject({
-      status: "in_progress",
-      turn: "teamA",
-      phase: "Ban",
-      currentStep: 0,
+    const started = await t.query(api.tournament.get, { slug });
+    expect(started).toMatchObject({ status: "in_progress", turn: "teamA", phase: "Ban" });
+    expect(started!.deadline).toBeUndefined();
+    expect(started!.history.at(-1)).toMatchObject({
+      action: "coinToss",
+      value: "teamA",
+      fixed: true,
     });
-  });
-
-  test("refuses a double join, a second team, a full team and a blank nickname", async () => {
-    const { t } = await setup();
-    await t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: "alpha" });
-    const again = { sessionId: a1, nickname: "other" };
+    await banToSidePick(t, slug, id);
     await expect(
-      t.mutation(api.tournament.join, { ...again, team: "teamA" }),
-    ).rejects.toMatchObject(refused(M.alreadyJoined));
-    await expect(
-      t.mutation(api.tournament.join, { ...again, team: "teamB" }),
-    ).rejects.toMatchObject(refused(M.alreadyJoined));
-    await t.mutation(api.tournament.join, { sessionId: a2, team: "teamA", nickname: "bravo" });
-    await expect(
-      t.mutation(api.tournament.join, { sessionId: b1, team: "teamA", nickname: "charlie" }),
-    ).rejects.toMatchObject(refused(M.teamFull));
-    await expect(
-      t.mutation(api.tournament.join, { sessionId: b1, team: "teamB", nickname: "  " }),
-    ).rejects.toMatchObject(refused(M.nicknameBlank));
-  });
-});
-
-describe("banning and picking", () => {
-  test("refuses the wrong team, an outsider, a banned map and a ban during the side pick", async () => {
-    const { t, asAdmin } = await setup();
-    await fillTeams(t);
-    const ban = (sessionId: SessionId, map: string, expectedStep: number) =>
-      t.mutation(api.tournament.ban, { sessionId, map, expectedStep });
-    await expect(ban(b1, "de_nuke", 0)).rejects.toMatchObject(refused(M.notYourTurn));
-    await expect(ban(outsider, "de_nuke", 0)).rejects.toMatchObject(refused(M.notMember));
-    await expect(
-      asAdmin.mutation(api.tournament.ban, {
-        sessionId: outsider,
-        map: "de_nuke",
-        expectedStep: 0,
+      t.mutation(api.tournament.pickSide, {
+        tournamentId: id,
+        sessionId: b1,
+        side: "CT",
+        expectedStep: 5,
       }),
-    ).rejects.toMatchObject(refused(M.notMember));
-    await ban(a1, "de_nuke", 0);
-    await expect(ban(b1, "de_nuke", 1)).rejects.toMatchObject(refused(M.mapBanned));
-    await expect(ban(a2, "de_inferno", 0)).rejects.toMatchObject(refused(M.staleStep));
-  });
-
-  test("the decider and side complete the match; an admin's pick is audited", async () => {
-    const { t, asAdmin } = await setup();
-    await fillTeams(t);
-    await banToSidePick(t);
-    expect(await t.query(api.tournament.get, {})).toMatchObject({
-      phase: "SidePick",
-      turn: "teamA",
-      finalMap: "de_brewery",
-      serverMap: "de_brewery",
-      remainingMaps: ["de_brewery"],
-    });
-    await expect(
-      t.mutation(api.tournament.ban, { sessionId: a1, map: "de_brewery", expectedStep: 5 }),
-    ).rejects.toMatchObject(refused(M.notBanPhase));
-    await expect(
-      t.mutation(api.tournament.pickSide, { sessionId: b1, side: "CT", expectedStep: 5 }),
     ).rejects.toMatchObject(refused(M.notYourTurn));
     await asAdmin.mutation(api.tournament.pickSide, {
+      tournamentId: id,
       sessionId: outsider,
       side: "T",
       expectedStep: 5,
     });
-    const done = await t.query(api.tournament.get, {});
-    expect(done).toMatchObject({ status: "finished", finalSide: "T", currentStep: 6 });
-    expect(done!.turn ?? done!.phase).toBeUndefined();
+    const done = await t.query(api.tournament.get, { slug });
+    expect(done).toMatchObject({ status: "finished", finalMap: "de_brewery", finalSide: "T" });
+    expect(done!.summary).toContain("Мапа 1: de_brewery");
     const log = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
     expect(log.at(-1)).toMatchObject({ username: "Olena", action: "tournament_pick_side" });
   });
 
   test("two racing bans for the same step: exactly one wins, the other is told why", async () => {
-    const { t } = await setup();
-    await fillTeams(t);
+    const { t, id, slug } = await setup();
+    await fillTeams(t, id);
     const results = await Promise.allSettled([
-      t.mutation(api.tournament.ban, { sessionId: a1, map: "de_nuke", expectedStep: 0 }),
-      t.mutation(api.tournament.ban, { sessionId: a2, map: "de_vertigo", expectedStep: 0 }),
+      t.mutation(api.tournament.ban, {
+        tournamentId: id,
+        sessionId: a1,
+        map: "de_nuke",
+        expectedStep: 0,
+      }),
+      t.mutation(api.tournament.ban, {
+        tournamentId: id,
+        sessionId: a2,
+        map: "de_vertigo",
+        expectedStep: 0,
+      }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const [lost] = results.filter((r) => r.status === "rejected");
     expect(lost!.reason).toMatchObject(refused(M.staleStep));
-    const view = await t.query(api.tournament.get, {});
-    expect(view).toMatchObject({ currentStep: 1, turn: "teamB" });
-    expect(view!.bannedMaps).toHaveLength(1);
+    expect(await t.query(api.tournament.get, { slug })).toMatchObject({
+      currentStep: 1,
+      turn: "teamB",
+    });
   });
 });
 
-describe("privacy and limits", () => {
+describe("several tournaments", () => {
+  test("seats, steps and limits of one tournament do not touch another", async () => {
+    const { t, asAdmin, id, slug } = await setup();
+    const other: Created = await asAdmin.action(api.tournamentAdmin.create, {
+      format: presetFormat("default"),
+    });
+    await fillTeams(t, id);
+    // The same browser sessions join the second tournament on other teams.
+    await t.mutation(api.tournament.join, {
+      tournamentId: other.id,
+      sessionId: a1,
+      team: "teamB",
+      nickname: "alpha",
+    });
+    expect(
+      await t.query(api.tournament.me, { tournamentId: other.id, sessionId: a1 }),
+    ).toMatchObject({
+      team: "teamB",
+    });
+    await t.mutation(api.tournament.ban, {
+      tournamentId: id,
+      sessionId: a1,
+      map: "de_nuke",
+      expectedStep: 0,
+    });
+    const second = await t.query(api.tournament.get, { slug: other.slug });
+    expect(second).toMatchObject({ status: "waiting_for_teams", bannedMaps: [], currentStep: 0 });
+    expect(second!.teamB.players.map((p) => p.nickname)).toEqual(["alpha"]);
+    expect((await t.query(api.tournament.get, { slug }))!.bannedMaps).toEqual([
+      { map: "de_nuke", team: "teamA" },
+    ]);
+    // A seat in one tournament is no seat in the other.
+    await expect(
+      t.mutation(api.tournament.ban, {
+        tournamentId: other.id,
+        sessionId: a2,
+        map: "de_nuke",
+        expectedStep: 0,
+      }),
+    ).rejects.toMatchObject(refused(M.notStarted));
+  });
+
   test("session ids never appear in what clients can read", async () => {
-    const { t } = await setup();
-    await fillTeams(t);
-    await banToSidePick(t);
-    await t.mutation(api.tournament.pickSide, { sessionId: a2, side: "CT", expectedStep: 5 });
+    const { t, id, slug } = await setup();
+    await fillTeams(t, id);
     const seen = JSON.stringify([
-      await t.query(api.tournament.get, {}),
-      await t.query(api.tournament.me, { sessionId: a1 }),
+      await t.query(api.tournament.get, { slug }),
+      await t.query(api.tournament.list, {}),
+      await t.query(api.tournament.me, { tournamentId: id, sessionId: a1 }),
     ]);
     expect(seen).not.toContain("secret-session");
   });
 
   test("a burst of writes from one session is refused after the per-session budget", async () => {
+    vi.useFakeTimers(); // the clock stands still: nothing refills during the loop
     const { t, asAdmin } = await setup();
-    // Each new tournament lets the same session join once more; refusals would roll back.
-    for (let round = 0; round < 6; round++) {
-      await t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: "alpha" });
-      await asAdmin.action(api.tournament.reset, {});
+    for (let round = 0; round < 8; round++) {
+      const { id }: Created = await asAdmin.action(api.tournamentAdmin.create, {
+        format: presetFormat("default"),
+      });
+      await t.mutation(api.tournament.join, {
+        tournamentId: id,
+        sessionId: a1,
+        team: "teamA",
+        nickname: "alpha",
+      });
     }
+    const { id }: Created = await asAdmin.action(api.tournamentAdmin.create, {
+      format: presetFormat("default"),
+    });
     await expect(
-      t.mutation(api.tournament.join, { sessionId: a1, team: "teamA", nickname: "alpha" }),
+      t.mutation(api.tournament.join, {
+        tournamentId: id,
+        sessionId: a1,
+        team: "teamA",
+        nickname: "alpha",
+      }),
     ).rejects.toMatchObject({ data: { code: "RATE_LIMITED", message: RATE_LIMITED_MESSAGE } });
-    await t.mutation(api.tournament.join, { sessionId: a2, team: "teamA", nickname: "bravo" });
+    await t.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: a2,
+      team: "teamA",
+      nickname: "bravo",
+    });
+  });
+});
+
+/** A 1v1 duel with a ready check, a coin toss and a 60 s clock. */
+async function duel() {
+  vi.useFakeTimers();
+  const s = await setup(presetFormat("duel"));
+  await s.t.mutation(api.tournament.join, {
+    tournamentId: s.id,
+    sessionId: a1,
+    team: "teamA",
+    nickname: "alpha",
+  });
+  await s.t.mutation(api.tournament.join, {
+    tournamentId: s.id,
+    sessionId: b1,
+    team: "teamB",
+    nickname: "charlie",
+  });
+  return s;
+}
+
+const autoEntries = async (t: TestConvex, slug: string) =>
+  (await t.query(api.tournament.get, { slug }))!.history.filter((h) => h.auto);
+
+describe("ready check, coin toss and the turn timer", () => {
+  test("the veto waits for every Готові; the admin may start it; the coin is recorded", async () => {
+    const { t, asAdmin, id, slug } = await duel();
+    expect(await t.query(api.tournament.get, { slug })).toMatchObject({ status: "ready_check" });
+    await t.mutation(api.tournament.ready, { tournamentId: id, sessionId: a1 });
+    await expect(
+      t.mutation(api.tournament.ready, { tournamentId: id, sessionId: outsider }),
+    ).rejects.toMatchObject(refused(M.notMember));
+    await asAdmin.action(api.tournamentAdmin.adminOp, { tournamentId: id, op: "forceStart" });
+    const view = (await t.query(api.tournament.get, { slug }))!;
+    expect(view.status).toBe("in_progress");
+    const toss = view.history.find((h) => h.action === "coinToss")!;
+    expect(toss.fixed).toBeUndefined();
+    expect(view.turn).toBe(toss.value);
+    expect(view.deadline).toBe(Date.now() + 60_000);
   });
 
-  test("refused attempts count against the budget too: spam of refused bans is throttled", async () => {
-    const { t } = await setup();
-    await fillTeams(t); // a1 used one write
-    const outcomes: string[] = [];
-    const started = Date.now();
-    for (let i = 0; i < 8; i++) {
-      // Not a1's turn? It is team A's turn, but the map is not in the pool: refused every time.
-      outcomes.push(
-        await t
-          .mutation(api.tournament.ban, { sessionId: a1, map: "de_nothing", expectedStep: 0 })
-          .then(
-            () => "ok",
-            (e: { data?: { code?: string } }) => e.data?.code ?? "error",
-          ),
-      );
-    }
-    // The session's bucket holds 6 and refills one every 5 s: 5 refusals used the rest.
-    const refills = Math.floor((Date.now() - started) / 5_000);
-    expect(outcomes.slice(0, 5).every((c) => c === "INVALID_INPUT" || c === "CONFLICT")).toBe(true);
-    expect(outcomes.filter((c) => c === "RATE_LIMITED").length).toBeGreaterThanOrEqual(3 - refills);
+  test("the coin toss cannot be chosen by a client", async () => {
+    const { t, id } = await duel();
+    await expect(
+      t.mutation(api.tournament.ready, { tournamentId: id, sessionId: a1, coin: "teamA" } as never),
+    ).rejects.toThrow(/extra field|coin/i);
+  });
+
+  test("a stalled step is banned automatically once, for that step only", async () => {
+    const { t, id, slug } = await duel();
+    await t.mutation(api.tournament.ready, { tournamentId: id, sessionId: a1 });
+    await t.mutation(api.tournament.ready, { tournamentId: id, sessionId: b1 });
+    const before = (await t.query(api.tournament.get, { slug }))!;
+    vi.advanceTimersByTime(59_000);
+    await t.finishInProgressScheduledFunctions();
+    expect(await autoEntries(t, slug)).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    await t.finishInProgressScheduledFunctions();
+    const after = (await t.query(api.tournament.get, { slug }))!;
+    expect(after.currentStep).toBe(1);
+    expect(after.bannedMaps).toHaveLength(1);
+    expect(after.bannedMaps[0]!.team).toBe(before.turn);
+    expect(before.remainingMaps).toContain(after.bannedMaps[0]!.map);
+    expect(await autoEntries(t, slug)).toHaveLength(1);
+    // The next step got its own fresh minute.
+    expect(after.deadline).toBe(Date.now() + 60_000);
+  });
+
+  test("a step played in time is never played again by its timer; pause stops the clock", async () => {
+    const { t, asAdmin, id, slug } = await duel();
+    await t.mutation(api.tournament.ready, { tournamentId: id, sessionId: a1 });
+    await t.mutation(api.tournament.ready, { tournamentId: id, sessionId: b1 });
+    const view = (await t.query(api.tournament.get, { slug }))!;
+    const mover = view.turn === "teamA" ? a1 : b1;
+    vi.advanceTimersByTime(30_000);
+    await t.mutation(api.tournament.ban, {
+      tournamentId: id,
+      sessionId: mover,
+      map: "de_nuke",
+      expectedStep: 0,
+    });
+    await asAdmin.action(api.tournamentAdmin.adminOp, { tournamentId: id, op: "pause" });
+    // Step 0's timer comes due and step 1's would too: neither acts.
+    vi.advanceTimersByTime(120_000);
+    await t.finishInProgressScheduledFunctions();
+    const paused = (await t.query(api.tournament.get, { slug }))!;
+    expect(paused).toMatchObject({ currentStep: 1, pausedRemainingMs: 60_000 });
+    expect(await autoEntries(t, slug)).toEqual([]);
+    const other = mover === a1 ? b1 : a1;
+    await expect(
+      t.mutation(api.tournament.ban, {
+        tournamentId: id,
+        sessionId: other,
+        map: "de_inferno",
+        expectedStep: 1,
+      }),
+    ).rejects.toMatchObject(refused(M.paused));
+    await asAdmin.action(api.tournamentAdmin.adminOp, { tournamentId: id, op: "resume" });
+    vi.advanceTimersByTime(60_000);
+    await t.finishInProgressScheduledFunctions();
+    const resumed = (await t.query(api.tournament.get, { slug }))!;
+    expect(resumed.currentStep).toBe(2);
+    expect((await autoEntries(t, slug)).map((h) => h.team)).toEqual([
+      view.turn === "teamA" ? "teamB" : "teamA",
+    ]);
   });
 });
 
 describe("launch", () => {
-  test("gives the payload only for a finished, unlaunched tournament and records the launch", async () => {
-    const { t } = await setup();
-    const info = () => t.query(internal.tournament.launchInfo, { mode: "wingman" });
-    expect(await info()).toEqual({ ok: false, code: "CONFLICT", message: M.launchIncomplete });
-    await fillTeams(t);
-    await banToSidePick(t);
-    await t.mutation(api.tournament.pickSide, { sessionId: a1, side: "CT", expectedStep: 5 });
-    expect(await t.query(internal.tournament.launchInfo, { mode: "custom" })).toMatchObject({
-      ok: false,
-      code: "INVALID_INPUT",
-      message: M.unknownMode("custom"),
+  test("readiness counts who is on the server; launch info covers series maps in order", async () => {
+    const { t, asAdmin, id, slug } = await setup();
+    const serverId = await t.run(async (ctx) => await ctx.db.insert("servers", serverRow()));
+    await t.run(async (ctx) => {
+      await ctx.db.insert("playerSnapshots", {
+        serverId,
+        players: [onServer("1", "ALPHA"), onServer("2", "delta"), onServer("3", "someone")],
+        updatedAt: 5,
+      });
     });
-    const ready = await info();
-    expect(ready).toMatchObject({
+    await fillTeams(t, id);
+    const readiness = await asAdmin.query(api.tournamentAdmin.readiness, {
+      tournamentId: id,
+      serverId,
+    });
+    expect(readiness).toMatchObject({ connected: 2, total: 4, updatedAt: 5 });
+    expect(readiness.players.filter((p) => p.connected).map((p) => p.nickname)).toEqual([
+      "alpha",
+      "delta",
+    ]);
+    await expect(
+      t.query(api.tournamentAdmin.readiness, { tournamentId: id, serverId }),
+    ).rejects.toMatchObject({
+      data: { code: "FORBIDDEN" },
+    });
+
+    const info = (mapIndex: number) =>
+      t.query(internal.tournamentAdmin.launchInfo, { tournamentId: id, mode: "wingman", mapIndex });
+    expect(await info(0)).toEqual({ ok: false, code: "CONFLICT", message: M.launchIncomplete });
+    await banToSidePick(t, slug, id);
+    await t.mutation(api.tournament.pickSide, {
+      tournamentId: id,
+      sessionId: a1,
+      side: "CT",
+      expectedStep: 5,
+    });
+    expect(await info(0)).toMatchObject({
       ok: true,
+      seriesLength: 1,
       payload: {
-        Mode: "wingman",
         Map: "de_brewery",
         TeamA: { Side: "CT", Players: ["alpha", "bravo"] },
         TeamB: { Side: "T", Players: ["charlie", "delta"] },
       },
     });
-    if (!ready.ok) throw new Error("unreachable");
-    await t.mutation(internal.tournament.markLaunched, {
-      tournamentId: ready.tournamentId,
+    await t.mutation(internal.tournamentAdmin.markLaunched, {
+      tournamentId: id,
       mode: "wingman",
+      map: "de_brewery",
       username: "Olena",
     });
-    expect(await t.query(api.tournament.get, {})).toMatchObject({
+    expect(await t.query(api.tournament.get, { slug })).toMatchObject({
       isLaunched: true,
-      launchedMode: "wingman",
+      launchedMaps: 1,
     });
-    expect(await info()).toMatchObject({ ok: false, message: M.alreadyLaunched });
+    expect(await info(0)).toMatchObject({ ok: false, message: M.alreadyLaunched });
   });
 });

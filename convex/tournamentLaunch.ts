@@ -1,5 +1,7 @@
 /**
- * Launching the finished veto on a game server (admin). The plugin API takes the whole match in
+ * Launching the finished veto on a game server (admin), one series map at a time in order (a BO3
+ * launches map 1, then offers maps 2 and 3). The series result from recorded matches (#14) is not
+ * read here yet: `mapIndex` is the seam where it would choose the next map. The plugin API takes the whole match in
  * one call (`/private/launch_game`: mode, map, both teams with sides); over the RCON proxy only
  * the mode and the map can be set, and the admin is told that teams must be placed by hand.
  */
@@ -7,26 +9,27 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { fail } from "./lib/errors";
 import { adminAction } from "./lib/functions";
-import { placementOf, vPlacement, type Placement } from "./model/launch";
-import { actorOf } from "./lib/viewer";
 import {
-  requireServer,
-  runServerAction,
-  sendServerAction,
-  vActionName,
-} from "./model/serverActions";
+  placementOf,
+  vLaunchResult,
+  type LaunchInfo,
+  type LaunchResult,
+  type Placement,
+} from "./model/launch";
+import { actorOf } from "./lib/viewer";
+import { requireServer, runServerAction, sendServerAction } from "./model/serverActions";
 
 export const launch = adminAction({
   audit: "tournament_launch",
-  args: { mode: v.string() },
-  returns: v.object({
-    action: vActionName,
-    note: v.union(v.string(), v.null()),
-    placement: v.union(vPlacement, v.null()),
-  }),
-  handler: async (ctx, { serverId, mode }) => {
+  args: { tournamentId: v.id("tournaments"), mode: v.string(), mapIndex: v.number() },
+  returns: vLaunchResult,
+  handler: async (ctx, { serverId, tournamentId, mode, mapIndex }): Promise<LaunchResult> => {
     const server = await requireServer(ctx, serverId);
-    const info = await ctx.runQuery(internal.tournament.launchInfo, { mode });
+    const info: LaunchInfo = await ctx.runQuery(internal.tournamentAdmin.launchInfo, {
+      tournamentId,
+      mode,
+      mapIndex,
+    });
     if (!info.ok) {
       await ctx.runMutation(internal.audit.record, {
         ...actorOf(ctx.viewer),
@@ -51,13 +54,15 @@ export const launch = adminAction({
       note =
         "Для RCON-проксі встановлено лише режим і мапу: розподіл гравців по командах недоступний.";
     }
-    await ctx.runMutation(internal.tournament.markLaunched, {
-      tournamentId: info.tournamentId,
+    await ctx.runMutation(internal.tournamentAdmin.markLaunched, {
+      tournamentId,
       mode,
+      map: info.payload.Map,
       username: ctx.viewer.username,
       tokenIdentifier: ctx.viewer.tokenIdentifier,
       serverId,
     });
-    return { action: "launchGame" as const, note, placement };
+    const nextMapIndex = mapIndex + 1 < info.seriesLength ? mapIndex + 1 : null;
+    return { action: "launchGame" as const, map: info.payload.Map, nextMapIndex, note, placement };
   },
 });

@@ -130,7 +130,5 @@ export const LAUNCH_MODES = ["competitive", "wingman", "casual", "deathmatch"] a
 export type LaunchMode = (typeof LAUNCH_MODES)[number];
 export const DEFAULT_LAUNCH_MODE: LaunchMode = "wingman";
 
-/** Players per team in the map ban/pick (spec: 2v2). */
-export const TEAM_SIZE = 2;
 /** Longest tournament nickname, in characters (code points). */
 export const NICKNAME_MAX = 32;

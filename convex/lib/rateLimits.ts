@@ -13,9 +13,9 @@ import type { MutationCtx } from "../_generated/server";
 import { fail } from "./errors";
 
 export const rateLimiter = new RateLimiter(components.rateLimiter, {
-  /** A real participant makes at most 4 writes per tournament (join + up to 3 steps). */
-  tournamentSession: { kind: "token bucket", rate: 12, period: MINUTE, capacity: 6 },
-  /** A whole tournament takes about 10 writes. */
+  /** A real participant makes a few writes per tournament (join, ready, up to 4 steps in a 1v1). */
+  tournamentSession: { kind: "token bucket", rate: 12, period: MINUTE, capacity: 8 },
+  /** Per tournament: a 5v5 BO3 takes about 30 writes. */
   tournamentGlobal: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 },
   /**
    * New viewer rows (a tab that starts watching a server). Anyone can call the heartbeat with
@@ -80,10 +80,17 @@ export async function limitPushEvent(
   return await rateLimiter.limit(ctx, "pushEvents", { key: serverKey });
 }
 
-/** Consumes one tournament write for this session and one from the global budget. */
-export async function limitTournamentWrite(ctx: MutationCtx, sessionId: string): Promise<void> {
+/**
+ * Consumes one tournament write for this session and one from the tournament's budget. Only admins
+ * create tournaments, so a budget per tournament still bounds the total.
+ */
+export async function limitTournamentWrite(
+  ctx: MutationCtx,
+  sessionId: string,
+  tournamentId: string,
+): Promise<void> {
   const perSession = await rateLimiter.limit(ctx, "tournamentSession", { key: sessionId });
   if (!perSession.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
-  const global = await rateLimiter.limit(ctx, "tournamentGlobal");
+  const global = await rateLimiter.limit(ctx, "tournamentGlobal", { key: tournamentId });
   if (!global.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
 }

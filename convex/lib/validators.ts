@@ -189,11 +189,17 @@ export type AuditOutcome = Infer<typeof vAuditOutcome>;
 
 export const vTournamentTeamKey = v.union(v.literal("teamA"), v.literal("teamB"));
 export type TournamentTeamKey = Infer<typeof vTournamentTeamKey>;
-export const vTournamentAction = v.union(v.literal("Ban"), v.literal("SidePick"));
+export const vTournamentAction = v.union(
+  v.literal("Ban"),
+  v.literal("Pick"),
+  v.literal("SidePick"),
+);
+export type TournamentAction = Infer<typeof vTournamentAction>;
 export const vSide = v.union(v.literal("CT"), v.literal("T"));
 export type Side = Infer<typeof vSide>;
 export const vTournamentStatus = v.union(
   v.literal("waiting_for_teams"),
+  v.literal("ready_check"),
   v.literal("in_progress"),
   v.literal("finished"),
 );
@@ -212,32 +218,94 @@ export const vTournamentTeam = v.object({
   players: v.array(v.object({ nickname: v.string(), joinedAt: v.number() })),
 });
 
+/** In a format, `teamA` is the team that moves first; the coin toss decides which team that is. */
 export const vTournamentStep = v.object({ team: vTournamentTeamKey, action: vTournamentAction });
 
+export const vTournamentPreset = v.union(
+  v.literal("default"),
+  v.literal("duel"),
+  v.literal("major_bo1"),
+  v.literal("bo3"),
+  v.literal("custom"),
+);
+export type TournamentPreset = Infer<typeof vTournamentPreset>;
+export const vPreset = vTournamentPreset;
+
+/** What an admin chooses when creating a tournament (model/tournamentFormats.ts validates it). */
+export const vTournamentFormat = v.object({
+  preset: vTournamentPreset,
+  teamSize: v.number(),
+  mapPool: v.array(v.string()),
+  sequence: v.array(vTournamentStep),
+  /** Every participant presses "Готові" (or an admin starts) before the first step. */
+  readyCheck: v.boolean(),
+  /** Seconds per step; 0 means no clock. */
+  turnSeconds: v.number(),
+  /** Fixed first team; absent means a coin toss decides. */
+  firstTeam: v.optional(vTournamentTeamKey),
+});
+export type TournamentFormat = Infer<typeof vTournamentFormat>;
+
+/** One map of the series: picked by a team, or the decider the bans left; its side once chosen. */
+export const vSeriesMap = v.object({
+  map: v.string(),
+  pickedBy: v.optional(vTournamentTeamKey),
+  sideBy: v.optional(vTournamentTeamKey),
+  side: v.optional(vSide),
+});
+
+export const vTournamentHistoryAction = v.union(
+  v.literal("join"),
+  v.literal("ready"),
+  v.literal("coinToss"),
+  v.literal("Ban"),
+  v.literal("Pick"),
+  v.literal("SidePick"),
+);
+
 export const tournamentFields = {
-  /** true for the one active tournament; older ones stay for history. */
-  active: v.boolean(),
+  /** Short code of the shareable link `/t/:slug`. */
+  slug: v.string(),
+  /** Archived tournaments leave the list of active ones; their history stays. */
+  archived: v.boolean(),
+  format: vTournamentFormat,
   status: vTournamentStatus,
   mapPool: v.array(v.string()),
   bannedMaps: v.array(v.object({ map: v.string(), team: vTournamentTeamKey })),
-  pickedMaps: v.array(v.string()),
+  pickedMaps: v.array(v.object({ map: v.string(), team: vTournamentTeamKey })),
+  series: v.array(vSeriesMap),
   teamA: vTournamentTeam,
   teamB: vTournamentTeam,
+  /** Nicknames of participants who pressed "Готові". */
+  ready: v.array(v.string()),
+  /** Concrete steps once the first team is known (before that, the format's order). */
   sequence: v.array(vTournamentStep),
   currentStep: v.number(),
   turn: v.optional(vTournamentTeamKey),
   phase: v.optional(vTournamentAction),
+  /** Server time when the current step is played automatically; absent without a clock. */
+  deadline: v.optional(v.number()),
+  /** Set while an admin paused the clock: what was left of the step. */
+  pausedRemainingMs: v.optional(v.number()),
   finalMap: v.optional(v.string()),
   serverMap: v.optional(v.string()),
   finalSide: v.optional(vSide),
+  /** How many maps of the series were launched, in order. */
+  launchedMaps: v.number(),
   isLaunched: v.boolean(),
   launchedMode: v.optional(v.string()),
   history: v.array(
     v.object({
       at: v.number(),
       team: vTournamentTeamKey,
-      action: v.union(v.literal("join"), v.literal("Ban"), v.literal("SidePick")),
+      action: vTournamentHistoryAction,
       value: v.string(),
+      /** The map a side pick was for. */
+      map: v.optional(v.string()),
+      /** Played by the server when the clock ran out. */
+      auto: v.optional(v.boolean()),
+      /** Coin toss: the admin fixed the first team instead. */
+      fixed: v.optional(v.boolean()),
     }),
   ),
   createdBy: v.string(),

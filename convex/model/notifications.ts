@@ -280,14 +280,14 @@ export async function notifyTournamentStep(
 export async function notifyTournamentLaunched(
   ctx: MutationCtx,
   t: Tournament,
-  launch: { admin: string; mode: string; serverId?: Id<"servers"> },
+  launch: { admin: string; mode: string; map?: string; serverId?: Id<"servers"> },
 ): Promise<void> {
   const server = launch.serverId ? await ctx.db.get("servers", launch.serverId) : null;
   await notify(ctx, {
     kind: "tournamentLaunched",
     admin: launch.admin,
     mode: launch.mode,
-    map: t.serverMap ?? t.finalMap ?? "—",
+    map: launch.map ?? t.serverMap ?? t.finalMap ?? "—",
     serverName: server?.name ?? "—",
   });
 }

@@ -45,7 +45,7 @@ function refusal(run: () => unknown, message: string) {
 describe("joining", () => {
   test("a new tournament waits for teams with the whole pool and no turn", () => {
     const t = fresh();
-    expect(t).toMatchObject({ status: "waiting_for_teams", currentStep: 0, active: true });
+    expect(t).toMatchObject({ status: "waiting_for_teams", currentStep: 0, archived: false });
     expect(t.mapPool).toEqual([...MAP_POOL]);
     expect(t.turn).toBeUndefined();
     expect(t.phase).toBeUndefined();
@@ -54,7 +54,8 @@ describe("joining", () => {
   test("the fourth player starts the veto with the first step's team and phase", () => {
     const t = full();
     expect(t).toMatchObject({ status: "in_progress", turn: "teamA", phase: "Ban" });
-    expect(t.history.map((h) => h.action)).toEqual(["join", "join", "join", "join"]);
+    expect(t.history.map((h) => h.action)).toEqual(["join", "join", "join", "join", "coinToss"]);
+    expect(t.history.at(-1)).toMatchObject({ team: "teamA", fixed: true });
   });
 
   test("nicknames are trimmed; blank, too long, control and bidi characters are refused", () => {
@@ -122,6 +123,7 @@ describe("banning and picking", () => {
       team: "teamA",
       action: "SidePick",
       value: "CT",
+      map: "de_inferno",
     });
   });
 

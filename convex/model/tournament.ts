@@ -6,43 +6,42 @@
  * Refusals throw `fail(code, message)` with a Ukrainian message. Inputs are never mutated.
  */
 import type { ObjectType } from "convex/values";
-import { LAUNCH_MODES, NICKNAME_MAX, TEAM_SIZE, type LaunchMode } from "../lib/catalog";
+import { LAUNCH_MODES, NICKNAME_MAX, type LaunchMode } from "../lib/catalog";
 import { fail } from "../lib/errors";
 import type { WireLaunchGame } from "../lib/gameApi";
-import { type tournamentFields, type Side, type TournamentTeamKey } from "../lib/validators";
+import {
+  type Side,
+  type TournamentFormat,
+  type TournamentTeamKey,
+  type tournamentFields,
+} from "../lib/validators";
+import { orientSequence, presetFormat } from "./tournamentFormats";
+
+export { MAP_POOL, SEQUENCE } from "./tournamentFormats";
 
 /** A tournament document without its system fields. */
 export type TournamentState = ObjectType<typeof tournamentFields>;
-type Step = TournamentState["sequence"][number];
-
-export const MAP_POOL = [
-  "de_inferno",
-  "de_nuke",
-  "de_overpass",
-  "de_vertigo",
-  "de_dogtown",
-  "de_brewery",
-] as const;
-
-export const SEQUENCE: readonly Step[] = [
-  { team: "teamA", action: "Ban" },
-  { team: "teamB", action: "Ban" },
-  { team: "teamA", action: "Ban" },
-  { team: "teamB", action: "Ban" },
-  { team: "teamB", action: "Ban" },
-  { team: "teamA", action: "SidePick" },
-];
 
 export const TOURNAMENT_MESSAGES = {
   notFound: "Активний турнір не знайдено.",
   alreadyJoined: "Ви вже приєдналися до команди.",
-  teamFull: "У цій команді вже 2 гравці.",
+  teamFull: "Ця команда вже укомплектована.",
   nicknameBlank: "Введіть нікнейм Steam.",
   nicknameTooLong: `Нікнейм задовгий: не більше ${NICKNAME_MAX} символів.`,
   nicknameInvalid: "Нікнейм містить недопустимі символи.",
   nicknameTaken: "Цей нікнейм уже використовується в турнірі.",
   nicknameIsSteamId: "Введіть нікнейм Steam, а не SteamID.",
   notStarted: "Турнір ще не розпочався: команди не укомплектовані.",
+  notReadyPhase: "Зараз не етап підтвердження готовності.",
+  alreadyReady: "Ви вже підтвердили готовність.",
+  paused: "Вето на паузі: зачекайте, доки адміністратор продовжить.",
+  notPaused: "Вето не на паузі.",
+  noClock: "У цього турніру немає таймера ходу.",
+  notPickPhase: "Зараз не етап вибору мапи.",
+  mapPicked: "Цю мапу вже обрано.",
+  archived: "Турнір в архіві.",
+  noSuchSeriesMap: "У серії немає такої мапи.",
+  seriesOrder: (n: number) => `Спершу запустіть мапу ${n} серії.`,
   finished: "Турнір уже завершено.",
   staleStep: "Цей крок уже зроблено. Оновлено стан турніру.",
   notBanPhase: "Зараз не етап бану мап.",
@@ -66,22 +65,31 @@ export interface Actor {
 export function createTournament({
   createdBy,
   now,
+  format = presetFormat("default"),
+  slug = "default",
 }: {
   createdBy: string;
   now: number;
+  /** Already validated (tournamentFormats.validateFormat). */
+  format?: TournamentFormat;
+  slug?: string;
 }): TournamentState {
   return {
-    active: true,
+    slug,
+    archived: false,
+    format,
     status: "waiting_for_teams",
     // The whole pool stays listed; what is still playable is `remainingMaps`.
-    mapPool: [...MAP_POOL],
+    mapPool: [...format.mapPool],
     bannedMaps: [],
-    // Kept for the schema: the 2v2 sequence has no pick steps, the decider is `finalMap`.
     pickedMaps: [],
+    series: [],
     teamA: { name: "Команда A", players: [] },
     teamB: { name: "Команда B", players: [] },
-    sequence: [...SEQUENCE],
+    ready: [],
+    sequence: [...format.sequence],
     currentStep: 0,
+    launchedMaps: 0,
     isLaunched: false,
     history: [],
     createdBy,
@@ -90,11 +98,16 @@ export function createTournament({
 }
 
 export function remainingMaps(t: TournamentState): string[] {
-  return t.mapPool.filter((map) => !t.bannedMaps.some((b) => b.map === map));
+  const gone = new Set([...t.bannedMaps, ...t.pickedMaps].map((m) => m.map));
+  return t.mapPool.filter((map) => !gone.has(map));
 }
 
 export function otherSide(side: Side): Side {
   return side === "CT" ? "T" : "CT";
+}
+
+export function otherTeam(team: TournamentTeamKey): TournamentTeamKey {
+  return team === "teamA" ? "teamB" : "teamA";
 }
 
 // Control characters (incl. NUL, newlines, C1) and bidi overrides, which can disguise a name.
@@ -119,15 +132,31 @@ function withTeam(
   return team === "teamA" ? { ...t, teamA: value } : { ...t, teamB: value };
 }
 
+function teamsFull(t: TournamentState): boolean {
+  const size = t.format.teamSize;
+  return t.teamA.players.length === size && t.teamB.players.length === size;
+}
+
+/**
+ * Randomness the caller supplies (the handlers use the CSPRNG in lib/random.ts), so the model
+ * stays pure: `coin` decides who starts, `pick(n)` an index below n for an automatic move.
+ */
+export interface Chance {
+  coin: () => TournamentTeamKey;
+  pick: (n: number) => number;
+}
+
 export function join(
   t: TournamentState,
   actor: Actor,
   team: TournamentTeamKey,
   rawNickname: string,
   now: number,
+  chance?: Chance,
 ): TournamentState {
+  if (t.archived) fail("CONFLICT", M.archived);
   if (actor.team) fail("CONFLICT", M.alreadyJoined);
-  if (t[team].players.length >= TEAM_SIZE) fail("CONFLICT", M.teamFull);
+  if (t[team].players.length >= t.format.teamSize) fail("CONFLICT", M.teamFull);
   const nickname = normalizeNickname(rawNickname);
   // Launch identifies players by nickname, so two equal names would be ambiguous.
   const taken = [...t.teamA.players, ...t.teamB.players].some(
@@ -142,33 +171,118 @@ export function join(
     }),
     history: [...t.history, { at: now, team, action: "join", value: nickname }],
   };
-  const full = next.teamA.players.length === TEAM_SIZE && next.teamB.players.length === TEAM_SIZE;
-  if (!full) return next;
-  const first = next.sequence[0]!;
-  return { ...next, status: "in_progress", currentStep: 0, turn: first.team, phase: first.action };
+  if (!teamsFull(next)) return next;
+  if (t.format.readyCheck) return { ...next, status: "ready_check" };
+  return start(next, now, chance);
+}
+
+/** A participant confirms "Готові"; the last one starts the veto. */
+export function markReady(
+  t: TournamentState,
+  actor: Actor,
+  nickname: string | null,
+  now: number,
+  chance?: Chance,
+): TournamentState {
+  if (t.status !== "ready_check") fail("CONFLICT", M.notReadyPhase);
+  if (!actor.team || !nickname) fail("FORBIDDEN", M.notMember);
+  if (t.ready.includes(nickname)) fail("CONFLICT", M.alreadyReady);
+  const next: TournamentState = {
+    ...t,
+    ready: [...t.ready, nickname],
+    history: [...t.history, { at: now, team: actor.team, action: "ready", value: nickname }],
+  };
+  return next.ready.length === t.format.teamSize * 2 ? start(next, now, chance) : next;
+}
+
+/** An admin starts the veto without waiting for every "Готові" (teams must be full). */
+export function forceStart(t: TournamentState, now: number, chance?: Chance): TournamentState {
+  if (t.status !== "ready_check") fail("CONFLICT", M.notReadyPhase);
+  return start(t, now, chance);
 }
 
 /**
- * Moves to the next sequence step. Entering the side pick fixes the decider (the one map the bans
- * left); running past the last step finishes the tournament and clears turn and phase.
+ * Decides who moves first (the admin's fixed team, or the coin), records it, orients the format's
+ * sequence so its `teamA` steps belong to that team, and opens the first step.
  */
-function advance(t: TournamentState): TournamentState {
-  const currentStep = t.currentStep + 1;
-  const step = t.sequence[currentStep];
-  const { turn: _turn, phase: _phase, ...rest } = t;
-  if (!step) return { ...rest, currentStep, status: "finished" };
-  const next: TournamentState = { ...rest, currentStep, turn: step.team, phase: step.action };
-  if (step.action !== "SidePick") return next;
-  const left = remainingMaps(t);
-  if (left.length !== 1) throw new Error(`Sequence leaves ${left.length} maps before side pick`);
-  return { ...next, finalMap: left[0], serverMap: left[0] };
+function start(t: TournamentState, now: number, chance?: Chance): TournamentState {
+  const fixed = t.format.firstTeam;
+  const first = fixed ?? (chance ? chance.coin() : null);
+  if (!first) throw new Error("A coin toss needs a random source");
+  const sequence = orientSequence(t.format.sequence, first);
+  const step = sequence[0]!;
+  return withClock(
+    {
+      ...t,
+      status: "in_progress",
+      sequence,
+      currentStep: 0,
+      turn: step.team,
+      phase: step.action,
+      history: [
+        ...t.history,
+        {
+          at: now,
+          team: first,
+          action: "coinToss",
+          value: first,
+          ...(fixed ? { fixed: true } : {}),
+        },
+      ],
+    },
+    now,
+  );
 }
 
-/** Common gate of ban and side pick; `expectedStep` makes a stale (already answered) click fail. */
+/** Sets the current step's deadline when the format has a clock and nobody paused it. */
+function withClock(t: TournamentState, now: number): TournamentState {
+  const { deadline: _deadline, ...rest } = t;
+  const seconds = t.format.turnSeconds;
+  if (!seconds || t.status !== "in_progress" || t.pausedRemainingMs !== undefined) return rest;
+  return { ...rest, deadline: now + seconds * 1000 };
+}
+
+function isMapStep(action: string): boolean {
+  return action === "Ban" || action === "Pick";
+}
+
+/**
+ * Moves to the next sequence step. After the last Ban/Pick, the one map left (if any) joins the
+ * series as the decider; running past the last step finishes the tournament.
+ */
+function advance(t: TournamentState, now: number): TournamentState {
+  const currentStep = t.currentStep + 1;
+  const step = t.sequence[currentStep];
+  const { turn: _turn, phase: _phase, deadline: _deadline, ...rest } = t;
+  let next: TournamentState = { ...rest, currentStep };
+  const mapStepsLeft = t.sequence.slice(currentStep).some((s) => isMapStep(s.action));
+  const needsDecider = !mapStepsLeft && !t.series.some((m) => m.pickedBy === undefined);
+  const left = remainingMaps(t);
+  if (needsDecider && left.length === 1) {
+    next = {
+      ...next,
+      series: [...t.series, { map: left[0]! }],
+      finalMap: left[0],
+      serverMap: left[0],
+    };
+  }
+  if (!step) return finish(next);
+  return withClock({ ...next, turn: step.team, phase: step.action }, now);
+}
+
+/** The veto's last step was played. The one place a tournament finishes. */
+function finish(t: TournamentState): TournamentState {
+  return { ...t, status: "finished" };
+}
+
+/** Common gate of every step; `expectedStep` makes a stale (already answered) click fail. */
 function checkStep(t: TournamentState, expectedStep: number) {
-  if (t.status === "waiting_for_teams") fail("CONFLICT", M.notStarted);
+  if (t.status === "waiting_for_teams" || t.status === "ready_check") {
+    fail("CONFLICT", M.notStarted);
+  }
   if (expectedStep !== t.currentStep) fail("CONFLICT", M.staleStep);
   if (t.status === "finished") fail("CONFLICT", M.finished);
+  if (t.pausedRemainingMs !== undefined) fail("CONFLICT", M.paused);
 }
 
 function checkTurn(actor: Actor, turn: TournamentTeamKey) {
@@ -176,64 +290,177 @@ function checkTurn(actor: Actor, turn: TournamentTeamKey) {
   fail("FORBIDDEN", actor.team ? M.notYourTurn : M.notMember);
 }
 
+function checkMap(t: TournamentState, map: string) {
+  if (!t.mapPool.includes(map)) fail("INVALID_INPUT", M.unknownMap);
+  if (t.bannedMaps.some((b) => b.map === map)) fail("CONFLICT", M.mapBanned);
+  if (t.pickedMaps.some((b) => b.map === map)) fail("CONFLICT", M.mapPicked);
+}
+
+/** Marks a history entry as played by the clock. */
+type Auto = { auto?: true };
+
 export function ban(
   t: TournamentState,
   actor: Actor,
   map: string,
   expectedStep: number,
   now: number,
+  auto: Auto = {},
 ): TournamentState {
   checkStep(t, expectedStep);
   const turn = t.turn;
   if (t.phase !== "Ban" || !turn) fail("CONFLICT", M.notBanPhase);
-  checkTurn(actor, turn);
-  if (!t.mapPool.includes(map)) fail("INVALID_INPUT", M.unknownMap);
-  if (t.bannedMaps.some((b) => b.map === map)) fail("CONFLICT", M.mapBanned);
-  return advance({
-    ...t,
-    bannedMaps: [...t.bannedMaps, { map, team: turn }],
-    history: [...t.history, { at: now, team: turn, action: "Ban", value: map }],
-  });
+  if (!auto.auto) checkTurn(actor, turn);
+  checkMap(t, map);
+  return advance(
+    {
+      ...t,
+      bannedMaps: [...t.bannedMaps, { map, team: turn }],
+      history: [...t.history, { at: now, team: turn, action: "Ban", value: map, ...auto }],
+    },
+    now,
+  );
 }
 
-/** The team in turn picks its own side; an admin may pick on its behalf. */
+/** The team in turn picks a map of the series. */
+export function pickMap(
+  t: TournamentState,
+  actor: Actor,
+  map: string,
+  expectedStep: number,
+  now: number,
+  auto: Auto = {},
+): TournamentState {
+  checkStep(t, expectedStep);
+  const turn = t.turn;
+  if (t.phase !== "Pick" || !turn) fail("CONFLICT", M.notPickPhase);
+  if (!auto.auto) checkTurn(actor, turn);
+  checkMap(t, map);
+  return advance(
+    {
+      ...t,
+      pickedMaps: [...t.pickedMaps, { map, team: turn }],
+      series: [...t.series, { map, pickedBy: turn }],
+      history: [...t.history, { at: now, team: turn, action: "Pick", value: map, ...auto }],
+    },
+    now,
+  );
+}
+
+/**
+ * The team in turn picks its own side on the first series map without one; an admin may pick on
+ * its behalf. The decider's side is also kept as `finalSide` (the spec's single-map view).
+ */
 export function pickSide(
   t: TournamentState,
   actor: Actor,
   side: Side,
   expectedStep: number,
   now: number,
+  auto: Auto = {},
 ): TournamentState {
   checkStep(t, expectedStep);
   const turn = t.turn;
   if (t.phase !== "SidePick" || !turn) fail("CONFLICT", M.notSidePhase);
-  if (!actor.isAdmin) checkTurn(actor, turn);
-  return advance({
-    ...t,
-    finalSide: side,
-    history: [...t.history, { at: now, team: turn, action: "SidePick", value: side }],
-  });
+  if (!actor.isAdmin && !auto.auto) checkTurn(actor, turn);
+  const index = t.series.findIndex((m) => !m.side);
+  // checkSequence guarantees a map here for every stored format.
+  if (index === -1) throw new Error("Side pick without a series map");
+  const target = t.series[index]!;
+  const series = t.series.map((m, i) => (i === index ? { ...m, side, sideBy: turn } : m));
+  const isDecider = target.pickedBy === undefined;
+  return advance(
+    {
+      ...t,
+      series,
+      ...(isDecider ? { finalSide: side } : {}),
+      history: [
+        ...t.history,
+        { at: now, team: turn, action: "SidePick", value: side, map: target.map, ...auto },
+      ],
+    },
+    now,
+  );
+}
+
+/**
+ * What the clock does when the step with index `step` ran out: a random remaining map is banned or
+ * picked, or a random side chosen, for the team in turn. Null (nothing to do) unless that very step
+ * is still open, unpaused and past its deadline, so a late or repeated timer never acts twice.
+ */
+export function expireStep(
+  t: TournamentState,
+  step: number,
+  now: number,
+  chance: Chance,
+): TournamentState | null {
+  if (t.status !== "in_progress" || t.currentStep !== step) return null;
+  if (t.deadline === undefined || t.deadline > now || t.pausedRemainingMs !== undefined) {
+    return null;
+  }
+  const system: Actor = { team: null, isAdmin: false };
+  const auto = { auto: true } as const;
+  if (t.phase === "SidePick") {
+    const side: Side = chance.pick(2) === 0 ? "CT" : "T";
+    return pickSide(t, system, side, step, now, auto);
+  }
+  const left = remainingMaps(t);
+  const map = left[chance.pick(left.length)]!;
+  return t.phase === "Pick"
+    ? pickMap(t, system, map, step, now, auto)
+    : ban(t, system, map, step, now, auto);
+}
+
+/** An admin stops the clock (and the veto) keeping what was left of the step. */
+export function pause(t: TournamentState, now: number): TournamentState {
+  if (t.status !== "in_progress") fail("CONFLICT", M.notStarted);
+  if (t.pausedRemainingMs !== undefined) fail("CONFLICT", M.paused);
+  const { deadline, ...rest } = t;
+  return { ...rest, pausedRemainingMs: deadline === undefined ? 0 : Math.max(0, deadline - now) };
+}
+
+export function resume(t: TournamentState, now: number): TournamentState {
+  if (t.pausedRemainingMs === undefined) fail("CONFLICT", M.notPaused);
+  const { pausedRemainingMs, ...rest } = t;
+  if (!t.format.turnSeconds || t.status !== "in_progress") return rest;
+  // A step paused in its last moment still gets a few seconds to be played by hand.
+  return { ...rest, deadline: now + Math.max(pausedRemainingMs, 5000) };
+}
+
+export function archive(t: TournamentState): TournamentState {
+  return { ...t, archived: true };
 }
 
 export function isLaunchMode(mode: string): mode is LaunchMode {
   return (LAUNCH_MODES as readonly string[]).includes(mode);
 }
 
-/** Body of `POST /private/launch_game`. `finalSide` is the side of the team that picked it. */
-export function launchPayload(t: TournamentState, mode: string): WireLaunchGame {
+/**
+ * Body of `POST /private/launch_game` for the series map at `mapIndex` (0-based). Maps launch in
+ * order: a BO3 launches map 1, then offers 2 and 3. The side stored is the side of the team that
+ * chose it; the other team gets the other one.
+ */
+export function launchPayload(t: TournamentState, mode: string, mapIndex = 0): WireLaunchGame {
   if (!isLaunchMode(mode)) fail("INVALID_INPUT", M.unknownMode(mode));
-  const picker = t.sequence.find((s) => s.action === "SidePick")?.team;
-  const { serverMap, finalMap, finalSide } = t;
-  const teamsFull = t.teamA.players.length === TEAM_SIZE && t.teamB.players.length === TEAM_SIZE;
-  if (!serverMap || !finalMap || !finalSide || !picker || !teamsFull) {
-    fail("CONFLICT", M.launchIncomplete);
-  }
-  const sideOf = (team: TournamentTeamKey) => (team === picker ? finalSide : otherSide(finalSide));
+  if (t.status !== "finished" || !teamsFull(t)) fail("CONFLICT", M.launchIncomplete);
+  const entry = t.series[mapIndex];
+  if (!entry) fail("INVALID_INPUT", M.noSuchSeriesMap);
+  if (mapIndex < t.launchedMaps) fail("CONFLICT", M.alreadyLaunched);
+  if (mapIndex > t.launchedMaps) fail("CONFLICT", M.seriesOrder(t.launchedMaps + 1));
+  const { side, sideBy } = entry;
+  if (!side || !sideBy) fail("CONFLICT", M.launchIncomplete);
+  const sideOf = (team: TournamentTeamKey) => (team === sideBy ? side : otherSide(side));
   const players = (team: TournamentTeamKey) => t[team].players.map((p) => p.nickname);
   return {
     Mode: mode,
-    Map: serverMap,
+    Map: entry.map,
     TeamA: { Side: sideOf("teamA"), Players: players("teamA") },
     TeamB: { Side: sideOf("teamB"), Players: players("teamB") },
   };
+}
+
+/** Records that the next series map started on the server. The one place a launch is marked. */
+export function markLaunched(t: TournamentState, mode: string): TournamentState {
+  const launchedMaps = t.launchedMaps + 1;
+  return { ...t, launchedMaps, isLaunched: launchedMaps >= t.series.length, launchedMode: mode };
 }

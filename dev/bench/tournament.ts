@@ -2,7 +2,7 @@
  * `npm run bench:tournament`: how fast a map ban reaches everyone watching the veto.
  *
  * Against the in-memory backend (the real convex/ functions, loopback WebSockets): an admin client
- * creates tournaments through the `tournament.reset` action, four player clients join with fresh
+ * creates tournaments through the `tournamentAdmin.create` action, four player clients join with fresh
  * session ids per tournament and ban in sequence order, and N observer clients (200 by default),
  * each subscribed to `tournament.get`, timestamp each ban as it arrives. The figure is the delay
  * from the moment a player's `ban` call starts to the moment an observer's subscription shows it,
@@ -23,6 +23,7 @@ import type { ConvexClient } from "convex/browser";
 import { ConvexError } from "convex/values";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { presetFormat } from "../../convex/model/tournamentFormats";
 import { startDemo, type DemoHandle } from "../demo";
 import { client, demoAdminToken, percentile, sleep, until } from "./util";
 
@@ -143,7 +144,9 @@ export async function banToPeerLatency(
     let tournaments = 0;
     while (lastPeer.length < opts.bans) {
       const previous = activeId;
-      const id = await admin.action(api.tournament.reset, {});
+      const { id } = await admin.action(api.tournamentAdmin.create, {
+        format: presetFormat("default"),
+      });
       await until("the new tournament", () => activeId === id && activeId !== previous);
       tournaments++;
 
@@ -157,6 +160,7 @@ export async function banToPeerLatency(
       for (const s of seats) {
         await write("join", () =>
           s.client.mutation(api.tournament.join, {
+            tournamentId: id,
             sessionId: s.sessionId,
             team: s.team,
             nickname: s.nickname,
@@ -178,6 +182,7 @@ export async function banToPeerLatency(
         let ackAt = 0;
         const startedAt = await write("ban", async () => {
           const result = await seat.client.mutation(api.tournament.ban, {
+            tournamentId: id,
             sessionId: seat.sessionId,
             map,
             expectedStep: step,

@@ -66,6 +66,10 @@ export const router = createBrowserRouter([
             .LeaderboardPage,
         }),
       },
+      {
+        path: paths.tournament,
+        lazy: async () => ({ Component: (await import("./tournament-page")).TournamentPage }),
+      },
       { path: ":tab", element: <TabRedirect /> },
     ],
   },

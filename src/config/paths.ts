@@ -9,9 +9,15 @@ export const paths = {
   match: "/matches/:id",
   player: "/players/:steamId",
   leaderboard: "/leaderboard",
+  tournament: "/t/:slug",
 } as const;
 
 /** A recorded match's page. */
 export const matchPath = (id: string) => `/matches/${encodeURIComponent(id)}`;
 /** A player's career page (SteamID64 only: bots have none). */
 export const playerPath = (steamId: string) => `/players/${encodeURIComponent(steamId)}`;
+
+/** A tournament's shareable link. */
+export function tournamentPath(slug: string): string {
+  return `/t/${encodeURIComponent(slug)}`;
+}

@@ -10,7 +10,6 @@ export {
   LAUNCH_MODES,
   MAP_GROUPS,
   NICKNAME_MAX,
-  TEAM_SIZE,
   WORKSHOP_GROUPS,
 } from "../../convex/lib/catalog";
 export {
@@ -20,3 +19,4 @@ export {
   type ActionName,
 } from "../../convex/lib/actionRegistry";
 export type { GameModeName } from "../../convex/lib/validators";
+export { PRESET_NAMES, presetFormat } from "../../convex/model/tournamentFormats";

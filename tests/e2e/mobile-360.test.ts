@@ -216,11 +216,15 @@ async function tournamentWithTwoBans() {
       [a2, "teamA", "Charlie"],
       [b2, "teamB", "Delta"],
     ] as const;
+    const tournamentId = (await client.query(api.tournament.get, {}))!.id;
     for (const [sessionId, team, nickname] of joins) {
-      expect(await client.mutation(api.tournament.join, { sessionId, team, nickname })).toBeNull();
+      expect(
+        await client.mutation(api.tournament.join, { tournamentId, sessionId, team, nickname }),
+      ).toBeNull();
     }
     expect(
       await client.mutation(api.tournament.ban, {
+        tournamentId,
         sessionId: a1,
         map: "de_overpass",
         expectedStep: 0,
@@ -228,6 +232,7 @@ async function tournamentWithTwoBans() {
     ).toBeNull();
     expect(
       await client.mutation(api.tournament.ban, {
+        tournamentId,
         sessionId: b1,
         map: "de_vertigo",
         expectedStep: 1,

@@ -15,14 +15,23 @@ export function dedupeKeyOf(serverId: Id<"servers">, startedAt: number): string 
   return `${serverId}:${startedAt}`;
 }
 
-/** The tournament a match came from: the active one, launched, on this map, before it started. */
+/**
+ * The tournament a match came from: a non-archived one (of the 20 newest) whose latest launched
+ * series map is this map, launched before the match started. Several tournaments may run at once;
+ * a bounded read, not a scan.
+ */
 async function tournamentOf(ctx: MutationCtx, map: string, startedAt: number) {
-  const active = await ctx.db
+  const open = await ctx.db
     .query("tournaments")
-    .withIndex("by_active", (q) => q.eq("active", true))
-    .first();
-  if (!active?.isLaunched || active.createdAt > startedAt) return undefined;
-  return active.serverMap === map || active.finalMap === map ? active._id : undefined;
+    .withIndex("by_archived", (q) => q.eq("archived", false))
+    .order("desc")
+    .take(20);
+  const from = open.find((t) => {
+    if (t.launchedMaps === 0 || t._creationTime > startedAt) return false;
+    const launched = t.series[t.launchedMaps - 1]?.map ?? t.serverMap ?? t.finalMap;
+    return launched === map;
+  });
+  return from?._id;
 }
 
 export async function recordMatch(

@@ -22,6 +22,7 @@ vi.mock("convex/react", async () => {
     useMutation: () => backend.mutation,
     useAction: () => backend.mutation,
     useConvexAuth: () => backend.auth,
+    usePaginatedQuery: () => ({ results: [], status: "LoadingFirstPage", loadMore: vitest.fn() }),
   };
 });
 
@@ -178,11 +179,11 @@ describe("PanelPage", () => {
     );
   });
 
-  it("the ban/pick tab shows the live tournament screen (create button for admins)", () => {
-    serve({ "tournament:get": null, "tournament:me": null });
+  it("the ban/pick tab loads its chunk and lists tournaments (create form for admins)", async () => {
+    serve({ "tournament:list": [], "tournament:get": null, "tournament:me": null });
     signIn(true);
     renderPanel("/?tab=map_ban_pick");
-    expect(screen.getByText("Турнір ще не створено")).toBeInTheDocument();
+    expect(await screen.findByText("Турнір ще не створено")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Створити турнір" })).toBeInTheDocument();
   });
 

@@ -1,8 +1,9 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { LoadingLabel } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { AdminTab } from "@/features/admin/components/admin-tab";
 import { PlayerModeration } from "@/features/admin/components/player-moderation";
@@ -18,7 +19,6 @@ import { DashboardTab } from "@/features/dashboard/components/dashboard-tab";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
 import { useLiveData, type LiveScreen } from "@/features/live/hooks/use-live-data";
 import { useOfflineToast } from "@/features/live/hooks/use-offline-toast";
-import { MapBanPickTab } from "@/features/map-ban-pick/components/map-ban-pick-tab";
 import { PlayersTab } from "@/features/players/components/players-tab";
 import { RandomTab } from "@/features/random/components/random-tab";
 import { useActiveServer } from "@/features/servers/hooks/use-active-server";
@@ -31,6 +31,11 @@ import { computeTabs, resolveActiveTab, type TabId } from "./tab-rules";
 import styles from "./panel.module.css";
 
 const TABS_ID = "panel";
+
+// The ban/pick tab is a chunk of its own: most visitors never open it.
+const MapBanPickTab = lazy(async () => ({
+  default: (await import("@/features/map-ban-pick/components/map-ban-pick-tab")).MapBanPickTab,
+}));
 
 /** `/`: header, tabs and the active tab's content. The tab lives in the URL (`/?tab=players`). */
 export function PanelPage() {
@@ -130,7 +135,9 @@ export function PanelPage() {
       break;
     case "map_ban_pick":
       content = (
-        <MapBanPickTab isAdmin={user.isAdmin} serverId={serverId} serverName={server?.name} />
+        <Suspense fallback={<LoadingLabel />}>
+          <MapBanPickTab isAdmin={user.isAdmin} serverId={serverId} serverName={server?.name} />
+        </Suspense>
       );
       break;
     case "random":

@@ -24,6 +24,11 @@ const EVENTS: Record<string, MessageKey> = {
   match_void: "audit.event.matchVoid",
   discord_webhook: "audit.event.discordWebhook",
   discord_test: "audit.event.discordTest",
+  tournament_admin: "tournamentX.audit.admin",
+  tournament_forceStart: "tournamentX.audit.forceStart",
+  tournament_pause: "tournamentX.audit.pause",
+  tournament_resume: "tournamentX.audit.resume",
+  tournament_archive: "tournamentX.audit.archive",
 };
 
 export function auditActionLabel(action: string): string {

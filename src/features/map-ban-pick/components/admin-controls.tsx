@@ -2,14 +2,15 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { DEFAULT_LAUNCH_MODE, LAUNCH_MODES } from "@/lib/catalog";
+import { mapLabel } from "@/lib/maps";
 import { useTournamentAdmin, type Tournament } from "../hooks/use-tournament";
 import { modeLabel } from "../utils/veto";
+import { ReadinessPanel } from "./readiness-panel";
 import styles from "./map-ban-pick.module.css";
 
 const MODE_OPTIONS = LAUNCH_MODES.map((mode) => ({ value: mode, label: modeLabel(mode) }));
@@ -20,29 +21,53 @@ export interface AdminControlsProps {
   serverName: string | undefined;
 }
 
-/** Admin only: start a new tournament and launch the finished veto on the active server. */
+type LaunchRun = ReturnType<typeof useTournamentAdmin>["launch"]["run"];
+type LaunchResult = NonNullable<Awaited<ReturnType<LaunchRun>>>;
+type Placement = NonNullable<LaunchResult["placement"]>;
+
+/**
+ * Admin only: start without waiting, pause the clock, see who is on the server, launch the series
+ * map by map on the active server, archive.
+ */
 export function AdminControls({ tournament, serverId, serverName }: AdminControlsProps) {
-  const { launch } = useTournamentAdmin(serverId);
-  const [mode, setMode] = useState<string>(DEFAULT_LAUNCH_MODE);
+  const { launch, adminOp } = useTournamentAdmin(serverId);
+  const [mode, setMode] = useState<string>(
+    tournament.format.teamSize === 2 ? DEFAULT_LAUNCH_MODE : "competitive",
+  );
+  const [result, setResult] = useState<LaunchResult | null>(null);
   const finished = tournament.status === "finished";
-  const canLaunch = finished && !tournament.isLaunched && !!serverId;
+  const nextIndex = tournament.launchedMaps;
+  const nextMap = tournament.series[nextIndex]?.map;
+  const canLaunch = finished && !tournament.isLaunched && !!serverId && !!nextMap;
+  const paused = tournament.pausedRemainingMs !== undefined;
+  const op = (kind: "forceStart" | "pause" | "resume" | "archive") =>
+    void adminOp.run({ tournamentId: tournament.id, op: kind });
 
   let hint = t("tournament.launchWhenFinished");
-  if (tournament.isLaunched) hint = t("tournament.launchDone");
+  if (tournament.isLaunched) hint = t("tournamentX.launchAllDone");
   else if (!serverId) hint = t("tournament.launchNoServer");
   else if (finished) hint = t("tournament.launchServer", { name: serverName ?? "" });
 
-  const [placement, setPlacement] = useState<Placement | null>(null);
-
   const onLaunch = async () => {
-    const result = await launch.run({ mode });
-    if (result?.note) toast(result.note, { duration: 8000 });
-    if (result) setPlacement(result.placement);
+    const launched = await launch.run({ tournamentId: tournament.id, mode, mapIndex: nextIndex });
+    if (launched?.note) toast(launched.note, { duration: 8000 });
+    if (launched) setResult(launched);
   };
 
   return (
     <Card title={t("tournament.adminTitle")}>
       <div className={styles.admin}>
+        {tournament.status === "ready_check" ? (
+          <Button variant="primary" loading={adminOp.pending} onClick={() => op("forceStart")}>
+            {t("tournamentX.forceStart")}
+          </Button>
+        ) : null}
+        {tournament.status === "in_progress" ? (
+          <Button loading={adminOp.pending} onClick={() => op(paused ? "resume" : "pause")}>
+            {t(paused ? "tournamentX.resume" : "tournamentX.pause")}
+          </Button>
+        ) : null}
+        <ReadinessPanel tournament={tournament} serverId={serverId} />
         <div className={styles.launchRow}>
           <Select
             label={t("tournament.launchMode")}
@@ -57,20 +82,26 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
             loading={launch.pending}
             onClick={() => void onLaunch()}
           >
-            {t("tournament.launch")}
+            {tournament.series.length > 1 && nextMap
+              ? t("tournamentX.launchMap", { n: nextIndex + 1, map: mapLabel(nextMap) })
+              : t("tournament.launch")}
           </Button>
         </div>
         <p className={styles.muted}>{hint}</p>
-        {placement ? <PlacementReport placement={placement} /> : null}
+        {result?.note ? <Notice>{result.note}</Notice> : null}
+        {result?.placement ? <PlacementReport placement={result.placement} /> : null}
         <hr className={styles.divider} />
-        <CreateTournamentButton tournament={tournament} />
+        {!tournament.archived ? (
+          <Button loading={adminOp.pending} onClick={() => op("archive")}>
+            {t("tournamentX.archive")}
+          </Button>
+        ) : (
+          <p className={styles.muted}>{t("tournamentX.archived")}</p>
+        )}
       </div>
     </Card>
   );
 }
-
-type Placement = NonNullable<NonNullable<Awaited<ReturnType<LaunchRun>>>["placement"]>;
-type LaunchRun = ReturnType<typeof useTournamentAdmin>["launch"]["run"];
 
 /** Who the game server put on a team, and who it could not find (not connected). */
 function PlacementReport({ placement }: { placement: Placement }) {
@@ -85,46 +116,5 @@ function PlacementReport({ placement }: { placement: Placement }) {
         <Notice>{t("tournament.notPlaced", { names: placement.notPlaced.join(", ") })}</Notice>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Creates a tournament, or replaces the active one; asks first when that would throw away a veto
- * people are taking part in.
- */
-export function CreateTournamentButton({ tournament }: { tournament?: Tournament }) {
-  const { reset } = useTournamentAdmin();
-  const [confirming, setConfirming] = useState(false);
-  const pending = reset.pending;
-  const inUse = !!tournament && !tournament.isLaunched && tournament.history.length > 0;
-
-  const run = async () => {
-    const created = await reset.run({});
-    if (created === undefined) return;
-    toast.success(t("tournament.created"));
-    setConfirming(false);
-  };
-
-  return (
-    <>
-      <Button
-        variant={tournament ? "secondary" : "primary"}
-        loading={pending && !confirming}
-        onClick={() => (inUse ? setConfirming(true) : void run())}
-      >
-        {t(tournament ? "tournament.reset" : "tournament.create")}
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title={t("tournament.resetConfirmTitle")}
-        confirmLabel={t("tournament.reset")}
-        danger
-        pending={pending}
-        onConfirm={() => void run()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>{t("tournament.resetConfirmText")}</p>
-      </ConfirmDialog>
-    </>
   );
 }

@@ -10,9 +10,19 @@ type Entry = Tournament["history"][number];
 
 const ACTION_TEXT: Record<Entry["action"], MessageKey> = {
   join: "tournament.history.join",
+  ready: "tournamentX.history.ready",
+  coinToss: "tournamentX.history.coinToss",
   Ban: "tournament.history.Ban",
+  Pick: "tournamentX.history.Pick",
   SidePick: "tournament.history.SidePick",
 };
+
+function valueText(entry: Entry): string {
+  if (entry.action === "Ban" || entry.action === "Pick") return mapLabel(entry.value);
+  if (entry.action === "coinToss") return entry.value === "teamA" ? "A" : "B";
+  if (entry.action === "SidePick" && entry.map) return `${entry.value} (${mapLabel(entry.map)})`;
+  return entry.value;
+}
 
 /** Every join, ban and side pick, oldest first, with uk-UA times. */
 export function HistoryList({ history, className }: { history: Entry[]; className?: string }) {
@@ -29,9 +39,13 @@ export function HistoryList({ history, className }: { history: Entry[]; classNam
               </time>
               <TeamChip team={entry.team} />
               <span className={styles.historyText}>
-                {t(ACTION_TEXT[entry.action], {
-                  value: entry.action === "Ban" ? mapLabel(entry.value) : entry.value,
-                })}
+                {t(ACTION_TEXT[entry.action], { value: valueText(entry) })}
+                {entry.auto ? (
+                  <span className={styles.autoTag}>{t("tournamentX.history.auto")}</span>
+                ) : null}
+                {entry.fixed ? (
+                  <span className={styles.autoTag}>{t("tournamentX.history.fixed")}</span>
+                ) : null}
               </span>
             </li>
           ))}

@@ -5,17 +5,37 @@ import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type TeamKey } from "../hooks/use-tournament";
+import type { Id } from "@/lib/backend";
 import { NICKNAME_MAX } from "@/lib/catalog";
 import { teamLetter } from "../utils/veto";
 import styles from "./map-ban-pick.module.css";
 
 /** Asks for the Steam nickname the player joins `team` with; null keeps it closed. */
-export function JoinDialog({ team, onClose }: { team: TeamKey | null; onClose: () => void }) {
-  return team ? <JoinForm key={team} team={team} onClose={onClose} /> : null;
+export function JoinDialog({
+  tournamentId,
+  team,
+  onClose,
+}: {
+  tournamentId: Id<"tournaments">;
+  team: TeamKey | null;
+  onClose: () => void;
+}) {
+  return team ? (
+    <JoinForm key={team} tournamentId={tournamentId} team={team} onClose={onClose} />
+  ) : null;
 }
 
-function JoinForm({ team, onClose }: { team: TeamKey; onClose: () => void }) {
-  const { join } = useTournamentMoves();
+function JoinForm({
+  tournamentId,
+  team,
+  onClose,
+}: {
+  tournamentId: Id<"tournaments">;
+  team: TeamKey;
+  onClose: () => void;
+}) {
+  const { join } = useTournamentMoves(tournamentId);
+  const [error, setError] = useState<string | null>(null);
   const formId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [nickname, setNickname] = useState("");
@@ -24,7 +44,13 @@ function JoinForm({ team, onClose }: { team: TeamKey; onClose: () => void }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!trimmed || pending) return; // a blank nickname is ignored
+    if (pending) return;
+    // Checked here as well as on the server, so the message shows next to the field at once.
+    if (!trimmed) {
+      setError(t("tournamentX.nicknameBlank"));
+      inputRef.current?.focus();
+      return;
+    }
     setPending(true);
     try {
       await join({ team, nickname: trimmed });
@@ -44,19 +70,13 @@ function JoinForm({ team, onClose }: { team: TeamKey; onClose: () => void }) {
       footer={
         <>
           <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            loading={pending}
-            disabled={!trimmed}
-          >
+          <Button type="submit" form={formId} variant="primary" loading={pending}>
             {t("tournament.joinSubmit")}
           </Button>
         </>
       }
     >
-      <form id={formId} className={styles.joinForm} onSubmit={(e) => void onSubmit(e)}>
+      <form id={formId} noValidate className={styles.joinForm} onSubmit={(e) => void onSubmit(e)}>
         <p className={styles.muted}>{t("tournament.joinIntro")}</p>
         <TextField
           ref={inputRef}
@@ -74,7 +94,11 @@ function JoinForm({ team, onClose }: { team: TeamKey; onClose: () => void }) {
               </span>
             </>
           }
-          onChange={(e) => setNickname(e.target.value)}
+          error={error ?? undefined}
+          onChange={(e) => {
+            setNickname(e.target.value);
+            setError(null);
+          }}
         />
       </form>
     </Dialog>

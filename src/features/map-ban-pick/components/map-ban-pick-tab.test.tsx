@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ConvexError } from "convex/values";
 import toast from "react-hot-toast";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import type { Id } from "@/lib/backend";
 import type { Seat, Tournament } from "../hooks/use-tournament";
@@ -32,6 +33,11 @@ vi.mock("convex/react", async () => {
       args === "skip" ? undefined : backend.results[getFunctionName(ref)],
     useMutation: (ref: Ref) => backend.fn(getFunctionName(ref)),
     useAction: (ref: Ref) => backend.fn(getFunctionName(ref)),
+    usePaginatedQuery: (ref: Ref, args?: unknown) => ({
+      results: args === "skip" ? [] : (backend.results[getFunctionName(ref)] ?? []),
+      status: args === "skip" ? "LoadingFirstPage" : "Exhausted",
+      loadMore: vi.fn(),
+    }),
   };
 });
 
@@ -53,13 +59,30 @@ vi.mock("react-hot-toast", () => ({
 const SERVER = "s1" as Id<"servers">;
 
 function serve(tournament: Tournament | null | undefined, seat: Seat | undefined = null) {
-  backend.results = { "tournament:get": tournament, "tournament:me": seat };
+  const list = tournament && [
+    {
+      id: tournament.id,
+      slug: tournament.slug,
+      preset: tournament.format.preset,
+      teamSize: tournament.format.teamSize,
+      status: tournament.status,
+      players: tournament.teamA.players.length + tournament.teamB.players.length,
+      createdAt: tournament.createdAt,
+    },
+  ];
+  backend.results = {
+    "tournament:list": tournament === null ? [] : list,
+    "tournament:get": tournament,
+    "tournament:me": seat,
+  };
 }
 
 /** `serverId: null` renders without an active server. */
 function renderTab({ isAdmin = false, serverId = SERVER as Id<"servers"> | null } = {}) {
   return render(
-    <MapBanPickTab isAdmin={isAdmin} serverId={serverId ?? undefined} serverName="Server #1" />,
+    <MemoryRouter>
+      <MapBanPickTab isAdmin={isAdmin} serverId={serverId ?? undefined} serverName="Server #1" />
+    </MemoryRouter>,
   );
 }
 
@@ -87,9 +110,67 @@ describe("MapBanPickTab", () => {
     const user = userEvent.setup();
     serve(null);
     renderTab({ isAdmin: true });
+    backend.fn("tournamentAdmin:create").mockResolvedValueOnce({ id: "t9", slug: "newone" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Формат" }), "bo3");
+    // The preset's own clock (60 s) is offered; the admin may change it.
+    expect(screen.getByRole("combobox", { name: "Таймер ходу" })).toHaveValue("60");
     await user.click(screen.getByRole("button", { name: "Створити турнір" }));
-    expect(backend.fn("tournament:reset")).toHaveBeenCalledWith({ sessionId: "session-1" });
+    expect(backend.fn("tournamentAdmin:create")).toHaveBeenCalledWith({
+      sessionId: "session-1",
+      format: expect.objectContaining({ preset: "bo3", teamSize: 5, turnSeconds: 60 }),
+    });
     expect(toast.success).toHaveBeenCalledWith("Новий турнір створено.");
+  });
+
+  it("sends a custom format, and explains a step it cannot read without sending", async () => {
+    const user = userEvent.setup();
+    serve(null);
+    renderTab({ isAdmin: true });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Формат" }), "custom");
+    const steps = screen.getByRole("textbox", { name: "Кроки" });
+    await user.clear(steps);
+    await user.type(steps, "A ban, X ban");
+    await user.click(screen.getByRole("button", { name: "Створити турнір" }));
+    expect(screen.getByText(/Незрозумілий крок: «X ban»/)).toBeInTheDocument();
+    expect(backend.fn("tournamentAdmin:create")).not.toHaveBeenCalled();
+
+    await user.clear(steps);
+    await user.type(steps, "A ban, B ban, A ban, B side");
+    await user.click(screen.getByRole("checkbox", { name: "Nuke" }));
+    await user.click(screen.getByRole("button", { name: "Створити турнір" }));
+    expect(backend.fn("tournamentAdmin:create")).toHaveBeenCalledWith({
+      sessionId: "session-1",
+      format: expect.objectContaining({
+        preset: "custom",
+        teamSize: 2,
+        mapPool: ["de_ancient", "de_dust2", "de_mirage", "de_train", "de_nuke"],
+        sequence: [
+          { team: "teamA", action: "Ban" },
+          { team: "teamB", action: "Ban" },
+          { team: "teamA", action: "Ban" },
+          { team: "teamB", action: "SidePick" },
+        ],
+      }),
+    });
+  });
+
+  it("opens the archive on demand with links to each kept tournament", async () => {
+    const user = userEvent.setup();
+    serve(null);
+    backend.results["tournament:listArchived"] = [
+      {
+        id: "t0",
+        slug: "old123",
+        preset: "bo3",
+        teamSize: 5,
+        status: "finished",
+        players: 10,
+        createdAt: 1,
+      },
+    ];
+    renderTab();
+    await user.click(screen.getByRole("button", { name: "Показати архів" }));
+    expect(screen.getByRole("link", { name: "old123" })).toHaveAttribute("href", "/t/old123");
   });
 
   describe("status banner", () => {
@@ -104,21 +185,21 @@ describe("MapBanPickTab", () => {
       [
         "waiting, joined",
         waiting({ teamA: { name: "Команда A", players: [{ nickname: "Neo", joinedAt: 1 }] } }),
-        { team: "teamA", nickname: "Neo" },
+        { team: "teamA", nickname: "Neo", ready: false },
         "Очікуємо команди",
         /почнеться, щойно в обох командах/,
       ],
       [
         "my team bans",
         afterBans(0),
-        { team: "teamA", nickname: "Neo" },
+        { team: "teamA", nickname: "Neo", ready: false },
         "Хід: Команда A — бан мапи",
         /Ваш хід: натисніть на мапу/,
       ],
       [
         "the other team bans",
         afterBans(1),
-        { team: "teamA", nickname: "Neo" },
+        { team: "teamA", nickname: "Neo", ready: false },
         "Хід: Команда B — бан мапи",
         /Зачекайте: мапу банить Команда B/,
       ],
@@ -126,7 +207,7 @@ describe("MapBanPickTab", () => {
       [
         "side pick",
         afterBans(5),
-        { team: "teamB", nickname: "Olena" },
+        { team: "teamB", nickname: "Olena", ready: false },
         "Хід: Команда A — вибір сторони",
         /Мапа — Brewery\. Сторону обирає Команда A/,
       ],
@@ -152,7 +233,7 @@ describe("MapBanPickTab", () => {
     });
 
     it("says which team and nickname this browser plays as, and counts the steps", () => {
-      serve(afterBans(2), { team: "teamA", nickname: "Neo" });
+      serve(afterBans(2), { team: "teamA", nickname: "Neo", ready: false });
       renderTab();
       expect(screen.getByText("Ви в команді A як Neo")).toBeInTheDocument();
       expect(screen.getByText("Крок 3 з 6")).toBeInTheDocument();
@@ -166,7 +247,7 @@ describe("MapBanPickTab", () => {
   describe("map cards", () => {
     it("are buttons only for the team in turn, and ban with the step the player saw", async () => {
       const user = userEvent.setup();
-      serve(afterBans(2), { team: "teamA", nickname: "Neo" });
+      serve(afterBans(2), { team: "teamA", nickname: "Neo", ready: false });
       renderTab();
       expect(banButtons().map((b) => b.textContent)).toEqual([
         expect.stringContaining("Overpass"),
@@ -178,16 +259,17 @@ describe("MapBanPickTab", () => {
       expect(screen.getByTestId("map-de_nuke")).toHaveTextContent("Бан: Команда B");
       await user.click(screen.getByRole("button", { name: "Забанити Vertigo" }));
       expect(backend.fn("tournament:ban")).toHaveBeenCalledWith({
+        tournamentId: "t1",
         map: "de_vertigo",
         expectedStep: 2,
       });
     });
 
     it.each([
-      ["the other team", afterBans(1), { team: "teamA", nickname: "Neo" }, false],
+      ["the other team", afterBans(1), { team: "teamA", nickname: "Neo", ready: false }, false],
       ["a spectator", afterBans(0), null, false],
       ["an admin spectator", afterBans(0), null, true],
-      ["the side-pick step", afterBans(5), { team: "teamA", nickname: "Neo" }, false],
+      ["the side-pick step", afterBans(5), { team: "teamA", nickname: "Neo", ready: false }, false],
     ] as const)("are not clickable for %s", (_, tournament, seat, isAdmin) => {
       serve(tournament, seat as Seat);
       renderTab({ isAdmin });
@@ -197,7 +279,7 @@ describe("MapBanPickTab", () => {
 
     it("highlights the decider and reports a refused (stale) click", async () => {
       const user = userEvent.setup();
-      serve(afterBans(4), { team: "teamB", nickname: "Olena" });
+      serve(afterBans(4), { team: "teamB", nickname: "Olena", ready: false });
       backend.fn("tournament:ban").mockRejectedValueOnce(
         new ConvexError({
           code: "CONFLICT",
@@ -210,7 +292,7 @@ describe("MapBanPickTab", () => {
         id: "Цей крок уже зроблено. Оновлено стан турніру.",
       });
 
-      serve(afterBans(5), { team: "teamB", nickname: "Olena" });
+      serve(afterBans(5), { team: "teamB", nickname: "Olena", ready: false });
       renderTab();
       expect(screen.getAllByTestId("map-de_brewery").at(-1)).toHaveTextContent("Фінальна мапа");
     });
@@ -218,7 +300,7 @@ describe("MapBanPickTab", () => {
 
   describe("teams and joining", () => {
     it("lists both teams' players and marks this browser's seat", () => {
-      serve(afterBans(0), { team: "teamB", nickname: "Olena" });
+      serve(afterBans(0), { team: "teamB", nickname: "Olena", ready: false });
       renderTab();
       const teamA = screen.getByRole("region", { name: "Команда A" });
       const teamB = screen.getByRole("region", { name: "Команда B" });
@@ -245,7 +327,7 @@ describe("MapBanPickTab", () => {
       expect(screen.getByRole("button", { name: "Приєднатися до команди B" })).toBeEnabled();
     });
 
-    it("asks for the nickname in a dialog: focused, limited, blank ignored, trimmed", async () => {
+    it("asks for the nickname in a dialog: focused, limited, blank explained, trimmed", async () => {
       const user = userEvent.setup();
       serve(waiting());
       renderTab();
@@ -255,12 +337,15 @@ describe("MapBanPickTab", () => {
       expect(input).toHaveFocus();
       expect(input).toHaveAttribute("maxLength", "32");
 
+      // A blank nickname keeps the button enabled and is explained on submit, not sent.
+      expect(within(dialog).getByRole("button", { name: "Приєднатися" })).toBeEnabled();
       await user.type(input, "   {Enter}");
       expect(backend.fn("tournament:join")).not.toHaveBeenCalled();
-      expect(within(dialog).getByRole("button", { name: "Приєднатися" })).toBeDisabled();
+      expect(within(dialog).getByText("Введіть нікнейм Steam.")).toBeInTheDocument();
 
       await user.type(input, "  Headshot Hero  {Enter}");
       expect(backend.fn("tournament:join")).toHaveBeenCalledWith({
+        tournamentId: "t1",
         team: "teamB",
         nickname: "Headshot Hero",
       });
@@ -289,9 +374,9 @@ describe("MapBanPickTab", () => {
 
   describe("side pick", () => {
     it.each([
-      ["the team in turn", { team: "teamA", nickname: "Neo" }, false, true],
+      ["the team in turn", { team: "teamA", nickname: "Neo", ready: false }, false, true],
       ["an admin", null, true, true],
-      ["the other team", { team: "teamB", nickname: "Olena" }, false, false],
+      ["the other team", { team: "teamB", nickname: "Olena", ready: false }, false, false],
       ["a spectator", null, false, false],
     ] as const)("CT / T buttons for %s: %s", (_, seat, isAdmin, shown) => {
       serve(afterBans(5), seat as Seat);
@@ -302,10 +387,11 @@ describe("MapBanPickTab", () => {
 
     it("sends the side with the step it answers", async () => {
       const user = userEvent.setup();
-      serve(afterBans(5), { team: "teamA", nickname: "Neo" });
+      serve(afterBans(5), { team: "teamA", nickname: "Neo", ready: false });
       renderTab();
       await user.click(screen.getByRole("button", { name: "Обрати сторону T" }));
       expect(backend.fn("tournament:pickSide")).toHaveBeenCalledWith({
+        tournamentId: "t1",
         side: "T",
         expectedStep: 5,
       });
@@ -340,16 +426,20 @@ describe("MapBanPickTab", () => {
       expect(screen.getByRole("region", { name: "Керування турніром" })).toBeInTheDocument();
     });
 
-    it("confirm before replacing a tournament people are in", async () => {
+    it("pause and archive go to the backend for this tournament", async () => {
       const user = userEvent.setup();
       serve(afterBans(1));
       renderTab({ isAdmin: true });
-      await user.click(screen.getByRole("button", { name: "Новий турнір" }));
-      const dialog = screen.getByRole("dialog", { name: "Почати новий турнір?" });
-      expect(backend.fn("tournament:reset")).not.toHaveBeenCalled();
-      await user.click(within(dialog).getByRole("button", { name: "Новий турнір" }));
-      expect(backend.fn("tournament:reset")).toHaveBeenCalledTimes(1);
-      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Пауза" }));
+      expect(backend.fn("tournamentAdmin:adminOp")).toHaveBeenCalledWith({
+        sessionId: "session-1",
+        tournamentId: "t1",
+        op: "pause",
+      });
+      await user.click(screen.getByRole("button", { name: "В архів" }));
+      expect(backend.fn("tournamentAdmin:adminOp")).toHaveBeenLastCalledWith(
+        expect.objectContaining({ op: "archive" }),
+      );
     });
 
     it.each([
@@ -378,6 +468,8 @@ describe("MapBanPickTab", () => {
       await user.click(screen.getByRole("button", { name: "Запустити матч" }));
       expect(backend.fn("tournamentLaunch:launch")).toHaveBeenCalledWith({
         serverId: SERVER,
+        tournamentId: "t1",
+        mapIndex: 0,
         mode: "wingman",
         sessionId: "session-1",
       });

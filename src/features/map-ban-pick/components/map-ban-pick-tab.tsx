@@ -1,15 +1,16 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
-import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
+import { LoadingLabel } from "@/components/ui/spinner";
+import { tournamentPath } from "@/config/paths";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
-import { useMySeat, useTournament } from "../hooks/use-tournament";
-import { AdminControls, CreateTournamentButton } from "./admin-controls";
-import { HistoryList } from "./history-list";
-import { MapGrid } from "./map-grid";
-import { StatusBanner } from "./status-banner";
-import { TeamsPanel } from "./teams-panel";
+import { useTournamentList, type TournamentListItem } from "../hooks/use-tournament";
+import { ArchiveList } from "./archive-list";
+import { CreateTournamentForm } from "./create-tournament-form";
+import { TournamentBoard } from "./tournament-board";
 import styles from "./map-ban-pick.module.css";
 
 export interface MapBanPickTabProps {
@@ -19,52 +20,75 @@ export interface MapBanPickTabProps {
   serverName: string | undefined;
 }
 
-/** The 2v2 map ban/pick: everything on it follows the live tournament subscription. */
+/** The ban/pick tab: the active tournaments, one of them open below; admins create new ones. */
 export function MapBanPickTab({ isAdmin, serverId, serverName }: MapBanPickTabProps) {
-  const tournament = useTournament();
-  const seat = useMySeat();
-
-  if (tournament === undefined) {
-    return (
-      <div className={styles.layout} aria-busy="true">
-        <LoadingLabel />
-        <Skeleton height="6.5rem" radius="var(--radius-lg)" className={styles.bannerArea} />
-        <Skeleton height="22rem" radius="var(--radius-lg)" className={styles.mapsArea} />
-        <Skeleton height="22rem" radius="var(--radius-lg)" className={styles.sideArea} />
-      </div>
-    );
-  }
-
-  if (tournament === null) {
-    return (
-      <Card title={t("tournament.title")}>
-        <EmptyState
-          icon={<Icon name="map" />}
-          title={t("tournament.empty.title")}
-          action={isAdmin ? <CreateTournamentButton /> : null}
-        >
-          {t(isAdmin ? "tournament.empty.admin" : "tournament.empty.visitor")}
-        </EmptyState>
-      </Card>
-    );
-  }
+  const list = useTournamentList();
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (list === undefined) return <LoadingLabel />;
+  const selected = list.find((x) => x.slug === chosen)?.slug ?? list[0]?.slug;
 
   return (
-    <div className={styles.layout}>
-      <StatusBanner
-        className={styles.bannerArea}
-        tournament={tournament}
-        seat={seat}
-        isAdmin={isAdmin}
-      />
-      <MapGrid className={styles.mapsArea} tournament={tournament} seat={seat} />
-      <div className={`${styles.sideArea} ${styles.stack}`}>
-        <TeamsPanel tournament={tournament} seat={seat} />
-        {isAdmin ? (
-          <AdminControls tournament={tournament} serverId={serverId} serverName={serverName} />
-        ) : null}
-      </div>
-      <HistoryList className={styles.historyArea} history={tournament.history} />
+    <div className={styles.tabStack}>
+      <Card title={t("tournamentX.listTitle")}>
+        {list.length === 0 ? (
+          <EmptyState icon={<Icon name="map" />} title={t("tournament.empty.title")}>
+            {t(isAdmin ? "tournament.empty.admin" : "tournament.empty.visitor")}
+          </EmptyState>
+        ) : (
+          <ul className={styles.tournamentList} aria-label={t("tournamentX.listTitle")}>
+            {list.map((item) => (
+              <ListRow
+                key={item.id}
+                item={item}
+                selected={item.slug === selected}
+                onSelect={() => setChosen(item.slug)}
+              />
+            ))}
+          </ul>
+        )}
+        {isAdmin ? <CreateTournamentForm onCreated={setChosen} /> : null}
+        <div className={styles.archiveRow}>
+          <ArchiveList />
+        </div>
+      </Card>
+      {selected ? (
+        <TournamentBoard
+          key={selected}
+          slug={selected}
+          isAdmin={isAdmin}
+          serverId={serverId}
+          serverName={serverName}
+        />
+      ) : null}
     </div>
+  );
+}
+
+function ListRow({
+  item,
+  selected,
+  onSelect,
+}: {
+  item: TournamentListItem;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <li className={styles.tournamentItem} data-selected={selected || undefined}>
+      <button type="button" className={styles.tournamentPick} onClick={onSelect}>
+        <span className={styles.tournamentSlug}>{item.slug}</span>
+        <span className={styles.muted}>
+          {t("tournamentX.listItem", {
+            size: `${item.teamSize}x${item.teamSize}`,
+            status: t(`tournamentX.status.${item.status}`),
+            n: item.players,
+            total: item.teamSize * 2,
+          })}
+        </span>
+      </button>
+      <Link className={styles.shareLink} to={tournamentPath(item.slug)}>
+        {t("tournamentX.openLink")}
+      </Link>
+    </li>
   );
 }

@@ -9,16 +9,39 @@ import styles from "./map-ban-pick.module.css";
 export interface MapCardProps {
   map: string;
   bannedBy: TeamKey | undefined;
+  pickedBy?: TeamKey;
+  /** Position in the series (BO3: 1–3) once the map is in it. */
+  seriesNumber?: number;
   isFinal: boolean;
+  /** The click picks the map instead of banning it. */
+  picking?: boolean;
   /** Set only when this browser may ban the map now: the card then is a button. */
   onBan?: () => void;
   pending?: boolean;
   disabled?: boolean;
 }
 
-export function MapCard({ map, bannedBy, isFinal, onBan, pending, disabled }: MapCardProps) {
+export function MapCard({
+  map,
+  bannedBy,
+  pickedBy,
+  seriesNumber,
+  isFinal,
+  picking,
+  onBan,
+  pending,
+  disabled,
+}: MapCardProps) {
   const label = mapLabel(map);
-  const state = bannedBy ? "banned" : isFinal ? "final" : onBan ? "bannable" : "open";
+  const state = bannedBy
+    ? "banned"
+    : pickedBy
+      ? "picked"
+      : isFinal
+        ? "final"
+        : onBan
+          ? "bannable"
+          : "open";
   const body = (
     <>
       <span className={styles.mapArt} aria-hidden="true">
@@ -31,12 +54,20 @@ export function MapCard({ map, bannedBy, isFinal, onBan, pending, disabled }: Ma
       <span className={styles.mapStatus}>
         {bannedBy ? (
           <Badge tone="danger">{t("tournament.map.bannedBy", { team: teamName(bannedBy) })}</Badge>
+        ) : pickedBy ? (
+          <Badge tone="accent">
+            {t("tournamentX.map.pickedBy", { n: seriesNumber ?? 0, team: teamName(pickedBy) })}
+          </Badge>
         ) : isFinal ? (
-          <Badge tone="accent">{t("tournament.map.final")}</Badge>
+          <Badge tone="accent">
+            {seriesNumber && seriesNumber > 1
+              ? t("tournamentX.map.decider", { n: seriesNumber })
+              : t("tournament.map.final")}
+          </Badge>
         ) : onBan ? (
           <span className={styles.banHint}>
             {pending ? <Spinner size="sm" /> : null}
-            {t("tournament.map.banHint")}
+            {t(picking ? "tournamentX.map.pickHint" : "tournament.map.banHint")}
           </span>
         ) : (
           <Badge>{t("tournament.map.inPool")}</Badge>
@@ -61,7 +92,9 @@ export function MapCard({ map, bannedBy, isFinal, onBan, pending, disabled }: Ma
       type="button"
       {...common}
       data-testid={`map-${map}`}
-      aria-label={t("tournament.map.banAction", { map: label })}
+      aria-label={t(picking ? "tournamentX.map.pickAction" : "tournament.map.banAction", {
+        map: label,
+      })}
       aria-busy={pending || undefined}
       disabled={disabled}
       onClick={onBan}

@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type Seat, type Tournament } from "../hooks/use-tournament";
-import { bannedBy, canBan } from "../utils/veto";
+import { bannedBy, canBan, pickedBy } from "../utils/veto";
 import { MapCard } from "./map-card";
 import styles from "./map-ban-pick.module.css";
 
@@ -15,16 +15,18 @@ export interface MapGridProps {
 
 /** The map pool; a card is a button only while this browser's team must ban. */
 export function MapGrid({ tournament, seat, className }: MapGridProps) {
-  const { ban } = useTournamentMoves();
+  const { ban, pickMap } = useTournamentMoves(tournament.id);
   const [pendingMap, setPendingMap] = useState<string | null>(null);
-  const myTurn = canBan(tournament, seat);
+  const picking = canBan(tournament, seat, "Pick");
+  const myTurn = canBan(tournament, seat) || picking;
   const remaining = tournament.remainingMaps.length;
 
   const onBan = async (map: string) => {
     setPendingMap(map);
     try {
       // A click made on a step someone already answered is refused with a clear message.
-      await ban({ map, expectedStep: tournament.currentStep });
+      const move = picking ? pickMap : ban;
+      await move({ map, expectedStep: tournament.currentStep });
     } catch (error) {
       toastError(error);
     } finally {
@@ -41,13 +43,18 @@ export function MapGrid({ tournament, seat, className }: MapGridProps) {
       <ul className={styles.maps} aria-label={t("tournament.mapsLabel")}>
         {tournament.mapPool.map((map) => {
           const by = bannedBy(tournament, map);
+          const picker = pickedBy(tournament, map);
+          const seriesIndex = tournament.series.findIndex((m) => m.map === map);
           return (
             <li key={map}>
               <MapCard
                 map={map}
                 bannedBy={by}
+                pickedBy={picker}
+                seriesNumber={seriesIndex === -1 ? undefined : seriesIndex + 1}
                 isFinal={tournament.finalMap === map}
-                onBan={myTurn && !by ? () => void onBan(map) : undefined}
+                picking={picking}
+                onBan={myTurn && !by && !picker ? () => void onBan(map) : undefined}
                 pending={pendingMap === map}
                 disabled={pendingMap !== null}
               />

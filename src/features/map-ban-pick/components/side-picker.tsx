@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { t } from "@/i18n/uk";
+import type { Id } from "@/lib/backend";
 import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type Side } from "../hooks/use-tournament";
 import styles from "./map-ban-pick.module.css";
@@ -10,8 +11,14 @@ const SIDES = [
 ] as const;
 
 /** CT / T for the team in turn (or an admin deciding for it). */
-export function SidePicker({ expectedStep }: { expectedStep: number }) {
-  const { pickSide } = useTournamentMoves();
+export function SidePicker({
+  tournamentId,
+  expectedStep,
+}: {
+  tournamentId: Id<"tournaments">;
+  expectedStep: number;
+}) {
+  const { pickSide } = useTournamentMoves(tournamentId);
   const [pending, setPending] = useState<Side | null>(null);
 
   const pick = async (side: Side) => {

@@ -6,6 +6,12 @@ import { canPickSide, describeBanner, teamLetter, teamName } from "../utils/veto
 import { SidePicker } from "./side-picker";
 import styles from "./map-ban-pick.module.css";
 
+const STEP_LABELS = {
+  Ban: "tournament.step.Ban",
+  Pick: "tournamentX.step.Pick",
+  SidePick: "tournament.step.SidePick",
+} as const;
+
 export interface StatusBannerProps {
   tournament: Tournament;
   seat: Seat | undefined;
@@ -62,13 +68,13 @@ export function StatusBanner({ tournament, seat, isAdmin, className }: StatusBan
               title={teamName(step.team)}
             >
               <span className={styles.stepTeam}>{teamLetter(step.team)}</span>
-              {t(step.action === "Ban" ? "tournament.step.Ban" : "tournament.step.SidePick")}
+              {t(STEP_LABELS[step.action])}
             </li>
           );
         })}
       </ol>
       {canPickSide(tournament, seat, isAdmin) ? (
-        <SidePicker expectedStep={tournament.currentStep} />
+        <SidePicker tournamentId={tournament.id} expectedStep={tournament.currentStep} />
       ) : null}
     </section>
   );

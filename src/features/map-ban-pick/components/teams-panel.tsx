@@ -4,7 +4,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { t } from "@/i18n/uk";
 import type { Seat, TeamKey, Tournament } from "../hooks/use-tournament";
-import { TEAM_SIZE } from "@/lib/catalog";
 import { canJoin, sideOf, TEAM_KEYS, teamLetter, teamName } from "../utils/veto";
 import { JoinDialog } from "./join-dialog";
 import styles from "./map-ban-pick.module.css";
@@ -30,7 +29,7 @@ export function TeamsPanel({ tournament, seat }: TeamsPanelProps) {
           />
         ))}
       </div>
-      <JoinDialog team={joining} onClose={() => setJoining(null)} />
+      <JoinDialog tournamentId={tournament.id} team={joining} onClose={() => setJoining(null)} />
     </Card>
   );
 }
@@ -49,7 +48,8 @@ function TeamBox({
   const players = tournament[team].players;
   const side = sideOf(tournament, team);
   const isTurn = tournament.status === "in_progress" && tournament.turn === team;
-  const free = Math.max(0, TEAM_SIZE - players.length);
+  const size = tournament.format.teamSize;
+  const free = Math.max(0, size - players.length);
   return (
     <section
       className={styles.team}
@@ -65,7 +65,7 @@ function TeamBox({
         {side ? <Badge tone={side === "CT" ? "ct" : "t"}>{side}</Badge> : null}
         {isTurn ? <Badge tone="warning">{t("tournament.turnBadge")}</Badge> : null}
         <span className={styles.teamCount}>
-          {players.length}/{TEAM_SIZE}
+          {players.length}/{size}
         </span>
       </header>
       <ul className={styles.players}>
@@ -74,6 +74,9 @@ function TeamBox({
           return (
             <li key={p.nickname} className={styles.player} data-me={isMe || undefined}>
               <span className={styles.playerName}>{p.nickname}</span>
+              {tournament.status === "ready_check" && tournament.ready.includes(p.nickname) ? (
+                <Badge tone="success">{t("tournamentX.readyBadge")}</Badge>
+              ) : null}
               {isMe ? <Badge tone="accent">{t("tournament.you")}</Badge> : null}
             </li>
           );

@@ -1,44 +1,104 @@
-import { useQuery } from "convex/react";
+import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
 import { useSessionMutation, useSessionQuery } from "convex-helpers/react/sessions";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useGatedAction } from "@/hooks/use-gated-action";
 import { api, type Id } from "@/lib/backend";
 import { throwRefusal } from "@/lib/errors";
 
 export type Tournament = NonNullable<FunctionReturnType<typeof api.tournament.get>>;
-/** This browser's seat in the active tournament; null when it has not joined. */
+export type TournamentListItem = FunctionReturnType<typeof api.tournament.list>[number];
+/** This browser's seat in a tournament; null when it has not joined. */
 export type Seat = FunctionReturnType<typeof api.tournament.me>;
 export type TeamKey = Tournament["sequence"][number]["team"];
 export type Side = NonNullable<Tournament["finalSide"]>;
+export type Format = Tournament["format"];
+export type Readiness = FunctionReturnType<typeof api.tournamentAdmin.readiness>;
 
-/** The active tournament, live; null when none exists, undefined while loading. */
-export function useTournament(): Tournament | null | undefined {
-  return useQuery(api.tournament.get);
+/** A tournament by slug (or the newest active one without), live; undefined while loading. */
+export function useTournament(slug?: string): Tournament | null | undefined {
+  return useQuery(api.tournament.get, slug === undefined ? {} : { slug });
 }
 
-export function useMySeat(): Seat | undefined {
-  return useSessionQuery(api.tournament.me);
+export function useTournamentList(): TournamentListItem[] | undefined {
+  return useQuery(api.tournament.list);
 }
 
-/** A move's own arguments; the session id is added by the session hook. */
-type MoveArgs<F extends FunctionReference<"mutation">> = Omit<FunctionArgs<F>, "sessionId">;
+const ARCHIVE_PAGE = 10;
 
-/** Joining and the veto steps, as this browser session; a refusal rejects with its message. */
-export function useTournamentMoves() {
+/** Archived tournaments, newest first, a page at a time; only while `enabled`. */
+export function useArchive(enabled: boolean) {
+  return usePaginatedQuery(api.tournament.listArchived, enabled ? {} : "skip", {
+    initialNumItems: ARCHIVE_PAGE,
+  });
+}
+
+export function useMySeat(tournamentId: Id<"tournaments"> | undefined): Seat | undefined {
+  return useSessionQuery(api.tournament.me, tournamentId ? { tournamentId } : "skip");
+}
+
+/** Launch readiness for admins: who of the participants is on the server now. */
+export function useReadiness(
+  tournamentId: Id<"tournaments">,
+  serverId: Id<"servers"> | undefined,
+  enabled: boolean,
+): Readiness | undefined {
+  return useQuery(
+    api.tournamentAdmin.readiness,
+    enabled && serverId ? { tournamentId, serverId } : "skip",
+  );
+}
+
+/**
+ * Milliseconds to add to `Date.now()` to get the server's time, measured once per page from one
+ * round trip (the midpoint of the call); 0 until measured.
+ */
+export function useServerOffset(enabled: boolean): number {
+  const clock = useMutation(api.tournament.clock);
+  const [offset, setOffset] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    const sent = Date.now();
+    clock()
+      .then((server) => {
+        if (live) setOffset(server - (sent + Date.now()) / 2);
+      })
+      // Without a measurement the countdown uses the local clock: close enough, never fatal.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [clock, enabled]);
+  return offset;
+}
+
+/** A move's own arguments; the session and tournament ids are added here. */
+type MoveArgs<F extends FunctionReference<"mutation">> = Omit<
+  FunctionArgs<F>,
+  "sessionId" | "tournamentId"
+>;
+
+/** Joining and the veto steps in one tournament, as this browser session. */
+export function useTournamentMoves(tournamentId: Id<"tournaments">) {
   const joinMutation = useSessionMutation(api.tournament.join);
+  const readyMutation = useSessionMutation(api.tournament.ready);
   const banMutation = useSessionMutation(api.tournament.ban);
+  const pickMapMutation = useSessionMutation(api.tournament.pickMap);
   const pickSideMutation = useSessionMutation(api.tournament.pickSide);
   return useMemo(
     () => ({
       join: async (args: MoveArgs<typeof api.tournament.join>) =>
-        throwRefusal(await joinMutation(args)),
+        throwRefusal(await joinMutation({ ...args, tournamentId })),
+      ready: async () => throwRefusal(await readyMutation({ tournamentId })),
       ban: async (args: MoveArgs<typeof api.tournament.ban>) =>
-        throwRefusal(await banMutation(args)),
+        throwRefusal(await banMutation({ ...args, tournamentId })),
+      pickMap: async (args: MoveArgs<typeof api.tournament.pickMap>) =>
+        throwRefusal(await pickMapMutation({ ...args, tournamentId })),
       pickSide: async (args: MoveArgs<typeof api.tournament.pickSide>) =>
-        throwRefusal(await pickSideMutation(args)),
+        throwRefusal(await pickSideMutation({ ...args, tournamentId })),
     }),
-    [joinMutation, banMutation, pickSideMutation],
+    [tournamentId, joinMutation, readyMutation, banMutation, pickMapMutation, pickSideMutation],
   );
 }
 
@@ -48,7 +108,8 @@ export function useTournamentMoves() {
  * outcome once. `launch` targets the selected server.
  */
 export function useTournamentAdmin(serverId?: Id<"servers">) {
-  const reset = useGatedAction(api.tournament.reset, { needsServer: false });
+  const create = useGatedAction(api.tournamentAdmin.create, { needsServer: false });
+  const adminOp = useGatedAction(api.tournamentAdmin.adminOp, { needsServer: false });
   const launch = useGatedAction(api.tournamentLaunch.launch, { serverId });
-  return { reset, launch };
+  return { create, adminOp, launch };
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { afterBans, finished, waiting } from "../test/fixtures";
 import { bannedBy, canBan, canJoin, canPickSide, sideOf } from "./veto";
 
-const neo = { team: "teamA", nickname: "Neo" } as const;
-const olena = { team: "teamB", nickname: "Olena" } as const;
+const neo = { team: "teamA", nickname: "Neo", ready: false } as const;
+const olena = { team: "teamB", nickname: "Olena", ready: false } as const;
 
 describe("veto rules as the screen applies them", () => {
   it("bans: only the team in turn, only in the ban phase", () => {

@@ -3,7 +3,7 @@
  * banner says. The backend enforces every rule again; these only decide what to offer.
  */
 import { t } from "@/i18n/uk";
-import { GAME_MODE_LABELS, TEAM_SIZE } from "@/lib/catalog";
+import { GAME_MODE_LABELS } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 import { mapLabel } from "@/lib/maps";
 import type { Seat, Side, TeamKey, Tournament } from "../hooks/use-tournament";
@@ -31,13 +31,29 @@ export function bannedBy(tournament: Tournament, map: string): TeamKey | undefin
   return tournament.bannedMaps.find((b) => b.map === map)?.team;
 }
 
-export function canBan(tournament: Tournament, seat: Seat | undefined): boolean {
+/** The team whose pick put `map` into the series, if any. */
+export function pickedBy(tournament: Tournament, map: string): TeamKey | undefined {
+  return tournament.pickedMaps.find((b) => b.map === map)?.team;
+}
+
+/** Whether this browser's team must ban (or pick, for "Pick") a map now. */
+export function canBan(
+  tournament: Tournament,
+  seat: Seat | undefined,
+  phase: "Ban" | "Pick" = "Ban",
+): boolean {
   return (
     tournament.status === "in_progress" &&
-    tournament.phase === "Ban" &&
+    tournament.phase === phase &&
+    tournament.pausedRemainingMs === undefined &&
     !!seat &&
     seat.team === tournament.turn
   );
+}
+
+/** The series map the next side pick is for. */
+export function sidePickMap(tournament: Tournament): string | undefined {
+  return tournament.series.find((m) => !m.side)?.map;
 }
 
 /** The team in turn picks its side; an admin may pick for it. */
@@ -47,19 +63,24 @@ export function canPickSide(
   isAdmin: boolean,
 ): boolean {
   if (tournament.status !== "in_progress" || tournament.phase !== "SidePick") return false;
+  if (tournament.pausedRemainingMs !== undefined) return false;
   return isAdmin || (!!seat && seat.team === tournament.turn);
 }
 
 /** Only a browser that has not joined yet, and only into a team with a free seat. */
 export function canJoin(tournament: Tournament, seat: Seat | undefined, team: TeamKey): boolean {
-  return seat === null && tournament[team].players.length < TEAM_SIZE;
+  return (
+    seat === null &&
+    !tournament.archived &&
+    tournament[team].players.length < tournament.format.teamSize
+  );
 }
 
 /** The side `team` plays once a side is picked (the picker's choice, the other team the rest). */
-export function sideOf(tournament: Tournament, team: TeamKey): Side | undefined {
-  const picker = tournament.sequence.find((s) => s.action === "SidePick")?.team;
-  if (!tournament.finalSide || !picker) return undefined;
-  return team === picker ? tournament.finalSide : otherSide(tournament.finalSide);
+export function sideOf(tournament: Tournament, team: TeamKey, mapIndex = 0): Side | undefined {
+  const entry = tournament.series[mapIndex];
+  if (!entry?.side || !entry.sideBy) return undefined;
+  return team === entry.sideBy ? entry.side : otherSide(entry.side);
 }
 
 export type BannerTone = "waiting" | "mine" | "other" | "done";
@@ -75,7 +96,16 @@ export function describeBanner(
   seat: Seat | undefined,
   isAdmin: boolean,
 ): Banner {
-  const map = mapLabel(tournament.finalMap ?? tournament.serverMap ?? "");
+  const map = mapLabel(
+    (tournament.status === "finished" ? tournament.series[0]?.map : sidePickMap(tournament)) ?? "",
+  );
+  if (tournament.status === "ready_check") {
+    return {
+      tone: "waiting",
+      title: t("tournamentX.banner.ready"),
+      detail: t(seat ? "tournamentX.banner.readySeated" : "tournamentX.banner.readyOther"),
+    };
+  }
   if (tournament.status === "waiting_for_teams") {
     return {
       tone: "waiting",
@@ -115,6 +145,12 @@ export function describeBanner(
     if (mine) detail = t("tournament.banner.sideMine", { map });
     else if (isAdmin) detail = t("tournament.banner.sideAdmin", { map, team });
     return { tone: mine ? "mine" : "other", title: t("tournament.banner.side", { team }), detail };
+  }
+  if (tournament.phase === "Pick") {
+    let detail = t("tournamentX.banner.pickSpectator");
+    if (mine) detail = t("tournamentX.banner.pickMine");
+    else if (seat) detail = t("tournamentX.banner.pickOther", { team });
+    return { tone: mine ? "mine" : "other", title: t("tournamentX.banner.pick", { team }), detail };
   }
   let detail = t("tournament.banner.banSpectator");
   if (mine) detail = t("tournament.banner.banMine");

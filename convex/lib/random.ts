@@ -1,0 +1,28 @@
+/**
+ * Server-side randomness from the Web Crypto CSPRNG (available in Convex's runtime), for the coin
+ * toss, automatic veto moves and slugs. Never taken from a client.
+ */
+import type { Chance } from "../model/tournament";
+
+/** A uniform integer in [0, n), by rejection sampling so no value is favoured. */
+export function randomInt(n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new Error(`randomInt(${n})`);
+  const limit = Math.floor(2 ** 32 / n) * n;
+  const buffer = new Uint32Array(1);
+  for (;;) {
+    crypto.getRandomValues(buffer);
+    if (buffer[0]! < limit) return buffer[0]! % n;
+  }
+}
+
+export const cryptoChance: Chance = {
+  coin: () => (randomInt(2) === 0 ? "teamA" : "teamB"),
+  pick: randomInt,
+};
+
+const SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+
+/** A short code for a shareable link; letters that look alike are left out. */
+export function randomSlug(length = 6): string {
+  return Array.from({ length }, () => SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)]).join("");
+}

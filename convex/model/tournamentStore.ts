@@ -1,0 +1,132 @@
+/**
+ * Loading and saving tournaments for the handlers: by id or slug, the caller's seat, and the one
+ * write path, which also schedules the turn timer whenever a step gets a new deadline.
+ */
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { fail } from "../lib/errors";
+import { remainingMaps, TOURNAMENT_MESSAGES, type Actor, type TournamentState } from "./tournament";
+import { summaryText } from "./tournamentSummary";
+import { notifyTournamentStep } from "./notifications";
+
+/** Active tournaments listed on the ban/pick tab; more than this is not a realistic evening. */
+export const ACTIVE_LIST_LIMIT = 50;
+
+export function stateOf(doc: Doc<"tournaments">): TournamentState {
+  const { _id: _, _creationTime: __, ...state } = doc;
+  return state;
+}
+
+export async function bySlug(ctx: QueryCtx, slug: string): Promise<Doc<"tournaments"> | null> {
+  // Own-key lookup of user input: an index equality, never a scan.
+  return await ctx.db
+    .query("tournaments")
+    .withIndex("by_slug", (q) => q.eq("slug", slug))
+    .unique();
+}
+
+export async function requireTournament(
+  ctx: QueryCtx,
+  id: Id<"tournaments">,
+): Promise<Doc<"tournaments">> {
+  const doc = await ctx.db.get("tournaments", id);
+  if (!doc) fail("NOT_FOUND", TOURNAMENT_MESSAGES.notFound);
+  return doc;
+}
+
+export async function findEntrant(
+  ctx: QueryCtx,
+  tournamentId: Id<"tournaments">,
+  sessionId: string,
+) {
+  return await ctx.db
+    .query("tournamentEntrants")
+    .withIndex("by_tournamentId_and_sessionId", (q) =>
+      q.eq("tournamentId", tournamentId).eq("sessionId", sessionId),
+    )
+    .unique();
+}
+
+/** The tournament (as model state) and who the caller is in it. */
+export async function loadForWrite(
+  ctx: QueryCtx,
+  tournamentId: Id<"tournaments">,
+  sessionId: string,
+  isAdmin: boolean,
+) {
+  const doc = await requireTournament(ctx, tournamentId);
+  const entrant = await findEntrant(ctx, doc._id, sessionId);
+  const actor: Actor = { team: entrant?.team ?? null, isAdmin };
+  return { id: doc._id, state: stateOf(doc), actor, nickname: entrant?.nickname ?? null };
+}
+
+/**
+ * Writes the new state. When the step got a fresh deadline, the timer for exactly that step is
+ * scheduled; a timer that fires after its step was played (or paused) finds nothing to do.
+ */
+export async function save(
+  ctx: MutationCtx,
+  id: Id<"tournaments">,
+  before: TournamentState,
+  next: TournamentState,
+): Promise<void> {
+  await ctx.db.replace("tournaments", id, next);
+  await notifyTournamentStep(ctx, before, next);
+  const clockMoved =
+    next.deadline !== undefined &&
+    (next.deadline !== before.deadline || next.currentStep !== before.currentStep);
+  if (clockMoved) {
+    await ctx.scheduler.runAt(next.deadline!, internal.tournamentAdmin.expire, {
+      tournamentId: id,
+      step: next.currentStep,
+    });
+  }
+}
+
+/** What everyone may see of a tournament. */
+export function viewOf(t: Doc<"tournaments">) {
+  return {
+    id: t._id,
+    slug: t.slug,
+    archived: t.archived,
+    format: t.format,
+    status: t.status,
+    mapPool: t.mapPool,
+    remainingMaps: remainingMaps(t),
+    bannedMaps: t.bannedMaps,
+    pickedMaps: t.pickedMaps,
+    series: t.series,
+    finalMap: t.finalMap,
+    serverMap: t.serverMap,
+    finalSide: t.finalSide,
+    teamA: t.teamA,
+    teamB: t.teamB,
+    ready: t.ready,
+    sequence: t.sequence,
+    currentStep: t.currentStep,
+    turn: t.turn,
+    phase: t.phase,
+    deadline: t.deadline,
+    pausedRemainingMs: t.pausedRemainingMs,
+    history: t.history,
+    launchedMaps: t.launchedMaps,
+    isLaunched: t.isLaunched,
+    launchedMode: t.launchedMode,
+    createdAt: t.createdAt,
+    summary: t.status === "finished" ? summaryText(t) : null,
+  };
+}
+
+/** A row of the list of tournaments. */
+export function listItemOf(t: Doc<"tournaments">) {
+  return {
+    id: t._id,
+    slug: t.slug,
+    preset: t.format.preset,
+    teamSize: t.format.teamSize,
+    status: t.status,
+    players: t.teamA.players.length + t.teamB.players.length,
+    createdAt: t.createdAt,
+  };
+}

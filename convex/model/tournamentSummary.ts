@@ -1,0 +1,41 @@
+/** The finished veto as plain text an admin can paste into Discord. */
+import type { TournamentState } from "./tournament";
+
+const ACTION_LABELS = {
+  join: "приєднався",
+  ready: "готовий",
+  coinToss: "починає",
+  Ban: "бан",
+  Pick: "вибір мапи",
+  SidePick: "сторона",
+} as const;
+
+function teamName(t: TournamentState, team: "teamA" | "teamB") {
+  return t[team].name;
+}
+
+function time(at: number) {
+  return new Date(at).toLocaleTimeString("uk-UA", { timeZone: "UTC", hour12: false }) + " UTC";
+}
+
+export function summaryText(t: TournamentState): string {
+  const lines = [`Турнір ${t.slug} (${t.format.teamSize}x${t.format.teamSize})`];
+  for (const team of ["teamA", "teamB"] as const) {
+    lines.push(`${teamName(t, team)}: ${t[team].players.map((p) => p.nickname).join(", ")}`);
+  }
+  t.series.forEach((m, i) => {
+    const side = m.side && m.sideBy ? `, ${teamName(t, m.sideBy)} за ${m.side}` : "";
+    const by = m.pickedBy ? `вибір ${teamName(t, m.pickedBy)}` : "вирішальна";
+    lines.push(`Мапа ${i + 1}: ${m.map} (${by}${side})`);
+  });
+  lines.push("Хід вето:");
+  for (const h of t.history) {
+    if (h.action === "join" || h.action === "ready") continue;
+    const how = h.auto ? " (автоматично: час вийшов)" : h.fixed ? " (призначено)" : "";
+    const on = h.map ? ` на ${h.map}` : "";
+    lines.push(
+      `${time(h.at)} ${teamName(t, h.team)}: ${ACTION_LABELS[h.action]} ${h.value}${on}${how}`,
+    );
+  }
+  return lines.join("\n");
+}

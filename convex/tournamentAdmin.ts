@@ -1,0 +1,221 @@
+/**
+ * Admin side of the map ban/pick: creating tournaments in any format, starting without every
+ * "Готові", pausing the clock, archiving, launch readiness; plus the internal functions the turn
+ * timer and the launch action run. Rules live in `model/tournament.ts`.
+ */
+import { ConvexError, v } from "convex/values";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { internalMutation, internalQuery } from "./_generated/server";
+import { fail, type ErrorData } from "./lib/errors";
+import { adminAction, adminQuery } from "./lib/functions";
+import { cryptoChance, randomSlug } from "./lib/random";
+import { vTournamentFormat, vTournamentTeamKey } from "./lib/validators";
+import { appendAudit } from "./model/audit";
+import * as model from "./model/tournament";
+import { validateFormat } from "./model/tournamentFormats";
+import { vLaunchInfo } from "./model/launch";
+import { readinessOf } from "./model/tournamentReadiness";
+import { requireTournament, save, stateOf } from "./model/tournamentStore";
+import { notifyTournamentLaunched } from "./model/notifications";
+
+const vAdminOp = v.union(
+  v.literal("forceStart"),
+  v.literal("pause"),
+  v.literal("resume"),
+  v.literal("archive"),
+);
+
+/** Writes a new tournament with a fresh unique slug. Other tournaments are left alone. */
+export const writeNew = internalMutation({
+  args: {
+    format: vTournamentFormat,
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+  },
+  returns: v.object({ id: v.id("tournaments"), slug: v.string() }),
+  handler: async (ctx, { format, username, tokenIdentifier }) => {
+    const valid = validateFormat(format);
+    let slug = randomSlug();
+    // 32^6 codes: a clash is rare, and each retry is one index lookup.
+    while (
+      await ctx.db
+        .query("tournaments")
+        .withIndex("by_slug", (q) => q.eq("slug", slug))
+        .first()
+    ) {
+      slug = randomSlug();
+    }
+    const id = await ctx.db.insert(
+      "tournaments",
+      model.createTournament({ createdBy: username, now: Date.now(), format: valid, slug }),
+    );
+    await appendAudit(ctx, {
+      identity: "admin",
+      username,
+      tokenIdentifier,
+      action: "tournament_create",
+      outcome: "success",
+      details: `${slug}: ${valid.preset}`,
+    });
+    return { id, slug };
+  },
+});
+
+/** Creates a tournament in the given format (a preset or a validated custom one). */
+export const create = adminAction({
+  audit: "tournament_create",
+  args: { format: vTournamentFormat },
+  returns: v.object({ id: v.id("tournaments"), slug: v.string() }),
+  handler: async (ctx, { format }): Promise<{ id: Id<"tournaments">; slug: string }> =>
+    await ctx.runMutation(internal.tournamentAdmin.writeNew, {
+      format,
+      username: ctx.viewer.username,
+      tokenIdentifier: ctx.viewer.tokenIdentifier,
+    }),
+});
+
+export const applyAdminOp = internalMutation({
+  args: {
+    tournamentId: v.id("tournaments"),
+    op: vAdminOp,
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, op, username, tokenIdentifier }) => {
+    const doc = await requireTournament(ctx, tournamentId);
+    const state = stateOf(doc);
+    const now = Date.now();
+    const next =
+      op === "forceStart"
+        ? model.forceStart(state, now, cryptoChance)
+        : op === "pause"
+          ? model.pause(state, now)
+          : op === "resume"
+            ? model.resume(state, now)
+            : model.archive(state);
+    await save(ctx, doc._id, state, next);
+    await appendAudit(ctx, {
+      identity: "admin",
+      username,
+      tokenIdentifier,
+      action: `tournament_${op}`,
+      outcome: "success",
+      details: doc.slug,
+    });
+    return null;
+  },
+});
+
+/** Start without every "Готові", pause or resume the clock, or archive a tournament. */
+export const adminOp = adminAction({
+  audit: "tournament_admin",
+  args: { tournamentId: v.id("tournaments"), op: vAdminOp },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, op }): Promise<null> =>
+    await ctx.runMutation(internal.tournamentAdmin.applyAdminOp, {
+      tournamentId,
+      op,
+      username: ctx.viewer.username,
+      tokenIdentifier: ctx.viewer.tokenIdentifier,
+    }),
+});
+
+/**
+ * The turn timer: scheduled for one step at its deadline. Acts only if that step is still open,
+ * unpaused and due (model.expireStep), so it acts at most once and never after a played step.
+ */
+export const expire = internalMutation({
+  args: { tournamentId: v.id("tournaments"), step: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, step }) => {
+    const doc = await ctx.db.get("tournaments", tournamentId);
+    if (!doc) return null;
+    const state = stateOf(doc);
+    const next = model.expireStep(state, step, Date.now(), cryptoChance);
+    if (next) await save(ctx, doc._id, state, next);
+    return null;
+  },
+});
+
+/** Per participant: is a player with that nickname on the target server now. */
+export const readiness = adminQuery({
+  args: { tournamentId: v.id("tournaments"), serverId: v.id("servers") },
+  returns: v.object({
+    players: v.array(
+      v.object({ nickname: v.string(), team: vTournamentTeamKey, connected: v.boolean() }),
+    ),
+    connected: v.number(),
+    total: v.number(),
+    /** When the player list was last read; null when the panel has none for this server. */
+    updatedAt: v.union(v.number(), v.null()),
+  }),
+  handler: async (ctx, { tournamentId, serverId }) => {
+    const t = await requireTournament(ctx, tournamentId);
+    const snapshot = await ctx.db
+      .query("playerSnapshots")
+      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+      .unique();
+    return readinessOf(t, snapshot?.players ?? [], snapshot?.updatedAt ?? null);
+  },
+});
+
+type Refuse = { ok: false; code: "NOT_FOUND" | "CONFLICT" | "INVALID_INPUT"; message: string };
+
+/**
+ * What the launch action sends to the game server for the series map at `mapIndex`, or why it
+ * cannot launch. Returned rather than thrown so the caller can audit the refusal before failing.
+ */
+export const launchInfo = internalQuery({
+  args: { tournamentId: v.id("tournaments"), mode: v.string(), mapIndex: v.number() },
+  returns: vLaunchInfo,
+  handler: async (ctx, { tournamentId, mode, mapIndex }) => {
+    const t = await ctx.db.get("tournaments", tournamentId);
+    const refuse = (code: Refuse["code"], message: string): Refuse => ({
+      ok: false,
+      code,
+      message,
+    });
+    if (!t) return refuse("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
+    try {
+      const payload = model.launchPayload(t, mode, mapIndex);
+      return { ok: true as const, payload, seriesLength: t.series.length };
+    } catch (error) {
+      if (!(error instanceof ConvexError)) throw error;
+      const { code, message } = error.data as ErrorData;
+      if (code !== "CONFLICT" && code !== "INVALID_INPUT") throw error;
+      return refuse(code, message);
+    }
+  },
+});
+
+/** Records a launch the game server accepted. */
+export const markLaunched = internalMutation({
+  args: {
+    tournamentId: v.id("tournaments"),
+    mode: v.string(),
+    map: v.string(),
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+    serverId: v.optional(v.id("servers")),
+  },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, mode, map, username, tokenIdentifier, serverId }) => {
+    const t = await ctx.db.get("tournaments", tournamentId);
+    if (!t) fail("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
+    // Recorded even if an admin archived meanwhile: the match did start on the server.
+    await ctx.db.replace("tournaments", tournamentId, model.markLaunched(stateOf(t), mode));
+    await notifyTournamentLaunched(ctx, t, { admin: username, mode, map, serverId });
+    await appendAudit(ctx, {
+      identity: "admin",
+      username,
+      tokenIdentifier,
+      serverId,
+      action: "tournament_launch",
+      outcome: "success",
+      details: `${t.slug}: ${mode}, ${map}`,
+    });
+    return null;
+  },
+});

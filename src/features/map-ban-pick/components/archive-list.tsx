@@ -1,0 +1,47 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { tournamentPath } from "@/config/paths";
+import { formatDateTime } from "@/i18n/format";
+import { t } from "@/i18n/uk";
+import { useArchive } from "../hooks/use-tournament";
+import styles from "./map-ban-pick.module.css";
+
+/** Archived tournaments, opened on demand; each keeps its page with the full history. */
+export function ArchiveList() {
+  const [open, setOpen] = useState(false);
+  const { results, status, loadMore } = useArchive(open);
+  if (!open) {
+    return (
+      <Button size="sm" onClick={() => setOpen(true)}>
+        {t("tournamentX.archiveShow")}
+      </Button>
+    );
+  }
+  return (
+    <section aria-label={t("tournamentX.archiveTitle")} className={styles.archive}>
+      <h3 className={styles.archiveTitle}>{t("tournamentX.archiveTitle")}</h3>
+      {results.length === 0 && status !== "LoadingFirstPage" ? (
+        <p className={styles.muted}>{t("tournamentX.archiveEmpty")}</p>
+      ) : (
+        <ul className={styles.archiveItems}>
+          {results.map((item) => (
+            <li key={item.id}>
+              <Link className={styles.shareLink} to={tournamentPath(item.slug)}>
+                {item.slug}
+              </Link>{" "}
+              <span className={styles.muted}>
+                {item.teamSize}x{item.teamSize} · {formatDateTime(item.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === "CanLoadMore" ? (
+        <Button size="sm" onClick={() => loadMore(10)}>
+          {t("tournamentX.archiveMore")}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/select";
+import { t, type MessageKey } from "@/i18n/uk";
+import { INITIAL_CUSTOM, parseSequence, type CustomFormat } from "../utils/custom-format";
+import { TOURNAMENT_PRESETS, type PresetName } from "../utils/presets";
+import { CustomFields } from "./custom-format-fields";
+import { useTournamentAdmin } from "../hooks/use-tournament";
+import styles from "./map-ban-pick.module.css";
+
+type Choice = PresetName | "custom";
+
+const PRESET_LABELS: Record<Choice, MessageKey> = {
+  default: "tournamentX.preset.default",
+  duel: "tournamentX.preset.duel",
+  major_bo1: "tournamentX.preset.major_bo1",
+  bo3: "tournamentX.preset.bo3",
+  custom: "tournamentX.preset.custom",
+};
+const CLOCKS = ["0", "30", "60", "90", "120"] as const;
+const FIRST = ["coin", "teamA", "teamB"] as const;
+
+/** Admin: a new tournament in one of the presets, with its clock and who starts. */
+export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) => void }) {
+  const { create } = useTournamentAdmin();
+  const [preset, setPreset] = useState<Choice>("default");
+  const [custom, setCustom] = useState<CustomFormat>(INITIAL_CUSTOM);
+  const [sequenceError, setSequenceError] = useState<string | null>(null);
+  const base = TOURNAMENT_PRESETS[preset === "custom" ? "bo3" : preset];
+  const [clock, setClock] = useState<string | null>(null);
+  const [first, setFirst] = useState<string | null>(null);
+  const turnSeconds = Number(clock ?? String(base.turnSeconds));
+  const firstTeam = first ?? base.firstTeam ?? "coin";
+
+  const submit = async () => {
+    let format = {
+      ...base,
+      mapPool: [...base.mapPool],
+      sequence: base.sequence.map((s) => ({ ...s })),
+    };
+    if (preset === "custom") {
+      const parsed = parseSequence(custom.sequence);
+      if (!parsed.ok) {
+        setSequenceError(t("tournamentX.custom.badStep", { step: parsed.bad }));
+        return;
+      }
+      format = {
+        preset: "custom",
+        teamSize: custom.teamSize,
+        mapPool: custom.pool,
+        sequence: parsed.steps,
+        readyCheck: custom.readyCheck,
+        turnSeconds: 0,
+      };
+    }
+    const created = await create.run({
+      format: {
+        ...format,
+        turnSeconds,
+        ...(firstTeam === "coin" ? { firstTeam: undefined } : { firstTeam: firstTeam as "teamA" }),
+      },
+    });
+    if (!created) return;
+    toast.success(t("tournament.created"));
+    onCreated(created.slug);
+  };
+
+  return (
+    <div className={styles.createForm}>
+      <Select
+        label={t("tournamentX.format")}
+        value={preset}
+        options={(Object.keys(PRESET_LABELS) as Choice[]).map((p) => ({
+          value: p,
+          label: t(PRESET_LABELS[p]),
+        }))}
+        onChange={(value) => {
+          setPreset(value as Choice);
+          setClock(null);
+          setFirst(null);
+        }}
+      />
+      <Select
+        label={t("tournamentX.clockSetting")}
+        value={String(turnSeconds)}
+        options={CLOCKS.map((c) => ({
+          value: c,
+          label: c === "0" ? t("tournamentX.clockOff") : t("tournamentX.clockSeconds", { s: c }),
+        }))}
+        onChange={setClock}
+      />
+      <Select
+        label={t("tournamentX.firstTeam")}
+        value={firstTeam}
+        options={FIRST.map((f) => ({
+          value: f,
+          label:
+            f === "coin"
+              ? t("tournamentX.firstCoin")
+              : t(f === "teamA" ? "tournament.teamA" : "tournament.teamB"),
+        }))}
+        onChange={setFirst}
+      />
+      {preset === "custom" ? (
+        <CustomFields
+          value={custom}
+          sequenceError={sequenceError}
+          onChange={(next) => {
+            setCustom(next);
+            setSequenceError(null);
+          }}
+        />
+      ) : null}
+      <Button variant="primary" loading={create.pending} onClick={() => void submit()}>
+        {t("tournament.create")}
+      </Button>
+    </div>
+  );
+}

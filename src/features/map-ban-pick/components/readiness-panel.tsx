@@ -1,0 +1,35 @@
+import { Badge } from "@/components/ui/badge";
+import { t } from "@/i18n/uk";
+import type { Id } from "@/lib/backend";
+import { useReadiness, type Tournament } from "../hooks/use-tournament";
+import styles from "./map-ban-pick.module.css";
+
+/** Before launch: which participants are connected to the target server ("3/4 на сервері"). */
+export function ReadinessPanel({
+  tournament,
+  serverId,
+}: {
+  tournament: Tournament;
+  serverId: Id<"servers"> | undefined;
+}) {
+  const show = !!serverId && !tournament.isLaunched && tournament.status !== "waiting_for_teams";
+  const readiness = useReadiness(tournament.id, serverId, show);
+  if (!show || !readiness) return null;
+  return (
+    <section className={styles.readiness} aria-label={t("tournamentX.readinessTitle")}>
+      <p className={styles.readinessCount} data-testid="readiness-count">
+        {t("tournamentX.onServer", { n: readiness.connected, total: readiness.total })}
+      </p>
+      <ul className={styles.players}>
+        {readiness.players.map((p) => (
+          <li key={p.nickname} className={styles.player}>
+            <span className={styles.playerName}>{p.nickname}</span>
+            <Badge tone={p.connected ? "success" : "danger"}>
+              {t(p.connected ? "tournamentX.connected" : "tournamentX.notConnected")}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

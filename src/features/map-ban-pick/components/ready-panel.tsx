@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { t } from "@/i18n/uk";
+import { toastError } from "@/lib/errors";
+import { useTournamentMoves, type Seat, type Tournament } from "../hooks/use-tournament";
+import styles from "./map-ban-pick.module.css";
+
+/** The ready check: how many pressed "Готові", and the button for this browser's player. */
+export function ReadyPanel({
+  tournament,
+  seat,
+}: {
+  tournament: Tournament;
+  seat: Seat | undefined;
+}) {
+  const { ready } = useTournamentMoves(tournament.id);
+  const [pending, setPending] = useState(false);
+  const total = tournament.format.teamSize * 2;
+  const onReady = async () => {
+    setPending(true);
+    try {
+      await ready();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className={styles.readyRow}>
+      <span role="status">
+        {t("tournamentX.readyCount", { n: tournament.ready.length, total })}
+      </span>
+      {seat && !seat.ready ? (
+        <Button variant="primary" loading={pending} onClick={() => void onReady()}>
+          {t("tournamentX.ready")}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { t } from "@/i18n/uk";
+import { showError } from "@/lib/errors";
+import styles from "./map-ban-pick.module.css";
+
+/** The finished veto as text for Discord, with a copy button. */
+export function SummaryCard({ summary }: { summary: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(summary);
+      toast.success(t("tournamentX.summaryCopied"));
+    } catch {
+      showError(t("tournamentX.summaryCopyFailed"));
+    }
+  };
+  return (
+    <Card
+      title={t("tournamentX.summaryTitle")}
+      aside={
+        <Button size="sm" onClick={() => void copy()}>
+          {t("tournamentX.summaryCopy")}
+        </Button>
+      }
+    >
+      <pre className={styles.summary} data-testid="tournament-summary">
+        {summary}
+      </pre>
+    </Card>
+  );
+}
