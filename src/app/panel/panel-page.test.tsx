@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import toast from "react-hot-toast";
 import { MemoryRouter } from "react-router-dom";
@@ -241,6 +241,15 @@ describe("PanelPage", () => {
       viewerId: expect.stringMatching(/^[0-9a-f]{24}$/),
       view: "dashboard",
     });
+  });
+
+  it("the ban/pick tab reports the player list as watched for an admin only (launch readiness)", () => {
+    renderPanel("/?tab=map_ban_pick");
+    expect(backend.mutation).toHaveBeenLastCalledWith(expect.objectContaining({ view: "other" }));
+    cleanup();
+    signIn(true);
+    renderPanel("/?tab=map_ban_pick");
+    expect(backend.mutation).toHaveBeenLastCalledWith(expect.objectContaining({ view: "players" }));
   });
 
   it("the sign-in button opens the sign-in tab (which explains how to enable sign-in when none is configured)", async () => {

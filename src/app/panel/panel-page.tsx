@@ -63,7 +63,11 @@ export function PanelPage() {
   const screen: LiveScreen =
     active === "dashboard"
       ? "dashboard"
-      : active === "players" || active === "random"
+      : active === "players" ||
+          active === "random" ||
+          // Admins see launch readiness (who is on the target server) on the ban/pick tab, so
+          // the poller keeps that server's player list fresh while it is open.
+          (active === "map_ban_pick" && user.isAdmin)
         ? "players"
         : "other";
   const { status, snapshot, players } = useLiveData(serverId, screen);
