@@ -18,7 +18,15 @@ import {
   type TestConvex,
 } from "./test.setup";
 
-type Level = "public" | "session" | "signedIn" | "admin" | "guestAdmin" | "adminRead";
+type Level =
+  | "public"
+  | "session"
+  | "signedIn"
+  | "admin"
+  | "guestAdmin"
+  | "adminRead"
+  | "moderator"
+  | "moderatorRead";
 type Kind = "query" | "mutation" | "action";
 interface Ids {
   serverId: Id<"servers">;
@@ -134,22 +142,22 @@ const MATRIX: Record<string, Row> = {
     reaches: NO_GAME_SERVER,
   },
   "moderation:kick": {
-    level: "admin",
+    level: "moderator",
     args: (i) => ({ serverId: i.serverId, steamId: STEAM }),
     reaches: NO_GAME_SERVER,
   },
   "moderation:ban": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId, steamId: STEAM, duration: 0 }),
+    level: "moderator",
+    args: (i) => ({ serverId: i.serverId, steamId: STEAM, duration: 60, reason: "Чити" }),
     reaches: NO_GAME_SERVER,
   },
   "moderation:unban": {
-    level: "admin",
+    level: "moderator",
     args: (i) => ({ serverId: i.serverId, steamId: STEAM }),
     reaches: NO_GAME_SERVER,
   },
   "moderation:banList": {
-    level: "admin",
+    level: "moderator",
     args: (i) => ({ serverId: i.serverId }),
     reaches: NO_GAME_SERVER,
   },
@@ -159,6 +167,31 @@ const MATRIX: Record<string, Row> = {
     reaches: { code: "INVALID_INPUT", message: /^Недостатньо гравців для вибору/ },
   },
   "tournament:reset": { level: "admin", args: () => ({}) },
+  "users:setModerator": {
+    level: "admin",
+    args: (i) => ({ userId: i.userId, isModerator: true }),
+  },
+  "moderation:saveSettings": {
+    level: "admin",
+    args: () => ({
+      settings: {
+        banReasons: ["Чити"],
+        kickReasons: ["АФК"],
+        banDurations: [60, 0],
+        moderatorMaxMinutes: 1440,
+        publicBanList: true,
+        publicShowsModerator: false,
+      },
+    }),
+  },
+  "moderation:settings": { level: "moderatorRead", args: () => ({}) },
+  "moderation:history": { level: "moderatorRead", args: () => ({ steamId: STEAM, ...page }) },
+  "moderation:flaggedPlayers": {
+    level: "moderatorRead",
+    args: (i) => ({ serverId: i.serverId }),
+  },
+  "moderation:publicBanListInfo": { level: "public", args: () => ({}) },
+  "moderation:publicBans": { level: "public", args: () => page },
   "push:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
   "push:enable": {
     level: "admin",
@@ -207,8 +240,8 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
-type Persona = "anonymous" | "guestAdminOn" | "user" | "admin";
-const PERSONAS: Persona[] = ["anonymous", "guestAdminOn", "user", "admin"];
+type Persona = "anonymous" | "guestAdminOn" | "user" | "moderator" | "admin";
+const PERSONAS: Persona[] = ["anonymous", "guestAdminOn", "user", "moderator", "admin"];
 
 function allowed(level: Level, who: Persona): boolean {
   switch (level) {
@@ -216,7 +249,10 @@ function allowed(level: Level, who: Persona): boolean {
     case "session":
       return true;
     case "signedIn":
-      return who === "user" || who === "admin";
+      return who === "user" || who === "moderator" || who === "admin";
+    case "moderator":
+    case "moderatorRead":
+      return who === "moderator" || who === "admin";
     case "admin":
     case "adminRead":
       return who === "admin";
@@ -254,7 +290,7 @@ type Caller = ReturnType<TestConvex["withIdentity"]>;
 
 async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, Caller> }> {
   const t = throwingRefusals(setupTest()); // refusals returned as values count as refusals
-  const { anonymous, asUser, asAdmin } = await personas(t);
+  const { anonymous, asUser, asAdmin, asModerator } = await personas(t);
   const ids = await t.run(async (ctx) => {
     const serverId = await ctx.db.insert("servers", {
       key: "server1",
@@ -265,10 +301,30 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
       disabled: false,
       order: 0,
     });
+    // A moderator's temporary ban of STEAM: a moderator's unban gets past the role's own rule.
+    await ctx.db.insert("sanctions", {
+      steamId: STEAM,
+      kind: "ban",
+      durationMinutes: 60,
+      at: 1,
+      by: "Maksym",
+      byRole: "moderator",
+      source: "panel",
+    });
     const user = await ctx.db.query("users").first();
     return { serverId, userId: user!._id };
   });
-  return { t, ids, as: { anonymous, guestAdminOn: anonymous, user: asUser, admin: asAdmin } };
+  return {
+    t,
+    ids,
+    as: {
+      anonymous,
+      guestAdminOn: anonymous,
+      user: asUser,
+      moderator: asModerator,
+      admin: asAdmin,
+    },
+  };
 }
 
 type Invoke = (ref: unknown, args: unknown) => Promise<unknown>;
@@ -335,7 +391,9 @@ describe("permission matrix", () => {
               : { code: reaches.code, message: expect.stringMatching(reaches.message) },
           );
         }
-        if (!expected && (row.level === "admin" || row.level === "guestAdmin")) {
+        const gated =
+          row.level === "admin" || row.level === "guestAdmin" || row.level === "moderator";
+        if (!expected && gated) {
           const entries = await t.run((ctx) => ctx.db.query("auditLog").collect());
           expect(
             entries.some((e) => e.outcome === "unauthorized"),

@@ -11,6 +11,7 @@ import {
   vSummary,
   vTournamentTeamKey,
 } from "./lib/validators";
+import { moderationSettingsFields, sanctionFields } from "./model/sanctionFields";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -20,6 +21,8 @@ export default defineSchema({
     username: v.string(),
     email: v.optional(v.string()),
     isAdmin: v.boolean(),
+    /** Granted by an admin (users:setModerator): kick, bounded bans, the ban list and history. */
+    isModerator: v.optional(v.boolean()),
   }).index("by_tokenIdentifier", ["tokenIdentifier"]),
 
   /* Game servers: public fields only. */
@@ -157,4 +160,16 @@ export default defineSchema({
     team: vTournamentTeamKey,
     nickname: v.string(),
   }).index("by_tournamentId_and_sessionId", ["tournamentId", "sessionId"]),
+
+  /* Sanction records (model/sanctions.ts): every kick, ban and unban from the panel, per player.
+     Append-only; read per player (by_steamId_and_at) and for the public ban list (by_kind_and_at). */
+  sanctions: defineTable(sanctionFields)
+    .index("by_steamId_and_at", ["steamId", "at"])
+    .index("by_kind_and_at", ["kind", "at"]),
+
+  /* Moderation settings (a single row, key "global"): reasons, presets, limits, public ban list. */
+  moderationSettings: defineTable({ key: v.string(), ...moderationSettingsFields }).index(
+    "by_key",
+    ["key"],
+  ),
 });

@@ -559,6 +559,9 @@ export const uk = {
   "admin.push.state.off": "вимкнено",
   "admin.push.lastEvent": "Остання подія: {time}",
   "admin.push.noEvents": "Подій ще не було.",
+
+  // Moderation (#15): reasons, durations, sanctions, moderator role, public ban list.
+  "moderation.identity.moderator": "Модератор",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;
