@@ -22,6 +22,7 @@ import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
 import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
+import type * as lib_moderationDefaults from "../lib/moderationDefaults.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
 import type * as lib_push from "../lib/push.js";
 import type * as lib_rateLimits from "../lib/rateLimits.js";
@@ -79,6 +80,7 @@ declare const fullApi: ApiFromModules<{
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
   "lib/matchzyEvents": typeof lib_matchzyEvents;
+  "lib/moderationDefaults": typeof lib_moderationDefaults;
   "lib/ownKey": typeof lib_ownKey;
   "lib/push": typeof lib_push;
   "lib/rateLimits": typeof lib_rateLimits;

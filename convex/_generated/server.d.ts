@@ -31,6 +31,7 @@ type Env = {
   readonly CONVEX_CLOUD_URL: string;
   readonly CONVEX_SITE_URL: string;
   readonly ADMIN_EMAILS: string | undefined;
+  readonly MODERATOR_EMAILS: string | undefined;
   readonly STEAM_WEB_API_KEY: string | undefined;
   readonly STEAM_WEB_API_BASE: string | undefined;
 };

@@ -16,8 +16,17 @@ export interface Viewer {
 
 /** `ADMIN_EMAILS` (comma separated) on the deployment grants admin to those verified emails. */
 export function isAdminEmail(email: string | undefined): boolean {
+  return listsEmail(env.ADMIN_EMAILS, email);
+}
+
+/** `MODERATOR_EMAILS` (comma separated) grants the moderator role to those verified emails. */
+export function isModeratorEmail(email: string | undefined): boolean {
+  return listsEmail(env.MODERATOR_EMAILS, email);
+}
+
+function listsEmail(setting: string | undefined, email: string | undefined): boolean {
   if (!email) return false;
-  const list = (env.ADMIN_EMAILS ?? "")
+  const list = (setting ?? "")
     .split(",")
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
@@ -64,7 +73,10 @@ export async function loadViewer(ctx: QueryCtx): Promise<Viewer> {
     identity,
     user,
     isAdmin,
-    isModerator: !isAdmin && (user?.isModerator ?? false),
+    isModerator:
+      !isAdmin &&
+      ((user?.isModerator ?? false) ||
+        (hasVerifiedEmail(identity) && isModeratorEmail(identity.email))),
     displayName: user?.username ?? usernameFromIdentity(identity),
   };
 }

@@ -5,22 +5,16 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
+import { DEFAULT_MODERATION_SETTINGS } from "../lib/moderationDefaults";
 import type { ModerationSettings, SanctionKind, SanctionRole } from "./sanctionFields";
+
+export { DEFAULT_MODERATION_SETTINGS };
 
 const GLOBAL = "global";
 export const MAX_REASON_LENGTH = 100;
 export const MAX_REASONS = 20;
 /** The plugin's bound (10 years), see gameServer/commands.ts. */
 export const MAX_BAN_MINUTES = 5_256_000;
-
-export const DEFAULT_MODERATION_SETTINGS: ModerationSettings = {
-  banReasons: ["Чити", "Токсична поведінка", "Образи в голосовому чаті", "Гриферство", "Інше"],
-  kickReasons: ["Токсична поведінка", "Образи в голосовому чаті", "Гриферство", "АФК", "Інше"],
-  banDurations: [30, 60, 1440, 10080, 43200, 0],
-  moderatorMaxMinutes: 10080,
-  publicBanList: false,
-  publicShowsModerator: false,
-};
 
 export const SANCTION_MESSAGES = {
   permanentAdminOnly: "Постійний бан може видати лише адміністратор.",

@@ -562,6 +562,27 @@ export const uk = {
 
   // Moderation (#15): reasons, durations, sanctions, moderator role, public ban list.
   "moderation.identity.moderator": "Модератор",
+  "moderation.demoModerator": "Увійти як модератор (демо)",
+  "moderation.banReason": "Причина бану",
+  "moderation.kickReason": "Причина кіку",
+  "moderation.ownReason": "Своя причина (необов'язково)",
+  "moderation.kind.ban": "Бан",
+  "moderation.kind.kick": "Кік",
+  "moderation.kind.unban": "Розбан",
+  "moderation.role.admin": "адміністратор",
+  "moderation.role.moderator": "модератор",
+  "moderation.role.guest": "гість",
+  "moderation.history.title": "Історія покарань",
+  "moderation.history.empty": "Покарань ще не було.",
+  "moderation.history.by": "{name} ({role})",
+  "moderation.history.more": "Показати ще",
+  "moderation.flag": "Раніше покараний: {n}",
+  "moderation.badge": "Модератор",
+  "moderation.makeModerator": "Зробити модератором",
+  "moderation.revokeModerator": "Зняти модератора",
+  "moderation.addBan.title": "Додати бан",
+  "moderation.addBan.steamId": "SteamID або посилання на профіль",
+  "moderation.addBan.submit": "Забанити",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;

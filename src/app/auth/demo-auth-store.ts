@@ -26,6 +26,12 @@ export const DEMO_ACCOUNTS: Record<DemoRole, DemoAccount> = {
     nickname: "admin",
     email: "admin@demo.cs2-panel.local",
   },
+  moderator: {
+    sub: "demo-moderator",
+    name: "Demo Moderator",
+    nickname: "moderator",
+    email: "moderator@demo.cs2-panel.local",
+  },
   visitor: {
     sub: "demo-visitor",
     name: "Demo Visitor",

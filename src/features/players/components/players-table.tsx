@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { DataTable } from "@/components/ui/table";
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { t } from "@/i18n/uk";
@@ -9,9 +9,12 @@ import styles from "./players.module.css";
 export function PlayersTable({
   players,
   onOpen,
+  renderNameBadge,
 }: {
   players: Player[];
   onOpen: (player: Player) => void;
+  /** A marker after the name (earlier sanctions, for moderators), given the player. */
+  renderNameBadge?: (player: Player) => ReactNode;
 }) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, player: Player) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -39,9 +42,12 @@ export function PlayersTable({
           // The name, not the team badge, stays in view when the stats scroll on a phone.
           sticky: true,
           cell: (p) => (
-            <span className={styles.name} title={p.name}>
-              {p.name}
-            </span>
+            <>
+              <span className={styles.name} title={p.name}>
+                {p.name}
+              </span>
+              {renderNameBadge?.(p)}
+            </>
           ),
         },
         { header: t("players.col.score"), numeric: true, cell: (p) => formatInteger(p.score) },
