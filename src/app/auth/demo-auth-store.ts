@@ -105,7 +105,7 @@ function read(): Stored | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Stored>;
     if (
-      (parsed.role === "admin" || parsed.role === "visitor") &&
+      (parsed.role === "admin" || parsed.role === "moderator" || parsed.role === "visitor") &&
       typeof parsed.token === "string"
     ) {
       return { role: parsed.role, token: parsed.token };
