@@ -86,6 +86,10 @@ const MATRIX: Record<string, Row> = {
   },
   "users:store": { level: "signedIn", args: () => ({}) },
   "audit:list": { level: "adminRead", args: () => page },
+  "audit:exportCsv": {
+    level: "adminRead",
+    args: () => ({ ...page, filters: { outcome: "unauthorized", from: 0 } }),
+  },
   "servers:adminList": { level: "adminRead", args: () => ({}) },
   "users:list": { level: "adminRead", args: () => ({}) },
   "servers:save": { level: "admin", args: (i) => ({ serverId: i.serverId, disabled: false }) },

@@ -148,7 +148,12 @@ export default defineSchema({
     actions: v.optional(v.array(v.string())),
   })
     .index("by_at", ["at"])
-    .index("by_bucket", ["bucket"]),
+    .index("by_bucket", ["bucket"])
+    // Audit filters (model/auditFilters.ts): one equality plus the date range per index.
+    .index("by_username_and_at", ["username", "at"])
+    .index("by_action_and_at", ["action", "at"])
+    .index("by_serverId_and_at", ["serverId", "at"])
+    .index("by_outcome_and_at", ["outcome", "at"]),
 
   /* Tournaments; exactly one has `active: true`. */
   tournaments: defineTable(tournamentFields).index("by_active", ["active"]),

@@ -32,6 +32,7 @@ import type * as lib_validators from "../lib/validators.js";
 import type * as lib_viewer from "../lib/viewer.js";
 import type * as live from "../live.js";
 import type * as model_audit from "../model/audit.js";
+import type * as model_auditFilters from "../model/auditFilters.js";
 import type * as model_callGate from "../model/callGate.js";
 import type * as model_launch from "../model/launch.js";
 import type * as model_liveData from "../model/liveData.js";
@@ -90,6 +91,7 @@ declare const fullApi: ApiFromModules<{
   "lib/viewer": typeof lib_viewer;
   live: typeof live;
   "model/audit": typeof model_audit;
+  "model/auditFilters": typeof model_auditFilters;
   "model/callGate": typeof model_callGate;
   "model/launch": typeof model_launch;
   "model/liveData": typeof model_liveData;
