@@ -31,8 +31,15 @@ function withRange(q: unknown, { from, to }: AuditFilters): IndexRange {
   return r as unknown as IndexRange;
 }
 
-/** Newest first; which index serves it, and the row check for the filters it does not cover. */
+/** Newest first: the filtered entries, read through the index that fits best. */
 export function auditQuery(ctx: QueryCtx, f: AuditFilters) {
+  const { query, rest } = auditIndexRange(ctx, f);
+  if (rest.length === 0) return query;
+  return query.filter((q) => q.and(...rest.map((k) => q.eq(q.field(k), f[k] as string))));
+}
+
+/** The index range a filter reads (newest first), and the filters checked row by row in it. */
+export function auditIndexRange(ctx: QueryCtx, f: AuditFilters) {
   const table = ctx.db.query("auditLog");
   let covered: keyof AuditFilters | null = null;
   let query;
@@ -58,9 +65,7 @@ export function auditQuery(ctx: QueryCtx, f: AuditFilters) {
   const rest = (["username", "action", "serverId", "outcome"] as const).filter(
     (k) => k !== covered && f[k] !== undefined,
   );
-  const query2 = query.order("desc");
-  if (rest.length === 0) return query2;
-  return query2.filter((q) => q.and(...rest.map((k) => q.eq(q.field(k), f[k] as string))));
+  return { query: query.order("desc"), rest };
 }
 
 /** Whether an entry passes every filter (tests and the benchmark check pages with it). */

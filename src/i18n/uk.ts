@@ -583,6 +583,16 @@ export const uk = {
   "moderation.addBan.title": "Додати бан",
   "moderation.addBan.steamId": "SteamID або посилання на профіль",
   "moderation.addBan.submit": "Забанити",
+  "moderation.audit.filters": "Фільтри журналу",
+  "moderation.audit.action": "Дія (ідентифікатор)",
+  "moderation.audit.user": "Користувач",
+  "moderation.audit.server": "Сервер",
+  "moderation.audit.outcome": "Результат",
+  "moderation.audit.any": "Усі",
+  "moderation.audit.from": "З дати",
+  "moderation.audit.to": "По дату",
+  "moderation.audit.apply": "Застосувати",
+  "moderation.audit.csv": "Експорт CSV",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;
