@@ -41,6 +41,12 @@ export const router = createBrowserRouter([
           return { Component: () => <ConnectPage mode={{ kind: "first-online" }} /> };
         },
       },
+      {
+        path: paths.bans,
+        lazy: async () => ({
+          Component: (await import("@/features/bans/components/public-bans-page")).PublicBansPage,
+        }),
+      },
       { path: ":tab", element: <TabRedirect /> },
     ],
   },

@@ -5,4 +5,6 @@ export const paths = {
   connect: "/connect",
   connect1: "/connect1",
   connect2: "/connect2",
+  /** The community's public ban list (#15), when an admin made it public. */
+  bans: "/bans",
 } as const;

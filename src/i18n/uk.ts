@@ -593,6 +593,22 @@ export const uk = {
   "moderation.audit.to": "По дату",
   "moderation.audit.apply": "Застосувати",
   "moderation.audit.csv": "Експорт CSV",
+  "moderation.settings.title": "Модерація",
+  "moderation.settings.banReasons": "Причини бану (по одній у рядку)",
+  "moderation.settings.kickReasons": "Причини кіку (по одній у рядку)",
+  "moderation.settings.durations": "Тривалості бану, хв (через кому; 0 — назавжди)",
+  "moderation.settings.max": "Максимум для модератора, хв",
+  "moderation.settings.public": "Публічний список банів",
+  "moderation.settings.showsModerator": "Показувати, хто забанив",
+  "moderation.settings.save": "Зберегти налаштування модерації",
+  "moderation.public.title": "Список банів спільноти",
+  "moderation.public.off": "Список банів спільноти не є публічним.",
+  "moderation.public.empty": "Банів немає.",
+  "moderation.public.player": "Гравець",
+  "moderation.public.until": "До",
+  "moderation.public.when": "Коли",
+  "moderation.public.byCol": "Хто забанив",
+  "moderation.public.back": "На головну",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;

@@ -4,6 +4,7 @@ import { Icon } from "@/components/ui/icon";
 import { QueryBoundary } from "@/components/ui/query-boundary";
 import { t } from "@/i18n/uk";
 import { ServersSettings } from "./servers-settings";
+import { ModerationSettingsSection } from "./moderation-settings";
 import { UsersSettings } from "./users-settings";
 
 /** Panel settings (admin only): game servers and who is an admin. Reachable without a server. */
@@ -19,6 +20,7 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
       >
         <ServersSettings />
         <UsersSettings />
+        <ModerationSettingsSection />
       </QueryBoundary>
     </Dialog>
   );
