@@ -4,6 +4,7 @@ import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
 import { vAuditOutcome, vGateVerdict, vIdentityKind } from "./lib/validators";
 import { appendAudit, auditEventFields, auditRow } from "./model/audit";
+import { auditQuery, CSV_HEADER, csvCell, csvRow, vAuditFilters } from "./model/auditFilters";
 import { admitGatedCall } from "./model/callGate";
 
 export const record = internalMutation({
@@ -37,9 +38,9 @@ const vAuditRow = v.object({
   count: v.optional(v.number()),
 });
 
-/** Newest first, paginated. */
+/** Newest first, paginated; filtered by action, user, server, outcome and date range. */
 export const list = adminQuery({
-  args: { paginationOpts: paginationOptsValidator },
+  args: { paginationOpts: paginationOptsValidator, filters: v.optional(vAuditFilters) },
   returns: v.object({
     page: v.array(vAuditRow),
     isDone: v.boolean(),
@@ -49,12 +50,32 @@ export const list = adminQuery({
       v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null()),
     ),
   }),
-  handler: async (ctx, { paginationOpts }) => {
-    const result = await ctx.db
-      .query("auditLog")
-      .withIndex("by_at")
-      .order("desc")
-      .paginate(paginationOpts);
+  handler: async (ctx, { paginationOpts, filters }) => {
+    const result = await auditQuery(ctx, filters ?? {}).paginate(paginationOpts);
     return { ...result, page: result.page.map(auditRow) };
+  },
+});
+
+/**
+ * CSV export, a page at a time (the client joins the pages): the same filters and indexes as
+ * `list`. Cells are quoted and formula characters defused, since names are attacker-controlled.
+ */
+export const exportCsv = adminQuery({
+  args: { paginationOpts: paginationOptsValidator, filters: v.optional(vAuditFilters) },
+  returns: v.object({
+    header: v.string(),
+    lines: v.array(v.string()),
+    isDone: v.boolean(),
+    continueCursor: v.string(),
+  }),
+  handler: async (ctx, { paginationOpts, filters }) => {
+    const numItems = Math.min(Math.max(1, paginationOpts.numItems), 500);
+    const result = await auditQuery(ctx, filters ?? {}).paginate({ ...paginationOpts, numItems });
+    return {
+      header: CSV_HEADER.map(csvCell).join(","),
+      lines: result.page.map(csvRow),
+      isDone: result.isDone,
+      continueCursor: result.continueCursor,
+    };
   },
 });

@@ -14,6 +14,12 @@ const app = defineApp({
     DISCORD_WEBHOOK_ORIGIN: v.optional(v.string()),
     /** First retry delay of Discord deliveries in ms (doubles per attempt); default 2000. */
     DISCORD_RETRY_BASE_MS: v.optional(v.string()),
+    /** Comma-separated verified emails that are moderators (like ADMIN_EMAILS; or users:setModerator). */
+    MODERATOR_EMAILS: v.optional(v.string()),
+    /** Steam Web API key: resolves vanity profile URLs (steamcommunity.com/id/<name>) in bans. */
+    STEAM_WEB_API_KEY: v.optional(v.string()),
+    /** Steam Web API base URL; defaults to https://api.steampowered.com (tests use a stand-in). */
+    STEAM_WEB_API_BASE: v.optional(v.string()),
   },
 });
 app.use(rateLimiter);

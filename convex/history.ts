@@ -28,6 +28,7 @@ import {
   MAX_PAGE,
 } from "./model/history/read";
 import { voidMatch as voidRecord } from "./model/history/record";
+import { vIdentityKind } from "./lib/validators";
 
 const paginated = <T extends ReturnType<typeof v.object>>(item: T) =>
   v.object({
@@ -119,7 +120,7 @@ export const storeVoid = internalMutation({
       username: v.string(),
       tokenIdentifier: v.optional(v.string()),
       guestId: v.optional(v.string()),
-      identity: v.union(v.literal("anonymous"), v.literal("signedIn"), v.literal("admin")),
+      identity: vIdentityKind,
     }),
   },
   returns: v.boolean(),

@@ -1,9 +1,20 @@
-/** Kick, ban, unban, the ban list and the random player picker: admin only. */
-import { v } from "convex/values";
+/**
+ * Kick, ban, unban, the ban list (admins and moderators; moderators within the limits of
+ * model/sanctions.ts), the moderation settings, sanction history and the random player picker.
+ */
+import { paginationOptsValidator } from "convex/server";
+import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalQuery } from "./_generated/server";
+import type { Id } from "./_generated/dataModel";
+import { internalMutation, internalQuery, type ActionCtx } from "./_generated/server";
 import { fail, MESSAGES } from "./lib/errors";
-import { adminAction } from "./lib/functions";
+import {
+  adminAction,
+  moderatorAction,
+  moderatorQuery,
+  publicQuery,
+  type ActionViewer,
+} from "./lib/functions";
 import { playerSnapshotOf } from "./model/liveData";
 import {
   banEntries,
@@ -15,23 +26,342 @@ import {
   type PlayerRef,
 } from "./model/moderation";
 import { actorOf } from "./lib/viewer";
-import { requireServer, serverAction } from "./model/serverActions";
+import {
+  requireServer,
+  runServerAction,
+  vActionResult,
+  type ActionResult,
+} from "./model/serverActions";
+import {
+  vModerationSettings,
+  vSanctionKind,
+  vSanctionRole,
+  type SanctionRole,
+} from "./model/sanctionFields";
+import {
+  checkBanDuration,
+  checkUnban,
+  cleanSettings,
+  getModerationSettings,
+  latestBanOf,
+  recordSanction,
+  requireReason,
+  sanctionRow,
+  writeModerationSettings,
+} from "./model/sanctions";
+import { appendAudit } from "./model/audit";
+import { resolveSteamId } from "./model/steamVanity";
 
-export const kick = serverAction("kick", { steamId: v.string() }, ({ steamId }) => ({
-  kind: "kick",
-  steamId,
-}));
+type GatedCtx = ActionCtx & { viewer: ActionViewer };
 
-export const ban = serverAction(
-  "ban",
-  { steamId: v.string(), duration: v.number(), reason: v.optional(v.string()) },
-  ({ steamId, duration, reason }) => ({ kind: "ban", steamId, duration, reason }),
-);
+function roleOf(viewer: ActionViewer): SanctionRole {
+  return viewer.isAdmin ? "admin" : viewer.isModerator ? "moderator" : "guest";
+}
 
-export const unban = serverAction("unban", { steamId: v.string() }, ({ steamId }) => ({
-  kind: "unban",
-  steamId,
-}));
+/** Runs a policy check; a refusal is audited before it reaches the caller. */
+async function audited(
+  ctx: GatedCtx,
+  action: string,
+  serverId: Id<"servers">,
+  check: () => void | Promise<void>,
+) {
+  try {
+    await check();
+  } catch (error) {
+    if (error instanceof ConvexError) {
+      const data = error.data as { code?: string; message?: string };
+      await ctx.runMutation(internal.audit.record, {
+        ...actorOf(ctx.viewer),
+        action,
+        serverId,
+        outcome: data.code === "FORBIDDEN" ? "unauthorized" : "failure",
+        details: data.message,
+      });
+    }
+    throw error;
+  }
+}
+
+async function playerNameOf(ctx: ActionCtx, serverId: Id<"servers">, steamId: string) {
+  const players: PlayerRef[] = await ctx.runQuery(internal.moderation.currentPlayers, {
+    serverId,
+  });
+  return players.find((p) => p.steamId === steamId)?.name;
+}
+
+/** Kicks a connected player; the reason goes into the sanction record. */
+export const kick = moderatorAction({
+  audit: "kick",
+  args: { steamId: v.string(), reason: v.optional(v.string()) },
+  returns: vActionResult,
+  handler: async (ctx, { serverId, steamId: input, reason }): Promise<ActionResult> => {
+    const server = await requireServer(ctx, serverId);
+    const steamId = await resolveSteamId(input);
+    const cleaned = reason === undefined ? undefined : requireReason(reason);
+    const playerName = await playerNameOf(ctx, server.serverId, steamId);
+    const result = await runServerAction(ctx, server, { kind: "kick", steamId });
+    await ctx.runMutation(internal.moderation.storeSanction, {
+      steamId,
+      playerName,
+      kind: "kick",
+      reason: cleaned,
+      serverId: server.serverId,
+      by: ctx.viewer.username,
+      byRole: roleOf(ctx.viewer),
+    });
+    return result;
+  },
+});
+
+/**
+ * Bans any SteamID form (connected or not) for `duration` minutes (0 = permanent, admins only;
+ * moderators up to the configured maximum), with a reason sent to the game server.
+ */
+export const ban = moderatorAction({
+  audit: "ban",
+  args: { steamId: v.string(), duration: v.number(), reason: v.optional(v.string()) },
+  returns: vActionResult,
+  handler: async (ctx, { serverId, steamId: input, duration, reason }): Promise<ActionResult> => {
+    const server = await requireServer(ctx, serverId);
+    const role = roleOf(ctx.viewer);
+    const settings = await ctx.runQuery(internal.moderation.currentSettings, {});
+    await audited(ctx, "ban", server.serverId, () => checkBanDuration(role, duration, settings));
+    const steamId = await resolveSteamId(input);
+    // Admins may leave the reason out (older clients, scripts); moderators always give one.
+    const cleaned =
+      reason === undefined && role === "admin" ? undefined : requireReason(reason ?? "");
+    const playerName = await playerNameOf(ctx, server.serverId, steamId);
+    const result = await runServerAction(ctx, server, {
+      kind: "ban",
+      steamId,
+      duration,
+      reason: cleaned,
+    });
+    await ctx.runMutation(internal.moderation.storeSanction, {
+      steamId,
+      playerName,
+      kind: "ban",
+      reason: cleaned,
+      durationMinutes: duration,
+      serverId: server.serverId,
+      by: ctx.viewer.username,
+      byRole: role,
+    });
+    return result;
+  },
+});
+
+/** Lifts a ban; moderators only lift moderators' temporary bans. */
+export const unban = moderatorAction({
+  audit: "unban",
+  args: { steamId: v.string() },
+  returns: vActionResult,
+  handler: async (ctx, { serverId, steamId: input }): Promise<ActionResult> => {
+    const server = await requireServer(ctx, serverId);
+    const steamId = await resolveSteamId(input);
+    const role = roleOf(ctx.viewer);
+    if (role !== "admin") {
+      const latest = await ctx.runQuery(internal.moderation.latestBan, { steamId });
+      await audited(ctx, "unban", server.serverId, () => checkUnban(role, latest));
+    }
+    const result = await runServerAction(ctx, server, { kind: "unban", steamId });
+    await ctx.runMutation(internal.moderation.storeSanction, {
+      steamId,
+      kind: "unban",
+      serverId: server.serverId,
+      by: ctx.viewer.username,
+      byRole: role,
+    });
+    return result;
+  },
+});
+
+export const currentSettings = internalQuery({
+  args: {},
+  returns: vModerationSettings,
+  handler: async (ctx) => await getModerationSettings(ctx),
+});
+
+export const latestBan = internalQuery({
+  args: { steamId: v.string() },
+  returns: v.union(
+    v.null(),
+    v.object({ byRole: vSanctionRole, durationMinutes: v.optional(v.number()) }),
+  ),
+  handler: async (ctx, { steamId }) => {
+    const ban = await latestBanOf(ctx, steamId);
+    return ban ? { byRole: ban.byRole, durationMinutes: ban.durationMinutes } : null;
+  },
+});
+
+export const storeSanction = internalMutation({
+  args: {
+    steamId: v.string(),
+    playerName: v.optional(v.string()),
+    kind: vSanctionKind,
+    reason: v.optional(v.string()),
+    durationMinutes: v.optional(v.number()),
+    serverId: v.optional(v.id("servers")),
+    by: v.string(),
+    byRole: vSanctionRole,
+  },
+  returns: v.null(),
+  handler: async (ctx, args) => {
+    await recordSanction(ctx, args);
+    return null;
+  },
+});
+
+/** Reasons, duration presets and the moderator's maximum, for the kick and ban forms. */
+export const settings = moderatorQuery({
+  args: {},
+  returns: vModerationSettings,
+  handler: async (ctx) => await getModerationSettings(ctx),
+});
+
+export const writeSettings = internalMutation({
+  args: {
+    settings: vModerationSettings,
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { settings, username, tokenIdentifier }) => {
+    await writeModerationSettings(ctx, settings);
+    await appendAudit(ctx, {
+      identity: "admin",
+      username,
+      tokenIdentifier,
+      action: "moderation_settings",
+      outcome: "success",
+      details: `макс. ${settings.moderatorMaxMinutes} хв; публічний список: ${settings.publicBanList ? "так" : "ні"}`,
+    });
+    return null;
+  },
+});
+
+/** Admins edit reasons, presets, the moderator's maximum and the public ban list switch. */
+export const saveSettings = adminAction({
+  audit: "moderation_settings",
+  args: { settings: vModerationSettings },
+  returns: v.null(),
+  handler: async (ctx, { settings }) => {
+    await ctx.runMutation(internal.moderation.writeSettings, {
+      settings: cleanSettings(settings),
+      username: ctx.viewer.username,
+      tokenIdentifier: ctx.viewer.tokenIdentifier,
+    });
+    return null;
+  },
+});
+
+const vSanctionRow = v.object({
+  _id: v.id("sanctions"),
+  steamId: v.string(),
+  playerName: v.optional(v.string()),
+  kind: vSanctionKind,
+  reason: v.optional(v.string()),
+  durationMinutes: v.optional(v.number()),
+  expiresAt: v.optional(v.number()),
+  serverName: v.optional(v.string()),
+  at: v.number(),
+  by: v.string(),
+  byRole: vSanctionRole,
+  source: v.union(v.literal("panel"), v.literal("gameServer")),
+});
+
+const vPage = <T extends Parameters<typeof v.array>[0]>(row: T) =>
+  v.object({
+    page: v.array(row),
+    isDone: v.boolean(),
+    continueCursor: v.string(),
+    splitCursor: v.optional(v.union(v.string(), v.null())),
+    pageStatus: v.optional(
+      v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null()),
+    ),
+  });
+
+/** One player's sanctions, newest first (admins and moderators). */
+export const history = moderatorQuery({
+  args: { steamId: v.string(), paginationOpts: paginationOptsValidator },
+  returns: vPage(vSanctionRow),
+  handler: async (ctx, { steamId, paginationOpts }) => {
+    const result = await ctx.db
+      .query("sanctions")
+      .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
+      .order("desc")
+      .paginate(paginationOpts);
+    return { ...result, page: result.page.map(sanctionRow) };
+  },
+});
+
+/**
+ * Connected players of a server with earlier sanctions, and how many. Only admins and
+ * moderators subscribe, so anonymous viewers of the live table pay nothing for it.
+ */
+export const flaggedPlayers = moderatorQuery({
+  args: { serverId: v.id("servers") },
+  returns: v.array(v.object({ steamId: v.string(), count: v.number() })),
+  handler: async (ctx, { serverId }) => {
+    const row = await playerSnapshotOf(ctx, serverId);
+    const flagged: { steamId: string; count: number }[] = [];
+    for (const p of (row?.players ?? []).slice(0, 64)) {
+      const records = await ctx.db
+        .query("sanctions")
+        .withIndex("by_steamId_and_at", (q) => q.eq("steamId", p.steamId))
+        .take(10);
+      if (records.length > 0) flagged.push({ steamId: p.steamId, count: records.length });
+    }
+    return flagged;
+  },
+});
+
+const vPublicBan = v.object({
+  _id: v.id("sanctions"),
+  steamId: v.string(),
+  playerName: v.optional(v.string()),
+  reason: v.optional(v.string()),
+  durationMinutes: v.optional(v.number()),
+  expiresAt: v.optional(v.number()),
+  at: v.number(),
+  by: v.optional(v.string()),
+});
+
+/** Whether the community's ban list is public (the page asks before it lists). */
+export const publicBanListInfo = publicQuery({
+  args: {},
+  returns: v.object({ enabled: v.boolean() }),
+  handler: async (ctx) => ({ enabled: (await getModerationSettings(ctx)).publicBanList }),
+});
+
+/** The public ban list: bans from the panel, newest first; names who banned only if allowed. */
+export const publicBans = publicQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: vPage(vPublicBan),
+  handler: async (ctx, { paginationOpts }) => {
+    const settings = await getModerationSettings(ctx);
+    // Off (the default): nothing, the same for everyone; the page says why from publicBanListInfo.
+    if (!settings.publicBanList) return { page: [], isDone: true, continueCursor: "" };
+    const result = await ctx.db
+      .query("sanctions")
+      .withIndex("by_kind_and_at", (q) => q.eq("kind", "ban"))
+      .order("desc")
+      .paginate({ ...paginationOpts, numItems: Math.min(paginationOpts.numItems, 100) });
+    return {
+      ...result,
+      page: result.page.map((s) => ({
+        _id: s._id,
+        steamId: s.steamId,
+        playerName: s.playerName,
+        reason: s.reason,
+        durationMinutes: s.durationMinutes,
+        expiresAt: s.expiresAt,
+        at: s.at,
+        by: settings.publicShowsModerator ? s.by : undefined,
+      })),
+    };
+  },
+});
 
 /** Current players of a server (for nicknames in the ban list and for the random picker). */
 export const currentPlayers = internalQuery({
@@ -44,7 +374,7 @@ export const currentPlayers = internalQuery({
 });
 
 /** The game server's ban list, with nicknames of the banned players who are still listed. */
-export const banList = adminAction({
+export const banList = moderatorAction({
   audit: "banList",
   args: {},
   returns: v.array(vBanEntry),

@@ -13,6 +13,7 @@ import {
 } from "./lib/validators";
 import { careerTotalsFields, matchRecordFields, vHistorySide, vTrackedMatch } from "./lib/history";
 import { vDeliveryState, vWebhookKind } from "./lib/discord";
+import { moderationSettingsFields, sanctionFields } from "./model/sanctionFields";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -22,6 +23,8 @@ export default defineSchema({
     username: v.string(),
     email: v.optional(v.string()),
     isAdmin: v.boolean(),
+    /** Granted by an admin (users:setModerator): kick, bounded bans, the ban list and history. */
+    isModerator: v.optional(v.boolean()),
   }).index("by_tokenIdentifier", ["tokenIdentifier"]),
 
   /* Game servers: public fields only. */
@@ -147,7 +150,12 @@ export default defineSchema({
     actions: v.optional(v.array(v.string())),
   })
     .index("by_at", ["at"])
-    .index("by_bucket", ["bucket"]),
+    .index("by_bucket", ["bucket"])
+    // Audit filters (model/auditFilters.ts): one equality plus the date range per index.
+    .index("by_username_and_at", ["username", "at"])
+    .index("by_action_and_at", ["action", "at"])
+    .index("by_serverId_and_at", ["serverId", "at"])
+    .index("by_outcome_and_at", ["outcome", "at"]),
 
   /* Tournaments, several at once; each opens at `/t/:slug`. Archived ones keep their history. */
   tournaments: defineTable(tournamentFields)
@@ -247,4 +255,15 @@ export default defineSchema({
     serverId: v.id("servers"),
     online: v.boolean(),
   }).index("by_serverId", ["serverId"]),
+  /* Sanction records (model/sanctions.ts): every kick, ban and unban from the panel, per player.
+     Append-only; read per player (by_steamId_and_at) and for the public ban list (by_kind_and_at). */
+  sanctions: defineTable(sanctionFields)
+    .index("by_steamId_and_at", ["steamId", "at"])
+    .index("by_kind_and_at", ["kind", "at"]),
+
+  /* Moderation settings (a single row, key "global"): reasons, presets, limits, public ban list. */
+  moderationSettings: defineTable({ key: v.string(), ...moderationSettingsFields }).index(
+    "by_key",
+    ["key"],
+  ),
 });

@@ -20,7 +20,7 @@ export function setupTest() {
 
 export type TestConvex = ReturnType<typeof setupTest>;
 
-/** The four callers of the permission model. */
+/** The five callers of the permission model. */
 export async function personas(t: TestConvex) {
   const userIdentity = {
     subject: "user-1",
@@ -34,8 +34,15 @@ export async function personas(t: TestConvex) {
     name: "Olena",
     email: "olena@example.com",
   };
+  const moderatorIdentity = {
+    subject: "moderator-1",
+    issuer: "https://test",
+    name: "Maksym",
+    email: "maksym@example.com",
+  };
   const asUser = t.withIdentity(userIdentity);
   const asAdmin = t.withIdentity(adminIdentity);
+  const asModerator = t.withIdentity(moderatorIdentity);
   await t.run(async (ctx) => {
     await ctx.db.insert("users", {
       tokenIdentifier: "https://test|user-1",
@@ -49,8 +56,15 @@ export async function personas(t: TestConvex) {
       email: "olena@example.com",
       isAdmin: true,
     });
+    await ctx.db.insert("users", {
+      tokenIdentifier: "https://test|moderator-1",
+      username: "Maksym",
+      email: "maksym@example.com",
+      isAdmin: false,
+      isModerator: true,
+    });
   });
-  return { anonymous: t, asUser, asAdmin };
+  return { anonymous: t, asUser, asAdmin, asModerator };
 }
 
 export async function setGuestAdmin(t: TestConvex, enabled: boolean) {

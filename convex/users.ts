@@ -20,12 +20,17 @@ export const me = publicQuery({
   args: {},
   returns: v.union(
     v.null(),
-    v.object({ username: v.string(), isAdmin: v.boolean(), isStored: v.boolean() }),
+    v.object({
+      username: v.string(),
+      isAdmin: v.boolean(),
+      isModerator: v.boolean(),
+      isStored: v.boolean(),
+    }),
   ),
   handler: async (ctx) => {
-    const { identity, user, isAdmin, displayName } = ctx.viewer;
+    const { identity, user, isAdmin, isModerator, displayName } = ctx.viewer;
     if (!identity) return null;
-    return { username: displayName, isAdmin, isStored: user !== null };
+    return { username: displayName, isAdmin, isModerator, isStored: user !== null };
   },
 });
 
@@ -71,6 +76,7 @@ export const actionViewer = internalQuery({
     return {
       isSignedIn: viewer.identity !== null,
       isAdmin: viewer.isAdmin,
+      isModerator: viewer.isModerator,
       isGuestAdminEnabled: settings.isGuestAdminEnabled,
       username: viewer.displayName,
       tokenIdentifier: viewer.identity?.tokenIdentifier,
@@ -117,6 +123,7 @@ export const list = adminQuery({
       username: v.string(),
       email: v.optional(v.string()),
       isAdmin: v.boolean(),
+      isModerator: v.boolean(),
     }),
   ),
   handler: async (ctx) => {
@@ -126,6 +133,7 @@ export const list = adminQuery({
       username: u.username,
       email: u.email,
       isAdmin: u.isAdmin,
+      isModerator: u.isModerator ?? false,
     }));
   },
 });
@@ -166,6 +174,46 @@ export const setAdmin = adminAction({
     await ctx.runMutation(internal.users.writeAdmin, {
       userId,
       isAdmin,
+      actor: ctx.viewer.username,
+      actorTokenIdentifier: ctx.viewer.tokenIdentifier,
+    });
+    return null;
+  },
+});
+
+export const writeModerator = internalMutation({
+  args: {
+    userId: v.id("users"),
+    isModerator: v.boolean(),
+    actorTokenIdentifier: v.optional(v.string()),
+    actor: v.string(),
+  },
+  returns: v.null(),
+  handler: async (ctx, { userId, isModerator, actorTokenIdentifier, actor }) => {
+    const user = await ctx.db.get("users", userId);
+    if (!user) fail("NOT_FOUND", "Користувача не знайдено.");
+    await ctx.db.patch("users", userId, { isModerator });
+    await appendAudit(ctx, {
+      identity: "admin",
+      username: actor,
+      tokenIdentifier: actorTokenIdentifier,
+      action: isModerator ? "moderator_grant" : "moderator_revoke",
+      outcome: "success",
+      details: user.username,
+    });
+    return null;
+  },
+});
+
+/** Grant or revoke the moderator role (audited). */
+export const setModerator = adminAction({
+  audit: "moderator_role",
+  args: { userId: v.id("users"), isModerator: v.boolean() },
+  returns: v.null(),
+  handler: async (ctx, { userId, isModerator }) => {
+    await ctx.runMutation(internal.users.writeModerator, {
+      userId,
+      isModerator,
       actor: ctx.viewer.username,
       actorTokenIdentifier: ctx.viewer.tokenIdentifier,
     });

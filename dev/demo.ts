@@ -24,6 +24,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO_ADMIN_EMAIL = "admin@demo.cs2-panel.local";
 /** The Discord stand-in's port when the demo does not use OS-assigned ports. */
 export const DEMO_DISCORD_PORT = 3299;
+/** The demo moderator's email, a moderator through MODERATOR_EMAILS like the admin above. */
+export const DEMO_MODERATOR_EMAIL = "moderator@demo.cs2-panel.local";
 
 export interface DemoOptions {
   /** Use OS-assigned ports for every service whose port is not given below (tests). */
@@ -78,7 +80,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       convexDir: path.join(root, "convex"),
       port: backendPort,
       httpPort: backendPort === 0 ? 0 : backendPort + 1,
-      env: { ADMIN_EMAILS: DEMO_ADMIN_EMAIL, DISCORD_WEBHOOK_ORIGIN: discord.url },
+      env: {
+        ADMIN_EMAILS: DEMO_ADMIN_EMAIL,
+        MODERATOR_EMAILS: DEMO_MODERATOR_EMAIL,
+        DISCORD_WEBHOOK_ORIGIN: discord.url,
+      },
       seed: { path: "seed:defaultServers", args: { servers: seedServersFor(sim) } },
       log: opts.quiet
         ? (line) => void (/error|failed|uncaught/i.test(line) && console.error(`[backend] ${line}`))

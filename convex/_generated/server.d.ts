@@ -34,6 +34,9 @@ type Env = {
   readonly PANEL_URL: string | undefined;
   readonly DISCORD_WEBHOOK_ORIGIN: string | undefined;
   readonly DISCORD_RETRY_BASE_MS: string | undefined;
+  readonly MODERATOR_EMAILS: string | undefined;
+  readonly STEAM_WEB_API_KEY: string | undefined;
+  readonly STEAM_WEB_API_BASE: string | undefined;
 };
 
 /**

@@ -212,7 +212,9 @@ export function consoleCommands(action: ServerAction): string[] {
     case "kick":
       return [`kickid ${validateSteamId(action.steamId)}`];
     case "ban":
-      return [`css_ban ${validateSteamId(action.steamId)} ${validateDuration(action.duration)}`];
+      return [
+        `css_ban ${validateSteamId(action.steamId)} ${validateDuration(action.duration)}${consoleReason(action.reason)}`,
+      ];
     case "unban":
       return [`css_unban ${validateSteamId(action.steamId)}`];
     case "pushEnable": {
@@ -231,6 +233,19 @@ export function consoleCommands(action: ServerAction): string[] {
     case "launchGame":
       invalid("Запуск матчу з розподілом команд недоступний для RCON-проксі.");
   }
+}
+
+/**
+ * A ban reason as one quoted console argument: quotes, ";" (ends a console line), backslashes and
+ * control characters cannot survive, so the reason can never become a second command.
+ */
+function consoleReason(reason: string | undefined): string {
+  const safe = (reason ?? "")
+    .replace(/[\p{Cc}\p{Cf}"';\\`]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100);
+  return safe ? ` "${safe}"` : "";
 }
 
 function validateDuration(duration: number): number {

@@ -9,8 +9,11 @@
  */
 import { isOwnKey } from "./ownKey";
 
-/** Who may run an action: admins only, or also everyone while guest-admin is on. */
-export type ActionAccess = "admin" | "guestAdmin";
+/**
+ * Who may run an action: admins only, also moderators (kick, bounded bans, unbans of moderators'
+ * bans), or also everyone while guest-admin is on.
+ */
+export type ActionAccess = "admin" | "guestAdmin" | "moderator";
 
 export const SERVER_ACTIONS = {
   // General, match and map controls (guest-admin level).
@@ -34,9 +37,9 @@ export const SERVER_ACTIONS = {
   resetStats: { label: "Скинути статистику", access: "admin" },
   restartServices: { label: "Перезапуск сервісів", access: "admin" },
   serverUpdate: { label: "Оновлення сервера", access: "admin" },
-  kick: { label: "Кік", access: "admin" },
-  ban: { label: "Бан", access: "admin" },
-  unban: { label: "Розбан", access: "admin" },
+  kick: { label: "Кік", access: "moderator" },
+  ban: { label: "Бан", access: "moderator" },
+  unban: { label: "Розбан", access: "moderator" },
   launchGame: { label: "Запуск матчу", access: "admin" },
   pushEnable: { label: "Увімкнення подій MatchZy", access: "admin" },
   pushDisable: { label: "Вимкнення подій MatchZy", access: "admin" },

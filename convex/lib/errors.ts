@@ -28,6 +28,7 @@ export const MESSAGES = {
   accessDenied: "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
   signInRequired: "Увійдіть, щоб виконати цю дію.",
   noServer: "Сервер не вибрано.",
+  moderatorOnly: "Доступ обмежено. Ця дія вимагає прав модератора або адміністратора.",
 } as const;
 
 function isErrorData(data: unknown): data is ErrorData {

@@ -9,6 +9,8 @@
  * | signedInQuery/Mutation   | a signed-in user                                       |
  * | adminQuery               | an admin                                               |
  * | adminAction              | an admin; refusals are audited                         |
+ * | moderatorQuery           | an admin or a moderator                                |
+ * | moderatorAction          | an admin or a moderator; refusals are audited          |
  * | guestAdminAction         | an admin, or anyone while guest-admin is on; audited   |
  *
  * A gated action called by anyone who is not an admin first passes `internal.audit.admitCall`
@@ -86,9 +88,19 @@ export const adminQuery = customQuery(
   }),
 );
 
+/** Ban list and sanction history: admins and moderators; a refused read only throws. */
+export const moderatorQuery = customQuery(
+  query,
+  customCtx(async (ctx) => {
+    const viewer = await loadViewer(ctx);
+    if (!viewer.isAdmin && !viewer.isModerator) fail("FORBIDDEN", MESSAGES.moderatorOnly);
+    return { viewer };
+  }),
+);
+
 export type { ActionViewer };
 
-type Level = "admin" | "guestAdmin";
+type Level = "admin" | "guestAdmin" | "moderator";
 
 /** Extra property every admin action declares: the action name written to the audit log. */
 interface AuditedExtra {
@@ -100,7 +112,8 @@ function gatedAction(level: Level) {
     args: { sessionId: v.optional(vSessionId), serverId: v.optional(v.id("servers")) },
     input: async (ctx: ActionCtx, { sessionId, serverId }, extra: AuditedExtra) => {
       const viewer: ActionViewer = await ctx.runQuery(internal.users.actionViewer, { sessionId });
-      if (!viewer.isAdmin) {
+      const moderatorAllowed = level === "moderator" && viewer.isModerator === true;
+      if (!viewer.isAdmin && !moderatorAllowed) {
         const allowed = level === "guestAdmin" && viewer.isGuestAdminEnabled;
         const verdict: GateVerdict = await ctx.runMutation(internal.audit.admitCall, {
           event: {
@@ -111,7 +124,9 @@ function gatedAction(level: Level) {
           },
           allowed,
         });
-        if (verdict === "refused") fail("FORBIDDEN", MESSAGES.accessDenied);
+        if (verdict === "refused") {
+          fail("FORBIDDEN", level === "moderator" ? MESSAGES.moderatorOnly : MESSAGES.accessDenied);
+        }
         if (verdict === "limited") fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
       }
       return {
@@ -124,3 +139,4 @@ function gatedAction(level: Level) {
 
 export const adminAction = gatedAction("admin");
 export const guestAdminAction = gatedAction("guestAdmin");
+export const moderatorAction = gatedAction("moderator");

@@ -169,6 +169,7 @@ export const vIdentityKind = v.union(
   v.literal("anonymous"),
   v.literal("signedIn"),
   v.literal("admin"),
+  v.literal("moderator"),
 );
 export type IdentityKind = Infer<typeof vIdentityKind>;
 
@@ -316,6 +317,8 @@ export const tournamentFields = {
 export const vActionViewer = v.object({
   isSignedIn: v.boolean(),
   isAdmin: v.boolean(),
+  /** An admin-granted moderator (never set for admins, who may do more). */
+  isModerator: v.optional(v.boolean()),
   isGuestAdminEnabled: v.boolean(),
   username: v.string(),
   tokenIdentifier: v.optional(v.string()),

@@ -8,14 +8,25 @@ export interface Viewer {
   identity: UserIdentity | null;
   user: Doc<"users"> | null;
   isAdmin: boolean;
+  /** An admin-granted moderator who is not an admin. */
+  isModerator: boolean;
   /** Username for the audit log: the stored username, or "Anonymous". */
   displayName: string;
 }
 
 /** `ADMIN_EMAILS` (comma separated) on the deployment grants admin to those verified emails. */
 export function isAdminEmail(email: string | undefined): boolean {
+  return listsEmail(env.ADMIN_EMAILS, email);
+}
+
+/** `MODERATOR_EMAILS` (comma separated) grants the moderator role to those verified emails. */
+export function isModeratorEmail(email: string | undefined): boolean {
+  return listsEmail(env.MODERATOR_EMAILS, email);
+}
+
+function listsEmail(setting: string | undefined, email: string | undefined): boolean {
   if (!email) return false;
-  const list = (env.ADMIN_EMAILS ?? "")
+  const list = (setting ?? "")
     .split(",")
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
@@ -43,7 +54,15 @@ export function usernameFromIdentity(identity: UserIdentity): string {
 
 export async function loadViewer(ctx: QueryCtx): Promise<Viewer> {
   const identity = await ctx.auth.getUserIdentity();
-  if (!identity) return { identity: null, user: null, isAdmin: false, displayName: "Anonymous" };
+  if (!identity) {
+    return {
+      identity: null,
+      user: null,
+      isAdmin: false,
+      isModerator: false,
+      displayName: "Anonymous",
+    };
+  }
   const user = await ctx.db
     .query("users")
     .withIndex("by_tokenIdentifier", (q) => q.eq("tokenIdentifier", identity.tokenIdentifier))
@@ -54,6 +73,10 @@ export async function loadViewer(ctx: QueryCtx): Promise<Viewer> {
     identity,
     user,
     isAdmin,
+    isModerator:
+      !isAdmin &&
+      ((user?.isModerator ?? false) ||
+        (hasVerifiedEmail(identity) && isModeratorEmail(identity.email))),
     displayName: user?.username ?? usernameFromIdentity(identity),
   };
 }
@@ -72,8 +95,14 @@ export async function guestIdFromSession(sessionId: string): Promise<string> {
 }
 
 /** The kind of identity the backend established, as audit entries record it. */
-export function identityOf(viewer: { isAdmin: boolean; isSignedIn: boolean }): IdentityKind {
-  return viewer.isAdmin ? "admin" : viewer.isSignedIn ? "signedIn" : "anonymous";
+export function identityOf(viewer: {
+  isAdmin: boolean;
+  isModerator?: boolean;
+  isSignedIn: boolean;
+}): IdentityKind {
+  if (viewer.isAdmin) return "admin";
+  if (viewer.isModerator) return "moderator";
+  return viewer.isSignedIn ? "signedIn" : "anonymous";
 }
 
 /** The caller as the audit log names it. */

@@ -21,7 +21,12 @@ import {
 import { GameServerError, gameServerRequest } from "../gameServer/request";
 import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
 import { fail, MESSAGES } from "../lib/errors";
-import { adminAction, guestAdminAction, type ActionViewer } from "../lib/functions";
+import {
+  adminAction,
+  guestAdminAction,
+  moderatorAction,
+  type ActionViewer,
+} from "../lib/functions";
 import { actorOf } from "../lib/viewer";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
 import { notifyServerAction } from "./notifications";
@@ -234,7 +239,9 @@ function describe(action: ServerAction): string | undefined {
 
 /** The gated builder an action's registry entry asks for. */
 export function builderFor(name: ActionName | ToggleName) {
-  return SERVER_ACTIONS[name].access === "admin" ? adminAction : guestAdminAction;
+  const access = SERVER_ACTIONS[name].access;
+  if (access === "moderator") return moderatorAction;
+  return access === "admin" ? adminAction : guestAdminAction;
 }
 
 /**

@@ -70,6 +70,12 @@ export const router = createBrowserRouter([
         path: paths.tournament,
         lazy: async () => ({ Component: (await import("./tournament-page")).TournamentPage }),
       },
+      {
+        path: paths.bans,
+        lazy: async () => ({
+          Component: (await import("@/features/bans/components/public-bans-page")).PublicBansPage,
+        }),
+      },
       { path: ":tab", element: <TabRedirect /> },
     ],
   },

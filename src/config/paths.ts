@@ -10,6 +10,8 @@ export const paths = {
   player: "/players/:steamId",
   leaderboard: "/leaderboard",
   tournament: "/t/:slug",
+  /** The community's public ban list (#15), when an admin made it public. */
+  bans: "/bans",
 } as const;
 
 /** A recorded match's page. */

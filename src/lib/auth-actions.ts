@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import type { AuthProviderKind } from "@/config/env";
 
-export type DemoRole = "admin" | "visitor";
+export type DemoRole = "admin" | "moderator" | "visitor";
 
 export type SignInOptions =
   | { kind: "credentials"; username: string; email: string; password: string }

@@ -47,6 +47,10 @@ export const convexReactMock = {
   useAction: (ref: AnyRef) => mockBackend.action(getFunctionName(ref)),
   useMutation: () => mockBackend.mutation,
   useConvexAuth: () => mockBackend.auth,
+  /** Imperative queries (CSV export) read the same results as useQuery. */
+  useConvex: () => ({
+    query: async (ref: AnyRef) => mockBackend.queries[getFunctionName(ref)],
+  }),
   usePaginatedQuery: (ref: AnyRef, args: unknown) => {
     if (args === "skip") return { results: [], status: "LoadingFirstPage", loadMore: vi.fn() };
     const value = mockBackend.paginated[getFunctionName(ref)];

@@ -26,6 +26,12 @@ export const DEMO_ACCOUNTS: Record<DemoRole, DemoAccount> = {
     nickname: "admin",
     email: "admin@demo.cs2-panel.local",
   },
+  moderator: {
+    sub: "demo-moderator",
+    name: "Demo Moderator",
+    nickname: "moderator",
+    email: "moderator@demo.cs2-panel.local",
+  },
   visitor: {
     sub: "demo-visitor",
     name: "Demo Visitor",
@@ -99,7 +105,7 @@ function read(): Stored | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Stored>;
     if (
-      (parsed.role === "admin" || parsed.role === "visitor") &&
+      (parsed.role === "admin" || parsed.role === "moderator" || parsed.role === "visitor") &&
       typeof parsed.token === "string"
     ) {
       return { role: parsed.role, token: parsed.token };

@@ -66,6 +66,7 @@ export function PanelHeader({
                 </span>
               ) : null}
               {user.isAdmin ? <Badge tone="accent">{t("header.adminBadge")}</Badge> : null}
+              {user.isModerator ? <Badge tone="warning">{t("moderation.badge")}</Badge> : null}
               <Button onClick={onSignOut}>{t("header.signOut")}</Button>
             </>
           ) : (

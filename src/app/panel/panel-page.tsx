@@ -7,6 +7,8 @@ import { LoadingLabel } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { AdminTab } from "@/features/admin/components/admin-tab";
 import { PlayerModeration } from "@/features/admin/components/player-moderation";
+import { SanctionFlag } from "@/features/admin/components/sanction-flag";
+import { useFlaggedPlayers } from "@/features/admin/hooks/use-sanctions";
 import { SettingsModal } from "@/features/admin/components/settings/settings-modal";
 import {
   useGuestAdminAnnouncements,
@@ -86,6 +88,10 @@ export function PanelPage() {
     [setSearchParams],
   );
 
+  // Moderation is for admins and moderators; only they subscribe to the sanction flags.
+  const moderationRole = user.isAdmin ? "admin" : user.isModerator ? "moderator" : null;
+  const flagged = useFlaggedPlayers(serverId, moderationRole !== null && active === "players");
+
   const onSelectServer = (id: Id<"servers">) => {
     if (id === serverId) return;
     select(id);
@@ -119,8 +125,15 @@ export function PanelPage() {
             key={serverId ?? ""}
             players={livePlayers}
             renderPlayerActions={
-              user.isAdmin
-                ? (player) => <PlayerModeration serverId={serverId} player={player} />
+              moderationRole
+                ? (player) => (
+                    <PlayerModeration serverId={serverId} player={player} role={moderationRole} />
+                  )
+                : undefined
+            }
+            renderNameBadge={
+              moderationRole
+                ? (player) => <SanctionFlag count={flagged.get(player.steamId)} />
                 : undefined
             }
           />

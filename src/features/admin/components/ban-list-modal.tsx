@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useModeration, type BanEntry } from "../hooks/use-moderation";
+import { AddBanForm } from "./add-ban-form";
 import { BanTable } from "./ban-table";
 import styles from "./admin.module.css";
 
@@ -67,6 +68,7 @@ export function BanListModal({
         </Button>
       }
     >
+      <AddBanForm serverId={serverId} onBanned={() => void reload()} />
       {entries === undefined ? (
         <div className={styles.centered}>
           <Spinner label={t("common.loading")} />

@@ -96,4 +96,41 @@ describe("PlayerModeration", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(mockBackend.action("moderation:ban")).not.toHaveBeenCalled();
   });
+
+  it("a moderator sees only bounded durations and bans with a preset or own reason", async () => {
+    const user = userEvent.setup();
+    mockBackend.queries["moderation:settings"] = {
+      banReasons: ["Чити", "Гриферство"],
+      kickReasons: ["АФК"],
+      banDurations: [60, 1440, 43200, 0],
+      moderatorMaxMinutes: 1440,
+      publicBanList: false,
+      publicShowsModerator: false,
+    };
+    render(<PlayerModeration serverId={SERVER} player={PLAYER} role="moderator" />);
+    const duration = screen.getByLabelText("Тривалість бану");
+    expect(
+      within(duration)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["1 год", "1 день", "Інша тривалість…"]);
+    await user.selectOptions(screen.getByLabelText("Причина бану"), "Гриферство");
+    await user.selectOptions(duration, "1440");
+    await user.click(screen.getByRole("button", { name: "Забанити" }));
+    const confirm = screen.getByRole("dialog", { name: "Забанити гравця?" });
+    await user.click(within(confirm).getByRole("button", { name: "Забанити" }));
+    expect(mockBackend.action("moderation:ban")).toHaveBeenLastCalledWith(
+      expect.objectContaining({ steamId: PLAYER.steamId, duration: 1440, reason: "Гриферство" }),
+    );
+    await user.type(screen.getByLabelText("Своя причина (необов'язково)"), "Спам у чаті");
+    await user.click(screen.getByRole("button", { name: "Кікнути" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Кікнути гравця?" })).getByRole("button", {
+        name: "Кікнути",
+      }),
+    );
+    expect(mockBackend.action("moderation:kick")).toHaveBeenLastCalledWith(
+      expect.objectContaining({ reason: "Спам у чаті" }),
+    );
+  });
 });

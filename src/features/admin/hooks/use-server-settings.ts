@@ -19,5 +19,6 @@ export function useServerSettings() {
 export function useUserRoles() {
   const users = useQuery(api.users.list);
   const setAdmin = useGatedAction(api.users.setAdmin, { needsServer: false });
-  return { users, setAdmin };
+  const setModerator = useGatedAction(api.users.setModerator, { needsServer: false });
+  return { users, setAdmin, setModerator };
 }

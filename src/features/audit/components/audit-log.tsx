@@ -1,3 +1,4 @@
+import { useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -5,28 +6,33 @@ import { Icon } from "@/components/ui/icon";
 import { QueryBoundary } from "@/components/ui/query-boundary";
 import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
 import { t } from "@/i18n/uk";
-import { useAuditLog } from "../hooks/use-audit-log";
+import { useAuditLog, type AuditFilters } from "../hooks/use-audit-log";
+import { AuditFiltersForm } from "./audit-filters";
 import { AuditTable } from "./audit-table";
 import styles from "./audit.module.css";
 
 /** The audit log, newest first, with "load more"; a failed load says 'Не вдалося завантажити журнал аудиту.'. */
 export function AuditLog() {
+  const [filters, setFilters] = useState<AuditFilters>({});
   return (
-    <QueryBoundary
-      onError={() => toast.error(t("errors.auditFailed"), { id: "audit-failed" })}
-      fallback={
-        <EmptyState icon={<Icon name="alert" />} role="alert">
-          {t("errors.auditFailed")}
-        </EmptyState>
-      }
-    >
-      <AuditLogContent />
-    </QueryBoundary>
+    <div className={styles.wrap}>
+      <AuditFiltersForm onApply={setFilters} canExport />
+      <QueryBoundary
+        onError={() => toast.error(t("errors.auditFailed"), { id: "audit-failed" })}
+        fallback={
+          <EmptyState icon={<Icon name="alert" />} role="alert">
+            {t("errors.auditFailed")}
+          </EmptyState>
+        }
+      >
+        <AuditLogContent filters={filters} />
+      </QueryBoundary>
+    </div>
   );
 }
 
-function AuditLogContent() {
-  const { rows, status, loadMore } = useAuditLog();
+function AuditLogContent({ filters }: { filters: AuditFilters }) {
+  const { rows, status, loadMore } = useAuditLog(filters);
   if (status === "LoadingFirstPage") {
     return (
       <div className={styles.loading} aria-busy="true">

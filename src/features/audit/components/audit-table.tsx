@@ -19,6 +19,7 @@ const IDENTITY: Record<
   anonymous: { tone: "neutral", label: "audit.identity.anonymous" },
   signedIn: { tone: "accent", label: "audit.identity.signedIn" },
   admin: { tone: "success", label: "audit.identity.admin" },
+  moderator: { tone: "accent", label: "moderation.identity.moderator" },
 };
 
 export function AuditTable({ rows }: { rows: AuditRow[] }) {

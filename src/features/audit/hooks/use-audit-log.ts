@@ -1,16 +1,21 @@
-import { usePaginatedQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
+import { useConvex, usePaginatedQuery, useQuery } from "convex/react";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
+import { useCallback } from "react";
 import { api } from "@/lib/backend";
 
 export type AuditRow = FunctionReturnType<typeof api.audit.list>["page"][number];
+export type AuditFilters = NonNullable<FunctionArgs<typeof api.audit.list>["filters"]>;
 
 export const AUDIT_PAGE_SIZE = 20;
+/** The export stops here: a spreadsheet, not a backup. */
+const CSV_MAX_PAGES = 40;
+const CSV_PAGE = 500;
 
-/** The audit log, newest first, a page at a time (admin only: the query throws for others). */
-export function useAuditLog() {
+/** The audit log, newest first, filtered, a page at a time (admin only: the query throws for others). */
+export function useAuditLog(filters: AuditFilters = {}) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.audit.list,
-    {},
+    { filters },
     { initialNumItems: AUDIT_PAGE_SIZE },
   );
   return {
@@ -18,4 +23,34 @@ export function useAuditLog() {
     status,
     loadMore: () => loadMore(AUDIT_PAGE_SIZE),
   };
+}
+
+/** The servers to filter by. */
+export function useAuditServers() {
+  return useQuery(api.servers.list) ?? [];
+}
+
+/** The filtered log as CSV text (up to 20,000 entries), read page by page. */
+export function useAuditCsv() {
+  const convex = useConvex();
+  return useCallback(
+    async (filters: AuditFilters) => {
+      const lines: string[] = [];
+      let header = "";
+      let cursor: string | null = null;
+      for (let i = 0; i < CSV_MAX_PAGES; i++) {
+        const page: FunctionReturnType<typeof api.audit.exportCsv> = await convex.query(
+          api.audit.exportCsv,
+          { filters, paginationOpts: { numItems: CSV_PAGE, cursor } },
+        );
+        header = page.header;
+        lines.push(...page.lines);
+        if (page.isDone) break;
+        cursor = page.continueCursor;
+      }
+      // BOM: spreadsheets then read the Ukrainian text as UTF-8.
+      return `\uFEFF${[header, ...lines].join("\r\n")}\r\n`;
+    },
+    [convex],
+  );
 }

@@ -27,10 +27,10 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
   const [username, setUsername] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [pending, setPending] = useState<"form" | "admin" | "visitor" | null>(null);
+  const [pending, setPending] = useState<"form" | "admin" | "moderator" | "visitor" | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const run = async (options: SignInOptions, which: "form" | "admin" | "visitor") => {
+  const run = async (options: SignInOptions, which: "form" | "admin" | "moderator" | "visitor") => {
     setPending(which);
     try {
       await signIn(options);
@@ -86,6 +86,14 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
               onClick={() => void run({ kind: "demo", role: "admin" }, "admin")}
             >
               {t("auth.demoAdmin")}
+            </Button>
+            <Button
+              block
+              loading={pending === "moderator"}
+              disabled={pending !== null}
+              onClick={() => void run({ kind: "demo", role: "moderator" }, "moderator")}
+            >
+              {t("moderation.demoModerator")}
             </Button>
             <Button
               block

@@ -10,6 +10,8 @@ export interface CurrentUserState {
   isSignedIn: boolean;
   user: CurrentUser | null;
   isAdmin: boolean;
+  /** An admin-granted moderator (not an admin). */
+  isModerator: boolean;
 }
 
 /** Who is using the panel, as Convex sees it (roles come only from the backend). */
@@ -21,5 +23,6 @@ export function useCurrentUser(): CurrentUserState {
     isSignedIn: isAuthenticated,
     user: isAuthenticated ? (me ?? null) : null,
     isAdmin: isAuthenticated && (me?.isAdmin ?? false),
+    isModerator: isAuthenticated && (me?.isModerator ?? false),
   };
 }

@@ -25,9 +25,11 @@ export interface PlayersTabProps {
   players: Player[] | null | undefined;
   /** Extra controls for the open player (admin actions), given the player. */
   renderPlayerActions?: (player: Player) => ReactNode;
+  /** A marker after a player's name in the table (earlier sanctions, for moderators). */
+  renderNameBadge?: (player: Player) => ReactNode;
 }
 
-export function PlayersTab({ players, renderPlayerActions }: PlayersTabProps) {
+export function PlayersTab({ players, renderPlayerActions, renderNameBadge }: PlayersTabProps) {
   const [query, setQuery] = useState("");
   const [field, setField] = useState<SortField>(DEFAULT_SORT.field);
   const [direction, setDirection] = useState<SortDirection>(DEFAULT_SORT.direction);
@@ -93,7 +95,7 @@ export function PlayersTab({ players, renderPlayerActions }: PlayersTabProps) {
             </EmptyState>
           </div>
         ) : (
-          <PlayersTable players={shown} onOpen={setSelected} />
+          <PlayersTable players={shown} onOpen={setSelected} renderNameBadge={renderNameBadge} />
         )}
       </div>
       <PlayerModal

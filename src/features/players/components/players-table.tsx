@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { DataTable } from "@/components/ui/table";
 import { formatInteger, formatRatio } from "@/i18n/format";
@@ -11,9 +11,12 @@ import styles from "./players.module.css";
 export function PlayersTable({
   players,
   onOpen,
+  renderNameBadge,
 }: {
   players: Player[];
   onOpen: (player: Player) => void;
+  /** A marker after the name (earlier sanctions, for moderators), given the player. */
+  renderNameBadge?: (player: Player) => ReactNode;
 }) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, player: Player) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -41,23 +44,27 @@ export function PlayersTable({
           header: t("players.col.name"),
           // The name, not the team badge, stays in view when the stats scroll on a phone.
           sticky: true,
-          cell: (p) =>
-            isSteamId64(p.steamId) ? (
-              <Link
-                to={playerPath(p.steamId)}
-                className={styles.name}
-                title={t("players.careerLink", { name: p.name })}
-                // The row opens the modal; the name goes to the career page.
-                onClick={(e) => e.stopPropagation()}
-                onKeyDown={(e) => e.stopPropagation()}
-              >
-                {p.name}
-              </Link>
-            ) : (
-              <span className={styles.name} title={p.name}>
-                {p.name}
-              </span>
-            ),
+          cell: (p) => (
+            <>
+              {isSteamId64(p.steamId) ? (
+                <Link
+                  to={playerPath(p.steamId)}
+                  className={styles.name}
+                  title={t("players.careerLink", { name: p.name })}
+                  // The row opens the modal; the name goes to the career page.
+                  onClick={(e) => e.stopPropagation()}
+                  onKeyDown={(e) => e.stopPropagation()}
+                >
+                  {p.name}
+                </Link>
+              ) : (
+                <span className={styles.name} title={p.name}>
+                  {p.name}
+                </span>
+              )}
+              {renderNameBadge?.(p)}
+            </>
+          ),
         },
         { header: t("players.col.score"), numeric: true, cell: (p) => formatInteger(p.score) },
         {

@@ -6,6 +6,7 @@ import { Icon } from "@/components/ui/icon";
 import { QueryBoundary } from "@/components/ui/query-boundary";
 import { t } from "@/i18n/uk";
 import { ServersSettings } from "./servers-settings";
+import { ModerationSettingsSection } from "./moderation-settings";
 import { UsersSettings } from "./users-settings";
 
 // Rarely opened: loaded with its first view, not with the panel.
@@ -27,6 +28,7 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
         <Suspense fallback={<Skeleton height="10rem" />}>
           <DiscordSettings />
         </Suspense>
+        <ModerationSettingsSection />
       </QueryBoundary>
     </Dialog>
   );

@@ -10,7 +10,7 @@ import styles from "../admin.module.css";
 
 /** Who is an admin; grant or revoke (the backend refuses revoking yourself). */
 export function UsersSettings() {
-  const { users, setAdmin } = useUserRoles();
+  const { users, setAdmin, setModerator } = useUserRoles();
   return (
     <section className={styles.settingsSection} aria-labelledby="settings-users">
       <div className={styles.sectionHeader}>
@@ -37,23 +37,47 @@ export function UsersSettings() {
             {
               header: t("admin.users.col.role"),
               cell: (u) => (
-                <Badge tone={u.isAdmin ? "accent" : "neutral"}>
-                  {u.isAdmin ? t("admin.users.admin") : t("admin.users.user")}
+                <Badge tone={u.isAdmin ? "accent" : u.isModerator ? "warning" : "neutral"}>
+                  {u.isAdmin
+                    ? t("admin.users.admin")
+                    : u.isModerator
+                      ? t("moderation.badge")
+                      : t("admin.users.user")}
                 </Badge>
               ),
             },
             actionsColumn((u: PanelUser) => (
-              <Button
-                size="sm"
-                variant={u.isAdmin ? "danger" : "secondary"}
-                disabled={setAdmin.pending}
-                onClick={async () => {
-                  const done = await setAdmin.run({ userId: u._id, isAdmin: !u.isAdmin });
-                  if (done !== undefined) toast.success(t("admin.users.saved"));
-                }}
-              >
-                {u.isAdmin ? t("admin.users.revoke") : t("admin.users.grant")}
-              </Button>
+              <>
+                {u.isAdmin ? null : (
+                  <Button
+                    size="sm"
+                    variant={u.isModerator ? "danger" : "secondary"}
+                    disabled={setModerator.pending}
+                    onClick={async () => {
+                      const done = await setModerator.run({
+                        userId: u._id,
+                        isModerator: !u.isModerator,
+                      });
+                      if (done !== undefined) toast.success(t("admin.users.saved"));
+                    }}
+                  >
+                    {u.isModerator
+                      ? t("moderation.revokeModerator")
+                      : t("moderation.makeModerator")}
+                  </Button>
+                )}
+                <Button
+                  size="sm"
+                  variant={u.isAdmin ? "danger" : "secondary"}
+                  disabled={setAdmin.pending}
+                  onClick={async () => {
+                    const done = await setAdmin.run({ userId: u._id, isAdmin: !u.isAdmin });
+                    if (done !== undefined) toast.success(t("admin.users.saved"));
+                  }}
+                >
+                  {u.isAdmin ? t("admin.users.revoke") : t("admin.users.grant")}
+                </Button>
+              </>
             )),
           ]}
         />

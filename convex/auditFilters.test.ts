@@ -1,0 +1,82 @@
+/** Audit log filters (each alone and combined, with a date range), pagination and CSV export. */
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
+import { csvCell, matchesFilters, type AuditFilters } from "./model/auditFilters";
+import { personas, serverRow, setupTest } from "./test.setup";
+
+async function world() {
+  const t = setupTest();
+  const { asAdmin } = await personas(t);
+  const serverId = await t.run(async (ctx) => {
+    const id = await ctx.db.insert("servers", serverRow());
+    const actions = ["ban", "kick", "changeMap", "command"];
+    const users = ["Olena", "Maksym", "Anonymous"];
+    const outcomes = ["success", "failure", "unauthorized"] as const;
+    for (let i = 0; i < 240; i++) {
+      await ctx.db.insert("auditLog", {
+        at: 1_000_000 + i * 1000,
+        username: users[i % 3]!,
+        action: actions[i % 4]!,
+        serverId: i % 2 === 0 ? id : undefined,
+        outcome: outcomes[i % 5 === 0 ? 2 : i % 7 === 0 ? 1 : 0],
+        details: i === 5 ? '=HYPERLINK("http://x")' : `entry ${i}`,
+      });
+    }
+    return id;
+  });
+  return { t, asAdmin, serverId };
+}
+
+async function allPages(asAdmin: Awaited<ReturnType<typeof world>>["asAdmin"], f: AuditFilters) {
+  const rows = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const res: { page: { at: number }[]; isDone: boolean; continueCursor: string } =
+      await asAdmin.query(api.audit.list, { paginationOpts: { numItems: 25, cursor }, filters: f });
+    rows.push(...res.page);
+    if (res.isDone) return rows;
+    cursor = res.continueCursor;
+  }
+}
+
+describe("audit filters", () => {
+  test("every filter, alone and combined, returns exactly the matching entries, newest first", async () => {
+    const { t, asAdmin, serverId } = await world();
+    const all = await t.run((ctx) => ctx.db.query("auditLog").collect());
+    const cases: AuditFilters[] = [
+      {},
+      { action: "ban" },
+      { username: "Maksym" },
+      { serverId },
+      { outcome: "unauthorized" },
+      { from: 1_050_000, to: 1_100_000 },
+      { action: "kick", outcome: "success", from: 1_020_000 },
+      { username: "Olena", serverId, to: 1_150_000 },
+      { username: "nobody" },
+    ];
+    for (const f of cases) {
+      const expected = all
+        .filter((e: Doc<"auditLog">) => matchesFilters(e, f))
+        .map((e) => e.at)
+        .sort((a, b) => b - a);
+      const got = (await allPages(asAdmin, f)).map((r) => r.at);
+      expect(got, JSON.stringify(f)).toEqual(expected);
+    }
+  });
+
+  test("CSV export: header, one line per entry, formulas defused", async () => {
+    const { asAdmin } = await world();
+    const res = await asAdmin.query(api.audit.exportCsv, {
+      paginationOpts: { numItems: 500, cursor: null },
+      filters: { to: 1_010_000 },
+    });
+    expect(res.header).toBe('"Час (UTC)","Користувач","Роль","Дія","Сервер","Результат","Деталі"');
+    expect(res.lines).toHaveLength(11);
+    expect(res.lines.find((l) => l.includes("HYPERLINK"))).toContain(
+      '"\'=HYPERLINK(""http://x"")"',
+    );
+    expect(csvCell("@SUM(1)")).toBe('"\'@SUM(1)"');
+    expect(csvCell('a "b"')).toBe('"a ""b"""');
+  });
+});

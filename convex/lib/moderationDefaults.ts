@@ -1,0 +1,10 @@
+/** Moderation settings until an admin edits them. Pure data, shared with the client's forms. */
+export const DEFAULT_MODERATION_SETTINGS = {
+  banReasons: ["Чити", "Токсична поведінка", "Образи в голосовому чаті", "Гриферство", "Інше"],
+  kickReasons: ["Токсична поведінка", "Образи в голосовому чаті", "Гриферство", "АФК", "Інше"],
+  /** Minutes; 0 = permanent (admins only), last so it is never the default. */
+  banDurations: [30, 60, 1440, 10080, 43200, 0],
+  moderatorMaxMinutes: 10080,
+  publicBanList: false,
+  publicShowsModerator: false,
+};

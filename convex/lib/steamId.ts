@@ -1,0 +1,67 @@
+/**
+ * Every form people paste for a Steam account, turned into a SteamID64. Pure: shared by the
+ * backend (the source of truth) and the client's form validation. A vanity URL cannot be
+ * resolved offline; it comes back as `{ kind: "vanity" }` for the Steam Web API to answer.
+ */
+
+/** SteamID64 of individual account 0 (universe Public, type Individual, instance 1). */
+const BASE = 76561197960265728n;
+const MAX_ACCOUNT = 0xffff_ffffn;
+
+export type ParsedSteamId =
+  | { kind: "id64"; steamId: string }
+  | { kind: "vanity"; name: string }
+  | { kind: "invalid"; message: string };
+
+export const STEAM_ID_MESSAGES = {
+  empty: "Вкажіть SteamID гравця.",
+  invalid:
+    "Невідомий формат SteamID. Підтримуються: SteamID64 (7656119…), STEAM_0:X:Y, [U:1:N] і посилання steamcommunity.com/profiles/… або /id/….",
+  outOfRange: "Такого облікового запису Steam не існує.",
+  vanityName: "Некоректне коротке ім'я профілю Steam.",
+} as const;
+
+function fromAccount(account: bigint): ParsedSteamId {
+  if (account < 1n || account > MAX_ACCOUNT) {
+    return { kind: "invalid", message: STEAM_ID_MESSAGES.outOfRange };
+  }
+  return { kind: "id64", steamId: (BASE + account).toString() };
+}
+
+const ID64_RE = /^\d{17}$/;
+const LEGACY_RE = /^STEAM_[01]:([01]):(\d{1,10})$/i;
+const STEAM3_RE = /^\[?U:1:(\d{1,10})\]?$/i;
+const PROFILE_RE = /^(?:https?:\/\/)?(?:www\.)?steamcommunity\.com\/profiles\/(\d{17})\/?$/i;
+const VANITY_RE = /^(?:https?:\/\/)?(?:www\.)?steamcommunity\.com\/id\/([^/?#\s]+)\/?$/i;
+/** Steam's custom URL rule: 2–32 letters, digits, "_" or "-". */
+const VANITY_NAME_RE = /^[A-Za-z0-9_-]{2,32}$/;
+
+export function parseSteamId(input: string): ParsedSteamId {
+  const text = input.trim().replace(/[?#].*$/, "");
+  if (!text) return { kind: "invalid", message: STEAM_ID_MESSAGES.empty };
+  if (text.length > 200) return { kind: "invalid", message: STEAM_ID_MESSAGES.invalid };
+  const id64 = ID64_RE.test(text) ? text : PROFILE_RE.exec(text)?.[1];
+  if (id64) return fromAccount(BigInt(id64) - BASE);
+  const legacy = LEGACY_RE.exec(text);
+  if (legacy) return fromAccount(BigInt(legacy[2]!) * 2n + BigInt(legacy[1]!));
+  const steam3 = STEAM3_RE.exec(text);
+  if (steam3) return fromAccount(BigInt(steam3[1]!));
+  const vanity = VANITY_RE.exec(text)?.[1];
+  if (vanity !== undefined) {
+    return VANITY_NAME_RE.test(vanity)
+      ? { kind: "vanity", name: vanity }
+      : { kind: "invalid", message: STEAM_ID_MESSAGES.vanityName };
+  }
+  return { kind: "invalid", message: STEAM_ID_MESSAGES.invalid };
+}
+
+/** `STEAM_1:X:Y` of a SteamID64 (CS2's console prints universe 1). */
+export function toSteam2(steamId64: string): string {
+  const account = BigInt(steamId64) - BASE;
+  return `STEAM_1:${account % 2n}:${account / 2n}`;
+}
+
+/** `[U:1:N]` of a SteamID64. */
+export function toSteam3(steamId64: string): string {
+  return `[U:1:${BigInt(steamId64) - BASE}]`;
+}

@@ -1,0 +1,46 @@
+/** Validators of the moderation tables, kept apart so the schema imports no model logic. */
+import { v, type Infer } from "convex/values";
+
+export const vSanctionKind = v.union(v.literal("kick"), v.literal("ban"), v.literal("unban"));
+export type SanctionKind = Infer<typeof vSanctionKind>;
+
+/** Who gave a sanction, as the backend established it. */
+export const vSanctionRole = v.union(
+  v.literal("admin"),
+  v.literal("moderator"),
+  v.literal("guest"),
+);
+export type SanctionRole = Infer<typeof vSanctionRole>;
+
+export const sanctionFields = {
+  steamId: v.string(),
+  /** Last known in-game name (attacker-controlled text: rendered as text only). */
+  playerName: v.optional(v.string()),
+  kind: vSanctionKind,
+  reason: v.optional(v.string()),
+  /** Minutes; 0 = permanent. Bans only. */
+  durationMinutes: v.optional(v.number()),
+  expiresAt: v.optional(v.number()),
+  serverId: v.optional(v.id("servers")),
+  serverName: v.optional(v.string()),
+  at: v.number(),
+  /** Panel username of who gave it (from the identity, never from the client). */
+  by: v.string(),
+  byRole: vSanctionRole,
+  source: v.union(v.literal("panel"), v.literal("gameServer")),
+};
+
+export const moderationSettingsFields = {
+  banReasons: v.array(v.string()),
+  kickReasons: v.array(v.string()),
+  /** Ban duration presets in minutes; 0 = permanent (offered to admins only). */
+  banDurations: v.array(v.number()),
+  /** The longest ban a moderator may give, in minutes. */
+  moderatorMaxMinutes: v.number(),
+  /** The community's ban list is public (page + API). Off by default. */
+  publicBanList: v.boolean(),
+  /** The public ban list names who banned. */
+  publicShowsModerator: v.boolean(),
+};
+export const vModerationSettings = v.object(moderationSettingsFields);
+export type ModerationSettings = Infer<typeof vModerationSettings>;

@@ -1,0 +1,185 @@
+/**
+ * Sanctions as plain functions: the moderation settings, who may give which ban, who may lift
+ * which, and the records themselves (one per kick, ban and unban given from the panel).
+ */
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { fail } from "../lib/errors";
+import { DEFAULT_MODERATION_SETTINGS } from "../lib/moderationDefaults";
+import type { ModerationSettings, SanctionKind, SanctionRole } from "./sanctionFields";
+
+export { DEFAULT_MODERATION_SETTINGS };
+
+const GLOBAL = "global";
+export const MAX_REASON_LENGTH = 100;
+export const MAX_REASONS = 20;
+/** The plugin's bound (10 years), see gameServer/commands.ts. */
+export const MAX_BAN_MINUTES = 5_256_000;
+
+export const SANCTION_MESSAGES = {
+  permanentAdminOnly: "Постійний бан може видати лише адміністратор.",
+  overModeratorMax: (max: number) => `Модератор може забанити щонайбільше на ${max} хв.`,
+  badDuration: "Тривалість бану: ціле число хвилин від 0 (назавжди).",
+  reasonRequired: "Вкажіть причину.",
+  reasonTooLong: `Причина: щонайбільше ${MAX_REASON_LENGTH} символів.`,
+  unbanNotOwn:
+    "Модератор може зняти лише тимчасовий бан, виданий модератором. Зверніться до адміністратора.",
+  publicListOff: "Список банів спільноти не є публічним.",
+  badSettings: "Некоректні налаштування модерації.",
+} as const;
+
+async function settingsRow(ctx: QueryCtx) {
+  return await ctx.db
+    .query("moderationSettings")
+    .withIndex("by_key", (q) => q.eq("key", GLOBAL))
+    .unique();
+}
+
+export async function getModerationSettings(ctx: QueryCtx): Promise<ModerationSettings> {
+  const row = await settingsRow(ctx);
+  if (!row) return DEFAULT_MODERATION_SETTINGS;
+  const { key: _key, _id, _creationTime, ...settings } = row;
+  return settings;
+}
+
+/** Trims and checks admin-edited settings; refuses with a Ukrainian message. */
+export function cleanSettings(input: ModerationSettings): ModerationSettings {
+  const reasons = (list: string[]) => {
+    const cleaned = [...new Set(list.map((r) => cleanReason(r)).filter((r) => r.length > 0))];
+    if (cleaned.length === 0 || cleaned.length > MAX_REASONS) {
+      fail("INVALID_INPUT", `Від 1 до ${MAX_REASONS} причин для кожної дії.`);
+    }
+    return cleaned;
+  };
+  const durations = [...new Set(input.banDurations)].sort((a, b) =>
+    a === 0 ? 1 : b === 0 ? -1 : a - b,
+  );
+  if (durations.length === 0 || durations.length > 12 || !durations.every(isValidDuration)) {
+    fail("INVALID_INPUT", "Від 1 до 12 тривалостей, кожна — ціле число хвилин (0 — назавжди).");
+  }
+  const max = input.moderatorMaxMinutes;
+  if (!isValidDuration(max) || max === 0) {
+    fail("INVALID_INPUT", "Максимум для модератора: ціле число хвилин, більше за 0.");
+  }
+  return {
+    ...input,
+    banReasons: reasons(input.banReasons),
+    kickReasons: reasons(input.kickReasons),
+    banDurations: durations,
+  };
+}
+
+export async function writeModerationSettings(
+  ctx: MutationCtx,
+  settings: ModerationSettings,
+): Promise<void> {
+  const row = await settingsRow(ctx);
+  if (row) await ctx.db.patch("moderationSettings", row._id, settings);
+  else await ctx.db.insert("moderationSettings", { key: GLOBAL, ...settings });
+}
+
+function isValidDuration(minutes: number): boolean {
+  return Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_BAN_MINUTES;
+}
+
+/**
+ * A reason safe everywhere it goes: no control characters, quotes, semicolons or backslashes
+ * (an RCON console line ends at ";" and quotes group arguments), single spaces, bounded.
+ */
+export function cleanReason(reason: string): string {
+  return reason
+    .replace(/[\p{Cc}\p{Cf}"';\\`]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_REASON_LENGTH);
+}
+
+/** A required, cleaned reason. */
+export function requireReason(reason: string): string {
+  if (reason.length > MAX_REASON_LENGTH * 4) fail("INVALID_INPUT", SANCTION_MESSAGES.reasonTooLong);
+  const cleaned = cleanReason(reason);
+  if (!cleaned) fail("INVALID_INPUT", SANCTION_MESSAGES.reasonRequired);
+  return cleaned;
+}
+
+/** Who may give a ban this long: admins any, moderators a bounded, non-permanent one. */
+export function checkBanDuration(
+  role: SanctionRole,
+  minutes: number,
+  settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
+): void {
+  if (!isValidDuration(minutes)) fail("INVALID_INPUT", SANCTION_MESSAGES.badDuration);
+  if (role === "admin") return;
+  if (minutes === 0) fail("FORBIDDEN", SANCTION_MESSAGES.permanentAdminOnly);
+  if (minutes > settings.moderatorMaxMinutes) {
+    fail("FORBIDDEN", SANCTION_MESSAGES.overModeratorMax(settings.moderatorMaxMinutes));
+  }
+}
+
+/**
+ * Moderators lift only what moderators gave: the player's latest panel ban must be a
+ * moderator's temporary one. Admins lift anything.
+ */
+export function checkUnban(
+  role: SanctionRole,
+  latestBan: Pick<Doc<"sanctions">, "byRole" | "durationMinutes"> | null,
+): void {
+  if (role === "admin") return;
+  if (!latestBan || latestBan.byRole !== "moderator" || latestBan.durationMinutes === 0) {
+    fail("FORBIDDEN", SANCTION_MESSAGES.unbanNotOwn);
+  }
+}
+
+export async function latestBanOf(ctx: QueryCtx, steamId: string) {
+  // A player has few sanctions; the newest ban is among the latest 50 records.
+  const recent = await ctx.db
+    .query("sanctions")
+    .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
+    .order("desc")
+    .take(50);
+  return recent.find((s) => s.kind === "ban") ?? null;
+}
+
+export interface NewSanction {
+  steamId: string;
+  playerName?: string;
+  kind: SanctionKind;
+  reason?: string;
+  durationMinutes?: number;
+  serverId?: Id<"servers">;
+  by: string;
+  byRole: SanctionRole;
+}
+
+export async function recordSanction(ctx: MutationCtx, s: NewSanction): Promise<void> {
+  const at = Date.now();
+  const server = s.serverId ? await ctx.db.get("servers", s.serverId) : null;
+  const expiresAt =
+    s.kind === "ban" && s.durationMinutes ? at + s.durationMinutes * 60_000 : undefined;
+  await ctx.db.insert("sanctions", {
+    ...s,
+    playerName: s.playerName?.slice(0, 64),
+    expiresAt,
+    serverName: server?.name,
+    at,
+    source: "panel",
+  });
+}
+
+/** How the UI shows a record (no token identifiers). */
+export function sanctionRow(s: Doc<"sanctions">) {
+  return {
+    _id: s._id,
+    steamId: s.steamId,
+    playerName: s.playerName,
+    kind: s.kind,
+    reason: s.reason,
+    durationMinutes: s.durationMinutes,
+    expiresAt: s.expiresAt,
+    serverName: s.serverName,
+    at: s.at,
+    by: s.by,
+    byRole: s.byRole,
+    source: s.source,
+  };
+}

@@ -1,0 +1,44 @@
+import { usePaginatedQuery, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { useMemo } from "react";
+import { api, type Id } from "@/lib/backend";
+import { DEFAULT_MODERATION_SETTINGS } from "@/lib/moderation";
+
+export type SanctionRow = FunctionReturnType<typeof api.moderation.history>["page"][number];
+export type ModerationSettings = FunctionReturnType<typeof api.moderation.settings>;
+export type ModerationRole = "admin" | "moderator";
+
+const HISTORY_PAGE = 10;
+
+/** One player's sanctions, newest first (admins and moderators only: skip for anyone else). */
+export function useSanctionHistory(steamId: string, enabled = true) {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.moderation.history,
+    enabled ? { steamId } : "skip",
+    { initialNumItems: HISTORY_PAGE },
+  );
+  return { rows: results as SanctionRow[], status, loadMore: () => loadMore(HISTORY_PAGE) };
+}
+
+/** Reasons, presets and limits; the defaults until the backend answers. */
+export function useModerationSettings(enabled = true): ModerationSettings {
+  return useQuery(api.moderation.settings, enabled ? {} : "skip") ?? DEFAULT_MODERATION_SETTINGS;
+}
+
+/**
+ * SteamID64 → how many earlier sanctions, for connected players. Only privileged viewers
+ * subscribe (pass `enabled: false` otherwise), so anonymous viewers pay nothing.
+ */
+export function useFlaggedPlayers(
+  serverId: Id<"servers"> | undefined,
+  enabled: boolean,
+): Map<string, number> {
+  const rows = useQuery(api.moderation.flaggedPlayers, enabled && serverId ? { serverId } : "skip");
+  return useMemo(() => new Map((rows ?? []).map((r) => [r.steamId, r.count])), [rows]);
+}
+
+/** Ban durations a role may give: moderators never permanent, never past the maximum. */
+export function durationsFor(role: ModerationRole, settings: ModerationSettings): number[] {
+  if (role === "admin") return settings.banDurations;
+  return settings.banDurations.filter((m) => m > 0 && m <= settings.moderatorMaxMinutes);
+}

@@ -1,0 +1,3 @@
+/** The backend's pure moderation helpers, for form validation and defaults on the client. */
+export { DEFAULT_MODERATION_SETTINGS } from "../../convex/lib/moderationDefaults";
+export { parseSteamId, type ParsedSteamId } from "../../convex/lib/steamId";
