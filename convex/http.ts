@@ -3,6 +3,7 @@ import { internal } from "./_generated/api";
 import { httpAction, type ActionCtx } from "./_generated/server";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push";
+import { publicBansResponse } from "./model/publicBans";
 import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
 
 const http = httpRouter();
@@ -82,6 +83,21 @@ for (const [prefix, route] of [
   });
   http.route({ pathPrefix: prefix, method: "OPTIONS", handler: preflight });
 }
+
+/** `GET /api/bans?limit=&cursor=`: the community's ban list, when an admin made it public. */
+http.route({
+  path: "/api/bans",
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const query = new URL(request.url).searchParams;
+    const { status, body } = await publicBansResponse(
+      (limit, cursor) => ctx.runQuery(internal.publicApi.bans, { limit, cursor }),
+      query,
+    );
+    return json(status, body);
+  }),
+});
+http.route({ path: "/api/bans", method: "OPTIONS", handler: preflight });
 
 /**
  * `POST /api/events/{key}`: MatchZy's remote log (model/push.ts). Server to server, so no CORS;

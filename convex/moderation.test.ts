@@ -125,6 +125,58 @@ describe("moderation settings and the public ban list", () => {
     expect(audit.filter((e) => e.action === "moderation_settings")).toHaveLength(2);
   });
 
+  test("GET /api/bans: 404 while private; public with ISO dates, bounded limit, no banner unless allowed", async () => {
+    const t = setupTest();
+    const { asAdmin } = await personas(t);
+    const get = async (path: string) => {
+      const res = await t.fetch(path, { method: "GET" });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await get("/api/bans")).toEqual({
+      status: 404,
+      body: { error: "Ban list is not public" },
+    });
+    await t.run(async (ctx) => {
+      for (const [at, name] of [
+        [1_000, "first"],
+        [2_000, "<script>"],
+      ] as const) {
+        await ctx.db.insert("sanctions", {
+          steamId: GABE,
+          playerName: name,
+          kind: "ban",
+          reason: "Чити",
+          durationMinutes: 60,
+          expiresAt: at + 3_600_000,
+          at,
+          by: "Olena",
+          byRole: "admin",
+          source: "panel",
+        });
+      }
+    });
+    await asAdmin.action(api.moderation.saveSettings, {
+      settings: { ...DEFAULT_MODERATION_SETTINGS, publicBanList: true },
+    });
+    const first = await get("/api/bans?limit=1");
+    expect(first.status).toBe(200);
+    expect(first.body.bans).toEqual([
+      {
+        steamId: GABE,
+        name: "<script>",
+        reason: "Чити",
+        durationMinutes: 60,
+        bannedAt: new Date(2_000).toISOString(),
+        expiresAt: new Date(3_602_000).toISOString(),
+      },
+    ]);
+    const next = await get(`/api/bans?limit=1&cursor=${String(first.body.nextCursor)}`);
+    expect(next.body).toMatchObject({ bans: [{ name: "first" }], nextCursor: null });
+    expect((await get("/api/bans?limit=0")).status).toBe(400);
+    expect((await get("/api/bans?limit=101")).status).toBe(400);
+    expect((await get("/api/bans?cursor=garbage")).status).toBe(400);
+  });
+
   test("bad settings are refused with a message", async () => {
     const t = setupTest();
     const { asAdmin } = await personas(t);

@@ -51,6 +51,7 @@ import {
 } from "./model/sanctions";
 import { appendAudit } from "./model/audit";
 import { resolveSteamId } from "./model/steamVanity";
+import { publicBanPage, vPublicBan } from "./model/publicBans";
 
 type GatedCtx = ActionCtx & { viewer: ActionViewer };
 
@@ -316,17 +317,6 @@ export const flaggedPlayers = moderatorQuery({
   },
 });
 
-const vPublicBan = v.object({
-  _id: v.id("sanctions"),
-  steamId: v.string(),
-  playerName: v.optional(v.string()),
-  reason: v.optional(v.string()),
-  durationMinutes: v.optional(v.number()),
-  expiresAt: v.optional(v.number()),
-  at: v.number(),
-  by: v.optional(v.string()),
-});
-
 /** Whether the community's ban list is public (the page asks before it lists). */
 export const publicBanListInfo = publicQuery({
   args: {},
@@ -339,27 +329,8 @@ export const publicBans = publicQuery({
   args: { paginationOpts: paginationOptsValidator },
   returns: vPage(vPublicBan),
   handler: async (ctx, { paginationOpts }) => {
-    const settings = await getModerationSettings(ctx);
-    // Off (the default): nothing, the same for everyone; the page says why from publicBanListInfo.
-    if (!settings.publicBanList) return { page: [], isDone: true, continueCursor: "" };
-    const result = await ctx.db
-      .query("sanctions")
-      .withIndex("by_kind_and_at", (q) => q.eq("kind", "ban"))
-      .order("desc")
-      .paginate({ ...paginationOpts, numItems: Math.min(paginationOpts.numItems, 100) });
-    return {
-      ...result,
-      page: result.page.map((s) => ({
-        _id: s._id,
-        steamId: s.steamId,
-        playerName: s.playerName,
-        reason: s.reason,
-        durationMinutes: s.durationMinutes,
-        expiresAt: s.expiresAt,
-        at: s.at,
-        by: settings.publicShowsModerator ? s.by : undefined,
-      })),
-    };
+    const { enabled: _, ...page } = await publicBanPage(ctx, paginationOpts);
+    return page;
   },
 });
 

@@ -3,6 +3,7 @@ import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import { vPublicServerEntry, vServerSnapshot } from "./lib/validators";
 import { enabledServersWithStatus, snapshotOfServer } from "./model/liveData";
+import { publicBanPage, vPublicBan } from "./model/publicBans";
 import { serverByKey } from "./model/servers";
 
 /** Cached data of one enabled server by key (null when unknown or disabled). */
@@ -21,4 +22,22 @@ export const serverList = internalQuery({
   returns: v.array(vPublicServerEntry),
   handler: async (ctx) =>
     (await enabledServersWithStatus(ctx)).map(({ known: _, ...entry }) => entry),
+});
+
+/** One page of the public ban list; `enabled: false` while an admin keeps it private. */
+export const bans = internalQuery({
+  args: { limit: v.number(), cursor: v.union(v.string(), v.null()) },
+  returns: v.object({
+    enabled: v.boolean(),
+    page: v.array(vPublicBan),
+    isDone: v.boolean(),
+    continueCursor: v.string(),
+  }),
+  handler: async (ctx, { limit, cursor }) => {
+    const { enabled, page, isDone, continueCursor } = await publicBanPage(ctx, {
+      numItems: limit,
+      cursor,
+    });
+    return { enabled, page, isDone, continueCursor };
+  },
 });

@@ -54,6 +54,7 @@ import type * as model_moderation from "../model/moderation.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_poller from "../model/poller.js";
 import type * as model_presence from "../model/presence.js";
+import type * as model_publicBans from "../model/publicBans.js";
 import type * as model_push from "../model/push.js";
 import type * as model_sanctionFields from "../model/sanctionFields.js";
 import type * as model_sanctions from "../model/sanctions.js";
@@ -134,6 +135,7 @@ declare const fullApi: ApiFromModules<{
   "model/notifications": typeof model_notifications;
   "model/poller": typeof model_poller;
   "model/presence": typeof model_presence;
+  "model/publicBans": typeof model_publicBans;
   "model/push": typeof model_push;
   "model/sanctionFields": typeof model_sanctionFields;
   "model/sanctions": typeof model_sanctions;

@@ -55,9 +55,7 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.player,
-        lazy: async () => ({
-          Component: (await import("@/features/history/components/player-page")).PlayerPage,
-        }),
+        lazy: async () => ({ Component: (await import("./player-route")).PlayerRoute }),
       },
       {
         path: paths.leaderboard,

@@ -826,6 +826,13 @@ export const uk = {
   "moderation.public.when": "Коли",
   "moderation.public.byCol": "Хто забанив",
   "moderation.public.back": "На головну",
+  "audit.event.moderatorRole": "Зміна ролі модератора",
+  "audit.event.moderatorGrant": "Надано роль модератора",
+  "audit.event.moderatorRevoke": "Знято роль модератора",
+  "audit.event.moderationSettings": "Налаштування модерації",
+  "docs.ep.bans":
+    "Публічний список банів спільноти, найновіші спершу (404, поки адміністратор не зробив його публічним). Хто видав бан — лише якщо це дозволено в налаштуваннях.",
+  "docs.param.bansLimit": "limit — кількість записів, від 1 до 100, типово 50.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof uk;

@@ -67,6 +67,23 @@ describe.skipIf(!chromiumPath)("moderation in the browser", () => {
     await page.screenshot({ path: path.join(screenshots, "moderation.png"), fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await page.screenshot({ path: path.join(screenshots, "moderation-360.png"), fullPage: true });
+
+    // The career page shows staff the same history; a visitor's does not.
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.goto(`${env.url}players/${target.steamId}`);
+    const onCareer = page.getByRole("region", { name: "Історія покарань" });
+    await onCareer.getByText("Гриферство").waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(screenshots, "career-sanctions.png"), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({
+      path: path.join(screenshots, "career-sanctions-360.png"),
+      fullPage: true,
+    });
+    const visitor = await newPage(env);
+    await visitor.page.goto(`${env.url}players/${target.steamId}`);
+    await visitor.page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await visitor.page.getByRole("region", { name: "Історія покарань" }).count()).toBe(0);
+    await visitor.context.close();
     await context.close();
   });
 });

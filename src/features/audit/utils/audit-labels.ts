@@ -29,6 +29,10 @@ const EVENTS: Record<string, MessageKey> = {
   tournament_pause: "tournamentX.audit.pause",
   tournament_resume: "tournamentX.audit.resume",
   tournament_archive: "tournamentX.audit.archive",
+  moderator_role: "audit.event.moderatorRole",
+  moderator_grant: "audit.event.moderatorGrant",
+  moderator_revoke: "audit.event.moderatorRevoke",
+  moderation_settings: "audit.event.moderationSettings",
 };
 
 export function auditActionLabel(action: string): string {

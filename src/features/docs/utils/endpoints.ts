@@ -108,6 +108,24 @@ export const ENDPOINTS: EndpointDoc[] = [
     example: [examplePlayer],
   },
   ...HISTORY_ENDPOINTS,
+  {
+    path: "/api/bans?limit=50&cursor=",
+    description: "docs.ep.bans",
+    params: ["docs.param.bansLimit", "docs.param.cursor"],
+    example: {
+      bans: [
+        {
+          steamId: "76561198000000001",
+          name: "s1mple_fan",
+          reason: "Чити",
+          durationMinutes: 1440,
+          bannedAt: "2026-11-22T18:04:02.000Z",
+          expiresAt: "2026-11-23T18:04:02.000Z",
+        },
+      ],
+      nextCursor: null,
+    },
+  },
 ];
 
 export const ERROR_EXAMPLE = { error: "Invalid steam id", details: "12345" };

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,8 +14,16 @@ import { useCareer, useCareerMatches } from "../hooks/use-history";
 import { HistoryLayout } from "./history-layout";
 import styles from "./history.module.css";
 
-/** /players/:steamId: the career card, names used, recent matches and the Steam profile. */
-export function PlayerPage() {
+/**
+ * /players/:steamId: the career card, names used, recent matches and the Steam profile.
+ * `renderModeration` adds what only staff see (the app passes the sanction history for admins and
+ * moderators; features do not import each other).
+ */
+export function PlayerPage({
+  renderModeration,
+}: {
+  renderModeration?: (steamId: string) => ReactNode;
+} = {}) {
   const { steamId = "" } = useParams();
   const valid = isSteamId64(steamId);
   const data = useCareer(steamId, valid);
@@ -45,6 +54,7 @@ export function PlayerPage() {
             <EmptyState title={t("history.player.empty")} />
           )}
           <RecentMatches steamId={steamId} />
+          {renderModeration?.(steamId)}
         </>
       )}
     </HistoryLayout>

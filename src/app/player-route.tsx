@@ -1,0 +1,14 @@
+import { SanctionHistory } from "@/features/admin/components/sanction-history";
+import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { PlayerPage } from "@/features/history/components/player-page";
+
+/** The career page, with the player's sanction history for admins and moderators. */
+export function PlayerRoute() {
+  const user = useCurrentUser();
+  const staff = user.isAdmin || user.isModerator;
+  return (
+    <PlayerPage
+      renderModeration={staff ? (steamId) => <SanctionHistory steamId={steamId} /> : undefined}
+    />
+  );
+}
