@@ -4,58 +4,30 @@
  * equal to the simulator's final stats; a restart and a warmup are not matches. A loopback server
  * stands in for the deployment's site URL and hands MatchZy's POSTs to `t.fetch`.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { isSteamId64 } from "./lib/gameApi";
 import { ALL_TIME } from "./lib/history";
 import { matchSnapshotOf } from "./model/liveData";
-import { eventually, stopLoops } from "./testing/sim.helpers";
+import { eventually, stopLoops, startSiteForwarder } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
-let site: http.Server;
+let site: Awaited<ReturnType<typeof startSiteForwarder>>;
 let current: TestConvex | null = null;
-
-async function readAll(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 beforeAll(async () => {
   sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
-  site = http.createServer((req, res) => {
-    void (async () => {
-      const body = await readAll(req);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === "string" && name !== "content-length" && name !== "host") {
-          headers.set(name, value);
-        }
-      }
-      if (!current) return void res.writeHead(503).end();
-      const response = await current.fetch(req.url ?? "/", {
-        method: req.method,
-        headers,
-        body: body.length > 0 ? new Uint8Array(body) : undefined,
-      });
-      res.writeHead(response.status, { "Content-Type": "application/json" });
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch((error: unknown) => res.writeHead(500).end(String(error)));
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  process.env.CONVEX_SITE_URL = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  site = await startSiteForwarder(() => current);
+  process.env.CONVEX_SITE_URL = site.url;
 });
 
 afterAll(async () => {
   delete process.env.CONVEX_SITE_URL;
-  site.closeAllConnections();
-  await new Promise<void>((resolve) => site.close(() => resolve()));
+  await site.stop();
   await sim.stop();
 });
 

@@ -4,66 +4,33 @@
  * deployment's site URL, so a small loopback server stands in for it and hands every request to
  * `t.fetch` (the HTTP router in convex/http.ts).
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { PUSH_OFF_URL } from "./lib/push";
 import { PUSH_CHECK_INTERVAL_MS } from "./model/push";
-import { eventually, stopLoops } from "./testing/sim.helpers";
+import { eventually, stopLoops, startSiteForwarder } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
 import { matchSnapshotOf } from "./model/liveData";
 
 let sim: SimHandle;
-let site: http.Server;
+let site: Awaited<ReturnType<typeof startSiteForwarder>>;
 let siteUrl: string;
 /** The convex-test instance the stand-in site URL forwards to (one per test). */
 let current: TestConvex | null = null;
 
-async function readAll(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 beforeAll(async () => {
   sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
-  site = http.createServer((req, res) => {
-    void (async () => {
-      const body = await readAll(req);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (typeof value === "string" && name !== "content-length" && name !== "host") {
-          headers.set(name, value);
-        }
-      }
-      if (!current) {
-        res.writeHead(503).end();
-        return;
-      }
-      const response = await current.fetch(req.url ?? "/", {
-        method: req.method,
-        headers,
-        body: body.length > 0 ? new Uint8Array(body) : undefined,
-      });
-      res.writeHead(response.status, { "Content-Type": "application/json" });
-      res.end(Buffer.from(await response.arrayBuffer()));
-    })().catch((error: unknown) => {
-      res.writeHead(500).end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  process.env.CONVEX_SITE_URL = siteUrl;
+  site = await startSiteForwarder(() => current);
+  siteUrl = site.url;
+  process.env.CONVEX_SITE_URL = site.url;
 });
 
 afterAll(async () => {
   delete process.env.CONVEX_SITE_URL;
-  site.closeAllConnections();
-  await new Promise<void>((resolve) => site.close(() => resolve()));
+  await site.stop();
   await sim.stop();
 });
 

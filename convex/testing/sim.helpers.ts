@@ -1,4 +1,6 @@
 /** Helpers for the simulator-backed Convex tests (`*.sim.test.ts`): waiting and stopping loops. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { TestConvex } from "../test.setup";
 
 /** Polls `fn` every 25 ms until it returns something truthy, or fails after `timeoutMs`. */
@@ -32,4 +34,44 @@ export async function stopLoops(t: TestConvex, timeoutMs = 10_000): Promise<void
       }),
     timeoutMs,
   );
+}
+
+/**
+ * A real HTTP server standing in for the deployment's site URL (`CONVEX_SITE_URL`): the simulator
+ * POSTs MatchZy events to it, and it forwards them to the current test's convex-test instance
+ * (`current()`; 503 while there is none).
+ */
+export async function startSiteForwarder(
+  current: () => TestConvex | null,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const site = http.createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string" && name !== "content-length" && name !== "host") {
+          headers.set(name, value);
+        }
+      }
+      const t = current();
+      if (!t) return void res.writeHead(503).end();
+      const response = await t.fetch(req.url ?? "/", {
+        method: req.method,
+        headers,
+        body: body.length > 0 ? new Uint8Array(body) : undefined,
+      });
+      res.writeHead(response.status, { "Content-Type": "application/json" });
+      res.end(Buffer.from(await response.arrayBuffer()));
+    })().catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+    async stop() {
+      site.closeAllConnections();
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    },
+  };
 }
