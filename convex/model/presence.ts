@@ -1,16 +1,16 @@
 /**
- * "Someone is watching this server": browser tabs send a heartbeat every 60 s while the panel
+ * "Someone is watching this server": browser tabs send a heartbeat every 72 s while the panel
  * shows a server. Presence rows are read only by the poller (to pick its pace), never by a viewer
  * query, so a heartbeat wakes no subscription.
  */
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
+import { PRESENCE_TTL_MS } from "../lib/presence";
 import { allowNewViewer } from "../lib/rateLimits";
 import type { LiveView } from "../lib/validators";
 
-/** A tab beats every 60 s (src/features/live/hooks/use-heartbeat.ts); two missed beats end it. */
-export const PRESENCE_TTL_MS = 150_000;
+export { PRESENCE_TTL_MS } from "../lib/presence";
 /** How many expired rows one clean-up removes. */
 export const PRESENCE_CLEANUP_BATCH = 2000;
 

@@ -10,6 +10,7 @@
  */
 import type { ConvexClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
+import { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { DemoHandle } from "../demo";
 import {
@@ -24,7 +25,7 @@ import { client, sleep } from "./util";
 
 export type ViewKind = "dashboard" | "players";
 
-const HEARTBEAT_MS = 60_000;
+const HEARTBEAT_MS = HEARTBEAT_INTERVAL_MS;
 
 export interface Viewer {
   client: ConvexClient;
@@ -36,8 +37,8 @@ export interface Viewer {
 
 /**
  * A tab as the panel opens one: one subscription for its screen, a heartbeat at once and then every
- * 60 s. `phaseMs` (0..60 s) places its periodic beats, as for a tab opened that long before a full
- * minute: a crowd's beats spread over the minute instead of arriving together.
+ * 72 s. `phaseMs` (0..72 s) places its periodic beats, as for a tab opened that long before a full
+ * period: a crowd's beats spread over it instead of arriving together.
  */
 export function viewer(
   url: string,

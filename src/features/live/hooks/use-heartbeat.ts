@@ -1,18 +1,17 @@
 import { useMutation } from "convex/react";
 import { useEffect } from "react";
 import { useDocumentVisible } from "@/hooks/use-document-visible";
-import { api, type Id } from "@/lib/backend";
+import { api, HEARTBEAT_INTERVAL_MS, type Id } from "@/lib/backend";
 import type { LiveScreen } from "./use-live-data";
 import { viewerId } from "./viewer-id";
 
 /** What the tab shows: a change is reported at once, so the player list is fetched only when shown. */
 type LiveView = LiveScreen;
 
-/** One call a minute per visible tab: presence costs at most 60 calls per viewer-hour. */
-export const HEARTBEAT_INTERVAL_MS = 60_000;
+export { HEARTBEAT_INTERVAL_MS };
 
 /**
- * Tells the backend this tab is watching the server and what it shows (every 60 s while the tab
+ * Tells the backend this tab is watching the server and what it shows (every 72 s while the tab
  * is visible, and at once when the view changes), so the poller runs at full speed only while
  * someone looks, and fetches the player list only while a tab shows it.
  */
