@@ -28,6 +28,7 @@ import type * as lib_history from "../lib/history.js";
 import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
 import type * as lib_moderationDefaults from "../lib/moderationDefaults.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
+import type * as lib_presence from "../lib/presence.js";
 import type * as lib_push from "../lib/push.js";
 import type * as lib_random from "../lib/random.js";
 import type * as lib_rateLimits from "../lib/rateLimits.js";
@@ -109,6 +110,7 @@ declare const fullApi: ApiFromModules<{
   "lib/matchzyEvents": typeof lib_matchzyEvents;
   "lib/moderationDefaults": typeof lib_moderationDefaults;
   "lib/ownKey": typeof lib_ownKey;
+  "lib/presence": typeof lib_presence;
   "lib/push": typeof lib_push;
   "lib/random": typeof lib_random;
   "lib/rateLimits": typeof lib_rateLimits;
