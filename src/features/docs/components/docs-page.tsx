@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { Card } from "@/components/ui/card";
+import { PageShell } from "@/components/ui/page-shell";
 import { env } from "@/config/env";
 import { paths } from "@/config/paths";
 import { t } from "@/i18n/uk";
@@ -12,15 +13,7 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 /** /docs: the public read API served by the backend's HTTP actions, and what admins can do. */
 export function DocsPage() {
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.top}>
-        <Link to={paths.home} className={styles.brand}>
-          <img src="/favicon.svg" alt="" />
-          {t("app.title")}
-        </Link>
-        <Link to={paths.home}>{t("common.backToPanel")}</Link>
-      </div>
-
+    <PageShell className={styles.page} nav={<Link to={paths.home}>{t("common.backToPanel")}</Link>}>
       <header className={styles.section}>
         <h1 className={styles.title}>{t("docs.title")}</h1>
         <p className={styles.lead}>{t("docs.intro")}</p>
@@ -98,7 +91,7 @@ export function DocsPage() {
           <li>{t("docs.admin.tournament")}</li>
         </ul>
       </section>
-    </main>
+    </PageShell>
   );
 }
 

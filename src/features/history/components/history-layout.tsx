@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router-dom";
+import { PageShell } from "@/components/ui/page-shell";
 import { paths } from "@/config/paths";
 import { t } from "@/i18n/uk";
 import styles from "./history.module.css";
@@ -9,12 +10,9 @@ export function HistoryLayout({ children }: { children: ReactNode }) {
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink;
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.top}>
-        <Link to={paths.home} className={styles.brand}>
-          <img src="/favicon.svg" alt="" />
-          {t("app.title")}
-        </Link>
+    <PageShell
+      className={styles.page}
+      nav={
         <nav aria-label={t("history.nav.label")} className={styles.nav}>
           <NavLink to={paths.matches} end className={navClass}>
             {t("history.nav.matches")}
@@ -26,8 +24,9 @@ export function HistoryLayout({ children }: { children: ReactNode }) {
             {t("common.backToPanel")}
           </Link>
         </nav>
-      </div>
+      }
+    >
       {children}
-    </main>
+    </PageShell>
   );
 }
