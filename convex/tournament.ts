@@ -9,6 +9,8 @@
  */
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v, type Infer } from "convex/values";
+import type { Id } from "./_generated/dataModel";
+import type { MutationCtx } from "./_generated/server";
 import { appendAudit } from "./model/audit";
 import { refusalAsValue, vRefusal } from "./lib/errors";
 import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
@@ -145,85 +147,87 @@ export const me = sessionQuery({
 });
 
 /*
- * The writes anonymous participants make. Each takes a rate-limit token first and returns its
- * refusals as values (`refusalAsValue`), so refused attempts stay counted; the model refuses
- * before anything is written.
+ * The writes anonymous participants make, each through `participantWrite`: a rate-limit token
+ * first, refusals returned as values (`refusalAsValue`) so refused attempts stay counted, and the
+ * model refuses before anything is written.
  */
+type ParticipantWrite = Awaited<ReturnType<typeof loadForWrite>>;
+
+async function participantWrite(
+  ctx: MutationCtx & { sessionId: string; viewer: { isAdmin: boolean } },
+  tournamentId: Id<"tournaments">,
+  move: (w: ParticipantWrite) => model.TournamentState,
+  afterSave?: (w: ParticipantWrite, next: model.TournamentState) => Promise<void>,
+) {
+  await limitTournamentWrite(ctx, ctx.sessionId, tournamentId);
+  return await refusalAsValue(async () => {
+    const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
+    const next = move(w);
+    await save(ctx, w.id, w.state, next);
+    await afterSave?.(w, next);
+    return null;
+  });
+}
+
 export const join = sessionMutation({
   args: { tournamentId: v.id("tournaments"), team: vTournamentTeamKey, nickname: v.string() },
   returns: v.union(v.null(), vRefusal),
-  handler: async (ctx, { tournamentId, team, nickname }) => {
-    await limitTournamentWrite(ctx, ctx.sessionId, tournamentId);
-    return await refusalAsValue(async () => {
-      const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
-      const next = model.join(w.state, w.actor, team, nickname, Date.now(), cryptoChance);
-      await save(ctx, w.id, w.state, next);
-      const seat = next[team].players.at(-1)!;
-      await ctx.db.insert("tournamentEntrants", {
-        tournamentId: w.id,
-        sessionId: ctx.sessionId,
-        team,
-        nickname: seat.nickname,
-      });
-      return null;
-    });
-  },
+  handler: async (ctx, { tournamentId, team, nickname }) =>
+    await participantWrite(
+      ctx,
+      tournamentId,
+      (w) => model.join(w.state, w.actor, team, nickname, Date.now(), cryptoChance),
+      async (w, next) => {
+        const seat = next[team].players.at(-1)!;
+        await ctx.db.insert("tournamentEntrants", {
+          tournamentId: w.id,
+          sessionId: ctx.sessionId,
+          team,
+          nickname: seat.nickname,
+        });
+      },
+    ),
 });
 
 export const ready = sessionMutation({
   args: { tournamentId: v.id("tournaments") },
   returns: v.union(v.null(), vRefusal),
-  handler: async (ctx, { tournamentId }) => {
-    await limitTournamentWrite(ctx, ctx.sessionId, tournamentId);
-    return await refusalAsValue(async () => {
-      const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
-      const next = model.markReady(w.state, w.actor, w.nickname, Date.now(), cryptoChance);
-      await save(ctx, w.id, w.state, next);
-      return null;
-    });
-  },
+  handler: async (ctx, { tournamentId }) =>
+    await participantWrite(ctx, tournamentId, (w) =>
+      model.markReady(w.state, w.actor, w.nickname, Date.now(), cryptoChance),
+    ),
 });
 
 /** `expectedStep` is the `currentStep` the caller saw; a click on an answered step is refused. */
 export const ban = sessionMutation({
   args: { tournamentId: v.id("tournaments"), map: v.string(), expectedStep: v.number() },
   returns: v.union(v.null(), vRefusal),
-  handler: async (ctx, { tournamentId, map, expectedStep }) => {
-    await limitTournamentWrite(ctx, ctx.sessionId, tournamentId);
-    return await refusalAsValue(async () => {
-      const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
-      const next = model.ban(w.state, w.actor, map, expectedStep, Date.now());
-      await save(ctx, w.id, w.state, next);
-      return null;
-    });
-  },
+  handler: async (ctx, { tournamentId, map, expectedStep }) =>
+    await participantWrite(ctx, tournamentId, (w) =>
+      model.ban(w.state, w.actor, map, expectedStep, Date.now()),
+    ),
 });
 
 export const pickMap = sessionMutation({
   args: { tournamentId: v.id("tournaments"), map: v.string(), expectedStep: v.number() },
   returns: v.union(v.null(), vRefusal),
-  handler: async (ctx, { tournamentId, map, expectedStep }) => {
-    await limitTournamentWrite(ctx, ctx.sessionId, tournamentId);
-    return await refusalAsValue(async () => {
-      const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
-      const next = model.pickMap(w.state, w.actor, map, expectedStep, Date.now());
-      await save(ctx, w.id, w.state, next);
-      return null;
-    });
-  },
+  handler: async (ctx, { tournamentId, map, expectedStep }) =>
+    await participantWrite(ctx, tournamentId, (w) =>
+      model.pickMap(w.state, w.actor, map, expectedStep, Date.now()),
+    ),
 });
 
 export const pickSide = sessionMutation({
   args: { tournamentId: v.id("tournaments"), side: vSide, expectedStep: v.number() },
   returns: v.union(v.null(), vRefusal),
-  handler: async (ctx, { tournamentId, side, expectedStep }) => {
-    await limitTournamentWrite(ctx, ctx.sessionId, tournamentId);
-    return await refusalAsValue(async () => {
-      const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
-      const next = model.pickSide(w.state, w.actor, side, expectedStep, Date.now());
-      await save(ctx, w.id, w.state, next);
-      // An admin deciding for a team is an override, so it goes into the audit log.
-      if (w.actor.team !== w.state.turn) {
+  handler: async (ctx, { tournamentId, side, expectedStep }) =>
+    await participantWrite(
+      ctx,
+      tournamentId,
+      (w) => model.pickSide(w.state, w.actor, side, expectedStep, Date.now()),
+      async (w) => {
+        // An admin deciding for a team is an override, so it goes into the audit log.
+        if (w.actor.team === w.state.turn) return;
         await appendAudit(ctx, {
           identity: "admin",
           username: ctx.viewer.displayName,
@@ -232,10 +236,8 @@ export const pickSide = sessionMutation({
           outcome: "success",
           details: `${w.state.slug} ${w.state.turn}: ${side}`,
         });
-      }
-      return null;
-    });
-  },
+      },
+    ),
 });
 
 /**

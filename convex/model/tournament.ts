@@ -299,6 +299,25 @@ function checkMap(t: TournamentState, map: string) {
 /** Marks a history entry as played by the clock. */
 type Auto = { auto?: true };
 
+/** The checks before a map is banned or picked; returns the team in turn. */
+function mapTurn(
+  t: TournamentState,
+  actor: Actor,
+  map: string,
+  expectedStep: number,
+  phase: "Ban" | "Pick",
+  auto: Auto,
+): TournamentTeamKey {
+  checkStep(t, expectedStep);
+  const turn = t.turn;
+  if (t.phase !== phase || !turn) {
+    fail("CONFLICT", phase === "Ban" ? M.notBanPhase : M.notPickPhase);
+  }
+  if (!auto.auto) checkTurn(actor, turn);
+  checkMap(t, map);
+  return turn;
+}
+
 export function ban(
   t: TournamentState,
   actor: Actor,
@@ -307,11 +326,7 @@ export function ban(
   now: number,
   auto: Auto = {},
 ): TournamentState {
-  checkStep(t, expectedStep);
-  const turn = t.turn;
-  if (t.phase !== "Ban" || !turn) fail("CONFLICT", M.notBanPhase);
-  if (!auto.auto) checkTurn(actor, turn);
-  checkMap(t, map);
+  const turn = mapTurn(t, actor, map, expectedStep, "Ban", auto);
   return advance(
     {
       ...t,
@@ -331,11 +346,7 @@ export function pickMap(
   now: number,
   auto: Auto = {},
 ): TournamentState {
-  checkStep(t, expectedStep);
-  const turn = t.turn;
-  if (t.phase !== "Pick" || !turn) fail("CONFLICT", M.notPickPhase);
-  if (!auto.auto) checkTurn(actor, turn);
-  checkMap(t, map);
+  const turn = mapTurn(t, actor, map, expectedStep, "Pick", auto);
   return advance(
     {
       ...t,
