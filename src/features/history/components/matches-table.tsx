@@ -1,11 +1,10 @@
-import { Link } from "react-router-dom";
 import { DataTable } from "@/components/ui/table";
-import { matchPath } from "@/config/paths";
-import { formatDateTime, formatInteger } from "@/i18n/format";
+import { formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import type { MatchListItem } from "@/lib/backend-history";
 import { winnerLabel } from "../utils/format";
 import styles from "./history.module.css";
+import { MatchEndedAt, MatchMapLink } from "./history-cells";
 
 /** Recorded matches; the map links to the match's scoreboard. */
 export function MatchesTable({ matches }: { matches: MatchListItem[] }) {
@@ -18,11 +17,7 @@ export function MatchesTable({ matches }: { matches: MatchListItem[] }) {
         {
           header: t("history.col.map"),
           sticky: true,
-          cell: (m) => (
-            <Link to={matchPath(m.id)} className={styles.strong}>
-              {m.map}
-            </Link>
-          ),
+          cell: (m) => <MatchMapLink matchId={m.id} map={m.map} />,
         },
         {
           header: t("history.col.score"),
@@ -37,14 +32,7 @@ export function MatchesTable({ matches }: { matches: MatchListItem[] }) {
         { header: t("history.col.server"), cell: (m) => m.serverName },
         {
           header: t("history.col.date"),
-          cell: (m) => (
-            <>
-              {formatDateTime(m.endedAt)}
-              {m.counted ? null : (
-                <span className={styles.muted}> · {t("history.notCounted")}</span>
-              )}
-            </>
-          ),
+          cell: (m) => <MatchEndedAt endedAt={m.endedAt} counted={m.counted} />,
         },
       ]}
     />

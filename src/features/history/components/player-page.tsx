@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
-import { matchPath } from "@/config/paths";
 import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
 import { t, type MessageKey } from "@/i18n/uk";
 import { isSteamId64 } from "@/lib/backend";
@@ -13,6 +12,7 @@ import type { Career } from "@/lib/backend-history";
 import { useCareer, useCareerMatches } from "../hooks/use-history";
 import { HistoryLayout } from "./history-layout";
 import styles from "./history.module.css";
+import { MatchEndedAt, MatchMapLink } from "./history-cells";
 
 /**
  * /players/:steamId: the career card, names used, recent matches and the Steam profile.
@@ -120,11 +120,7 @@ function RecentMatches({ steamId }: { steamId: string }) {
               {
                 header: t("history.col.map"),
                 sticky: true,
-                cell: (m) => (
-                  <Link to={matchPath(m.matchId)} className={styles.strong}>
-                    {m.map}
-                  </Link>
-                ),
+                cell: (m) => <MatchMapLink matchId={m.matchId} map={m.map} />,
               },
               {
                 header: t("history.col.result"),
@@ -148,14 +144,7 @@ function RecentMatches({ steamId }: { steamId: string }) {
               },
               {
                 header: t("history.col.date"),
-                cell: (m) => (
-                  <>
-                    {formatDateTime(m.endedAt)}
-                    {m.counted ? null : (
-                      <span className={styles.muted}> · {t("history.notCounted")}</span>
-                    )}
-                  </>
-                ),
+                cell: (m) => <MatchEndedAt endedAt={m.endedAt} counted={m.counted} />,
               },
             ]}
           />
