@@ -3,21 +3,12 @@ import { describe, expect, test } from "vitest";
 import { recordMatch } from "./model/history/record";
 import type { ClosedMatch } from "./model/history/tracker";
 import { serverRow, setupTest } from "./test.setup";
+import { historyLine } from "./testing/history.fixtures";
 
 const A = "76561198000000101";
 const B = "76561198000000102";
-const line = (steamId: string, name: string, side: "CT" | "T", kills: number) => ({
-  steamId,
-  name,
-  side,
-  kills,
-  deaths: 5,
-  assists: 1,
-  headshots: 2,
-  damage: 900,
-  mvps: 1,
-  rounds: 9,
-});
+const line = (steamId: string, name: string, side: "CT" | "T", kills: number) =>
+  historyLine(steamId, name, side, kills);
 
 function played(i: number): ClosedMatch {
   const startedAt = Date.UTC(2026, 10, 20, 12) + i * 3_600_000;

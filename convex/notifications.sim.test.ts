@@ -9,7 +9,9 @@ import type { Id } from "./_generated/dataModel";
 import type { WebhookKind } from "./lib/discord";
 import { MAX_ATTEMPTS } from "./model/discordDelivery";
 import { storeStatus } from "./model/liveData";
+import type { HistoryLine } from "./lib/history";
 import { recordMatch } from "./model/history/record";
+import { historyLine } from "./testing/history.fixtures";
 import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
 import { eventually } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
@@ -218,19 +220,9 @@ describe("one correctly formed message per event", () => {
     // A recorded match that counts for careers is announced with a link to its scoreboard; one
     // that does not (a single human) is recorded quietly.
     discord.clear();
-    const line = (steamId: string, name: string, side: "CT" | "T", kills: number) => ({
-      steamId,
-      name,
-      side,
-      kills,
-      deaths: 5,
-      assists: 1,
-      headshots: 2,
-      damage: 900,
-      mvps: 1,
-      rounds: 20,
-    });
-    const closed = (startedAt: number, lines: ReturnType<typeof line>[]) => ({
+    const line = (steamId: string, name: string, side: "CT" | "T", kills: number) =>
+      historyLine(steamId, name, side, kills, { rounds: 20 });
+    const closed = (startedAt: number, lines: HistoryLine[]) => ({
       startedAt,
       endedAt: startedAt + 1_800_000,
       mapName: "de_inferno",
