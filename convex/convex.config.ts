@@ -20,6 +20,8 @@ const app = defineApp({
     STEAM_WEB_API_KEY: v.optional(v.string()),
     /** Steam Web API base URL; defaults to https://api.steampowered.com (tests use a stand-in). */
     STEAM_WEB_API_BASE: v.optional(v.string()),
+    /** Steam's OpenID 2.0 provider; defaults to https://steamcommunity.com/openid (tests and the demo use a stand-in). */
+    STEAM_OPENID_BASE: v.optional(v.string()),
   },
 });
 app.use(rateLimiter);

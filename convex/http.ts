@@ -4,6 +4,7 @@ import { httpAction, type ActionCtx } from "./_generated/server";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push";
 import { publicBansResponse } from "./model/publicBans";
+import { RETURN_PATH, START_PATH, receiveAnswer } from "./model/steamLink";
 import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
 
 const http = httpRouter();
@@ -107,6 +108,34 @@ http.route({
   pathPrefix: EVENTS_PATH,
   method: "POST",
   handler: httpAction(async (ctx, request) => await receivePushRequest(ctx, request)),
+});
+
+/**
+ * Linking Steam (model/steamLink.ts): the browser opens the start URL the panel got from
+ * `steamLink.begin` and is sent to Steam; Steam sends it back to the return URL with its answer.
+ */
+http.route({
+  path: START_PATH,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const state = new URL(request.url).searchParams.get("state") ?? "";
+    const target = await ctx.runQuery(internal.steamLink.startUrl, { state: state.slice(0, 64) });
+    if (!target) {
+      return new Response("Посилання для прив'язки Steam застаріло. Почніть прив'язку ще раз.", {
+        status: 410,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
+    }
+    return new Response(null, {
+      status: 302,
+      headers: { Location: target, "Cache-Control": "no-store" },
+    });
+  }),
+});
+http.route({
+  path: RETURN_PATH,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => await receiveAnswer(ctx, request)),
 });
 
 export default http;

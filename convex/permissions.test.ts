@@ -41,6 +41,8 @@ const STEAM = "76561198000000001";
 // The deployment's site URL (a real deployment always has one): push:enable then gets as far as
 // the game server.
 process.env.CONVEX_SITE_URL ??= "https://matrix-test.convex.site";
+// Where Steam sends a player back after linking (steamLink:begin needs it).
+process.env.PANEL_URL ??= "https://matrix-test.panel.example";
 const page = { paginationOpts: { numItems: 10, cursor: null } };
 
 /** What an allowed caller gets: the handler's result, or this error (code and message). */
@@ -125,6 +127,18 @@ const MATRIX: Record<string, Row> = {
     reaches: NO_TOURNAMENT,
   },
   "users:store": { level: "signedIn", args: () => ({}) },
+  "steamLink:begin": { level: "signedIn", args: () => ({}) },
+  "steamLink:finish": {
+    level: "signedIn",
+    args: () => ({ state: "0".repeat(48) }),
+    reaches: { code: "NOT_FOUND", message: /^Посилання для прив'язки Steam застаріло/ },
+  },
+  "steamLink:unlink": {
+    level: "signedIn",
+    args: () => ({}),
+    reaches: { code: "CONFLICT", message: /не прив'язано Steam/ },
+  },
+  "steamLink:verified": { level: "public", args: () => ({ steamId: STEAM }) },
   "audit:list": { level: "adminRead", args: () => page },
   "audit:exportCsv": {
     level: "adminRead",

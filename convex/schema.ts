@@ -25,7 +25,36 @@ export default defineSchema({
     isAdmin: v.boolean(),
     /** Granted by an admin (users:setModerator): kick, bounded bans, the ban list and history. */
     isModerator: v.optional(v.boolean()),
-  }).index("by_tokenIdentifier", ["tokenIdentifier"]),
+    /** The Steam account this user proved with Steam's OpenID (model/steamLink.ts); one user each. */
+    steamId: v.optional(v.string()),
+    /** The Steam persona name at linking time, when the Steam Web API could tell. */
+    steamName: v.optional(v.string()),
+    steamLinkedAt: v.optional(v.number()),
+  })
+    .index("by_tokenIdentifier", ["tokenIdentifier"])
+    .index("by_steamId", ["steamId"]),
+
+  /* Steam sign-ins in progress (model/steamLink.ts), one per "Прив'язати Steam" click; `state` is
+     the unguessable nonce in return_to, single use, expiring after 10 minutes. `codeHash`: the
+     hashed one-time code only the browser that signed in to Steam receives. Expired rows are
+     deleted a few at a time as new flows start. */
+  steamLinkFlows: defineTable({
+    userId: v.id("users"),
+    state: v.string(),
+    expiresAt: v.number(),
+    status: v.union(
+      v.literal("started"),
+      v.literal("checking"),
+      v.literal("verified"),
+      v.literal("failed"),
+    ),
+    steamId: v.optional(v.string()),
+    steamName: v.optional(v.string()),
+    codeHash: v.optional(v.string()),
+    failure: v.optional(v.string()),
+  })
+    .index("by_state", ["state"])
+    .index("by_expiresAt", ["expiresAt"]),
 
   /* Game servers: public fields only. */
   servers: defineTable(serverFields).index("by_key", ["key"]).index("by_order", ["order"]),

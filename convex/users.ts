@@ -25,12 +25,22 @@ export const me = publicQuery({
       isAdmin: v.boolean(),
       isModerator: v.boolean(),
       isStored: v.boolean(),
+      /** The Steam account this user linked (SteamID64), null when none. */
+      steamId: v.union(v.string(), v.null()),
+      steamName: v.union(v.string(), v.null()),
     }),
   ),
   handler: async (ctx) => {
     const { identity, user, isAdmin, isModerator, displayName } = ctx.viewer;
     if (!identity) return null;
-    return { username: displayName, isAdmin, isModerator, isStored: user !== null };
+    return {
+      username: displayName,
+      isAdmin,
+      isModerator,
+      isStored: user !== null,
+      steamId: user?.steamId ?? null,
+      steamName: user?.steamName ?? null,
+    };
   },
 });
 

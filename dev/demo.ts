@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { createServer, type ViteDevServer } from "vite";
 import { startBackend, type BackendHandle } from "./backend/server";
 import { startDiscordStandIn, type DiscordStandIn } from "./discord/server";
+import { startSteamStandIn, type SteamStandIn } from "./steam/server";
 import { DEMO_DEFAULT_PORTS, DEMO_USAGE, DemoUsageError, parseDemoArgs } from "./demo-args";
 import { seedServersFor } from "./sim/seed-servers";
 import { startSimulator, type SimHandle } from "./sim/simulator";
@@ -24,6 +25,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const DEMO_ADMIN_EMAIL = "admin@demo.cs2-panel.local";
 /** The Discord stand-in's port when the demo does not use OS-assigned ports. */
 export const DEMO_DISCORD_PORT = 3299;
+/** The Steam stand-in's port when the demo does not use OS-assigned ports. */
+export const DEMO_STEAM_PORT = 3298;
 /** The demo moderator's email, a moderator through MODERATOR_EMAILS like the admin above. */
 export const DEMO_MODERATOR_EMAIL = "moderator@demo.cs2-panel.local";
 
@@ -46,6 +49,8 @@ export interface DemoHandle {
   backend: BackendHandle;
   /** The local Discord stand-in every demo webhook points at. */
   discord: DiscordStandIn;
+  /** The local Steam stand-in (OpenID sign-in for linking accounts, persona names). */
+  steam: SteamStandIn;
   vite: ViteDevServer | null;
   webUrl: string | null;
   stop(): Promise<void>;
@@ -76,6 +81,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       log: opts.quiet ? () => {} : (m) => console.log(`[discord] ${m}`),
     });
     started.push(() => discord.stop());
+    const steam = await startSteamStandIn({
+      port: ephemeral ? 0 : DEMO_STEAM_PORT,
+      log: opts.quiet ? () => {} : (m) => console.log(`[steam] ${m}`),
+    });
+    started.push(() => steam.stop());
     const backend = await startBackend({
       convexDir: path.join(root, "convex"),
       port: backendPort,
@@ -84,6 +94,10 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
         ADMIN_EMAILS: DEMO_ADMIN_EMAIL,
         MODERATOR_EMAILS: DEMO_MODERATOR_EMAIL,
         DISCORD_WEBHOOK_ORIGIN: discord.url,
+        // Steam is the local stand-in: linking a Steam account and persona names work offline.
+        STEAM_OPENID_BASE: steam.openIdBase,
+        STEAM_WEB_API_BASE: steam.url,
+        STEAM_WEB_API_KEY: "demo",
       },
       seed: { path: "seed:defaultServers", args: { servers: seedServersFor(sim) } },
       log: opts.quiet
@@ -121,11 +135,13 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
     }
     log(readyBanner(webUrl, backend, sim));
     log(`  Discord stand-in:      ${discord.url}/ (what the demo's webhooks "posted")`);
+    log(`  Steam stand-in:        ${steam.openIdBase}/login ("Мій профіль" → "Прив'язати Steam")`);
     let stopping: Promise<void> | undefined;
     return {
       sim,
       backend,
       discord,
+      steam,
       vite,
       webUrl,
       stop: () => (stopping ??= stopStarted()),

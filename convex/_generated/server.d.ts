@@ -37,6 +37,7 @@ type Env = {
   readonly MODERATOR_EMAILS: string | undefined;
   readonly STEAM_WEB_API_KEY: string | undefined;
   readonly STEAM_WEB_API_BASE: string | undefined;
+  readonly STEAM_OPENID_BASE: string | undefined;
 };
 
 /**

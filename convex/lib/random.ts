@@ -26,3 +26,16 @@ const SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 export function randomSlug(length = 6): string {
   return Array.from({ length }, () => SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)]).join("");
 }
+
+/** An unguessable token (hex of `bytes` random bytes) for one-time links and codes. */
+export function randomToken(bytes = 24): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
+    b.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
+/** SHA-256 in hex: one-time codes are stored hashed, so a read of the table cannot replay them. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -41,6 +41,13 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    * about one a round; a map's end or a veto sends a few at once.
    */
   pushEvents: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  /** Linking Steam, per signed-in user: starting, finishing and unlinking together. */
+  steamLinkUser: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 6 },
+  /**
+   * Answers arriving from Steam, for everyone: anyone can call the return URL, and each accepted
+   * answer costs a request to Steam. Each flow is answered at most once, which bounds one caller.
+   */
+  steamLinkAnswers: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60, shards: 2 },
 });
 
 export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекайте кілька секунд.";
@@ -70,6 +77,17 @@ export async function allowGatedCall(ctx: MutationCtx, callerKey: string): Promi
   // The global bucket is drawn from only when the caller's own one allowed it, so one caller's
   // spam cannot drain it for everyone.
   return perCaller.ok && (await rateLimiter.limit(ctx, "gatedGlobal")).ok;
+}
+
+/** Counts one Steam-linking write by a signed-in user. */
+export async function limitSteamLink(ctx: MutationCtx, userKey: string): Promise<void> {
+  const { ok } = await rateLimiter.limit(ctx, "steamLinkUser", { key: userKey });
+  if (!ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
+}
+
+/** Counts one answer from Steam arriving at the return URL; false when too many arrive. */
+export async function allowSteamAnswer(ctx: MutationCtx): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, "steamLinkAnswers")).ok;
 }
 
 /** Counts one authenticated MatchZy event for this game server; `retryAfter` (ms) when refused. */

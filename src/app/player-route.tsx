@@ -1,14 +1,17 @@
+import type { ReactNode } from "react";
 import { SanctionHistory } from "@/features/admin/components/sanction-history";
 import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
 import { PlayerPage } from "@/features/history/components/player-page";
 
 /** The career page, with the player's sanction history for admins and moderators. */
-export function PlayerRoute() {
+export function PlayerRoute({ steamId, above }: { steamId?: string; above?: ReactNode } = {}) {
   const user = useCurrentUser();
   const staff = user.isAdmin || user.isModerator;
   return (
     <PlayerPage
-      renderModeration={staff ? (steamId) => <SanctionHistory steamId={steamId} /> : undefined}
+      steamId={steamId}
+      above={above}
+      renderModeration={staff ? (id) => <SanctionHistory steamId={id} /> : undefined}
     />
   );
 }

@@ -69,6 +69,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("./tournament-page")).TournamentPage }),
       },
       {
+        path: paths.me,
+        lazy: async () => ({ Component: (await import("./me-route")).MeRoute }),
+      },
+      {
         path: paths.bans,
         lazy: async () => ({
           Component: (await import("@/features/bans/components/public-bans-page")).PublicBansPage,

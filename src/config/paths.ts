@@ -12,6 +12,8 @@ export const paths = {
   tournament: "/t/:slug",
   /** The community's public ban list (#15), when an admin made it public. */
   bans: "/bans",
+  /** «Мій профіль»: the signed-in user's Steam link and, once linked, their career. */
+  me: "/me",
 } as const;
 
 /** A recorded match's page. */

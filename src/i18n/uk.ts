@@ -32,6 +32,7 @@ export const uk = {
   "header.signOut": "Вийти",
   "header.adminBadge": "Адмін",
   "header.guestAdminBadge": "Гостьовий доступ",
+  "header.myProfile": "Мій профіль",
   "panel.noServer": "Сервер не вибрано. Перейдіть до налаштувань, щоб додати або вибрати сервер.",
 
   // Tabs
@@ -617,6 +618,9 @@ export const uk = {
   "history.player.invalid": "Це не SteamID64. Перевірте адресу сторінки.",
   "history.player.empty": "Цей гравець ще не має зарахованих матчів.",
   "history.player.steam": "Профіль Steam",
+  "history.player.verified": "Підтверджено через Steam",
+  "history.player.verifiedTitle":
+    "Власник цього акаунта Steam увійшов через Steam і прив'язав його до панелі.",
   "history.player.matches": "Матчі",
   "history.player.wins": "Перемоги",
   "history.player.losses": "Поразки",
@@ -829,6 +833,27 @@ export const uk = {
   "audit.event.moderatorRole": "Зміна ролі модератора",
   "audit.event.moderatorGrant": "Надано роль модератора",
   "audit.event.moderatorRevoke": "Знято роль модератора",
+  "audit.event.steamLink": "Прив'язано акаунт Steam",
+  "audit.event.steamUnlink": "Відв'язано акаунт Steam",
+
+  // «Мій профіль»: the Steam link
+  "account.title": "Мій профіль",
+  "account.signIn": "Увійдіть, щоб прив'язати акаунт Steam і бачити свою кар'єру.",
+  "account.signInAction": "Увійти",
+  "account.steam.title": "Акаунт Steam",
+  "account.steam.verified": "Підтверджено",
+  "account.steam.notLinked": "Не прив'язано",
+  "account.steam.why":
+    "Прив'яжіть акаунт Steam: ви ввійдете на сайті Steam, і панель дізнається ваш SteamID. Тоді «Мій профіль» відкриває вашу кар'єру, а турніри, де потрібен Steam, займають місце саме за вами.",
+  "account.steam.link": "Прив'язати Steam",
+  "account.steam.unlink": "Відв'язати",
+  "account.steam.unlinkTitle": "Відв'язати акаунт Steam?",
+  "account.steam.unlinkText":
+    "SteamID {steamId} більше не буде пов'язаний з вашим обліковим записом. Прив'язати його знову можна будь-коли.",
+  "account.steam.linked": "Акаунт Steam прив'язано.",
+  "account.steam.unlinked": "Акаунт Steam відв'язано.",
+  "account.steam.expired":
+    "Посилання для прив'язки Steam застаріло або вже використане. Почніть прив'язку ще раз.",
   "audit.event.moderationSettings": "Налаштування модерації",
   "docs.ep.bans":
     "Публічний список банів спільноти, найновіші спершу (404, поки адміністратор не зробив його публічним). Хто видав бан — лише якщо це дозволено в налаштуваннях.",

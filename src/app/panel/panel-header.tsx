@@ -65,6 +65,9 @@ export function PanelHeader({
                   {user.user.username}
                 </span>
               ) : null}
+              <Link to={paths.me} className={styles.historyLink}>
+                {t("header.myProfile")}
+              </Link>
               {user.isAdmin ? <Badge tone="accent">{t("header.adminBadge")}</Badge> : null}
               {user.isModerator ? <Badge tone="warning">{t("moderation.badge")}</Badge> : null}
               <Button onClick={onSignOut}>{t("header.signOut")}</Button>

@@ -33,6 +33,8 @@ const EVENTS: Record<string, MessageKey> = {
   moderator_grant: "audit.event.moderatorGrant",
   moderator_revoke: "audit.event.moderatorRevoke",
   moderation_settings: "audit.event.moderationSettings",
+  steam_link: "audit.event.steamLink",
+  steam_unlink: "audit.event.steamUnlink",
 };
 
 export function auditActionLabel(action: string): string {

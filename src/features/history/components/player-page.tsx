@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/table";
@@ -9,7 +10,7 @@ import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
 import { t, type MessageKey } from "@/i18n/uk";
 import { isSteamId64 } from "@/lib/backend";
 import type { Career } from "@/lib/backend-history";
-import { useCareer, useCareerMatches } from "../hooks/use-history";
+import { useCareer, useCareerMatches, useSteamVerified } from "../hooks/use-history";
 import { HistoryLayout } from "./history-layout";
 import styles from "./history.module.css";
 import { MatchEndedAt, MatchMapLink } from "./history-cells";
@@ -21,14 +22,23 @@ import { MatchEndedAt, MatchMapLink } from "./history-cells";
  */
 export function PlayerPage({
   renderModeration,
+  steamId: ownSteamId,
+  above,
 }: {
   renderModeration?: (steamId: string) => ReactNode;
+  /** The player to show instead of the address's (the signed-in user's own career on /me). */
+  steamId?: string;
+  /** Shown above the career (the Steam link card on /me). */
+  above?: ReactNode;
 } = {}) {
-  const { steamId = "" } = useParams();
+  const params = useParams();
+  const steamId = ownSteamId ?? params.steamId ?? "";
   const valid = isSteamId64(steamId);
   const data = useCareer(steamId, valid);
+  const verified = useSteamVerified(steamId, valid);
   return (
     <HistoryLayout>
+      {above}
       {!valid ? (
         <EmptyState title={t("history.player.invalid")} role="alert" />
       ) : data === undefined ? (
@@ -46,6 +56,14 @@ export function PlayerPage({
               >
                 {t("history.player.steam")}
               </a>
+              {verified ? (
+                <>
+                  {" "}
+                  <Badge tone="success" title={t("history.player.verifiedTitle")}>
+                    {t("history.player.verified")}
+                  </Badge>
+                </>
+              ) : null}
             </p>
           </header>
           {data ? (

@@ -35,6 +35,11 @@ export function useCareer(steamId: string, valid: boolean) {
   return useQuery(api.history.career, valid ? { steamId } : "skip");
 }
 
+/** Whether a panel user proved this SteamID through Steam's sign-in. */
+export function useSteamVerified(steamId: string, valid: boolean): boolean {
+  return useQuery(api.steamLink.verified, valid ? { steamId } : "skip") ?? false;
+}
+
 export function useCareerMatches(steamId: string, valid: boolean) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.history.careerMatchList,

@@ -1,0 +1,265 @@
+/**
+ * A local stand-in for Steam's OpenID 2.0 provider and the one Steam Web API call the panel makes
+ * about a linked player (dev and tests only). It speaks the protocol the way steamcommunity.com
+ * does: `checkid_setup` shows a sign-in page, a positive assertion goes back to `return_to` signed
+ * with a secret only this process knows, and `check_authentication` confirms an assertion once
+ * (a replayed nonce gets `is_valid:false`, like a real provider).
+ *
+ * GET  /openid/login?openid.mode=checkid_setup…  sign-in page (pick a SteamID64 and a name)
+ * POST /openid/login/approve                     the page's form: redirects to return_to
+ * POST /openid/login  openid.mode=check_authentication  `ns:…\nis_valid:true|false\n`
+ * GET  /ISteamUser/GetPlayerSummaries/v2/?key=&steamids=  persona names given at sign-in
+ * GET  /ISteamUser/ResolveVanityURL/v1/?key=&vanityurl=  no vanity names here: "No match"
+ * POST /faults  {"isValid":false,"count":n}  the next n checks answer is_valid:false
+ * GET  /checks  every check_authentication request and its answer (tests)
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export const OPENID_NS = "http://specs.openid.net/auth/2.0";
+const IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
+const SIGNED = "signed,op_endpoint,claimed_id,identity,return_to,response_nonce,assoc_handle";
+const STEAM_ID64 = /^7656119\d{10}$/;
+const BODY_MAX = 16 * 1024;
+
+export interface CheckRecord {
+  at: number;
+  nonce: string;
+  isValid: boolean;
+}
+
+export interface SteamStandIn {
+  /** `http://127.0.0.1:<port>`; the OpenID base the panel is configured with is `${url}/openid`. */
+  url: string;
+  openIdBase: string;
+  port: number;
+  checks: CheckRecord[];
+  /** The query parameters a positive assertion for `steamId` carries back to `returnTo`. */
+  assertion(returnTo: string, steamId: string, name?: string): Record<string, string>;
+  /** The URL the browser is sent back to after signing in (return_to plus the assertion). */
+  approveUrl(returnTo: string, steamId: string, name?: string): string;
+  /** The next `count` checks answer is_valid:false whatever they carry. */
+  refuseChecks(count: number): void;
+  stop(): Promise<void>;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** OpenID's Key-Value form (one `key:value` line each), the text a signature covers. */
+function keyValueForm(pairs: [string, string][]): string {
+  return pairs.map(([k, v]) => `${k}:${v}\n`).join("");
+}
+
+function withQuery(url: string, params: Record<string, string>): string {
+  const target = new URL(url);
+  for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+  return target.toString();
+}
+
+async function readText(req: http.IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_MAX) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readForm(req: http.IncomingMessage): Promise<URLSearchParams | null> {
+  const text = await readText(req);
+  return text === null ? null : new URLSearchParams(text);
+}
+
+function send(res: http.ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { "Content-Type": `${type}; charset=utf-8`, "Cache-Control": "no-store" });
+  res.end(body);
+}
+
+function isHttpUrl(text: string | null): text is string {
+  if (!text) return false;
+  try {
+    const { protocol } = new URL(text);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+function signInPage(returnTo: string, realm: string): string {
+  return `<!doctype html><html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Steam (локальна заглушка): вхід</title>
+<style>body{font-family:system-ui,sans-serif;background:#1b2838;color:#c7d5e0;margin:0;padding:24px}main{max-width:420px;margin:0 auto}label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;padding:8px;font-size:16px}button{margin-top:16px;padding:10px 16px;font-size:16px;background:#5c7e10;color:#fff;border:0;border-radius:3px;cursor:pointer}.realm{overflow-wrap:anywhere;color:#66c0f4}</style></head>
+<body><main><h1>Steam — локальна заглушка</h1><p>Вхід на сайт <span class="realm">${escapeHtml(realm)}</span></p>
+<form method="post" action="/openid/login/approve">
+<input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">
+<label for="steamid">SteamID64</label><input id="steamid" name="steamid" inputmode="numeric" required pattern="7656119[0-9]{10}" value="76561198000000001">
+<label for="name">Ім'я в Steam</label><input id="name" name="name" maxlength="32" value="Гравець">
+<button type="submit">Увійти</button></form></main></body></html>`;
+}
+
+export async function startSteamStandIn(
+  opts: { port?: number; host?: string; log?: (line: string) => void } = {},
+): Promise<SteamStandIn> {
+  const log = opts.log ?? (() => {});
+  const host = opts.host ?? "127.0.0.1";
+  const secret = randomBytes(32);
+  /** Nonces this provider issued and not yet confirmed by a check. */
+  const issued = new Set<string>();
+  const names = new Map<string, string>();
+  const checks: CheckRecord[] = [];
+  let refusals = 0;
+  let base = "";
+
+  const sign = (fields: Record<string, string>) =>
+    createHmac("sha256", secret)
+      .update(keyValueForm(SIGNED.split(",").map((k) => [k, fields[k] ?? ""])))
+      .digest("base64");
+
+  const assertion = (returnTo: string, steamId: string, name?: string) => {
+    if (name) names.set(steamId, name.slice(0, 32));
+    const nonce = `${new Date().toISOString().replace(/\.\d{3}Z$/, "Z")}${randomBytes(6).toString("hex")}`;
+    issued.add(nonce);
+    const identity = `${base}/openid/id/${steamId}`;
+    const fields: Record<string, string> = {
+      signed: SIGNED,
+      op_endpoint: `${base}/openid/login`,
+      claimed_id: identity,
+      identity,
+      return_to: returnTo,
+      response_nonce: nonce,
+      assoc_handle: "1234567890",
+    };
+    const params: Record<string, string> = { "openid.ns": OPENID_NS, "openid.mode": "id_res" };
+    for (const [k, v] of Object.entries(fields)) params[`openid.${k}`] = v;
+    params["openid.sig"] = sign(fields);
+    return params;
+  };
+
+  const check = (form: URLSearchParams): boolean => {
+    const signed = form.get("openid.signed") ?? "";
+    const fields: Record<string, string> = {};
+    for (const k of signed.split(",")) fields[k] = form.get(`openid.${k}`) ?? "";
+    const nonce = fields.response_nonce ?? "";
+    const valid =
+      refusals === 0 &&
+      signed === SIGNED &&
+      form.get("openid.ns") === OPENID_NS &&
+      form.get("openid.sig") === sign(fields) &&
+      issued.has(nonce);
+    if (refusals > 0) refusals -= 1;
+    // One check per assertion, like a provider that forgets a nonce once it is verified.
+    issued.delete(nonce);
+    checks.push({ at: Date.now(), nonce, isValid: valid });
+    return valid;
+  };
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname === "/openid/login" && req.method === "GET") {
+      const q = url.searchParams;
+      const returnTo = q.get("openid.return_to");
+      const realm = q.get("openid.realm") ?? "";
+      if (
+        q.get("openid.ns") !== OPENID_NS ||
+        q.get("openid.mode") !== "checkid_setup" ||
+        q.get("openid.identity") !== IDENTIFIER_SELECT ||
+        q.get("openid.claimed_id") !== IDENTIFIER_SELECT ||
+        !isHttpUrl(returnTo) ||
+        !returnTo.startsWith(realm)
+      ) {
+        return send(res, 400, "text/plain", "Invalid OpenID request");
+      }
+      return send(res, 200, "text/html", signInPage(returnTo, realm));
+    }
+    if (url.pathname === "/openid/login/approve" && req.method === "POST") {
+      const form = await readForm(req);
+      const returnTo = form?.get("return_to") ?? null;
+      const steamId = form?.get("steamid") ?? "";
+      if (!isHttpUrl(returnTo) || !STEAM_ID64.test(steamId)) {
+        return send(res, 400, "text/plain", "Invalid SteamID64 or return_to");
+      }
+      log(`sign-in as ${steamId}`);
+      res.writeHead(302, {
+        Location: withQuery(returnTo, assertion(returnTo, steamId, form?.get("name") ?? "")),
+      });
+      res.end();
+      return;
+    }
+    if (url.pathname === "/openid/login" && req.method === "POST") {
+      const form = await readForm(req);
+      if (!form || form.get("openid.mode") !== "check_authentication") {
+        return send(res, 400, "text/plain", "Invalid check_authentication request");
+      }
+      const valid = check(form);
+      return send(
+        res,
+        200,
+        "text/plain",
+        keyValueForm([
+          ["ns", OPENID_NS],
+          ["is_valid", String(valid)],
+        ]),
+      );
+    }
+    if (url.pathname === "/ISteamUser/GetPlayerSummaries/v2/" && req.method === "GET") {
+      if (!url.searchParams.get("key")) return send(res, 403, "text/plain", "Forbidden");
+      const ids = (url.searchParams.get("steamids") ?? "").split(",").filter((id) => names.has(id));
+      const players = ids.map((steamid) => ({ steamid, personaname: names.get(steamid) }));
+      return send(res, 200, "application/json", JSON.stringify({ response: { players } }));
+    }
+    if (url.pathname === "/ISteamUser/ResolveVanityURL/v1/" && req.method === "GET") {
+      if (!url.searchParams.get("key")) return send(res, 403, "text/plain", "Forbidden");
+      const body = { response: { success: 42, message: "No match" } };
+      return send(res, 200, "application/json", JSON.stringify(body));
+    }
+    if (url.pathname === "/faults" && req.method === "POST") {
+      try {
+        const body = JSON.parse((await readText(req)) ?? "") as { count?: unknown };
+        const count = Number(body.count ?? 1);
+        if (!Number.isInteger(count) || count < 1) throw new Error("count");
+        refusals += count;
+        return send(res, 200, "application/json", JSON.stringify({ ok: true }));
+      } catch {
+        return send(res, 400, "application/json", JSON.stringify({ message: "Invalid fault" }));
+      }
+    }
+    if (url.pathname === "/checks" && req.method === "GET") {
+      return send(res, 200, "application/json", JSON.stringify(checks));
+    }
+    send(res, 404, "text/plain", "Not found");
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, "text/plain", "Internal error");
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  base = `http://${host}:${port}`;
+  return {
+    url: base,
+    openIdBase: `${base}/openid`,
+    port,
+    checks,
+    assertion,
+    approveUrl: (returnTo, steamId, name) =>
+      withQuery(returnTo, assertion(returnTo, steamId, name)),
+    refuseChecks: (count) => {
+      refusals += count;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
