@@ -59,8 +59,19 @@ async function seeded() {
   return { t, asAdmin, serverId: ids[0]! };
 }
 
-/** Runs the tick the poller expects next, with players, right now. */
-async function tickNow(t: TestConvex, serverId: Id<"servers">) {
+async function pollerJob(t: TestConvex, serverId: Id<"servers">) {
+  return await t.run(async (ctx) => {
+    const poller = await ctx.db
+      .query("pollers")
+      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+      .unique();
+    const job = poller?.jobId ? await ctx.db.system.get(poller.jobId) : null;
+    return job ? (job.args[0] as { withPlayers: boolean }) : null;
+  });
+}
+
+/** Runs the tick the poller expects next, with players (unless told otherwise), right now. */
+async function tickNow(t: TestConvex, serverId: Id<"servers">, withPlayers = true) {
   const generation = await t.run(
     async (ctx) =>
       (await ctx.db
@@ -69,7 +80,7 @@ async function tickNow(t: TestConvex, serverId: Id<"servers">) {
         .unique())!.generation,
   );
   const target = (await t.query(internal.serverControl.targetOf, { serverId }))!.target;
-  await t.action(internal.poller.tick, { serverId, generation, target, withPlayers: true });
+  await t.action(internal.poller.tick, { serverId, generation, target, withPlayers });
 }
 
 async function recorded(t: TestConvex) {
@@ -128,6 +139,37 @@ describe("match history against the simulator", () => {
     expect(server.advanceUntil("newMatch", 100).reached).toBe(true);
     await tickNow(t, serverId);
     expect(await recorded(t)).toHaveLength(1);
+    await stopLoops(t);
+  });
+
+  test("polling alone, the player list never shown: never an empty scoreboard", async () => {
+    const { t, serverId } = await seeded();
+    const server = sim.servers[0]!;
+    expect(server.advanceUntil("live", 1_000).reached).toBe(true);
+    await tickNow(t, serverId, false);
+    // Humans play and no line was seen: the next tick fetches the list.
+    expect(await pollerJob(t, serverId)).toMatchObject({ withPlayers: true });
+    expect(server.advanceUntil("matchOver", 10_000).reached).toBe(true);
+    await tickNow(t, serverId, false);
+    expect(await recorded(t)).toEqual([]); // decided, but no lines yet
+    await tickNow(t, serverId, true);
+    const [match] = await recorded(t);
+    const played = simHumans().filter((p) => p.side !== "SPEC" || p.stats.roundsPlayed > 0);
+    expect(played.length).toBeGreaterThan(0);
+    expect(match!.players.map((l) => l.steamId).sort()).toEqual(
+      played.map((p) => p.steamId).sort(),
+    );
+    await stopLoops(t);
+  });
+
+  test("polling alone, the map over before any list was fetched: nothing recorded", async () => {
+    const { t, serverId } = await seeded();
+    const server = sim.servers[0]!;
+    expect(server.advanceUntil("live", 1_000).reached).toBe(true);
+    await tickNow(t, serverId, false);
+    expect(server.advanceUntil("newMatch", 10_000).reached).toBe(true);
+    await tickNow(t, serverId, false);
+    expect(await recorded(t)).toEqual([]);
     await stopLoops(t);
   });
 

@@ -27,6 +27,7 @@ import {
   matchDetail,
   MAX_PAGE,
 } from "./model/history/read";
+import { closeAwaitedMap as closeAwaited } from "./model/history/detect";
 import { voidMatch as voidRecord } from "./model/history/record";
 import { vIdentityKind } from "./lib/validators";
 
@@ -163,5 +164,15 @@ export const matchIdOf = internalQuery({
   handler: async (ctx, { id }) => {
     const norm = ctx.db.normalizeId("matches", id);
     return norm && (await ctx.db.get("matches", norm)) ? norm : null;
+  },
+});
+
+/** Closes a map whose `map_result` came and whose last round's event did not (scheduled). */
+export const closeAwaitedMap = internalMutation({
+  args: { serverId: v.id("servers"), pushKey: v.string() },
+  returns: v.null(),
+  handler: async (ctx, { serverId, pushKey }) => {
+    await closeAwaited(ctx, serverId, pushKey);
+    return null;
   },
 });

@@ -2,7 +2,7 @@ import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction, type ActionCtx } from "./_generated/server";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
-import { EVENTS_PATH, receivePushRequest } from "./model/push";
+import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
 import { publicBansResponse } from "./model/publicBans";
 import { RETURN_PATH, START_PATH, receiveAnswer } from "./model/steamLink";
 import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
@@ -101,7 +101,7 @@ http.route({
 http.route({ path: "/api/bans", method: "OPTIONS", handler: preflight });
 
 /**
- * `POST /api/events/{key}`: MatchZy's remote log (model/push.ts). Server to server, so no CORS;
+ * `POST /api/events/{key}`: MatchZy's remote log (model/push/http.ts). Server to server, so no CORS;
  * the per-server secret comes in the `X-Panel-Push-Key` header.
  */
 http.route({

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { PUSH_OFF_URL } from "./lib/push";
-import { PUSH_CHECK_INTERVAL_MS } from "./model/push";
+import { PUSH_CHECK_INTERVAL_MS } from "./model/push/status";
 import { eventually, stopLoops, startSiteForwarder } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
@@ -99,6 +99,9 @@ describe("MatchZy push against the simulator", () => {
       lastEventAt: null,
       lastEvent: null,
       eventsCount: 0,
+      refusedCount: 0,
+      lastRefusedAt: null,
+      lastRefusal: null,
     });
     // Audited like every server action, with the URL and never the secret.
     const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());

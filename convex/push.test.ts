@@ -1,5 +1,5 @@
 /**
- * MatchZy push endpoint (`POST /api/events/{key}`, model/push.ts) under hostile input: only a
+ * MatchZy push endpoint (`POST /api/events/{key}`, model/push/http.ts) under hostile input: only a
  * request with the server's secret stores anything, and then each event only once.
  */
 import { describe, expect, onTestFinished, test, vi } from "vitest";
@@ -11,46 +11,10 @@ import type {
   MatchzyRoundEnd,
   MatchzyStatsTeam,
 } from "./lib/matchzyEvents";
-import type { Match } from "./lib/validators";
-import { PUSH_CHECK_INTERVAL_MS, PUSH_HEADER } from "./model/push";
+import { PUSH_CHECK_INTERVAL_MS, pushStatusView } from "./model/push/status";
 import { WATCHED_INTERVAL_MS } from "./model/poller";
-import { setupTest, type TestConvex, serverRow } from "./test.setup";
-import { matchSnapshotOf, statusOf } from "./model/liveData";
-
-const SECRET = "ab".repeat(32);
-
-const WARMUP: Match = {
-  serverName: "Server #1",
-  mapName: "de_nuke",
-  scoreCT: 0,
-  scoreT: 0,
-  playersOnline: 6,
-  roundPhase: "warmup",
-  round: 0,
-  maxRounds: 24,
-};
-
-async function world(match: Match | null = WARMUP) {
-  const t = setupTest();
-  const serverId = await t.run(async (ctx) => {
-    const serverId = await ctx.db.insert("servers", serverRow({ key: "server1" }));
-    await ctx.db.insert(
-      "servers",
-      serverRow({
-        key: "off",
-        name: "Disabled",
-        connectAddress: "127.0.0.1:27016",
-        disabled: true,
-        order: 1,
-      }),
-    );
-    await ctx.db.insert("serverSecrets", { serverId, apiKey: "api-key", pushSecret: SECRET });
-    await ctx.db.insert("pushStatus", { serverId, enabled: true, enabledAt: 1, eventsCount: 0 });
-    if (match) await ctx.db.insert("matchSnapshots", { serverId, match, updatedAt: 1 });
-    return serverId;
-  });
-  return { t, serverId };
-}
+import { type TestConvex } from "./test.setup";
+import { post, SECRET, stored, WARMUP, world } from "./testing/push.helpers";
 
 function team(name: string, score: number): MatchzyStatsTeam {
   return { id: "", name, series_score: 0, score, score_ct: 0, score_t: 0, players: [] };
@@ -77,39 +41,6 @@ function roundEnd(
 }
 
 const GOING_LIVE: MatchzyGoingLive = { event: "going_live", matchid: 7, map_number: 0 };
-
-async function post(
-  t: TestConvex,
-  body: unknown,
-  {
-    key = "server1",
-    secret = SECRET as string | null,
-    headers = {} as Record<string, string>,
-  } = {},
-) {
-  return await t.fetch(`/api/events/${key}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      ...(secret === null ? {} : { [PUSH_HEADER]: secret }),
-      ...headers,
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-/** Everything an event could have written. */
-async function stored(t: TestConvex, serverId: Id<"servers">) {
-  return await t.run(async (ctx) => ({
-    events: await ctx.db.query("pushEvents").collect(),
-    push: await ctx.db
-      .query("pushStatus")
-      .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-      .unique(),
-    match: await matchSnapshotOf(ctx, serverId),
-    status: await statusOf(ctx, serverId),
-  }));
-}
 
 async function expectNothingStored(t: TestConvex, serverId: Id<"servers">) {
   const s = await stored(t, serverId);
@@ -177,15 +108,22 @@ describe("POST /api/events/{key}: refusals", () => {
     await expectNothingStored(t, serverId);
   });
 
-  test("JSON that is no event, or a known event with a broken shape: 400, nothing stored", async () => {
+  test("JSON that is no event, or a known event with a broken shape: 400, shown in the push status", async () => {
     const { t, serverId } = await world();
     const broken = { ...roundEnd(1, 1, 0, "3"), team1: { name: "Alpha" } };
-    for (const body of [[], 42, '"round_end"', null, { matchid: 7 }, { event: 1 }, broken]) {
+    const bodies = [[], 42, '"round_end"', null, { matchid: 7 }, { event: 1 }, broken];
+    for (const body of bodies) {
       const res = await post(t, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toEqual({ error: "Invalid event" });
     }
     await expectNothingStored(t, serverId);
+    expect((await stored(t, serverId)).push).toMatchObject({
+      refusedCount: bodies.length,
+      lastRefusal: "round_end",
+    });
+    const view = await t.run(async (ctx) => await pushStatusView(ctx, serverId));
+    expect(view).toMatchObject({ refusedCount: bodies.length, lastRefusal: "round_end" });
   });
 
   test("an unknown server key or a disabled server: 404 in the public API's error shape", async () => {
@@ -203,7 +141,7 @@ describe("POST /api/events/{key}: refusals", () => {
   test("events the panel does not use are acknowledged (200) and ignored", async () => {
     const { t, serverId } = await world();
     for (const body of [
-      { event: "map_picked", matchid: 7, team: "team1", map_name: "de_nuke", map_number: 0 },
+      { event: "map_vetoed", matchid: 7, team: "team1", map_name: "de_nuke" },
       { event: "demo_upload_ended", matchid: 7, map_number: 0, filename: "x.dem", success: true },
       { event: "__proto__", matchid: 7 },
       { event: "toString", matchid: 7 },

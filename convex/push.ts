@@ -1,17 +1,17 @@
-/** MatchZy push: the event endpoint's mutation and the admin's switch; see `model/push.ts`. */
+/** MatchZy push: the event endpoint's mutation and the admin's switch; see `model/push/`. */
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
+import { vPushReply } from "./model/push/http";
+import { receivePushEvent } from "./model/push/receive";
 import {
   armPush,
   disablePush,
   disarmPush,
   enablePush,
   pushStatusView,
-  receivePushEvent,
-  vPushReply,
   vPushStatusView,
-} from "./model/push";
+} from "./model/push/status";
 import { builderFor, vActionResult } from "./model/serverActions";
 
 /** One POSTed event (`POST /api/events/{key}`, http.ts): secret, rate, dedupe, then applied. */

@@ -33,7 +33,7 @@ export type ServerAction =
   | { kind: "ban"; steamId: string; duration: number; reason?: string }
   | { kind: "unban"; steamId: string }
   | { kind: "launchGame"; payload: WireLaunchGame }
-  /** MatchZy remote log on (model/push.ts): events go to `url` with the secret in PUSH_HEADER. */
+  /** MatchZy remote log on (model/push/status.ts): events go to `url` with the secret in PUSH_HEADER. */
   | { kind: "pushEnable"; url: string; secret: string }
   | { kind: "pushDisable" };
 

@@ -42,6 +42,22 @@ export const vHistoryLine = v.object({
 });
 export type HistoryLine = Infer<typeof vHistoryLine>;
 
+/** A MatchZy team of a match: its name, the match config's id, the side it started on. */
+export const vMatchTeam = v.object({
+  name: v.string(),
+  id: v.optional(v.string()),
+  startSide: v.optional(vHistorySide),
+});
+export type MatchTeam = Infer<typeof vMatchTeam>;
+
+/** The teams by the side they ended the map on (the side `scoreCT`/`scoreT` are given for). */
+export const vMatchTeams = v.object({ CT: vMatchTeam, T: vMatchTeam });
+export type MatchTeams = Infer<typeof vMatchTeams>;
+
+/** Which MatchZy match and map a record is (`matchid` as text: MatchZy sent it both ways). */
+export const vMatchzyRef = v.object({ matchid: v.string(), mapNumber: v.number() });
+export type MatchzyRef = Infer<typeof vMatchzyRef>;
+
 /** The match being played on a server, as the history tracker last saw it. */
 export const vTrackedMatch = v.object({
   state: v.union(v.literal("open"), v.literal("finished")),
@@ -57,9 +73,15 @@ export const vTrackedMatch = v.object({
   pushKey: v.optional(v.string()),
   /**
    * Rounds of the map as `map_result` gave them, when it arrived before the last `round_end`
-   * (MatchZy posts them concurrently): that round end, with the final lines, closes the match.
+   * (MatchZy posts them concurrently, and never retries): that round end, with the final lines,
+   * closes the match, or the scheduled close does shortly after without it (model/history/detect.ts).
    */
   mapEnd: v.optional(v.number()),
+  /** A poll showed a human on a side while this match was live. */
+  humans: v.optional(v.boolean()),
+  /** The teams as MatchZy's events name them, by the side they play now (when known). */
+  teams: v.optional(vMatchTeams),
+  matchzy: v.optional(vMatchzyRef),
 });
 export type TrackedMatch = Infer<typeof vTrackedMatch>;
 
@@ -75,6 +97,8 @@ export const matchRecordFields = {
   rounds: v.number(),
   source: vMatchSource,
   players: v.array(vHistoryLine),
+  teams: v.optional(vMatchTeams),
+  matchzy: v.optional(vMatchzyRef),
 };
 
 /** A list entry (the public API's shape plus what the page shows). */

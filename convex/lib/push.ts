@@ -1,5 +1,5 @@
 /**
- * MatchZy push constants shared by the backend (model/push.ts, gameServer/commands.ts) and the
+ * MatchZy push constants shared by the backend (model/push/, gameServer/commands.ts) and the
  * admin tab: dependency-free, so the browser can import them.
  */
 

@@ -37,7 +37,7 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   refusalPerCaller: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
   refusalAnonymous: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120, shards: 2 },
   /**
-   * MatchZy events per game server (model/push.ts), counted once the secret matched. A match sends
+   * MatchZy events per game server (model/push/receive.ts), counted once the secret matched. A match sends
    * about one a round; a map's end or a veto sends a few at once.
    */
   pushEvents: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },

@@ -328,16 +328,35 @@ export const vActionViewer = v.object({
 export type ActionViewer = Infer<typeof vActionViewer>;
 
 /**
- * MatchZy push: the state of the map as the last applied event left it (model/push.ts). Team 1's
- * side is kept only when an event proved it (MatchZy's events do not say which side a team plays).
+ * MatchZy push: the state of the map as the last applied event left it (model/push/reading.ts).
+ * Team 1's side is kept only when an event proved it (MatchZy's code does not say which side a
+ * team plays).
  */
 export const vPushTrack = v.object({
-  matchid: v.number(),
+  /** A number since MatchZy 0.7.12, a string before. */
+  matchid: v.union(v.number(), v.string()),
   mapNumber: v.number(),
-  /** Rounds played on the map (`round_number`). */
+  /** Rounds played on the map: the teams' scores summed. */
   round: v.number(),
   team1Score: v.number(),
   team2Score: v.number(),
   team1Side: v.optional(vSide),
+  /** The side team 1 started the map on, once known. */
+  team1StartSide: v.optional(vSide),
+  /** `winner.side` of this match's round ends names a team ("1"/"2": MatchZy before 0.8.5). */
+  teamNumbers: v.optional(v.boolean()),
 });
 export type PushTrack = Infer<typeof vPushTrack>;
+
+/** A MatchZy series' picks: map names by map number, and who starts each map on which side. */
+export const vPushSeries = v.object({
+  matchid: v.union(v.number(), v.string()),
+  maps: v.array(
+    v.object({
+      mapName: v.string(),
+      mapNumber: v.optional(v.number()),
+      team1StartSide: v.optional(vSide),
+    }),
+  ),
+});
+export type PushSeries = Infer<typeof vPushSeries>;

@@ -2,7 +2,7 @@
  * The three per-server documents the poller writes and everyone else reads (status, match,
  * players), and when to write them. A write invalidates every subscription that read the
  * document, so the poller only writes when what viewers see would change. MatchZy events
- * (model/push.ts) write the status and the match's scores, round and phase through
+ * (model/push/receive.ts) write the status and the match's scores, round and phase through
  * `storePushedMatch`.
  */
 import type { Doc, Id } from "../_generated/dataModel";
@@ -211,7 +211,7 @@ export async function storeStatus(
  */
 export const PUSH_GUARD_MS = 5_000;
 
-/** The fields a MatchZy event writes (model/push.ts); the poller owns the rest. */
+/** The fields a MatchZy event writes (model/push/receive.ts); the poller owns the rest. */
 export type PushedMatchFields = Partial<Pick<Match, "scoreCT" | "scoreT" | "round" | "roundPhase">>;
 
 /**

@@ -26,7 +26,7 @@ import { trackPoll } from "./history/detect";
 import { nearMatchEnd } from "./history/tracker";
 import { playerSnapshotOf, storePollResult } from "./liveData";
 import { isWatched, isWatchingPlayers } from "./presence";
-import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push";
+import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push/status";
 import { targetFor } from "./servers";
 
 export const WATCHED_INTERVAL_MS = 5_000;
@@ -170,20 +170,20 @@ export async function storeTick(
     return;
   }
   const now = Date.now();
+  const stored = result.ok && !result.players ? await playerSnapshotOf(ctx, serverId) : null;
+  const inProgress = matchInProgress(result, stored?.players);
   await storePollResult(ctx, serverId, result, now);
-  await trackPoll(ctx, serverId, result, now);
+  const tracked = await trackPoll(ctx, serverId, result, now, inProgress);
   const watched = await isWatched(ctx, serverId, now);
   // This tick's own players fetch counts: otherwise the next tick would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
-  const stored = result.ok && !result.players ? await playerSnapshotOf(ctx, serverId) : null;
-  const inProgress = matchInProgress(result, stored?.players);
   if (!watched && !inProgress) {
     // Nobody watches and no match is on: the sweep takes this server over.
     await ctx.db.patch("pollers", poller._id, { jobId: undefined, lastTickAt: now, lastPlayersAt });
     return;
   }
   const listShown = watched && (await isWatchingPlayers(ctx, serverId, now));
-  // While MatchZy events flow (model/push.ts), polling is only a consistency check.
+  // While MatchZy events flow (model/push/status.ts), polling is only a consistency check.
   const pushed = await pushActive(ctx, serverId, now);
   // One round from the end, poll with players at the watched cadence, watched or not, so match
   // history gets the final lines (model/history/tracker.ts).
@@ -193,7 +193,12 @@ export async function storeTick(
     : watched || closing
       ? WATCHED_INTERVAL_MS
       : LIVE_UNWATCHED_INTERVAL_MS;
-  const withPlayers = closing || playersDue(listShown, inProgress, now + interval - lastPlayersAt);
+  // A match humans play whose lines were never seen fetches them now, so history never records
+  // an empty scoreboard for it.
+  const withPlayers =
+    closing ||
+    tracked.wantsPlayers ||
+    playersDue(listShown, inProgress, now + interval - lastPlayersAt);
   const next = generation + 1;
   const jobId = await ctx.scheduler.runAfter(interval, internal.poller.tick, {
     serverId,
@@ -238,9 +243,10 @@ export async function storeSweep(
     if (!server || server.disabled) continue;
     const poller = await pollerOf(ctx, serverId);
     if (poller && (await jobIsAlive(ctx, poller.jobId))) continue; // a loop started meanwhile
+    const inProgress = matchInProgress(result, undefined);
     await storePollResult(ctx, serverId, result, now);
-    await trackPoll(ctx, serverId, result, now);
-    if ((await isWatched(ctx, serverId, now)) || matchInProgress(result, undefined)) {
+    await trackPoll(ctx, serverId, result, now, inProgress);
+    if ((await isWatched(ctx, serverId, now)) || inProgress) {
       await startLoop(ctx, server, poller);
       started++;
     }

@@ -7,7 +7,7 @@ import { fail } from "../lib/errors";
 import type { vServerInput } from "../lib/validators";
 import { appendAudit } from "./audit";
 import { restartPoller } from "./poller";
-import { disarmPush } from "./push";
+import { disarmPush } from "./push/status";
 import { serverByKey, validateServerInput, writeSecrets, type SecretsPatch } from "./servers";
 
 export interface SaveServerInput extends SecretsPatch {

@@ -157,7 +157,7 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
     throw e;
   }
   // What a Convex deployment provides to its functions (`env.CONVEX_SITE_URL` builds the MatchZy
-  // event URL, convex/model/push.ts), now that the ports are known; an explicit `env` wins.
+  // event URL, convex/model/push/status.ts), now that the ports are known; an explicit `env` wins.
   process.env.CONVEX_CLOUD_URL = opts.env?.CONVEX_CLOUD_URL ?? `http://${host}:${port}`;
   process.env.CONVEX_SITE_URL = opts.env?.CONVEX_SITE_URL ?? `http://${host}:${httpPort}`;
   return {

@@ -109,7 +109,7 @@ function isHttpUrl(text: string): boolean {
 /** One delivery attempt, kept for tests and the control API (the newest 100). */
 export interface RemoteLogAttempt {
   event: MatchzyEventName;
-  matchid: number;
+  matchid: number | string;
   url: string;
   /** `ok`: 2xx; `status`: another HTTP status; `error`: no answer (refused, reset, timeout). */
   outcome: "ok" | "status" | "error";

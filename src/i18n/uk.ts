@@ -555,6 +555,10 @@ export const uk = {
   "admin.push.state.off": "вимкнено",
   "admin.push.lastEvent": "Остання подія: {time}",
   "admin.push.noEvents": "Подій ще не було.",
+  "admin.push.refused": "Відхилено: {count}",
+  "admin.push.lastRefused":
+    "Остання відхилена подія: {event}, {time}. Панель не змогла її прочитати; перевірте версію MatchZy.",
+  "admin.push.noEventName": "без назви",
   // Match history and careers (src/features/history)
   "history.nav.matches": "Матчі",
   "history.nav.leaderboard": "Рейтинг",

@@ -183,7 +183,7 @@ function expectTeamMatchesPlayers(
   everyone: WirePlayer[],
   roundsPlayed: number,
 ): void {
-  for (const sp of team.players) {
+  for (const sp of team.players ?? []) {
     const wire = findWire(sp, everyone);
     // A bot may leave in the same tick (bot_quota makes room for a joining human); humans stay
     // listed, offline if they left.
@@ -192,7 +192,7 @@ function expectTeamMatchesPlayers(
     expect(sp.stats).toMatchObject(expectedStats(wire!, roundsPlayed));
   }
   // Those still on the side after the tick were all in the event (churn may add a joiner).
-  const listed = new Set(team.players.map((p) => p.name));
+  const listed = new Set((team.players ?? []).map((p) => p.name));
   const missing = onSide.filter((p) => !listed.has(p.name) && p.roundsPlayed > 0);
   expect(missing.map((p) => p.name)).toEqual([]);
 }
@@ -298,10 +298,10 @@ describe("MatchZy remote log", () => {
       const [ct, t] = [players.counterTerrorists, players.terrorists];
       expectTeamMatchesPlayers(event.team1, team1Side === "CT" ? ct : t, everyone, round);
       expectTeamMatchesPlayers(event.team2, team1Side === "CT" ? t : ct, everyone, round);
-      humansCompared += [...event.team1.players, ...event.team2.players].filter(
+      humansCompared += [...(event.team1.players ?? []), ...(event.team2.players ?? [])].filter(
         (p) => p.steamid !== "0",
       ).length;
-      const bots = [...event.team1.players, ...event.team2.players].filter(
+      const bots = [...(event.team1.players ?? []), ...(event.team2.players ?? [])].filter(
         (p) => p.steamid === "0",
       );
       expect(bots.length).toBeGreaterThan(0);

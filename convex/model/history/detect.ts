@@ -1,17 +1,26 @@
 /**
- * Feeds polls (model/liveData.ts `storePollResult`) and accepted MatchZy events (model/push.ts)
+ * Feeds polls (model/liveData.ts `storePollResult`) and accepted MatchZy events (model/push/)
  * to the per-server tracker, and records the match a step closes. The tracker row is written only
  * when what it holds changes; no public query reads it, so those writes wake nobody.
  */
+import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { isSteamId64 } from "../../lib/gameApi";
-import type { HistoryLine, TrackedMatch } from "../../lib/history";
-import type { MatchzyEvent, MatchzyStatsTeam } from "../../lib/matchzyEvents";
-import type { PollResult, PushTrack } from "../../lib/validators";
+import type { HistoryLine, MatchTeam, TrackedMatch } from "../../lib/history";
+import type { MatchzyEvent, MatchzyMatchId, MatchzyStatsTeam } from "../../lib/matchzyEvents";
+import type { PollResult, PushSeries, Side } from "../../lib/validators";
 import { matchSnapshotOf, sameJson } from "../liveData";
+import { otherSide, sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import { recordMatch } from "./record";
-import { observePoll, observePush, type PushSeen, type Step } from "./tracker";
+import {
+  closeEarly,
+  linesMissing,
+  observePoll,
+  observePush,
+  type PushSeen,
+  type Step,
+} from "./tracker";
 
 async function trackerOf(ctx: MutationCtx, serverId: Id<"servers">) {
   return await ctx.db
@@ -36,89 +45,155 @@ async function apply(
   return step.closed ? await recordMatch(ctx, serverId, step.closed) : null;
 }
 
-/** One successful poll of a server. */
+/** One successful poll of a server. `humans`: a human is on a side (fresh or stored list). */
 export async function trackPoll(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   result: PollResult,
   now: number,
-): Promise<Id<"matches"> | null> {
-  if (!result.ok) return null;
+  humans = false,
+): Promise<{ matchId: Id<"matches"> | null; wantsPlayers: boolean }> {
+  if (!result.ok) return { matchId: null, wantsPlayers: false };
   const row = await trackerOf(ctx, serverId);
   const step = observePoll(row?.match ?? null, {
     match: result.match,
     ...(result.players ? { players: result.players } : {}),
+    ...(humans ? { humans } : {}),
     at: now,
   });
-  return await apply(ctx, serverId, row, step);
+  const matchId = await apply(ctx, serverId, row, step);
+  // Humans play a match whose lines were never seen: the next poll fetches the player list.
+  const wantsPlayers = step.next?.state === "open" && linesMissing(step.next);
+  return { matchId, wantsPlayers };
 }
 
 /** A stats team's human players, on `side` when known. */
 function teamLines(team: MatchzyStatsTeam, side: "CT" | "T" | undefined): HistoryLine[] {
-  return team.players
+  return (team.players ?? [])
     .filter((p) => isSteamId64(p.steamid))
     .map((p) => ({
       steamId: p.steamid,
       name: p.name,
       ...(side ? { side } : {}),
-      kills: p.stats.kills,
-      deaths: p.stats.deaths,
-      assists: p.stats.assists,
-      headshots: p.stats.headshot_kills,
-      damage: p.stats.damage,
-      mvps: p.stats.mvp,
-      rounds: p.stats.rounds_played,
+      kills: p.stats.kills ?? 0,
+      deaths: p.stats.deaths ?? 0,
+      assists: p.stats.assists ?? 0,
+      headshots: p.stats.headshot_kills ?? 0,
+      damage: p.stats.damage ?? 0,
+      mvps: p.stats.mvp ?? 0,
+      rounds: p.stats.rounds_played ?? 0,
     }));
 }
 
-/** What the tracker needs from an event, with team 1's side as the push model settled it. */
+function teamOf(team: MatchzyStatsTeam, startSide: Side | undefined): MatchTeam {
+  const id = typeof team.id === "string" ? team.id.trim() : "";
+  return {
+    name: team.name.trim().slice(0, 64) || "—",
+    ...(id ? { id: id.slice(0, 64) } : {}),
+    ...(startSide ? { startSide } : {}),
+  };
+}
+
+/** The map name of this MatchZy map: picked in the series, else what the server shows. */
+export function mapNameOf(
+  series: PushSeries | undefined,
+  matchid: MatchzyMatchId,
+  mapNumber: number,
+  shown: string,
+): string {
+  if (!series || !sameMatchId(series.matchid, matchid)) return shown;
+  return series.maps.find((m) => m.mapNumber === mapNumber)?.mapName ?? shown;
+}
+
+/**
+ * What the tracker needs from an event: its round, scores and sides as `readScores` settled them
+ * (model/push/reading.ts), the teams, and the lines of the players it lists.
+ */
 export function pushSeenOf(
   event: MatchzyEvent,
-  track: PushTrack | undefined,
+  reading: ScoreReading | undefined,
   mapName: string,
   mode: string | undefined,
   at: number,
 ): PushSeen | null {
-  if (event.event === "series_start" || event.event === "series_end") return null;
+  if (event.event !== "going_live" && event.event !== "round_end" && event.event !== "map_result") {
+    return null;
+  }
   const pushKey = `${event.matchid}:${event.map_number}`;
-  const base = { pushKey, mapName, ...(mode !== undefined ? { mode } : {}), at };
+  const base = {
+    pushKey,
+    mapName,
+    ...(mode !== undefined ? { mode } : {}),
+    matchzy: { matchid: String(event.matchid), mapNumber: event.map_number },
+    at,
+  };
   if (event.event === "going_live") return { ...base, kind: "going_live", rounds: 0, lines: [] };
   const a = event.team1.score;
   const b = event.team2.score;
-  const known =
-    track && `${track.matchid}:${track.mapNumber}` === pushKey ? track.team1Side : undefined;
-  const other = known === "CT" ? "T" : known === "T" ? "CT" : undefined;
-  const scores = known
-    ? known === "CT"
-      ? { scoreCT: a, scoreT: b }
-      : { scoreCT: b, scoreT: a }
-    : {};
+  const known = reading?.team1Side;
+  const other = known ? otherSide(known) : undefined;
+  const start1 = reading?.team1StartSide;
+  const team1 = teamOf(event.team1, start1);
+  const team2 = teamOf(event.team2, start1 ? otherSide(start1) : undefined);
   return {
     ...base,
     kind: event.event,
-    rounds: event.event === "round_end" ? event.round_number : a + b,
-    ...scores,
+    rounds: a + b,
+    ...(known ? scoresBySide(known, a, b) : { teamScores: [a, b] as [number, number] }),
+    ...(known ? { teams: known === "CT" ? { CT: team1, T: team2 } : { CT: team2, T: team1 } } : {}),
+    teamsInOrder: [team1, team2],
     lines: [...teamLines(event.team1, known), ...teamLines(event.team2, other)],
   };
 }
 
-/** One accepted (not repeated) MatchZy event, after the push model applied it. */
+/** How long a `map_result` waits for the last round's event before the map is closed without it. */
+export const LAST_ROUND_GRACE_MS = 15_000;
+
+/** One accepted (not repeated, not stale) MatchZy event, after the push model read it. */
 export async function trackPush(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   event: MatchzyEvent,
-  track: PushTrack | undefined,
+  reading: ScoreReading | undefined,
+  series: PushSeries | undefined,
   now: number,
 ): Promise<Id<"matches"> | null> {
+  if (event.event !== "going_live" && event.event !== "round_end" && event.event !== "map_result") {
+    return null;
+  }
   const snapshot = await matchSnapshotOf(ctx, serverId);
   const seen = pushSeenOf(
     event,
-    track,
-    snapshot?.match.mapName ?? "",
+    reading,
+    mapNameOf(series, event.matchid, event.map_number, snapshot?.match.mapName ?? ""),
     snapshot?.match.gameMode,
     now,
   );
   if (!seen) return null;
   const row = await trackerOf(ctx, serverId);
-  return await apply(ctx, serverId, row, observePush(row?.match ?? null, seen));
+  const step = observePush(row?.match ?? null, seen);
+  const matchId = await apply(ctx, serverId, row, step);
+  if (step.awaitLastRound) {
+    await ctx.scheduler.runAfter(LAST_ROUND_GRACE_MS, internal.history.closeAwaitedMap, {
+      serverId,
+      pushKey: seen.pushKey,
+    });
+  }
+  return matchId;
+}
+
+/** The scheduled close of a map whose `map_result` came and whose last round's event did not. */
+export async function closeAwaitedMap(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  pushKey: string,
+): Promise<Id<"matches"> | null> {
+  const row = await trackerOf(ctx, serverId);
+  const t = row?.match;
+  if (!row || !t || t.state !== "open" || t.pushKey !== pushKey || t.mapEnd === undefined) {
+    return null;
+  }
+  const closed = closeEarly(t, "push");
+  const next = { ...t, rounds: Math.max(t.rounds, t.mapEnd), state: "finished" as const };
+  return await apply(ctx, serverId, row, { next, closed });
 }

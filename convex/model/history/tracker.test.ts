@@ -83,6 +83,37 @@ describe("detection by polling", () => {
     ).toMatchObject({ rounds: 4 });
   });
 
+  test("humans played but no line was ever seen: never an empty scoreboard", () => {
+    // The list was never fetched while live (a short map, nobody on the players tab).
+    const live = observePoll(null, {
+      match: match({ scoreCT: 2, scoreT: 1 }),
+      humans: true,
+      at: 1,
+    });
+    expect(live.next).toMatchObject({ humans: true, lines: [] });
+    const end = match({ scoreT: 5, scoreCT: 2, roundPhase: "over" });
+    // A players poll after the decision that lists nobody on a side does not close it…
+    const empty = observePoll(live.next, { match: end, players: [], at: 2 });
+    expect(empty.closed).toBeNull();
+    // …one that shows the humans does, with their lines.
+    const seen = observePoll(empty.next, { match: end, players: [player(HUMAN, 6)], at: 3 });
+    expect(seen.closed).toMatchObject({
+      scoreT: 5,
+      lines: [expect.objectContaining({ kills: 6 })],
+    });
+    // The map is gone before any line was seen: nothing is recorded rather than an empty table.
+    const gone = observePoll(empty.next, { match: match({ roundPhase: "warmup" }), at: 4 });
+    expect(gone.closed).toBeNull();
+    // Lines seen once are kept when a later list is empty.
+    const withLines = observePoll(live.next, {
+      match: match(),
+      players: [player(HUMAN, 2)],
+      at: 5,
+    });
+    const kept = observePoll(withLines.next, { match: end, players: [], at: 6 });
+    expect(kept.closed!.lines).toEqual([expect.objectContaining({ steamId: HUMAN, kills: 2 })]);
+  });
+
   test("a poll one round behind a pushed round end changes nothing", () => {
     const pushed = observePoll(null, { match: match({ scoreCT: 3, scoreT: 2 }), at: 1 });
     const behind = observePoll(pushed.next, { match: match({ scoreCT: 3, scoreT: 1 }), at: 2 });

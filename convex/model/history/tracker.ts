@@ -11,6 +11,8 @@ import {
   MIN_ROUNDS,
   type HistoryLine,
   type MatchSource,
+  type MatchTeams,
+  type MatchzyRef,
   type TrackedMatch,
 } from "../../lib/history";
 import { sameJson } from "../liveData";
@@ -27,11 +29,15 @@ export interface ClosedMatch {
   rounds: number;
   lines: HistoryLine[];
   source: MatchSource;
+  teams?: MatchTeams;
+  matchzy?: MatchzyRef;
 }
 
 export interface Step {
   next: TrackedMatch | null;
   closed: ClosedMatch | null;
+  /** `map_result` came before the last round's event: close the map shortly if it never comes. */
+  awaitLastRound?: boolean;
 }
 
 /** Whether the poll shows the match decided: a side past half of the rounds, or all played. */
@@ -65,12 +71,27 @@ function close(t: TrackedMatch, source: MatchSource, endedAt: number): ClosedMat
     rounds: t.rounds,
     lines: t.lines,
     source,
+    ...(t.teams ? { teams: t.teams } : {}),
+    ...(t.matchzy ? { matchzy: t.matchzy } : {}),
   };
 }
 
-/** A match cut short (map change, warmup, score reset) is a match only past MIN_ROUNDS. */
-function closeEarly(t: TrackedMatch, source: MatchSource): ClosedMatch | null {
-  return t.state === "open" && t.rounds >= MIN_ROUNDS ? close(t, source, t.updatedAt) : null;
+/** Humans played it, but no line was ever seen: recording it would store an empty scoreboard. */
+export function linesMissing(t: TrackedMatch): boolean {
+  return t.humans === true && t.lines.length === 0;
+}
+
+/**
+ * A match that stops being shown: one whose `map_result` came is closed with its final score
+ * (whether its last round's event came or not); one cut short (map change, warmup, score reset)
+ * is a match only past MIN_ROUNDS. Neither is recorded with an empty scoreboard humans played.
+ */
+export function closeEarly(t: TrackedMatch, source: MatchSource): ClosedMatch | null {
+  if (t.state !== "open" || linesMissing(t)) return null;
+  if (t.mapEnd !== undefined) {
+    return close({ ...t, rounds: Math.max(t.rounds, t.mapEnd) }, source, t.updatedAt);
+  }
+  return t.rounds >= MIN_ROUNDS ? close(t, source, t.updatedAt) : null;
 }
 
 function side(team: Player["team"]): "CT" | "T" | undefined {
@@ -111,6 +132,8 @@ export function mergePlayers(lines: HistoryLine[], players: Player[]): HistoryLi
 export interface PollSeen {
   match: Match;
   players?: Player[];
+  /** A human is on a side (this poll's player list, or the last one stored). */
+  humans?: boolean;
   at: number;
 }
 
@@ -154,12 +177,20 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
     scoreT: m.scoreT,
     rounds: total,
     lines: seen.players ? mergePlayers(base.lines, seen.players) : base.lines,
+    ...(seen.humans || base.humans ? { humans: true } : {}),
   };
   const changed = !sameJson({ ...next, updatedAt: 0 }, { ...base, updatedAt: 0 }) || !current;
   const updated = changed ? { ...next, updatedAt: at } : base;
-  // Decided, but this poll did not fetch the players: the next one does (the poller asks for them
-  // at the end, model/poller.ts), and closes the match with the final lines.
-  if (m.roundPhase === "over" && matchDecided(m) && total > 0 && seen.players) {
+  // Decided, but this poll did not fetch the players (or none were seen yet while humans play):
+  // the next one does (the poller asks for them, model/poller.ts), and closes the match with the
+  // final lines. A poll after the decision that lists nobody keeps the lines seen before.
+  if (
+    m.roundPhase === "over" &&
+    matchDecided(m) &&
+    total > 0 &&
+    seen.players &&
+    !linesMissing(updated)
+  ) {
     return { next: { ...updated, state: "finished" }, closed: close(updated, "poll", at) };
   }
   return { next: updated, closed };
@@ -174,9 +205,31 @@ export interface PushSeen {
   rounds: number;
   scoreCT?: number;
   scoreT?: number;
-  /** Lines from the event's teams (empty for `map_result`, which MatchZy sends without players). */
+  /** Team 1's and team 2's scores, for a `map_result` whose sides could not be proved. */
+  teamScores?: [number, number];
+  /** Lines from the event's teams (empty for `map_result` as MatchZy's code sends it). */
   lines: HistoryLine[];
+  teams?: MatchTeams;
+  /** The same teams by team number, for when their sides are not proved. */
+  teamsInOrder?: [MatchTeams["CT"], MatchTeams["T"]];
+  matchzy?: MatchzyRef;
   at: number;
+}
+
+/**
+ * Final scores (and teams) by side for a `map_result` that did not prove the sides: as the tracker
+ * last had them when they are the same two scores, else team 1 on CT.
+ */
+function alignFinal(base: TrackedMatch, seen: PushSeen) {
+  const [a, b] = seen.teamScores!;
+  const [one, two] = seen.teamsInOrder ?? [undefined, undefined];
+  const team1CT = !(base.scoreCT === b && base.scoreT === a && a !== b);
+  const teams = one && two ? (team1CT ? { CT: one, T: two } : { CT: two, T: one }) : base.teams;
+  return {
+    scoreCT: team1CT ? a : b,
+    scoreT: team1CT ? b : a,
+    ...(teams ? { teams } : {}),
+  };
 }
 
 /** Keeps a player's last known side when the event could not tell it. */
@@ -232,29 +285,41 @@ export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step 
     lines: [],
     updatedAt: seen.at,
   };
+  const sides =
+    seen.scoreCT !== undefined || !seen.teamScores
+      ? {
+          scoreCT: seen.scoreCT ?? base.scoreCT,
+          scoreT: seen.scoreT ?? base.scoreT,
+          ...(seen.teams ? { teams: seen.teams } : {}),
+        }
+      : alignFinal(base, seen);
   const next: TrackedMatch = {
     ...base,
     ...(seen.mode !== undefined ? { mode: seen.mode } : {}),
     pushKey: seen.pushKey,
-    scoreCT: seen.scoreCT ?? base.scoreCT,
-    scoreT: seen.scoreT ?? base.scoreT,
+    ...sides,
     rounds: seen.rounds,
     lines: mergeEventLines(base.lines, seen.lines),
+    ...(seen.matchzy ? { matchzy: seen.matchzy } : {}),
     updatedAt: seen.at,
   };
-  if (seen.kind === "map_result" && seen.rounds > base.rounds) {
-    // The last round's event (with the final lines) is still on its way: it closes the match.
-    return {
-      next: { ...next, lines: base.lines, rounds: base.rounds, mapEnd: seen.rounds },
-      closed,
-    };
-  }
-  const ended =
-    (seen.kind === "map_result" && seen.rounds > 0) ||
-    (next.mapEnd !== undefined && next.rounds >= next.mapEnd);
-  if (ended) {
-    const final = { ...next, rounds: Math.max(next.rounds, next.mapEnd ?? 0) };
+  if (seen.kind === "map_result") {
+    // `map_result` is the final word on the score. Its lines are the last round's event's (the
+    // code's form carries none): when that event has not come yet, it closes the map, or the
+    // scheduled close does without it.
+    if (seen.lines.length === 0 && seen.rounds > base.rounds) {
+      return {
+        next: { ...next, lines: base.lines, rounds: base.rounds, mapEnd: seen.rounds },
+        closed,
+        awaitLastRound: true,
+      };
+    }
+    const final = { ...next, rounds: Math.max(next.rounds, seen.rounds) };
     return { next: { ...final, state: "finished" }, closed: close(final, "push", seen.at) };
+  }
+  if (next.mapEnd !== undefined && next.rounds >= next.mapEnd) {
+    // The last round's event after `map_result`: its lines close the map.
+    return { next: { ...next, state: "finished" }, closed: close(next, "push", seen.at) };
   }
   return { next, closed };
 }

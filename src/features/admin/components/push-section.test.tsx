@@ -11,7 +11,15 @@ const SERVER = "s1" as Id<"servers">;
 const NOW = new Date("2026-11-22T18:30:00Z").getTime();
 
 function status(enabled: boolean, lastEventAt: number | null) {
-  return { enabled, lastEventAt, lastEvent: lastEventAt ? "round_end" : null, eventsCount: 3 };
+  return {
+    enabled,
+    lastEventAt,
+    lastEvent: lastEventAt ? "round_end" : null,
+    eventsCount: 3,
+    refusedCount: 0,
+    lastRefusedAt: null as number | null,
+    lastRefusal: null as string | null,
+  };
 }
 
 describe("PushSection", () => {
@@ -47,6 +55,18 @@ describe("PushSection", () => {
     ).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(60_000));
     expect(screen.getByText("очікуємо подій")).toBeInTheDocument();
+  });
+
+  it("refused events are counted and the last one named", () => {
+    mockBackend.queries["push:status"] = {
+      ...status(true, NOW - 5_000),
+      refusedCount: 2,
+      lastRefusedAt: NOW - 1_000,
+      lastRefusal: "round_end",
+    };
+    render(<PushSection serverId={SERVER} />);
+    expect(screen.getByText("Відхилено: 2")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Остання відхилена подія: round_end");
   });
 
   it("the switch runs enable or disable on the selected server", async () => {

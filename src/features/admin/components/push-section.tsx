@@ -49,6 +49,17 @@ export function PushSection({ serverId }: { serverId: Id<"servers"> | undefined 
                 : t("admin.push.noEvents")}
             </p>
           ) : null}
+          {status && status.lastRefusedAt !== null ? (
+            <p className={styles.muted} role="status">
+              <Badge tone="danger">
+                {t("admin.push.refused", { count: String(status.refusedCount) })}
+              </Badge>{" "}
+              {t("admin.push.lastRefused", {
+                event: status.lastRefusal || t("admin.push.noEventName"),
+                time: timeFormat.format(new Date(status.lastRefusedAt)),
+              })}
+            </p>
+          ) : null}
           <p className={styles.muted}>{t("admin.push.hint")}</p>
         </div>
       </div>

@@ -4,9 +4,23 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import type { MatchzyMapResult, MatchzyRoundEnd, MatchzyStatsTeam } from "../lib/matchzyEvents";
-import type { Match, PushTrack, Side } from "../lib/validators";
-import { eventKey, interpretEvent, parsePushEvent, sameSecret } from "./push";
+import type {
+  MatchzyEvent,
+  MatchzyMapResult,
+  MatchzyRoundEnd,
+  MatchzyStatsTeam,
+} from "../../lib/matchzyEvents";
+import type { Match, PushTrack, Side } from "../../lib/validators";
+import {
+  finalBySide,
+  MATCHZY_FORMS,
+  mapEvents,
+  type MatchzyForm,
+  type ScriptedMap,
+} from "../../testing/matchzy.fixtures";
+import { interpretEvent, readScores } from "./reading";
+import { eventKey, parsePushEvent } from "./receive";
+import { sameSecret } from "./secret";
 
 const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI === "true" ? 400 : 150));
 
@@ -52,12 +66,58 @@ describe("interpretEvent", () => {
     expect(out.fields).toEqual({ round: 1, roundPhase: "over" });
   });
 
-  test("a winner side MatchZy never sends proves no side", () => {
-    const event = { ...roundEnd(1, 1, 0, "CT"), winner: { side: "ct", team: "team1" } };
+  test("the schema's side spelling proves the side like the code's", () => {
+    const event = { ...roundEnd(0, 1, 0, "CT"), winner: { side: "ct", team: "team1" } };
     expect(interpretEvent(event, undefined, MATCH)!.fields).toEqual({
       round: 1,
       roundPhase: "over",
+      scoreCT: 1,
+      scoreT: 0,
     });
+  });
+
+  test("the round is read from the scores, whatever round_number says", () => {
+    for (const roundNumber of [undefined, 0, 4, 5, 99]) {
+      const event = { ...roundEnd(1, 3, 2, "CT"), round_number: roundNumber };
+      expect(interpretEvent(event, undefined, MATCH)!.fields.round).toBe(5);
+    }
+  });
+
+  test("a team's own side (the schema's form) proves the sides without any history", () => {
+    const event: MatchzyRoundEnd = {
+      ...roundEnd(7, 5, 3, "T"),
+      team1: { ...team(5), side: "t", starting_side: "ct" },
+      team2: { ...team(3), side: "ct", starting_side: "t" },
+    };
+    const out = interpretEvent(event, undefined, null)!;
+    expect(out.fields).toMatchObject({ scoreCT: 3, scoreT: 5 });
+    expect(out.track).toMatchObject({ team1Side: "T", team1StartSide: "CT" });
+  });
+
+  test("before 0.8.5 the winner names a team: winner known, sides only from a poll", () => {
+    const legacy = {
+      ...roundEnd(4, 3, 1, "CT"),
+      matchid: "9",
+      winner: { side: "1", team: "team1" },
+    };
+    expect(interpretEvent(legacy, undefined, MATCH)!.fields).toEqual({
+      round: 4,
+      roundPhase: "over",
+    });
+    const polled = { ...MATCH, scoreCT: 2, scoreT: 1, round: 3, maxRounds: 24 };
+    expect(interpretEvent(legacy, undefined, polled)!.fields).toEqual({
+      round: 4,
+      roundPhase: "over",
+      scoreCT: 3,
+      scoreT: 1,
+    });
+    // "2" in that match names team 2 (not T): the track remembers the form.
+    const track = interpretEvent(legacy, undefined, polled)!.track!;
+    expect(track.teamNumbers).toBe(true);
+    const next = { ...legacy, matchid: 9, winner: { side: "2", team: "team1" }, team2: team(2) };
+    const reading = readScores(next, track, null);
+    expect(reading.teamNumbers).toBe(true);
+    expect(reading.team1Side).toBeUndefined();
   });
 
   test("map_result lost by team 1: the side the last round proved at the same score", () => {
@@ -107,7 +167,7 @@ describe("interpretEvent", () => {
   });
 
   /**
-   * A map played round by round: team 1 starts on a random side, sides swap after `half` rounds,
+   * A map played round by round, in each form MatchZy sends: team 1 starts on a random side, sides swap after `half` rounds,
    * events get lost (never delivered) at random, and between rounds the poller may store the true
    * state. Whenever an event writes scores they are the true scores by side at that round's end.
    */
@@ -115,6 +175,7 @@ describe("interpretEvent", () => {
     fc.assert(
       fc.property(
         fc.constantFrom<Side>("CT", "T"),
+        fc.constantFrom<MatchzyForm>(...MATCHZY_FORMS),
         fc.integer({ min: 1, max: 15 }),
         fc.array(
           fc.record({
@@ -128,10 +189,10 @@ describe("interpretEvent", () => {
             maxLength: 30,
           },
         ),
-        (startSide, half, rounds) => {
+        (startSide, form, half, rounds) => {
           let side1: Side = startSide;
           let [t1, t2] = [0, 0];
-          let stored: Match = MATCH;
+          let stored: Match = { ...MATCH, maxRounds: half * 2 };
           let track: PushTrack | undefined;
           let delivered = 0;
           let proved = 0;
@@ -143,7 +204,22 @@ describe("interpretEvent", () => {
             const truth =
               side1 === "CT" ? { scoreCT: t1, scoreT: t2 } : { scoreCT: t2, scoreT: t1 };
             if (!r.lost) {
-              const out = interpretEvent(roundEnd(n, t1, t2, winnerSide), track, stored)!;
+              const code = roundEnd(n, t1, t2, winnerSide);
+              const event: MatchzyRoundEnd =
+                form === "code"
+                  ? code
+                  : form === "schema"
+                    ? {
+                        ...code,
+                        round_number: n - 1,
+                        winner: { ...code.winner, side: winnerSide.toLowerCase() },
+                      }
+                    : {
+                        ...code,
+                        matchid: "1",
+                        winner: { ...code.winner, side: r.team1Won ? "1" : "2" },
+                      };
+              const out = interpretEvent(event, track, stored)!;
               expect(out).not.toBeNull();
               if (out.fields.scoreCT !== undefined) {
                 expect({ scoreCT: out.fields.scoreCT, scoreT: out.fields.scoreT }).toEqual(truth);
@@ -153,7 +229,7 @@ describe("interpretEvent", () => {
               track = out.track;
               delivered++;
               // Every event after the first round, when none was lost, proves the sides.
-              if (rounds.slice(0, n).every((x) => !x.lost)) {
+              if (form !== "legacy" && rounds.slice(0, n).every((x) => !x.lost)) {
                 expect(out.fields.scoreCT, `round ${n}`).toBeDefined();
               }
             }
@@ -178,7 +254,65 @@ describe("interpretEvent", () => {
   });
 });
 
+const SCRIPTED = (team1StartSide: Side, half: number, wins: boolean[]): ScriptedMap => ({
+  matchid: 14272,
+  team1: { name: "Alpha", id: "a1", players: ["a", "b"] },
+  team2: { name: "Beta", players: ["c", "d"] },
+  team1StartSide,
+  half,
+  rounds: wins.map((team1Won) => ({ team1Won })),
+});
+
+/** Applies a sequence as the endpoint does: track and live match carried from event to event. */
+function play(events: MatchzyEvent[], stored: Match = MATCH) {
+  let track: PushTrack | undefined;
+  let match = stored;
+  const fields = [];
+  for (const event of events) {
+    const out = interpretEvent(event, track, match);
+    if (!out) continue;
+    track = out.track;
+    match = { ...match, ...out.fields };
+    fields.push(out.fields);
+  }
+  return { track, match, fields };
+}
+
+describe("every form MatchZy has sent, in full", () => {
+  test.each(MATCHZY_FORMS)("%s: the final score by side and team 1's starting side", (form) => {
+    const map = SCRIPTED("T", 3, [true, false, true, true, false, true, true]);
+    const { track, match } = play(mapEvents(map, form), { ...MATCH, maxRounds: 6 });
+    // Old releases name only the winning team of a round: the sides come from the map_result.
+    expect({ scoreCT: match.scoreCT, scoreT: match.scoreT }).toEqual(finalBySide(map));
+    expect(track).toMatchObject({ round: 7, team1Score: 5, team1Side: "CT" });
+    if (form !== "legacy") expect(track?.team1StartSide).toBe("T");
+  });
+
+  test.each(MATCHZY_FORMS)("%s: the map_result alone gives the final round", (form) => {
+    const map = SCRIPTED("CT", 3, [true, true, false, true]);
+    const events = mapEvents(map, form);
+    const out = interpretEvent(events.at(-1)!, undefined, null)!;
+    expect(out.fields).toMatchObject({ round: 4, roundPhase: "over" });
+    if (form === "schema") expect(out.fields).toMatchObject(finalBySide(map));
+  });
+});
+
 describe("parsePushEvent", () => {
+  test.each(MATCHZY_FORMS)("%s: every event of a map is read", (form: MatchzyForm) => {
+    const events = mapEvents(SCRIPTED("CT", 2, [true, false, false]), form);
+    for (const event of events) {
+      expect(parsePushEvent(JSON.parse(JSON.stringify(event))).kind).toBe("event");
+    }
+  });
+
+  test("a used event that cannot be read is refused with its name", () => {
+    expect(parsePushEvent({ event: "round_end", matchid: 1 })).toEqual({
+      kind: "invalid",
+      name: "round_end",
+    });
+    expect(parsePushEvent([1])).toEqual({ kind: "invalid", name: "" });
+  });
+
   test("drops fields the panel does not know, keeps the event", () => {
     const parsed = parsePushEvent({ ...roundEnd(1, 1, 0, "CT"), future_field: { nested: true } });
     expect(parsed.kind).toBe("event");
@@ -192,8 +326,10 @@ describe("parsePushEvent", () => {
   });
 });
 
-test("eventKey: match, event, map and round", () => {
-  expect(eventKey(roundEnd(4, 3, 1, "CT"))).toBe("1:round_end:0:4");
+test("eventKey: match, event, map and the round's scores", () => {
+  expect(eventKey(roundEnd(4, 3, 1, "CT"))).toBe("1:round_end:0:3-1:8");
+  // The schema's round 3 and the code's round 4 are the same round.
+  expect(eventKey(roundEnd(3, 3, 1, "CT"))).toBe(eventKey(roundEnd(4, 3, 1, "CT")));
   expect(eventKey({ event: "going_live", matchid: 1, map_number: 2 })).toBe("1:going_live:2");
 });
 

@@ -1,0 +1,113 @@
+/**
+ * The HTTP edge of MatchZy push: `POST /api/events/{serverKey}`. The checks that need no database
+ * (path, size, JSON, a secret header at all) happen here; one mutation does the rest
+ * (model/push/receive.ts). The endpoint answers, in this order (nothing from a request is stored
+ * before its secret matched):
+ *
+ *   body over 64 KiB → 413 · not JSON → 400 · no secret header → 401 · unknown or disabled server
+ *   → 404 · wrong secret, or push off → 401 · over the server's rate → 429 · not an object with an
+ *   `event` string → 400 · an event the panel does not use → 200, ignored · a used event with a bad
+ *   shape → 400, shown in the push status · a repeated delivery → 200, nothing stored · otherwise
+ *   stored and applied → 200.
+ */
+import { v } from "convex/values";
+import { internal } from "../../_generated/api";
+import type { ActionCtx } from "../../_generated/server";
+import { PUSH_HEADER } from "../../lib/push";
+import { pathSegments } from "../../lib/readApiRouter";
+
+/** Where MatchZy posts: `<site URL>/api/events/<serverKey>`. */
+export const EVENTS_PATH = "/api/events/";
+export const PUSH_BODY_MAX_BYTES = 64 * 1024;
+/** The longest header value compared against a secret (ours are 64 characters). */
+const SECRET_MAX = 256;
+
+export type PushReplyBody =
+  { ok: true; duplicate?: boolean; ignored?: boolean } | { error: string };
+
+export interface PushReply {
+  status: number;
+  body: PushReplyBody;
+  /** With 429: when the server's budget has a token again. */
+  retryAfterMs?: number;
+}
+
+export const vPushReply = v.object({
+  status: v.number(),
+  body: v.union(
+    v.object({
+      ok: v.literal(true),
+      duplicate: v.optional(v.boolean()),
+      ignored: v.optional(v.boolean()),
+    }),
+    v.object({ error: v.string() }),
+  ),
+  retryAfterMs: v.optional(v.number()),
+});
+
+export const NOT_FOUND: PushReply = { status: 404, body: { error: "Server not found" } };
+export const UNAUTHORIZED: PushReply = { status: 401, body: { error: "Unauthorized" } };
+
+function respond({ status, body, retryAfterMs }: PushReply): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(retryAfterMs !== undefined
+        ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
+        : {}),
+    },
+  });
+}
+
+/**
+ * The body as UTF-8 text, or null when it is longer than `max` bytes. A declared length over the
+ * bound is refused before reading; otherwise the stream is read up to the bound and cancelled.
+ */
+export async function readBodyLimited(request: Request, max: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > max) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * `POST /api/events/{serverKey}`: the checks that need no database (path, size, JSON, a secret
+ * header at all), then one mutation that does the rest (`receivePushEvent`).
+ */
+export async function receivePushRequest(ctx: ActionCtx, request: Request): Promise<Response> {
+  const segments = pathSegments(new URL(request.url).pathname.slice(EVENTS_PATH.length));
+  if (!segments) return respond({ status: 400, body: { error: "Malformed path" } });
+  const [key] = segments;
+  if (segments.length !== 1 || !key) return respond(NOT_FOUND);
+  const body = await readBodyLimited(request, PUSH_BODY_MAX_BYTES);
+  if (body === null) return respond({ status: 413, body: { error: "Payload too large" } });
+  try {
+    JSON.parse(body);
+  } catch {
+    return respond({ status: 400, body: { error: "Invalid JSON" } });
+  }
+  const secret = request.headers.get(PUSH_HEADER);
+  if (!secret || secret.length > SECRET_MAX) return respond(UNAUTHORIZED);
+  return respond(await ctx.runMutation(internal.push.receive, { key, secret, body }));
+}

@@ -1,0 +1,198 @@
+/**
+ * One POSTed MatchZy event, in one mutation: the server and its secret, the server's rate, the
+ * body read as an event (every form MatchZy has sent, lib/matchzyEvents.ts), a repeated delivery
+ * recognised, then the event applied: live match fields (model/liveData.ts), the push status and
+ * track, the series picks, and match history (model/history/detect.ts). A body that cannot be read
+ * is refused with 400 and counted in the push status, so the admin sees it.
+ */
+import { parse } from "convex-helpers/validators";
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import {
+  vMatchzyGoingLive,
+  vMatchzyMapPicked,
+  vMatchzyMapResult,
+  vMatchzyRoundEnd,
+  vMatchzySeriesEnd,
+  vMatchzySeriesStart,
+  vMatchzySidePicked,
+  type MatchzyEvent,
+} from "../../lib/matchzyEvents";
+import { ownValue } from "../../lib/ownKey";
+import { limitPushEvent } from "../../lib/rateLimits";
+import { trackPush } from "../history/detect";
+import { matchSnapshotOf, storePushedMatch, storeStatus } from "../liveData";
+import { pushSecretOf, serverByKey } from "../servers";
+import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
+import { interpretEvent, seriesAfter } from "./reading";
+import { sameSecret } from "./secret";
+import { pushStatusOf } from "./status";
+
+/** How long a received event is remembered to recognise a repeated delivery. */
+export const PUSH_DEDUPE_TTL_MS = 24 * 60 * 60_000;
+/** Expired dedupe rows deleted per new event: more than one, so the table only ever shrinks. */
+const DEDUPE_CLEANUP_BATCH = 4;
+
+const INVALID_EVENT: PushReply = { status: 400, body: { error: "Invalid event" } };
+
+const EVENT_VALIDATORS = {
+  series_start: vMatchzySeriesStart,
+  map_picked: vMatchzyMapPicked,
+  side_picked: vMatchzySidePicked,
+  going_live: vMatchzyGoingLive,
+  round_end: vMatchzyRoundEnd,
+  map_result: vMatchzyMapResult,
+  series_end: vMatchzySeriesEnd,
+};
+
+export type ParsedEvent =
+  | { kind: "event"; event: MatchzyEvent }
+  | { kind: "unknown"; name: string }
+  | { kind: "invalid"; name: string };
+
+/**
+ * A body as the panel reads it: one of the events it uses (fields it does not know are dropped),
+ * another MatchZy event (`map_vetoed`, `demo_upload_ended`, … to acknowledge and ignore), or a
+ * body it cannot read (`name`: the event it claimed to be, "" when none).
+ */
+export function parsePushEvent(json: unknown): ParsedEvent {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return { kind: "invalid", name: "" };
+  }
+  const name: unknown = (json as Record<string, unknown>).event;
+  if (typeof name !== "string" || !name) return { kind: "invalid", name: "" };
+  const validator = ownValue<(typeof EVENT_VALIDATORS)[keyof typeof EVENT_VALIDATORS]>(
+    EVENT_VALIDATORS,
+    name,
+  );
+  if (!validator) return { kind: "unknown", name };
+  try {
+    return { kind: "event", event: parse(validator, json) };
+  } catch {
+    return { kind: "invalid", name: name.slice(0, 40) };
+  }
+}
+
+/**
+ * What makes a delivery the same event: the match, the event, and its map and scores (a round is
+ * named by the scores after it, the same in every form MatchZy sends; a drawn round by its reason
+ * too).
+ */
+export function eventKey(event: MatchzyEvent): string {
+  switch (event.event) {
+    case "series_start":
+    case "series_end":
+      return `${event.matchid}:${event.event}`;
+    case "map_picked":
+    case "side_picked":
+      return `${event.matchid}:${event.event}:${event.map_name}`;
+    case "going_live":
+      return `${event.matchid}:${event.event}:${event.map_number}`;
+    case "map_result":
+      return `${event.matchid}:${event.event}:${event.map_number}`;
+    case "round_end":
+      return `${event.matchid}:${event.event}:${event.map_number}:${event.team1.score}-${event.team2.score}:${event.reason}`;
+  }
+}
+
+async function alreadyReceived(ctx: QueryCtx, serverId: Id<"servers">, key: string) {
+  const row = await ctx.db
+    .query("pushEvents")
+    .withIndex("by_serverId_and_key", (q) => q.eq("serverId", serverId).eq("key", key))
+    .first();
+  return row !== null;
+}
+
+/** Remembers an event, and deletes a few remembered events that are older than a day. */
+async function remember(ctx: MutationCtx, serverId: Id<"servers">, key: string, now: number) {
+  await ctx.db.insert("pushEvents", { serverId, key, at: now });
+  const expired = await ctx.db
+    .query("pushEvents")
+    .withIndex("by_at", (q) => q.lt("at", now - PUSH_DEDUPE_TTL_MS))
+    .take(DEDUPE_CLEANUP_BATCH);
+  for (const row of expired) await ctx.db.delete("pushEvents", row._id);
+}
+
+/** Counts a refused body in the push status (only after the secret matched). */
+async function noteRefusal(ctx: MutationCtx, serverId: Id<"servers">, name: string, now: number) {
+  const status = await pushStatusOf(ctx, serverId);
+  if (!status) return;
+  await ctx.db.patch("pushStatus", status._id, {
+    refusedCount: (status.refusedCount ?? 0) + 1,
+    lastRefusedAt: now,
+    lastRefusal: name,
+  });
+}
+
+/** The checks that need the database, then the event is stored and applied. */
+export async function receivePushEvent(
+  ctx: MutationCtx,
+  { key, secret, body }: { key: string; secret: string; body: string },
+  now: number,
+): Promise<PushReply> {
+  const server = await serverByKey(ctx, key);
+  if (!server || server.disabled) return NOT_FOUND;
+  const expected = await pushSecretOf(ctx, server._id);
+  if (!expected || !sameSecret(secret, expected)) return UNAUTHORIZED;
+  const limit = await limitPushEvent(ctx, server._id);
+  if (!limit.ok) {
+    return {
+      status: 429,
+      body: { error: "Too many requests" },
+      retryAfterMs: limit.retryAfter,
+    };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    await noteRefusal(ctx, server._id, "", now);
+    return INVALID_EVENT;
+  }
+  const parsed = parsePushEvent(json);
+  if (parsed.kind === "invalid") {
+    await noteRefusal(ctx, server._id, parsed.name, now);
+    return INVALID_EVENT;
+  }
+  if (parsed.kind === "unknown") return { status: 200, body: { ok: true, ignored: true } };
+  const dedupeKey = eventKey(parsed.event);
+  if (await alreadyReceived(ctx, server._id, dedupeKey)) {
+    return { status: 200, body: { ok: true, duplicate: true } };
+  }
+  await remember(ctx, server._id, dedupeKey, now);
+  await applyEvent(ctx, server._id, parsed.event, now);
+  return { status: 200, body: { ok: true } };
+}
+
+/** Writes what the event says: match fields and liveness, then the push status and track. */
+async function applyEvent(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  event: MatchzyEvent,
+  now: number,
+): Promise<void> {
+  const status = await pushStatusOf(ctx, serverId);
+  const snapshot = await matchSnapshotOf(ctx, serverId);
+  const series =
+    event.event === "series_start" || event.event === "map_picked" || event.event === "side_picked"
+      ? seriesAfter(status?.series, event)
+      : status?.series;
+  const outcome = interpretEvent(event, status?.track, snapshot?.match ?? null, series);
+  if (outcome) await storePushedMatch(ctx, serverId, outcome.fields, now);
+  else await storeStatus(ctx, serverId, { ok: true }, now);
+  const fields = {
+    lastEventAt: now,
+    lastEvent: event.event,
+    track: outcome ? outcome.track : status?.track,
+    ...(series ? { series } : {}),
+  };
+  if (status) {
+    await ctx.db.patch("pushStatus", status._id, {
+      ...fields,
+      eventsCount: status.eventsCount + 1,
+    });
+  } else {
+    await ctx.db.insert("pushStatus", { serverId, enabled: true, eventsCount: 1, ...fields });
+  }
+  if (outcome) await trackPush(ctx, serverId, event, outcome.reading, series, now);
+}
