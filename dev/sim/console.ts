@@ -12,6 +12,9 @@ import { remoteLogCommand, remoteLogCvar } from "./matchzy";
 import { type SimPlayer } from "./players";
 import { formatStatus, formatStatusJson } from "./status-format";
 import { type GameWorld } from "./world";
+import { consoleTokens as tokenize } from "../../convex/gameServer/consoleLine";
+
+export { tokenize };
 
 export interface ConsoleHooks {
   /** `rcon_password` changed: CS2 drops every RCON session. */
@@ -24,14 +27,6 @@ export interface ConsoleHooks {
 }
 
 type Handler = (args: string[], rest: string) => string;
-
-/** Splits like the Source tokenizer: whitespace-separated, double quotes group (and may be empty). */
-export function tokenize(line: string): string[] {
-  const tokens: string[] = [];
-  const re = /"([^"]*)"?|(\S+)/g;
-  for (let m = re.exec(line); m; m = re.exec(line)) tokens.push(m[1] ?? m[2] ?? "");
-  return tokens;
-}
 
 /** Extra `game_alias` names. A Map: typed input must never reach Object.prototype's members. */
 const ALIASES = new Map<string, GameModeName>([
