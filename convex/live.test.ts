@@ -19,6 +19,22 @@ describe("viewer heartbeat", () => {
     expect(rows).toHaveLength(2);
   });
 
+  test("one tab's refreshes are rate-limited: past its budget a heartbeat changes nothing", async () => {
+    vi.useFakeTimers(); // nothing refills during the loop
+    onTestFinished(() => void vi.useRealTimers());
+    const { t, serverId } = await withServer();
+    const views = [];
+    for (let i = 0; i < 40; i++) {
+      const view = i % 2 === 0 ? ("players" as const) : ("other" as const);
+      await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-toggler", view });
+      const [row] = await t.run((ctx) => ctx.db.query("presence").collect());
+      views.push(row!.players);
+    }
+    // The first call creates the row, ten refreshes follow; the rest leave it untouched.
+    expect(new Set(views.slice(11))).toEqual(new Set([views[10]]));
+    expect(new Set(views.slice(0, 11)).size).toBe(2);
+  });
+
   test("refuses malformed tab ids and ignores disabled servers", async () => {
     const { t, serverId } = await withServer();
     await expect(t.mutation(api.live.heartbeat, { serverId, viewerId: "x" })).rejects.toMatchObject(

@@ -5,7 +5,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { LIVE_UNWATCHED_INTERVAL_MS, WATCHED_INTERVAL_MS } from "./model/poller";
+import {
+  LIVE_UNWATCHED_INTERVAL_MS,
+  PLAYERS_INTERVAL_MS,
+  WATCHED_INTERVAL_MS,
+} from "./model/poller";
 import { eventually, stopLoops } from "./testing/sim.helpers";
 import { setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
@@ -314,15 +318,40 @@ describe("poller against the simulator", () => {
     await stopLoops(t);
   });
 
-  test("the first watcher starts an idle server's loop at once", async () => {
+  test("the first watcher starts an idle server's loop, one watched interval after its last tick", async () => {
     const { t, serverId } = await seeded();
     await tickNow(t, serverId); // idle: no loop
     expect((await poller(t, serverId)).job).toBeNull();
     const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-abcdefgh" });
     const kicked = (await poller(t, serverId)).job!;
-    expect(kicked.scheduledTime - Date.now()).toBeLessThan(1000);
+    const { lastTickAt } = await poller(t, serverId);
+    expect(kicked.scheduledTime).toBeLessThanOrEqual(lastTickAt + WATCHED_INTERVAL_MS + 50);
     await stopLoops(t);
+  });
+
+  test("a tab switching its view every 50 ms cannot make the server polled faster than a watched one", async () => {
+    const { t, serverId } = await seeded();
+    const { api } = await import("./_generated/api");
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "toggler-123456", view: "players" });
+    await eventually(async () => (await poller(t, serverId)).lastPlayersAt > 0, 10_000);
+    sim.servers[0]!.counters.reset();
+    const started = Date.now();
+    for (let i = 0; i < 40; i++) {
+      const view = i % 2 === 0 ? "other" : "players";
+      await t.mutation(api.live.heartbeat, { serverId, viewerId: "toggler-123456", view });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await stopLoops(t);
+    const elapsed = Date.now() - started;
+    const counts = sim.servers[0]!.counters.snapshot().byEndpoint;
+    // One tick per watched interval at most (plus the one that may be due as the window opens),
+    // and the player list at most once per players interval.
+    const ticks = Math.floor(elapsed / WATCHED_INTERVAL_MS) + 1;
+    expect(counts["GET /api/match"] ?? 0).toBeLessThanOrEqual(ticks);
+    expect(counts["GET /api/players"] ?? 0).toBeLessThanOrEqual(
+      Math.floor(elapsed / PLAYERS_INTERVAL_MS) + 1,
+    );
   });
 
   test("a returning viewer whose heartbeat expired counts as a first watcher again", async () => {
@@ -338,7 +367,8 @@ describe("poller against the simulator", () => {
     expect((await poller(t, serverId)).job).toBeNull();
     const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-returning" });
-    expect((await poller(t, serverId)).job!.scheduledTime - Date.now()).toBeLessThan(1000);
+    const { job, lastTickAt } = await poller(t, serverId);
+    expect(job!.scheduledTime).toBeLessThanOrEqual(lastTickAt + WATCHED_INTERVAL_MS + 50);
     await stopLoops(t);
   });
 

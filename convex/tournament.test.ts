@@ -294,6 +294,60 @@ describe("several tournaments", () => {
   });
 });
 
+describe("strangers cannot spend the seated players' budget", () => {
+  test("a flood of refused moves from fresh sessions leaves the team in turn free to move", async () => {
+    vi.useFakeTimers(); // nothing refills during the flood
+    const { t, id, slug } = await setup();
+    await fillTeams(t, id);
+    // ~8 calls a second for 20 s from a new session each time, all refused (not members).
+    let limited = 0;
+    for (let i = 0; i < 160; i++) {
+      await t
+        .mutation(api.tournament.ban, {
+          tournamentId: id,
+          sessionId: sid(`stranger-${i}`),
+          map: MAP_POOL[0]!,
+          expectedStep: 0,
+        })
+        .catch((error: { data?: { code?: string } }) => {
+          if (error.data?.code === "RATE_LIMITED") limited++;
+          else expect(error.data?.code).toBe("FORBIDDEN");
+        });
+    }
+    expect(limited).toBeGreaterThan(0); // the strangers did hit their own limit
+    const view = await t.query(api.tournament.get, { slug });
+    const mover = view!.turn === "teamA" ? a1 : b1;
+    expect(
+      await t.mutation(api.tournament.ban, {
+        tournamentId: id,
+        sessionId: mover,
+        map: MAP_POOL[0]!,
+        expectedStep: 0,
+      }),
+    ).toBeNull();
+    expect((await t.query(api.tournament.get, { slug }))!.bannedMaps).toHaveLength(1);
+  });
+
+  test("a signed-in caller's own budget follows the account, whatever session it presents", async () => {
+    vi.useFakeTimers();
+    const { t, asUser, id } = await setup();
+    const user = throwingRefusals(asUser);
+    const results: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await user
+        .mutation(api.tournament.ban, {
+          tournamentId: id,
+          sessionId: sid(`user-session-${i}`),
+          map: MAP_POOL[0]!,
+          expectedStep: 0,
+        })
+        .catch((error: { data?: { code?: string } }) => results.push(error.data?.code ?? "?"));
+    }
+    expect(results.slice(0, 8).every((c) => c !== "RATE_LIMITED")).toBe(true);
+    expect(results.slice(8).every((c) => c === "RATE_LIMITED")).toBe(true);
+  });
+});
+
 /** A 1v1 duel with a ready check, a coin toss and a 60 s clock. */
 async function duel() {
   vi.useFakeTimers();

@@ -154,12 +154,19 @@ export const me = sessionQuery({
 type ParticipantWrite = Awaited<ReturnType<typeof loadForWrite>>;
 
 async function participantWrite(
-  ctx: MutationCtx & { sessionId: string; viewer: { isAdmin: boolean } },
+  ctx: MutationCtx & {
+    sessionId: string;
+    viewer: { isAdmin: boolean; identity?: { tokenIdentifier: string } | null };
+  },
   tournamentId: Id<"tournaments">,
   move: (w: ParticipantWrite) => model.TournamentState,
   afterSave?: (w: ParticipantWrite, next: model.TournamentState) => Promise<void>,
 ) {
-  await limitTournamentWrite(ctx, ctx.sessionId, tournamentId);
+  const seated =
+    ctx.viewer.isAdmin || (await findEntrant(ctx, tournamentId, ctx.sessionId)) !== null;
+  const account = ctx.viewer.identity?.tokenIdentifier;
+  const callerKeys = [`session:${ctx.sessionId}`, ...(account ? [`account:${account}`] : [])];
+  await limitTournamentWrite(ctx, callerKeys, tournamentId, seated);
   return await refusalAsValue(async () => {
     const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
     const next = move(w);

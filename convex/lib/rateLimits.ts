@@ -15,13 +15,23 @@ import { fail } from "./errors";
 export const rateLimiter = new RateLimiter(components.rateLimiter, {
   /** A real participant makes a few writes per tournament (join, ready, up to 4 steps in a 1v1). */
   tournamentSession: { kind: "token bucket", rate: 12, period: MINUTE, capacity: 8 },
-  /** Per tournament: a 5v5 BO3 takes about 30 writes. */
+  /**
+   * Per tournament, for its seated players (and admins) only: a 5v5 BO3 takes about 30 writes.
+   * Nobody outside the teams can spend it, so a flood of strangers never stalls a turn.
+   */
   tournamentGlobal: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 },
+  /** Per tournament, everyone not seated in it: joins and refused moves of strangers. */
+  tournamentOutsiders: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   /**
    * New viewer rows (a tab that starts watching a server). Anyone can call the heartbeat with
-   * fresh ids; this caps how fast the presence table can grow. Refreshes of a row are not limited.
+   * fresh ids; this caps how fast the presence table can grow.
    */
   newViewers: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 200, shards: 4 },
+  /**
+   * Refreshes of one tab's row (its heartbeat every 72 s, plus one per switch between the player
+   * list and another view). Past this a refresh is dropped quietly; the row stays as it was.
+   */
+  viewerRefresh: { kind: "token bucket", rate: 6, period: MINUTE, capacity: 10 },
   /**
    * Admin and guest-admin actions called by anyone who is not an admin (guests while guest-admin
    * is on, and refused callers): counted per caller and for everyone together, refused calls
@@ -55,6 +65,11 @@ export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекай
 /** False when too many new viewers arrived lately: the heartbeat is then dropped quietly. */
 export async function allowNewViewer(ctx: MutationCtx): Promise<boolean> {
   return (await rateLimiter.limit(ctx, "newViewers")).ok;
+}
+
+/** False when this tab refreshed its presence too often lately: the heartbeat is then dropped. */
+export async function allowViewerRefresh(ctx: MutationCtx, viewerKey: string): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, "viewerRefresh", { key: viewerKey })).ok;
 }
 
 /** Whether a signed-in caller's refused call is written as its own audit entry. */
@@ -99,16 +114,21 @@ export async function limitPushEvent(
 }
 
 /**
- * Consumes one tournament write for this session and one from the tournament's budget. Only admins
- * create tournaments, so a budget per tournament still bounds the total.
+ * Consumes one tournament write from the caller's own budget (their session, and their account when
+ * signed in), then from the tournament's: the seated players' budget for a seated player or an
+ * admin, a separate one for everybody else. A caller over their own budget spends nothing shared.
  */
 export async function limitTournamentWrite(
   ctx: MutationCtx,
-  sessionId: string,
+  callerKeys: string[],
   tournamentId: string,
+  seated: boolean,
 ): Promise<void> {
-  const perSession = await rateLimiter.limit(ctx, "tournamentSession", { key: sessionId });
-  if (!perSession.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
-  const global = await rateLimiter.limit(ctx, "tournamentGlobal", { key: tournamentId });
+  for (const key of callerKeys) {
+    const own = await rateLimiter.limit(ctx, "tournamentSession", { key });
+    if (!own.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
+  }
+  const shared = seated ? "tournamentGlobal" : "tournamentOutsiders";
+  const global = await rateLimiter.limit(ctx, shared, { key: tournamentId });
   if (!global.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
 }

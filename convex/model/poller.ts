@@ -74,15 +74,24 @@ async function jobIsAlive(ctx: QueryCtx, jobId: Id<"_scheduled_functions"> | und
   return job.state.kind === "pending" || job.state.kind === "inProgress" ? job : null;
 }
 
-/** Starts a new loop generation now; any older loop exits at its next `store`. */
-async function startLoop(ctx: MutationCtx, server: Doc<"servers">, poller: Doc<"pollers"> | null) {
+/**
+ * Starts a new loop generation (now, or after `delayMs`); any older loop exits at its next
+ * `store`.
+ */
+async function startLoop(
+  ctx: MutationCtx,
+  server: Doc<"servers">,
+  poller: Doc<"pollers"> | null,
+  delayMs = 0,
+  withPlayers = true,
+) {
   const now = Date.now();
   const generation = (poller?.generation ?? 0) + 1;
-  const jobId = await ctx.scheduler.runAfter(0, internal.poller.tick, {
+  const jobId = await ctx.scheduler.runAfter(delayMs, internal.poller.tick, {
     serverId: server._id,
     generation,
     target: await targetFor(ctx, server),
-    withPlayers: true,
+    withPlayers,
   });
   if (poller) await ctx.db.patch("pollers", poller._id, { generation, jobId });
   else {
@@ -113,7 +122,10 @@ export async function ensurePoller(
 
 /**
  * Called by a viewer heartbeat. Revives a dead loop, and when this is the first watcher of an idle
- * server (or the first to open its player list), runs a tick now instead of waiting for the next.
+ * server (or the first to open its player list), brings the next tick forward to the watched
+ * cadence. Never sooner: whatever viewers do (come and go, switch tabs every 100 ms), a server is
+ * polled at most once per watched interval after its last tick, and its players at most once per
+ * players interval.
  */
 export async function kickPollerIfIdle(
   ctx: MutationCtx,
@@ -124,15 +136,23 @@ export async function kickPollerIfIdle(
   if (!server || server.disabled) return;
   const poller = await pollerOf(ctx, serverId);
   const job = poller ? await jobIsAlive(ctx, poller.jobId) : null;
+  const now = Date.now();
+  // The next tick may come no sooner than one watched interval after the last one, and fetch the
+  // players no sooner than their own interval (with the same slack as `playersDue`).
+  const earliest = Math.max(now, (poller?.lastTickAt ?? 0) + WATCHED_INTERVAL_MS);
+  const playersOk = (at: number) =>
+    at >= (poller?.lastPlayersAt ?? 0) + PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
   if (!poller || !job) {
-    await startLoop(ctx, server, poller);
+    await startLoop(ctx, server, poller, earliest - now, playersOk(earliest));
     return;
   }
-  const late = job.scheduledTime - Date.now() > WATCHED_INTERVAL_MS;
-  const lacksPlayers = wantsPlayers && !(job.args[0] as { withPlayers?: boolean }).withPlayers;
-  if (job.state.kind === "pending" && (late || lacksPlayers)) {
+  if (job.state.kind !== "pending") return;
+  const at = Math.min(job.scheduledTime, earliest);
+  const hasPlayers = (job.args[0] as { withPlayers?: boolean }).withPlayers === true;
+  const withPlayers = hasPlayers || (wantsPlayers && playersOk(at));
+  if (at < job.scheduledTime || withPlayers !== hasPlayers) {
     await ctx.scheduler.cancel(job._id);
-    await startLoop(ctx, server, poller);
+    await startLoop(ctx, server, poller, at - now, withPlayers);
   }
 }
 

@@ -7,7 +7,7 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
 import { PRESENCE_TTL_MS } from "../lib/presence";
-import { allowNewViewer } from "../lib/rateLimits";
+import { allowNewViewer, allowViewerRefresh } from "../lib/rateLimits";
 import type { LiveView } from "../lib/validators";
 
 export { PRESENCE_TTL_MS } from "../lib/presence";
@@ -68,8 +68,10 @@ export async function recordPresence(
   const players = view === "players";
   const listWanted = players && !(await isWatchingPlayers(ctx, serverId, now));
   const fields = { expiresAt: now + PRESENCE_TTL_MS, players };
-  if (mine) await ctx.db.patch("presence", mine._id, fields);
-  else if (await allowNewViewer(ctx)) {
+  if (mine) {
+    if (!(await allowViewerRefresh(ctx, `${serverId}:${viewerId}`))) return false;
+    await ctx.db.patch("presence", mine._id, fields);
+  } else if (await allowNewViewer(ctx)) {
     await ctx.db.insert("presence", { serverId, viewerId, ...fields });
   } else return false; // a flood of fresh ids: the real viewers already keep the server watched
   // The first watcher, or the first to open the player list, should not wait for the next tick.
