@@ -2,6 +2,7 @@ import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
+import { paginateSafely } from "./lib/pagination";
 import { vAuditOutcome, vGateVerdict, vIdentityKind } from "./lib/validators";
 import { appendAudit, auditEventFields, auditRow } from "./model/audit";
 import { auditQuery, CSV_HEADER, csvCell, csvRow, vAuditFilters } from "./model/auditFilters";
@@ -51,7 +52,7 @@ export const list = adminQuery({
     ),
   }),
   handler: async (ctx, { paginationOpts, filters }) => {
-    const result = await auditQuery(ctx, filters ?? {}).paginate(paginationOpts);
+    const result = await paginateSafely(auditQuery(ctx, filters ?? {}), paginationOpts, 500);
     return { ...result, page: result.page.map(auditRow) };
   },
 });
@@ -69,8 +70,7 @@ export const exportCsv = adminQuery({
     continueCursor: v.string(),
   }),
   handler: async (ctx, { paginationOpts, filters }) => {
-    const numItems = Math.min(Math.max(1, paginationOpts.numItems), 500);
-    const result = await auditQuery(ctx, filters ?? {}).paginate({ ...paginationOpts, numItems });
+    const result = await paginateSafely(auditQuery(ctx, filters ?? {}), paginationOpts, 500);
     return {
       header: CSV_HEADER.map(csvCell).join(","),
       lines: result.page.map(csvRow),

@@ -9,7 +9,8 @@ import type { Id } from "./_generated/dataModel";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle, type SimServerHandle } from "../dev/sim/simulator";
-import { toSteam2 } from "./lib/steamId";
+import { toSteam2, toSteam3 } from "./lib/steamId";
+import { DEFAULT_MODERATION_SETTINGS, SANCTION_MESSAGES } from "./model/sanctions";
 
 let sim: SimHandle;
 let t: TestConvex;
@@ -36,6 +37,9 @@ beforeEach(async () => {
   await t.run(async (ctx) => {
     for (const s of await ctx.db.query("sanctions").collect()) {
       await ctx.db.delete("sanctions", s._id);
+    }
+    for (const b of await ctx.db.query("bansInForce").collect()) {
+      await ctx.db.delete("bansInForce", b._id);
     }
   });
 });
@@ -174,5 +178,123 @@ describe.each([
       reason: "АФК",
       byRole: "moderator",
     });
+  });
+});
+
+describe("a moderator's rights are judged on the ban in force on that server", () => {
+  const onList = (index: number, steamId: string) =>
+    sim.servers[index]!.state().bans.find((b) => b.steamId === steamId);
+
+  test("an admin's permanent ban cannot be replaced by a short one, nor lifted, here or via another server", async () => {
+    const target = { steamId: "76561198000000771" };
+    const ban = (as: typeof who.asAdmin, index: number, duration: number) =>
+      as.action(api.moderation.ban, {
+        serverId: ids[index]!,
+        steamId: target.steamId,
+        duration,
+        reason: "Чити",
+      });
+    await ban(who.asAdmin, 0, 0);
+    // The replacement the game server would make (permanent → 1 minute) is refused.
+    await expect(ban(who.asModerator, 0, 1)).rejects.toMatchObject({
+      data: { code: "FORBIDDEN", message: SANCTION_MESSAGES.replaceNotOwn },
+    });
+    expect(onList(0, target.steamId)).toMatchObject({ duration: "0" });
+    // A moderator's ban on server #2 is theirs to give, and unlocks nothing on server #1.
+    await ban(who.asModerator, 1, 1);
+    await expect(
+      who.asModerator.action(api.moderation.unban, { serverId: ids[0]!, steamId: target.steamId }),
+    ).rejects.toMatchObject({
+      data: { code: "FORBIDDEN", message: SANCTION_MESSAGES.unbanNotOwn },
+    });
+    expect(onList(0, target.steamId)).toMatchObject({ duration: "0" });
+    await who.asModerator.action(api.moderation.unban, {
+      serverId: ids[1]!,
+      steamId: target.steamId,
+    });
+    expect(onList(1, target.steamId)).toBeUndefined();
+    const refusals = await t.run(async (ctx) =>
+      (await ctx.db.query("auditLog").collect()).filter(
+        (e) => e.username === "Maksym" && e.outcome === "unauthorized",
+      ),
+    );
+    expect(refusals.map((e) => e.action)).toEqual(expect.arrayContaining(["ban", "unban"]));
+  });
+
+  test("a moderator's own temporary ban can be replaced within the maximum, and lifted", async () => {
+    const target = { steamId: "76561198000000772" };
+    const args = { serverId: ids[0]!, steamId: target.steamId };
+    await who.asModerator.action(api.moderation.ban, { ...args, duration: 60, reason: "Чити" });
+    await who.asModerator.action(api.moderation.ban, { ...args, duration: 30, reason: "Чити" });
+    expect(onList(0, target.steamId)).toMatchObject({ duration: "30" });
+    await who.asModerator.action(api.moderation.unban, args);
+    expect(onList(0, target.steamId)).toBeUndefined();
+  });
+
+  test("a ban given on the game server itself (not by the panel) counts as an admin's", async () => {
+    const target = { steamId: "76561198000000773" };
+    sim.servers[0]!.world.bans.add(target.steamId, 60, "in-game");
+    const args = { serverId: ids[0]!, steamId: target.steamId };
+    await expect(
+      who.asModerator.action(api.moderation.ban, { ...args, duration: 1, reason: "Чити" }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    await expect(who.asModerator.action(api.moderation.unban, args)).rejects.toMatchObject({
+      data: { code: "FORBIDDEN" },
+    });
+    expect(onList(0, target.steamId)).toMatchObject({ duration: "60" });
+  });
+});
+
+describe("the public ban list shows bans in force", () => {
+  test("one row per account and server; lifted and expired bans are gone", async () => {
+    await who.asAdmin.action(api.moderation.saveSettings, {
+      settings: { ...DEFAULT_MODERATION_SETTINGS, publicBanList: true },
+    });
+    const target = { steamId: "76561198000000774" };
+    const publicList = async () =>
+      (
+        await t.query(api.moderation.publicBans, {
+          paginationOpts: { numItems: 100, cursor: null },
+        })
+      ).page;
+    const api_ = async () =>
+      ((await (await t.fetch("/api/bans", { method: "GET" })).json()) as { bans: unknown[] }).bans;
+    // The same account banned by four ID forms on server #1, and once on server #2.
+    for (const form of [
+      target.steamId,
+      toSteam2(target.steamId),
+      toSteam3(target.steamId),
+      `https://steamcommunity.com/profiles/${target.steamId}`,
+    ]) {
+      await who.asAdmin.action(api.moderation.ban, {
+        serverId: ids[0]!,
+        steamId: form,
+        duration: 60,
+        reason: "Чити",
+      });
+    }
+    await who.asAdmin.action(api.moderation.ban, {
+      serverId: ids[1]!,
+      steamId: target.steamId,
+      duration: 5,
+      reason: "Спам",
+    });
+    const both = await publicList();
+    expect(both).toHaveLength(2);
+    expect(new Set(both.map((b) => b.serverName)).size).toBe(2);
+    expect(await api_()).toHaveLength(2);
+
+    await who.asAdmin.action(api.moderation.unban, { serverId: ids[0]!, steamId: target.steamId });
+    expect((await publicList()).map((b) => b.reason)).toEqual(["Спам"]);
+    expect(await api_()).toEqual([expect.objectContaining({ reason: "Спам", durationMinutes: 5 })]);
+
+    // Past its expiry, the ban on server #2 is gone too (even before its clean-up job ran).
+    await t.run(async (ctx) => {
+      for (const b of await ctx.db.query("bansInForce").collect()) {
+        await ctx.db.patch("bansInForce", b._id, { expiresAt: Date.now() - 1 });
+      }
+    });
+    expect(await publicList()).toEqual([]);
+    expect(await api_()).toEqual([]);
   });
 });

@@ -5,10 +5,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import { resolveSteamId, VANITY_MESSAGES } from "./model/steamVanity";
 import { DEFAULT_MODERATION_SETTINGS } from "./model/sanctions";
-import { personas, setupTest } from "./test.setup";
+import { personas, serverRow, setupTest } from "./test.setup";
 
 const GABE = "76561197960287930";
 let steam: Server;
@@ -85,16 +85,15 @@ describe("moderation settings and the public ban list", () => {
     const t = setupTest();
     const { asAdmin, anonymous } = await personas(t);
     await t.run(async (ctx) => {
-      await ctx.db.insert("sanctions", {
+      await ctx.db.insert("bansInForce", {
         steamId: GABE,
+        serverId: await ctx.db.insert("servers", serverRow()),
         playerName: "<b>@everyone</b>",
-        kind: "ban",
         reason: "Чити",
         durationMinutes: 0,
         at: 1,
         by: "Olena",
         byRole: "admin",
-        source: "panel",
       });
     });
     const settings = {
@@ -136,22 +135,24 @@ describe("moderation settings and the public ban list", () => {
       status: 404,
       body: { error: "Ban list is not public" },
     });
+    const now = Date.now();
     await t.run(async (ctx) => {
-      for (const [at, name] of [
-        [1_000, "first"],
-        [2_000, "<script>"],
+      const serverId = await ctx.db.insert("servers", serverRow());
+      for (const [at, name, steamId] of [
+        [now - 2_000, "first", "76561197960287931"],
+        [now - 1_000, "<script>", GABE],
       ] as const) {
-        await ctx.db.insert("sanctions", {
-          steamId: GABE,
+        await ctx.db.insert("bansInForce", {
+          steamId,
+          serverId,
+          serverName: "Server #1",
           playerName: name,
-          kind: "ban",
           reason: "Чити",
           durationMinutes: 60,
           expiresAt: at + 3_600_000,
           at,
           by: "Olena",
           byRole: "admin",
-          source: "panel",
         });
       }
     });
@@ -165,9 +166,10 @@ describe("moderation settings and the public ban list", () => {
         steamId: GABE,
         name: "<script>",
         reason: "Чити",
+        server: "Server #1",
         durationMinutes: 60,
-        bannedAt: new Date(2_000).toISOString(),
-        expiresAt: new Date(3_602_000).toISOString(),
+        bannedAt: new Date(now - 1_000).toISOString(),
+        expiresAt: new Date(now - 1_000 + 3_600_000).toISOString(),
       },
     ]);
     const next = await get(`/api/bans?limit=1&cursor=${String(first.body.nextCursor)}`);
@@ -175,6 +177,43 @@ describe("moderation settings and the public ban list", () => {
     expect((await get("/api/bans?limit=0")).status).toBe(400);
     expect((await get("/api/bans?limit=101")).status).toBe(400);
     expect((await get("/api/bans?cursor=garbage")).status).toBe(400);
+  });
+
+  test("bans in force are rebuilt from records made before they existed", async () => {
+    const t = setupTest();
+    const now = Date.now();
+    await t.run(async (ctx) => {
+      const s1 = await ctx.db.insert("servers", serverRow());
+      const s2 = await ctx.db.insert("servers", serverRow({ key: "s2", name: "Server #2" }));
+      const record = (steamId: string, serverId: typeof s1, kind: "ban" | "unban", at: number) =>
+        ctx.db.insert("sanctions", {
+          steamId,
+          serverId,
+          kind,
+          ...(kind === "ban" ? { durationMinutes: 0 } : {}),
+          at,
+          by: "Olena",
+          byRole: "admin",
+          source: "panel",
+        });
+      await record(GABE, s1, "ban", now - 3_000);
+      await record(GABE, s1, "unban", now - 2_000);
+      await record(GABE, s2, "ban", now - 1_000);
+      await ctx.db.insert("sanctions", {
+        steamId: "76561197960287931",
+        serverId: s1,
+        kind: "ban",
+        durationMinutes: 1,
+        expiresAt: now - 1,
+        at: now - 60_001,
+        by: "Olena",
+        byRole: "admin",
+        source: "panel",
+      });
+    });
+    await t.mutation(internal.moderation.rebuildBansInForce, {});
+    const rows = await t.run((ctx) => ctx.db.query("bansInForce").collect());
+    expect(rows.map((r) => [r.steamId, r.at])).toEqual([[GABE, now - 1_000]]);
   });
 
   test("bad settings are refused with a message", async () => {

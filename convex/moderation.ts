@@ -7,7 +7,9 @@ import { ConvexError, v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation, internalQuery, type ActionCtx } from "./_generated/server";
+import type { GameServerTarget } from "./lib/validators";
 import { fail, MESSAGES } from "./lib/errors";
+import { paginateSafely } from "./lib/pagination";
 import {
   adminAction,
   moderatorAction,
@@ -18,6 +20,7 @@ import {
 import { playerSnapshotOf } from "./model/liveData";
 import {
   banEntries,
+  banOnServer,
   fetchBanList,
   pickRandomPlayers,
   vBanEntry,
@@ -39,11 +42,15 @@ import {
   type SanctionRole,
 } from "./model/sanctionFields";
 import {
+  applyToBansInForce,
   checkBanDuration,
+  checkReplaceBan,
   checkUnban,
   cleanSettings,
+  expireBanInForce,
   getModerationSettings,
-  latestBanOf,
+  panelBanInForce,
+  type BanInForce,
   recordSanction,
   requireReason,
   sanctionRow,
@@ -54,6 +61,9 @@ import { resolveSteamId } from "./model/steamVanity";
 import { publicBanPage, vPublicBan } from "./model/publicBans";
 
 type GatedCtx = ActionCtx & { viewer: ActionViewer };
+
+/** Sanction records per page at most. */
+const HISTORY_PAGE_MAX = 100;
 
 function roleOf(viewer: ActionViewer): SanctionRole {
   return viewer.isAdmin ? "admin" : viewer.isModerator ? "moderator" : "guest";
@@ -81,6 +91,22 @@ async function audited(
     }
     throw error;
   }
+}
+
+/**
+ * The ban in force for a player on this server, for a moderator's ban or unban: the panel's record
+ * and the game server's own ban list (a ban the panel did not give counts as an admin's).
+ */
+async function banInForceOn(
+  ctx: ActionCtx,
+  server: { serverId: Id<"servers">; target: GameServerTarget },
+  steamId: string,
+): Promise<BanInForce> {
+  const panel = await ctx.runQuery(internal.moderation.panelBan, {
+    steamId,
+    serverId: server.serverId,
+  });
+  return { panel, onServer: banOnServer(await fetchBanList(server.target), steamId) };
 }
 
 async function playerNameOf(ctx: ActionCtx, serverId: Id<"servers">, steamId: string) {
@@ -128,6 +154,10 @@ export const ban = moderatorAction({
     const settings = await ctx.runQuery(internal.moderation.currentSettings, {});
     await audited(ctx, "ban", server.serverId, () => checkBanDuration(role, duration, settings));
     const steamId = await resolveSteamId(input);
+    if (role !== "admin") {
+      const inForce = await banInForceOn(ctx, server, steamId);
+      await audited(ctx, "ban", server.serverId, () => checkReplaceBan(role, inForce, settings));
+    }
     // Admins may leave the reason out (older clients, scripts); moderators always give one.
     const cleaned =
       reason === undefined && role === "admin" ? undefined : requireReason(reason ?? "");
@@ -162,8 +192,9 @@ export const unban = moderatorAction({
     const steamId = await resolveSteamId(input);
     const role = roleOf(ctx.viewer);
     if (role !== "admin") {
-      const latest = await ctx.runQuery(internal.moderation.latestBan, { steamId });
-      await audited(ctx, "unban", server.serverId, () => checkUnban(role, latest));
+      const settings = await ctx.runQuery(internal.moderation.currentSettings, {});
+      const inForce = await banInForceOn(ctx, server, steamId);
+      await audited(ctx, "unban", server.serverId, () => checkUnban(role, inForce, settings));
     }
     const result = await runServerAction(ctx, server, { kind: "unban", steamId });
     await ctx.runMutation(internal.moderation.storeSanction, {
@@ -183,15 +214,43 @@ export const currentSettings = internalQuery({
   handler: async (ctx) => await getModerationSettings(ctx),
 });
 
-export const latestBan = internalQuery({
-  args: { steamId: v.string() },
-  returns: v.union(
-    v.null(),
-    v.object({ byRole: vSanctionRole, durationMinutes: v.optional(v.number()) }),
-  ),
-  handler: async (ctx, { steamId }) => {
-    const ban = await latestBanOf(ctx, steamId);
+export const panelBan = internalQuery({
+  args: { steamId: v.string(), serverId: v.id("servers") },
+  returns: v.union(v.null(), v.object({ byRole: vSanctionRole, durationMinutes: v.number() })),
+  handler: async (ctx, { steamId, serverId }) => {
+    const ban = await panelBanInForce(ctx, steamId, serverId, Date.now());
     return ban ? { byRole: ban.byRole, durationMinutes: ban.durationMinutes } : null;
+  },
+});
+
+export const expireBan = internalMutation({
+  args: { id: v.id("bansInForce") },
+  returns: v.null(),
+  handler: async (ctx, { id }) => {
+    await expireBanInForce(ctx, id);
+    return null;
+  },
+});
+
+/**
+ * Rebuilds the bans in force from the sanction records, oldest first, a batch per run (for a
+ * deployment whose records predate them): `npx convex run moderation:rebuildBansInForce '{}'`.
+ */
+export const rebuildBansInForce = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const batch = await ctx.db
+      .query("sanctions")
+      .paginate({ cursor: cursor ?? null, numItems: 200 });
+    const now = Date.now();
+    for (const record of batch.page) await applyToBansInForce(ctx, record, now);
+    if (!batch.isDone) {
+      await ctx.scheduler.runAfter(0, internal.moderation.rebuildBansInForce, {
+        cursor: batch.continueCursor,
+      });
+    }
+    return null;
   },
 });
 
@@ -287,11 +346,14 @@ export const history = moderatorQuery({
   args: { steamId: v.string(), paginationOpts: paginationOptsValidator },
   returns: vPage(vSanctionRow),
   handler: async (ctx, { steamId, paginationOpts }) => {
-    const result = await ctx.db
-      .query("sanctions")
-      .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
-      .order("desc")
-      .paginate(paginationOpts);
+    const result = await paginateSafely(
+      ctx.db
+        .query("sanctions")
+        .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
+        .order("desc"),
+      paginationOpts,
+      HISTORY_PAGE_MAX,
+    );
     return { ...result, page: result.page.map(sanctionRow) };
   },
 });

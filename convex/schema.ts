@@ -14,7 +14,7 @@ import {
 } from "./lib/validators";
 import { careerTotalsFields, matchRecordFields, vHistorySide, vTrackedMatch } from "./lib/history";
 import { vDeliveryState, vWebhookKind } from "./lib/discord";
-import { moderationSettingsFields, sanctionFields } from "./model/sanctionFields";
+import { banInForceFields, moderationSettingsFields, sanctionFields } from "./model/sanctionFields";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -292,10 +292,15 @@ export default defineSchema({
     online: v.boolean(),
   }).index("by_serverId", ["serverId"]),
   /* Sanction records (model/sanctions.ts): every kick, ban and unban from the panel, per player.
-     Append-only; read per player (by_steamId_and_at) and for the public ban list (by_kind_and_at). */
-  sanctions: defineTable(sanctionFields)
-    .index("by_steamId_and_at", ["steamId", "at"])
-    .index("by_kind_and_at", ["kind", "at"]),
+     Append-only; read per player (by_steamId_and_at). */
+  sanctions: defineTable(sanctionFields).index("by_steamId_and_at", ["steamId", "at"]),
+
+  /* The panel's bans in force: one row per player and server, the newest panel ban there. Upserted
+     by a ban, deleted by an unban or at expiry (model/sanctions.ts). What moderators' rights are
+     judged on, and what the public ban list shows. */
+  bansInForce: defineTable(banInForceFields)
+    .index("by_steamId_and_serverId", ["steamId", "serverId"])
+    .index("by_at", ["at"]),
 
   /* Moderation settings (a single row, key "global"): reasons, presets, limits, public ban list. */
   moderationSettings: defineTable({ key: v.string(), ...moderationSettingsFields }).index(

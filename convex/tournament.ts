@@ -15,6 +15,7 @@ import { appendAudit } from "./model/audit";
 import { refusalAsValue, vRefusal } from "./lib/errors";
 import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
+import { paginateSafely } from "./lib/pagination";
 import { limitTournamentWrite } from "./lib/rateLimits";
 import {
   tournamentFields,
@@ -35,6 +36,8 @@ import {
 } from "./model/tournamentStore";
 
 const f = tournamentFields;
+/** Archived tournaments per page at most. */
+const ARCHIVE_PAGE_MAX = 100;
 
 const vTournamentView = v.object({
   id: v.id("tournaments"),
@@ -118,11 +121,14 @@ export const listArchived = publicQuery({
   args: { paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vListItem),
   handler: async (ctx, { paginationOpts }) => {
-    const page = await ctx.db
-      .query("tournaments")
-      .withIndex("by_archived", (q) => q.eq("archived", true))
-      .order("desc")
-      .paginate(paginationOpts);
+    const page = await paginateSafely(
+      ctx.db
+        .query("tournaments")
+        .withIndex("by_archived", (q) => q.eq("archived", true))
+        .order("desc"),
+      paginationOpts,
+      ARCHIVE_PAGE_MAX,
+    );
     return { ...page, page: page.page.map(listItemOf) };
   },
 });

@@ -11,6 +11,7 @@
 import type * as audit from "../audit.js";
 import type * as crons from "../crons.js";
 import type * as gameServer_commands from "../gameServer/commands.js";
+import type * as gameServer_consoleLine from "../gameServer/consoleLine.js";
 import type * as gameServer_normalize from "../gameServer/normalize.js";
 import type * as gameServer_poll from "../gameServer/poll.js";
 import type * as gameServer_request from "../gameServer/request.js";
@@ -28,6 +29,7 @@ import type * as lib_history from "../lib/history.js";
 import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
 import type * as lib_moderationDefaults from "../lib/moderationDefaults.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
+import type * as lib_pagination from "../lib/pagination.js";
 import type * as lib_presence from "../lib/presence.js";
 import type * as lib_push from "../lib/push.js";
 import type * as lib_random from "../lib/random.js";
@@ -100,6 +102,7 @@ declare const fullApi: ApiFromModules<{
   audit: typeof audit;
   crons: typeof crons;
   "gameServer/commands": typeof gameServer_commands;
+  "gameServer/consoleLine": typeof gameServer_consoleLine;
   "gameServer/normalize": typeof gameServer_normalize;
   "gameServer/poll": typeof gameServer_poll;
   "gameServer/request": typeof gameServer_request;
@@ -117,6 +120,7 @@ declare const fullApi: ApiFromModules<{
   "lib/matchzyEvents": typeof lib_matchzyEvents;
   "lib/moderationDefaults": typeof lib_moderationDefaults;
   "lib/ownKey": typeof lib_ownKey;
+  "lib/pagination": typeof lib_pagination;
   "lib/presence": typeof lib_presence;
   "lib/push": typeof lib_push;
   "lib/random": typeof lib_random;

@@ -64,6 +64,14 @@ export function banEntries(list: unknown[], players: PlayerRef[]): BanEntry[] {
     }));
 }
 
+/** One player's entry in a raw ban list (the whole list, not the first 500); null when absent. */
+export function banOnServer(list: unknown[], steamId: string): { durationMinutes: number } | null {
+  const entry = list.find((b) => (b as { steamId?: unknown } | null)?.steamId === steamId) as
+    { duration?: unknown } | undefined;
+  if (!entry) return null;
+  return { durationMinutes: Math.max(0, Number.parseInt(String(entry.duration ?? "0"), 10) || 0) };
+}
+
 /** Unbiased integer in [0, n) from the platform CSPRNG. */
 function randomIndex(n: number): number {
   const limit = Math.floor(0x1_0000_0000 / n) * n;

@@ -1,18 +1,20 @@
 /**
  * The community's public ban list (an admin setting, off by default): the `/bans` page and
- * `GET /api/bans` read the same page of panel bans, newest first, naming who banned only when the
- * admin allows it.
+ * `GET /api/bans` read the same page of the panel's bans in force, one per player and server,
+ * newest first (lifted and expired bans are gone), naming who banned only when the admin allows it.
  */
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { QueryCtx } from "../_generated/server";
+import { paginateSafely } from "../lib/pagination";
 import { getModerationSettings } from "./sanctions";
 
 export const PUBLIC_BANS_MAX_PAGE = 100;
 
 export const vPublicBan = v.object({
-  _id: v.id("sanctions"),
+  _id: v.id("bansInForce"),
   steamId: v.string(),
+  serverName: v.optional(v.string()),
   playerName: v.optional(v.string()),
   reason: v.optional(v.string()),
   durationMinutes: v.optional(v.number()),
@@ -31,27 +33,29 @@ export async function publicBanPage(
   if (!settings.publicBanList) {
     return { page: [], isDone: true, continueCursor: "", enabled: false };
   }
-  const result = await ctx.db
-    .query("sanctions")
-    .withIndex("by_kind_and_at", (q) => q.eq("kind", "ban"))
-    .order("desc")
-    .paginate({
-      ...paginationOpts,
-      numItems: Math.min(paginationOpts.numItems, PUBLIC_BANS_MAX_PAGE),
-    });
+  const result = await paginateSafely(
+    ctx.db.query("bansInForce").withIndex("by_at").order("desc"),
+    paginationOpts,
+    PUBLIC_BANS_MAX_PAGE,
+  );
+  // A ban past its expiry is gone even before its scheduled clean-up ran.
+  const now = Date.now();
   return {
     ...result,
     enabled: true,
-    page: result.page.map((s) => ({
-      _id: s._id,
-      steamId: s.steamId,
-      playerName: s.playerName,
-      reason: s.reason,
-      durationMinutes: s.durationMinutes,
-      expiresAt: s.expiresAt,
-      at: s.at,
-      by: settings.publicShowsModerator ? s.by : undefined,
-    })),
+    page: result.page
+      .filter((s) => s.expiresAt === undefined || s.expiresAt > now)
+      .map((s) => ({
+        _id: s._id,
+        steamId: s.steamId,
+        serverName: s.serverName,
+        playerName: s.playerName,
+        reason: s.reason,
+        durationMinutes: s.durationMinutes,
+        expiresAt: s.expiresAt,
+        at: s.at,
+        by: settings.publicShowsModerator ? s.by : undefined,
+      })),
   };
 }
 
@@ -90,6 +94,7 @@ export async function publicBansResponse(
         steamId: b.steamId,
         name: b.playerName ?? null,
         reason: b.reason ?? null,
+        server: b.serverName ?? null,
         durationMinutes: b.durationMinutes ?? null,
         bannedAt: iso(b.at),
         expiresAt: iso(b.expiresAt),

@@ -30,6 +30,21 @@ export const sanctionFields = {
   source: v.union(v.literal("panel"), v.literal("gameServer")),
 };
 
+/** A panel ban in force on one server (the newest ban given there, until lifted or expired). */
+export const banInForceFields = {
+  steamId: v.string(),
+  serverId: v.id("servers"),
+  serverName: v.optional(v.string()),
+  playerName: v.optional(v.string()),
+  reason: v.optional(v.string()),
+  /** Minutes; 0 = permanent. */
+  durationMinutes: v.number(),
+  expiresAt: v.optional(v.number()),
+  at: v.number(),
+  by: v.string(),
+  byRole: vSanctionRole,
+};
+
 export const moderationSettingsFields = {
   banReasons: v.array(v.string()),
   kickReasons: v.array(v.string()),

@@ -2,6 +2,7 @@
  * Sanctions as plain functions: the moderation settings, who may give which ban, who may lift
  * which, and the records themselves (one per kick, ban and unban given from the panel).
  */
+import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
@@ -24,6 +25,8 @@ export const SANCTION_MESSAGES = {
   reasonTooLong: `Причина: щонайбільше ${MAX_REASON_LENGTH} символів.`,
   unbanNotOwn:
     "Модератор може зняти лише тимчасовий бан, виданий модератором. Зверніться до адміністратора.",
+  replaceNotOwn:
+    "Гравець уже має бан на цьому сервері, який модератор не може замінити (постійний, довший за ваш максимум або виданий адміністратором). Зверніться до адміністратора.",
   publicListOff: "Список банів спільноти не є публічним.",
   badSettings: "Некоректні налаштування модерації.",
 } as const;
@@ -116,28 +119,79 @@ export function checkBanDuration(
   }
 }
 
+/** A ban as the rules see it: who gave it and for how long (0 = permanent). */
+export interface BanTerms {
+  byRole: SanctionRole;
+  durationMinutes: number;
+}
+
 /**
- * Moderators lift only what moderators gave: the player's latest panel ban must be a
- * moderator's temporary one. Admins lift anything.
+ * The ban in force for one player on one server: the panel's record of it, and the game server's
+ * own ban list entry (the truth there; `undefined` when it was not read). A ban on the game
+ * server that the panel did not give counts as an admin's.
+ */
+export interface BanInForce {
+  panel: BanTerms | null;
+  onServer?: { durationMinutes: number } | null;
+}
+
+function withinModerator(minutes: number, max: number): boolean {
+  return minutes > 0 && minutes <= max;
+}
+
+/** Whether a moderator could have given (and so may replace or lift) the ban in force. */
+function moderatorsOwn(ban: BanInForce, max: number): boolean {
+  const { panel, onServer } = ban;
+  if (onServer && !withinModerator(onServer.durationMinutes, max)) return false;
+  return (
+    panel !== null && panel.byRole === "moderator" && withinModerator(panel.durationMinutes, max)
+  );
+}
+
+/**
+ * A new ban replaces the one in force on that server (the game server keeps one entry per
+ * player), so a moderator may not ban over a ban they could not have given: permanent, longer
+ * than their maximum, or an admin's. Admins replace anything.
+ */
+export function checkReplaceBan(
+  role: SanctionRole,
+  ban: BanInForce,
+  settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
+): void {
+  if (role === "admin") return;
+  const inForce = ban.onServer !== undefined ? ban.onServer !== null : ban.panel !== null;
+  if (inForce && !moderatorsOwn(ban, settings.moderatorMaxMinutes)) {
+    fail("FORBIDDEN", SANCTION_MESSAGES.replaceNotOwn);
+  }
+}
+
+/**
+ * Moderators lift only what a moderator could have given, judged on the ban in force on that
+ * server (not the player's latest ban anywhere). Admins lift anything.
  */
 export function checkUnban(
   role: SanctionRole,
-  latestBan: Pick<Doc<"sanctions">, "byRole" | "durationMinutes"> | null,
+  ban: BanInForce,
+  settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
 ): void {
   if (role === "admin") return;
-  if (!latestBan || latestBan.byRole !== "moderator" || latestBan.durationMinutes === 0) {
+  if (!moderatorsOwn(ban, settings.moderatorMaxMinutes)) {
     fail("FORBIDDEN", SANCTION_MESSAGES.unbanNotOwn);
   }
 }
 
-export async function latestBanOf(ctx: QueryCtx, steamId: string) {
-  // A player has few sanctions; the newest ban is among the latest 50 records.
-  const recent = await ctx.db
-    .query("sanctions")
-    .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
-    .order("desc")
-    .take(50);
-  return recent.find((s) => s.kind === "ban") ?? null;
+/** The panel's ban in force for a player on a server; an expired one is none. */
+export async function panelBanInForce(
+  ctx: QueryCtx,
+  steamId: string,
+  serverId: Id<"servers">,
+  now: number,
+) {
+  const row = await ctx.db
+    .query("bansInForce")
+    .withIndex("by_steamId_and_serverId", (q) => q.eq("steamId", steamId).eq("serverId", serverId))
+    .unique();
+  return row && (row.expiresAt === undefined || row.expiresAt > now) ? row : null;
 }
 
 export interface NewSanction {
@@ -151,12 +205,13 @@ export interface NewSanction {
   byRole: SanctionRole;
 }
 
+/** Appends the record and keeps the ban in force on its server up to date. */
 export async function recordSanction(ctx: MutationCtx, s: NewSanction): Promise<void> {
   const at = Date.now();
   const server = s.serverId ? await ctx.db.get("servers", s.serverId) : null;
   const expiresAt =
     s.kind === "ban" && s.durationMinutes ? at + s.durationMinutes * 60_000 : undefined;
-  await ctx.db.insert("sanctions", {
+  const id = await ctx.db.insert("sanctions", {
     ...s,
     playerName: s.playerName?.slice(0, 64),
     expiresAt,
@@ -164,6 +219,51 @@ export async function recordSanction(ctx: MutationCtx, s: NewSanction): Promise<
     at,
     source: "panel",
   });
+  await applyToBansInForce(ctx, (await ctx.db.get("sanctions", id))!, at);
+}
+
+/**
+ * What one ban or unban record does to the ban in force on its server: a ban replaces it (the
+ * game server keeps one entry per player), an unban removes it. A ban already expired adds none.
+ */
+export async function applyToBansInForce(
+  ctx: MutationCtx,
+  s: Doc<"sanctions">,
+  now: number,
+): Promise<void> {
+  const serverId = s.serverId;
+  if (!serverId || (s.kind !== "ban" && s.kind !== "unban")) return;
+  const existing = await ctx.db
+    .query("bansInForce")
+    .withIndex("by_steamId_and_serverId", (q) =>
+      q.eq("steamId", s.steamId).eq("serverId", serverId),
+    )
+    .unique();
+  if (existing) await ctx.db.delete("bansInForce", existing._id);
+  if (s.kind === "unban" || (s.expiresAt !== undefined && s.expiresAt <= now)) return;
+  const id = await ctx.db.insert("bansInForce", {
+    steamId: s.steamId,
+    serverId,
+    serverName: s.serverName,
+    playerName: s.playerName ?? existing?.playerName,
+    reason: s.reason,
+    durationMinutes: s.durationMinutes ?? 0,
+    expiresAt: s.expiresAt,
+    at: s.at,
+    by: s.by,
+    byRole: s.byRole,
+  });
+  if (s.expiresAt !== undefined) {
+    await ctx.scheduler.runAt(s.expiresAt, internal.moderation.expireBan, { id });
+  }
+}
+
+/** Drops a ban in force that has run out (scheduled at its expiry). */
+export async function expireBanInForce(ctx: MutationCtx, id: Id<"bansInForce">): Promise<void> {
+  const row = await ctx.db.get("bansInForce", id);
+  if (row?.expiresAt !== undefined && row.expiresAt <= Date.now()) {
+    await ctx.db.delete("bansInForce", id);
+  }
 }
 
 /** How the UI shows a record (no token identifiers). */

@@ -16,6 +16,7 @@ import {
   type MatchDetail,
   type MatchListItem,
 } from "../../lib/history";
+import { pageSize, paginateSafely } from "../../lib/pagination";
 import { serverByKey } from "../servers";
 import { careerOf, totalsOf } from "./careers";
 
@@ -40,10 +41,6 @@ export function listItem(m: Doc<"matches">): MatchListItem {
   };
 }
 
-function clampPage(opts: PaginationOptions): PaginationOptions {
-  return { ...opts, numItems: Math.max(1, Math.min(MAX_PAGE, Math.floor(opts.numItems) || 1)) };
-}
-
 /**
  * Recorded, not voided matches, latest first; of one server when `serverKey` names one (an unknown
  * key lists nothing).
@@ -53,24 +50,30 @@ export async function listMatches(
   serverKey: string | undefined,
   opts: PaginationOptions,
 ) {
-  const paging = clampPage(opts);
+  pageSize(opts.numItems, MAX_PAGE);
   let result;
   if (serverKey !== undefined) {
     const server = await serverByKey(ctx, serverKey);
     if (!server) return { page: [], isDone: true, continueCursor: "" };
-    result = await ctx.db
-      .query("matches")
-      .withIndex("by_serverId_and_voided_and_endedAt", (q) =>
-        q.eq("serverId", server._id).eq("voided", false),
-      )
-      .order("desc")
-      .paginate(paging);
+    result = await paginateSafely(
+      ctx.db
+        .query("matches")
+        .withIndex("by_serverId_and_voided_and_endedAt", (q) =>
+          q.eq("serverId", server._id).eq("voided", false),
+        )
+        .order("desc"),
+      opts,
+      MAX_PAGE,
+    );
   } else {
-    result = await ctx.db
-      .query("matches")
-      .withIndex("by_voided_and_endedAt", (q) => q.eq("voided", false))
-      .order("desc")
-      .paginate(paging);
+    result = await paginateSafely(
+      ctx.db
+        .query("matches")
+        .withIndex("by_voided_and_endedAt", (q) => q.eq("voided", false))
+        .order("desc"),
+      opts,
+      MAX_PAGE,
+    );
   }
   return { ...result, page: result.page.map(listItem) };
 }
@@ -117,13 +120,16 @@ export async function careerView(
 
 /** A player's recorded (not voided) matches, latest first. */
 export async function careerMatches(ctx: QueryCtx, steamId: string, opts: PaginationOptions) {
-  const result = await ctx.db
-    .query("matchPlayers")
-    .withIndex("by_steamId_and_voided_and_endedAt", (q) =>
-      q.eq("steamId", steamId).eq("voided", false),
-    )
-    .order("desc")
-    .paginate(clampPage(opts));
+  const result = await paginateSafely(
+    ctx.db
+      .query("matchPlayers")
+      .withIndex("by_steamId_and_voided_and_endedAt", (q) =>
+        q.eq("steamId", steamId).eq("voided", false),
+      )
+      .order("desc"),
+    opts,
+    MAX_PAGE,
+  );
   const page: CareerMatch[] = result.page.map((r) => ({
     matchId: r.matchId as Id<"matches">,
     map: r.map,

@@ -12,7 +12,10 @@ import styles from "./public-bans.module.css";
 
 const time = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "short" });
 
-/** `/bans`: the community's ban list, read-only, when an admin made it public. */
+/**
+ * `/bans`: the community's bans in force (one row per player and server), read-only, when an
+ * admin made it public.
+ */
 export function PublicBansPage() {
   const { enabled, rows, status, loadMore } = usePublicBans();
   return (
@@ -37,6 +40,10 @@ export function PublicBansPage() {
             columns={[
               { header: t("moderation.public.player"), cell: (b) => b.playerName ?? b.steamId },
               { header: "SteamID", cell: (b) => <span className={styles.mono}>{b.steamId}</span> },
+              {
+                header: t("moderation.public.server"),
+                cell: (b) => b.serverName ?? t("common.dash"),
+              },
               { header: t("moderation.banReason"), cell: (b) => b.reason ?? t("common.dash") },
               {
                 header: t("moderation.public.until"),
