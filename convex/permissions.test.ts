@@ -365,12 +365,25 @@ interface Registered {
   isQuery?: boolean;
   isMutation?: boolean;
   isAction?: boolean;
+  exportArgs?: () => string;
 }
 
 const modules = import.meta.glob<Record<string, unknown>>(
   ["./**/*.ts", "!./**/*.*.ts", "!./_generated/**"],
   { eager: true },
 );
+
+/** The names of a function's top-level `v.string()` arguments, from its exported validator. */
+function stringArgs(path: string): string[] {
+  const [file, name] = path.split(":") as [string, string];
+  const fn = modules[`./${file}.ts`]?.[name] as Registered | undefined;
+  const json = JSON.parse(fn?.exportArgs?.() ?? "{}") as {
+    value?: Record<string, { fieldType: { type: string } }>;
+  };
+  return Object.entries(json.value ?? {})
+    .filter(([, field]) => field.fieldType.type === "string")
+    .map(([key]) => key);
+}
 
 function publicFunctions(): Map<string, Kind> {
   const found = new Map<string, Kind>();
@@ -507,6 +520,36 @@ describe("permission matrix", () => {
       }
     });
   }
+
+  test("every client-supplied string is bounded: a 900 KB value is refused before anything runs", async () => {
+    const huge = "x".repeat(900_000);
+    let probed = 0;
+    for (const [path, kind] of found) {
+      for (const key of stringArgs(path)) {
+        const { t, ids, as } = await world();
+        const before = await t.run(async (ctx) => ({
+          entrants: (await ctx.db.query("tournamentEntrants").collect()).length,
+          presence: (await ctx.db.query("presence").collect()).length,
+          audit: (await ctx.db.query("auditLog").collect()).length,
+        }));
+        for (const who of ["anonymous", "admin"] as const) {
+          const outcome = await call(as[who], kind, path, {
+            ...MATRIX[path]!.args(ids),
+            [key]: huge,
+          });
+          expect(outcome, `${path}.${key} as ${who}`).toMatchObject({ code: "INVALID_INPUT" });
+        }
+        const after = await t.run(async (ctx) => ({
+          entrants: (await ctx.db.query("tournamentEntrants").collect()).length,
+          presence: (await ctx.db.query("presence").collect()).length,
+          audit: (await ctx.db.query("auditLog").collect()).length,
+        }));
+        expect(after, `${path}.${key}: nothing stored`).toEqual(before);
+        probed++;
+      }
+    }
+    expect(probed).toBeGreaterThan(20);
+  });
 
   test("no public function's result or error ever contains an API key, RCON password or push secret", async () => {
     const API_KEY = "SECRET-API-KEY-7f3a9c";

@@ -31,11 +31,41 @@ import { SessionIdArg, vSessionId } from "convex-helpers/server/sessions";
 import { v } from "convex/values";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import { action, mutation, query, type ActionCtx } from "../_generated/server";
+import {
+  action as rawAction,
+  mutation as rawMutation,
+  query as rawQuery,
+  type ActionCtx,
+} from "../_generated/server";
+import { checkArgBounds } from "./argBounds";
 import { fail, MESSAGES } from "./errors";
 import { RATE_LIMITED_MESSAGE } from "./rateLimits";
 import type { ActionViewer, GateVerdict } from "./validators";
 import { actorOf, loadViewer, type Viewer } from "./viewer";
+
+interface Definition {
+  handler: (ctx: never, args: Record<string, unknown>) => unknown;
+}
+
+/**
+ * A raw builder whose functions first check the size of every argument (`argBounds.ts`): the
+ * only way the builders below reach `query`, `mutation` and `action`.
+ */
+function bounded<B>(builder: B): B {
+  const build = builder as (definition: Definition) => unknown;
+  return ((definition: Definition) =>
+    build({
+      ...definition,
+      handler: (ctx: never, args: Record<string, unknown>) => {
+        checkArgBounds(args);
+        return definition.handler(ctx, args);
+      },
+    })) as B;
+}
+
+const query = bounded(rawQuery);
+const mutation = bounded(rawMutation);
+const action = bounded(rawAction);
 
 export const publicQuery = customQuery(
   query,

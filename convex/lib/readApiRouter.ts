@@ -6,6 +6,9 @@
 import { isSteamId64, TOP_CRITERIA, type TopCriterion } from "./gameApi";
 import type { Player, ServerSnapshot } from "./validators";
 
+/** The longest `?q=` a player search takes (an in-game name is at most 32 characters). */
+const MAX_SEARCH = 64;
+
 export interface ApiResponse {
   status: number;
   body: unknown;
@@ -72,6 +75,9 @@ export function routeServerRequest(
   if (head === "search" && parts.length === 1) {
     const q = query.get("q")?.trim();
     if (!q) return error(400, "Missing query parameter q");
+    if (q.length > MAX_SEARCH) {
+      return error(400, "Query too long", `At most ${MAX_SEARCH} characters`);
+    }
     const needle = q.toLocaleLowerCase("uk");
     return {
       status: 200,
@@ -82,7 +88,7 @@ export function routeServerRequest(
     if (parts.length === 1) return { status: 200, body: grouped(s.players) };
     if (second === "top" && parts.length === 3) return top(s.players, third!, query.get("limit"));
     if (parts.length === 2) {
-      if (!isSteamId64(second!)) return error(400, "Invalid steam id", second);
+      if (!isSteamId64(second!)) return error(400, "Invalid steam id", second!.slice(0, 64));
       const player = s.players.find((p) => p.steamId === second);
       return player ? { status: 200, body: player } : error(404, "Player not found");
     }
