@@ -330,8 +330,8 @@ describe("strangers cannot spend the seated players' budget", () => {
 
   test("a signed-in caller's own budget follows the account, whatever session it presents", async () => {
     vi.useFakeTimers();
-    const { t, asUser, id } = await setup();
-    const user = throwingRefusals(asUser);
+    const { asUser, id } = await setup();
+    const user = asUser; // its refusals are thrown (setup wraps the client in throwingRefusals)
     const results: string[] = [];
     for (let i = 0; i < 12; i++) {
       await user

@@ -19,6 +19,7 @@ import type * as history from "../history.js";
 import type * as historyApi from "../historyApi.js";
 import type * as http from "../http.js";
 import type * as lib_actionRegistry from "../lib/actionRegistry.js";
+import type * as lib_argBounds from "../lib/argBounds.js";
 import type * as lib_catalog from "../lib/catalog.js";
 import type * as lib_destination from "../lib/destination.js";
 import type * as lib_discord from "../lib/discord.js";
@@ -110,6 +111,7 @@ declare const fullApi: ApiFromModules<{
   historyApi: typeof historyApi;
   http: typeof http;
   "lib/actionRegistry": typeof lib_actionRegistry;
+  "lib/argBounds": typeof lib_argBounds;
   "lib/catalog": typeof lib_catalog;
   "lib/destination": typeof lib_destination;
   "lib/discord": typeof lib_discord;

@@ -4,6 +4,7 @@
  * handler: a 900 KB session id or nickname is refused before anything reads or stores it.
  */
 import { fail } from "./errors";
+import { ownValue } from "./ownKey";
 
 /** Any string argument, at any depth (the longest real one, a free console line, is 330). */
 export const MAX_ARG_STRING = 1024;
@@ -32,7 +33,7 @@ export const ARG_BOUND_MESSAGES = {
 
 function check(value: unknown, field: string, depth: number): void {
   if (typeof value === "string") {
-    const max = Object.hasOwn(FIELD_MAX, field) ? FIELD_MAX[field]! : MAX_ARG_STRING;
+    const max = ownValue(FIELD_MAX, field) ?? MAX_ARG_STRING;
     if (value.length > max) fail("INVALID_INPUT", ARG_BOUND_MESSAGES.tooLong(field, max));
     return;
   }
