@@ -15,7 +15,10 @@ import {
   steamIdOf,
   type ScriptedMap,
 } from "./testing/matchzy.fixtures";
-import { post, world } from "./testing/push.helpers";
+import { post, WARMUP, world } from "./testing/push.helpers";
+import type { Match, Player } from "./lib/validators";
+import { trackPoll } from "./model/history/detect";
+import { storePollResult } from "./model/liveData";
 import type { TestConvex } from "./test.setup";
 
 /** 2v2, team 1 starts T, sides swap after 3 rounds; team 1 wins 5:2. */
@@ -175,5 +178,97 @@ describe("delivery as it happens", () => {
         .unique(),
     );
     expect(push).toMatchObject({ refusedCount: 1, lastRefusal: "round_end", eventsCount: 0 });
+  });
+});
+
+/** A human on a side with the plugin's cumulative stats, as a poll lists them. */
+function polledPlayer(n: number, team: Player["team"], kills: number): Player {
+  return {
+    steamId: steamIdOf(n),
+    name: `polled-${n}`,
+    team,
+    score: kills * 2,
+    kills,
+    deaths: 3,
+    assists: 0,
+    kdRatio: kills / 3,
+    mvp: 0,
+    headshots: 0,
+    chickenKills: 0,
+    totalDamage: kills * 100,
+    bombPlants: 0,
+    bombDefuses: 0,
+    grenadeKills: 0,
+    grenadeDamageDealt: 0,
+    enemiesFlashed: 0,
+    knifeKills: 0,
+    zeusKills: 0,
+    playTimeMinutes: 10,
+    roundsPlayed: 9,
+    firstSeen: "",
+    lastSeen: "",
+    lastWeaponUsed: "",
+  };
+}
+
+async function poll(t: TestConvex, serverId: Id<"servers">, match: Match, players?: Player[]) {
+  const summary = {
+    totalPlayers: 4,
+    totalKills: 0,
+    totalDeaths: 0,
+    totalDamage: 0,
+    totalBombsPlanted: 0,
+    totalBombsDefused: 0,
+  };
+  await t.run(async (ctx) => {
+    const result = { ok: true as const, match, summary, ...(players ? { players } : {}) };
+    await storePollResult(ctx, serverId, result, Date.now());
+    await trackPoll(ctx, serverId, result, Date.now());
+  });
+}
+
+describe("what identifies a recorded map", () => {
+  test("a replay of every delivery after the de-duplication window records nothing new", async () => {
+    const { t } = await world();
+    const events = mapEvents(MAP, "code");
+    await postAll(t, events);
+    // Another match is played after it.
+    await postAll(t, mapEvents({ ...MAP, matchid: MAP.matchid + 1 }, "code"));
+    expect(await recorded(t)).toHaveLength(2);
+    // A day later the remembered deliveries are gone; the first map is delivered all over again.
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("pushEvents").collect()) {
+        await ctx.db.delete("pushEvents", row._id);
+      }
+    });
+    await postAll(t, events);
+    const all = await recorded(t);
+    expect(all.map((m) => m.matchzy?.matchid)).toEqual(["14272", "14273"]);
+    expectTheMap(all[0]!);
+  });
+
+  test("a map closed by polling, then a pushed map on the same map right after: both recorded", async () => {
+    const { t, serverId } = await world();
+    // First map, no MatchZy events: polling sees it through to 5:4 of a 9-round match.
+    const live: Match = { ...WARMUP, roundPhase: "live", round: 1, maxRounds: 9 };
+    const lineup = [
+      polledPlayer(31, "Counter-Terrorist", 7),
+      polledPlayer(32, "Counter-Terrorist", 6),
+      polledPlayer(41, "Terrorist", 5),
+      polledPlayer(42, "Terrorist", 4),
+    ];
+    await poll(t, serverId, live, lineup);
+    await poll(
+      t,
+      serverId,
+      { ...live, scoreCT: 5, scoreT: 4, round: 9, roundPhase: "over" },
+      lineup,
+    );
+    expect((await recorded(t)).map((m) => m.source)).toEqual(["poll"]);
+    // The next map on the same map name, fewer rounds than the first, reported by MatchZy only.
+    await postAll(t, mapEvents(MAP, "code"));
+    const all = await recorded(t);
+    expect(all.map((m) => m.source)).toEqual(["poll", "push"]);
+    expectTheMap(all[1]!);
   });
 });

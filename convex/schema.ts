@@ -216,7 +216,8 @@ export default defineSchema({
     match: vTrackedMatch,
   }).index("by_serverId", ["serverId"]),
 
-  /* Recorded matches; never deleted. `dedupeKey` (server + start) is unique. `counted`: the match
+  /* Recorded matches; never deleted. `dedupeKey` is unique: server + MatchZy match id + map number
+     for a map its events named, else server + start (model/history/record.ts). `counted`: the match
      counts for careers (lib/history.ts rules) and is not voided. */
   matches: defineTable({
     serverId: v.id("servers"),

@@ -10,9 +10,18 @@ import { countLine } from "./careers";
 import type { ClosedMatch } from "./tracker";
 import { notify } from "../notifications";
 
-/** The natural key of a match: the server and when the tracker first saw it live. */
-export function dedupeKeyOf(serverId: Id<"servers">, startedAt: number): string {
-  return `${serverId}:${startedAt}`;
+/**
+ * The natural key of a recorded map: the server and MatchZy's match id and map number when its
+ * events named it (so a replay of its deliveries, however late, records nothing new), otherwise
+ * when the tracker first saw it live.
+ */
+export function dedupeKeyOf(serverId: Id<"servers">, closed: ClosedMatch): string {
+  const ref = closed.matchzy;
+  // MatchZy numbers matches from 1; a placeholder id (none loaded) names no particular map.
+  const named = ref !== undefined && ref.matchid !== "" && !/^(-.*|0+)$/.test(ref.matchid);
+  return named
+    ? `${serverId}:matchzy:${ref.matchid}:${ref.mapNumber}`
+    : `${serverId}:${closed.startedAt}`;
 }
 
 /**
@@ -39,7 +48,7 @@ export async function recordMatch(
   serverId: Id<"servers">,
   closed: ClosedMatch,
 ): Promise<Id<"matches"> | null> {
-  const dedupeKey = dedupeKeyOf(serverId, closed.startedAt);
+  const dedupeKey = dedupeKeyOf(serverId, closed);
   const existing = await ctx.db
     .query("matches")
     .withIndex("by_dedupeKey", (q) => q.eq("dedupeKey", dedupeKey))

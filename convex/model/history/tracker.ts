@@ -264,11 +264,17 @@ export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step 
       seen.rounds >= current.rounds &&
       seen.kind !== "going_live";
     if (current.state === "finished") {
-      // A late or repeated event of the match already recorded (by push or by poll).
-      const late = seen.mapName === current.mapName && seen.rounds <= current.rounds && samePush;
-      if (late || (current.pushKey === seen.pushKey && seen.kind !== "going_live")) {
-        return { next: current, closed: null };
-      }
+      // A late or repeated event of the map already recorded. Pushed, it has the same MatchZy
+      // map (a replayed `going_live` included). Recorded by polling, no event named it: only
+      // its own end seen again counts, so the next map's `going_live` and first rounds (fewer
+      // rounds on the same map) start a new match rather than vanish as "late".
+      const late =
+        current.pushKey !== undefined
+          ? current.pushKey === seen.pushKey
+          : seen.kind !== "going_live" &&
+            seen.mapName === current.mapName &&
+            seen.rounds === current.rounds;
+      if (late) return { next: current, closed: null };
       current = null;
     } else if (!sameMatch) {
       closed = closeEarly(current, "push");
