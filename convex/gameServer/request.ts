@@ -8,6 +8,7 @@ import {
   PROXY_PASSWORD_HEADER,
   PROXY_PORT_HEADER,
 } from "../lib/gameApi";
+import { fetchNoRedirect, RedirectRefusedError } from "../lib/outbound";
 import type { GameServerTarget } from "../lib/validators";
 
 export type { GameServerTarget };
@@ -75,7 +76,7 @@ export async function gameServerRequest<T = unknown>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(requestUrl(target, spec.path), {
+    response = await fetchNoRedirect(requestUrl(target, spec.path), {
       method: spec.method ?? "GET",
       headers: requestHeaders(target, spec),
       body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
@@ -83,6 +84,12 @@ export async function gameServerRequest<T = unknown>(
     });
     text = await response.text();
   } catch (error) {
+    if (error instanceof RedirectRefusedError) {
+      throw new GameServerError(
+        `Сервер відповів перенаправленням (${error.status}); панель за ним не йде`,
+        error.status,
+      );
+    }
     if (controller.signal.aborted) {
       throw new GameServerError(`Сервер не відповів за ${Math.round(timeoutMs / 1000)} с`, null);
     }

@@ -4,6 +4,7 @@
  * `X-RateLimit-Reset-After` headers) when rate limited; 4xx for a bad or deleted webhook (retrying
  * cannot help); 5xx when it is in trouble. Timeouts and network errors are retried like 5xx.
  */
+import { fetchNoRedirect, RedirectRefusedError } from "../lib/outbound";
 
 export type AttemptResult =
   | { state: "ok"; httpStatus: number }
@@ -58,14 +59,20 @@ export async function postOnce(
 ): Promise<AttemptResult> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetchNoRedirect(url, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(payload),
-      redirect: "error",
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    if (error instanceof RedirectRefusedError) {
+      return {
+        state: "failed",
+        httpStatus: error.status,
+        error: "Discord відповів перенаправленням",
+      };
+    }
     const timeout = error instanceof Error && error.name === "TimeoutError";
     return { state: "retry", error: timeout ? "Час очікування вичерпано" : "Мережева помилка" };
   }

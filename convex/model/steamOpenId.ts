@@ -6,6 +6,7 @@
  * with `check_authentication` (direct verification; Steam signs with a secret we never see).
  */
 import { env } from "../_generated/server";
+import { fetchNoRedirect } from "../lib/outbound";
 
 export const OPENID_NS = "http://specs.openid.net/auth/2.0";
 const IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
@@ -123,7 +124,7 @@ export async function confirmWithProvider(
   const body = new URLSearchParams({ ...fields, "openid.mode": "check_authentication" });
   let text: string;
   try {
-    const res = await fetch(`${base}/login`, {
+    const res = await fetchNoRedirect(`${base}/login`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: body.toString(),
@@ -148,7 +149,7 @@ export async function steamPersonaName(steamId: string): Promise<string | null> 
   const base = (env.STEAM_WEB_API_BASE ?? "https://api.steampowered.com").replace(/\/+$/, "");
   const url = `${base}/ISteamUser/GetPlayerSummaries/v2/?key=${encodeURIComponent(key)}&steamids=${steamId}`;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    const res = await fetchNoRedirect(url, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) return null;
     const body = (await res.json()) as {
       response?: { players?: { steamid?: unknown; personaname?: unknown }[] };

@@ -5,6 +5,7 @@
  */
 import { env } from "../_generated/server";
 import { fail } from "../lib/errors";
+import { fetchNoRedirect } from "../lib/outbound";
 import { isSteamId64 } from "../lib/gameApi";
 import { parseSteamId } from "../lib/steamId";
 
@@ -32,7 +33,7 @@ async function resolveVanity(name: string): Promise<string> {
   const url = `${base}/ISteamUser/ResolveVanityURL/v1/?key=${encodeURIComponent(key)}&vanityurl=${encodeURIComponent(name)}`;
   let body: unknown;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetchNoRedirect(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!res.ok) fail("GAME_SERVER", VANITY_MESSAGES.unavailable);
     body = await res.json();
   } catch {
