@@ -79,4 +79,20 @@ describe("audit filters", () => {
     expect(csvCell("@SUM(1)")).toBe('"\'@SUM(1)"');
     expect(csvCell('a "b"')).toBe('"a ""b"""');
   });
+
+  test("a formula hidden behind a lookalike or an invisible character is defused too", () => {
+    for (const hidden of [
+      "＝1+1", // fullwidth equals sign
+      "\u200B=1+1", // zero-width space
+      "\u2066=HYPERLINK(1)", // bidi isolate
+      "\uFEFF+1", // byte order mark
+      "  =1+1",
+      "﹢1", // small plus sign
+      "＠SUM(1)",
+    ]) {
+      expect(csvCell(hidden), JSON.stringify(hidden)).toBe(`"'${hidden}"`);
+    }
+    expect(csvCell("Олена")).toBe('"Олена"');
+    expect(csvCell("1+1")).toBe('"1+1"');
+  });
 });

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { isSteamId64 } from "./lib/gameApi";
+import { isSteamId64 } from "./lib/steamId";
 import { ALL_TIME } from "./lib/history";
 import { matchSnapshotOf } from "./model/liveData";
 import { eventually, stopLoops, startSiteForwarder } from "./testing/sim.helpers";

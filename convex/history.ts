@@ -5,7 +5,7 @@ import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { fail } from "./lib/errors";
 import { adminAction, publicQuery } from "./lib/functions";
-import { isSteamId64 } from "./lib/gameApi";
+import { isSteamId64 } from "./lib/steamId";
 import {
   ALL_TIME,
   isSeason,

@@ -86,6 +86,11 @@ describe("history read API", () => {
     expect(career.body).toMatchObject({ steamId: A, matches: 2, wins: 2, kills: 21 });
     expect((await get("/api/players/76561198000009999")).status).toBe(404);
     expect((await get("/api/players/12345")).status).toBe(400);
+    // Every valid account, above 76561199999999999 too; a lookalike digit is not one.
+    expect((await get("/api/players/76561202255233023")).status).toBe(404);
+    expect((await get(`/api/players/${encodeURIComponent("7656119800000000１")}`)).status).toBe(
+      400,
+    );
   });
 
   test("leaderboards: criterion, season and limit are checked", async () => {

@@ -4,7 +4,8 @@
  * hostile input can be tested exhaustively without a game server. Nothing is ever built by pasting
  * unchecked user text into a console line.
  */
-import { GAME_MODES, isSteamId64, type WireLaunchGame } from "../lib/gameApi";
+import { GAME_MODES, type WireLaunchGame } from "../lib/gameApi";
+import { isSteamId64 } from "../lib/steamId";
 import { ownValue } from "../lib/ownKey";
 import type { ActionName } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";

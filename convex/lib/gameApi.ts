@@ -108,10 +108,3 @@ export const GAME_MODES: Record<
   deathmatch: { alias: "deathmatch", gameType: 1, gameMode: 2 },
   custom: { alias: "custom", gameType: 3, gameMode: 0 },
 };
-
-export const STEAM_ID64_RE = /^7656119\d{10}$/;
-export function isSteamId64(value: string): boolean {
-  if (!STEAM_ID64_RE.test(value)) return false;
-  const n = BigInt(value);
-  return n >= 76561197960265729n && n <= 76561202255233023n;
-}

@@ -3,7 +3,8 @@
  * touches a game server. `http.ts` feeds it the snapshot of the requested server (read by the
  * internal queries in `convex/publicApi.ts`).
  */
-import { isSteamId64, TOP_CRITERIA, type TopCriterion } from "./gameApi";
+import { TOP_CRITERIA, type TopCriterion } from "./gameApi";
+import { isSteamId64 } from "./steamId";
 import type { Player, ServerSnapshot } from "./validators";
 
 /** The longest `?q=` a player search takes (an in-game name is at most 32 characters). */

@@ -1,5 +1,17 @@
 import { describe, expect, test } from "vitest";
-import { parseSteamId, STEAM_ID_MESSAGES, toSteam2, toSteam3 } from "./steamId";
+import {
+  isSteamId64,
+  looksLikeSteamId,
+  parseSteamId,
+  STEAM_ID_MESSAGES,
+  toSteam2,
+  toSteam3,
+} from "./steamId";
+
+/** 76561198000000001 in fullwidth digits (U+FF10…U+FF19). */
+const FULLWIDTH = "76561198000000001".replace(/\d/g, (d) =>
+  String.fromCharCode(0xff10 + Number(d)),
+);
 
 const GABE = "76561197960287930"; // account 22202
 
@@ -58,5 +70,46 @@ describe("parseSteamId", () => {
       expect(parseSteamId(toSteam2(id))).toEqual({ kind: "id64", steamId: id });
       expect(parseSteamId(toSteam3(id))).toEqual({ kind: "id64", steamId: id });
     }
+  });
+});
+
+describe("one SteamID64 check everywhere", () => {
+  test("every individual account is valid, up to the top of the range; nothing else", () => {
+    for (const id of [
+      "76561197960265729",
+      "76561199999999999",
+      "76561200000000000",
+      "76561202255233023",
+    ]) {
+      expect(isSteamId64(id), id).toBe(true);
+      expect(parseSteamId(id)).toEqual({ kind: "id64", steamId: id });
+    }
+    for (const id of [
+      "76561197960265728",
+      "76561202255233024",
+      "0",
+      "7656119800000000１",
+      ` ${GABE}`,
+    ]) {
+      expect(isSteamId64(id), id).toBe(false);
+    }
+  });
+
+  test("fullwidth digits and hidden characters read as the account they look like", () => {
+    const fullwidth = FULLWIDTH;
+    expect(parseSteamId(fullwidth)).toEqual({ kind: "id64", steamId: "76561198000000001" });
+    for (const lookalike of [
+      fullwidth,
+      "7656119800000000１",
+      "76561198\u200B000000001",
+      "\u202A76561198000000001",
+      "STEAM_1:0:11101",
+      "[U:1:22202]",
+      "12345678901234567",
+    ]) {
+      expect(looksLikeSteamId(lookalike), JSON.stringify(lookalike)).toBe(true);
+    }
+    expect(looksLikeSteamId("s1mple_fan")).toBe(false);
+    expect(looksLikeSteamId("Олег 2007")).toBe(false);
   });
 });

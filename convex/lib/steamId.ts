@@ -3,6 +3,7 @@
  * backend (the source of truth) and the client's form validation. A vanity URL cannot be
  * resolved offline; it comes back as `{ kind: "vanity" }` for the Steam Web API to answer.
  */
+import { foldLookalikes } from "./lookalikes";
 
 /** SteamID64 of individual account 0 (universe Public, type Individual, instance 1). */
 const BASE = 76561197960265728n;
@@ -36,8 +37,27 @@ const VANITY_RE = /^(?:https?:\/\/)?(?:www\.)?steamcommunity\.com\/id\/([^/?#\s]
 /** Steam's custom URL rule: 2–32 letters, digits, "_" or "-". */
 const VANITY_NAME_RE = /^[A-Za-z0-9_-]{2,32}$/;
 
+/**
+ * A SteamID64 as stored and compared everywhere: 17 ASCII digits naming an individual account
+ * (76561197960265729 … 76561202255233023). The one check of that form in the panel.
+ */
+export function isSteamId64(value: string): boolean {
+  if (!ID64_RE.test(value)) return false;
+  const account = BigInt(value) - BASE;
+  return account >= 1n && account <= MAX_ACCOUNT;
+}
+
+/** Whether a person or a program could take this text for a Steam account (any SteamID form). */
+export function looksLikeSteamId(text: string): boolean {
+  const folded = foldLookalikes(text).trim();
+  return /^\d{17}$/.test(folded) || parseSteamId(folded).kind === "id64";
+}
+
 export function parseSteamId(input: string): ParsedSteamId {
-  const text = input.trim().replace(/[?#].*$/, "");
+  if (input.length > 200) return { kind: "invalid", message: STEAM_ID_MESSAGES.invalid };
+  const text = foldLookalikes(input)
+    .trim()
+    .replace(/[?#].*$/, "");
   if (!text) return { kind: "invalid", message: STEAM_ID_MESSAGES.empty };
   if (text.length > 200) return { kind: "invalid", message: STEAM_ID_MESSAGES.invalid };
   const id64 = ID64_RE.test(text) ? text : PROFILE_RE.exec(text)?.[1];

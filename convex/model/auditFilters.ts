@@ -4,6 +4,7 @@
  * remaining equality filters are checked row by row inside that range. So a filter never scans
  * the whole table: at most the entries of one user/action/server/outcome in the date range.
  */
+import { foldLookalikes } from "../lib/lookalikes";
 import type { IndexRange } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
@@ -82,10 +83,16 @@ export function matchesFilters(e: Doc<"auditLog">, f: AuditFilters): boolean {
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV cell: quoted, quotes doubled, and a leading formula character defused for spreadsheets. */
+/**
+ * One CSV cell: quoted, quotes doubled, and a leading formula character defused for spreadsheets,
+ * judged as a spreadsheet reads it (a fullwidth "＝", or "=" behind a zero-width character or
+ * spaces, starts a formula too).
+ */
 export function csvCell(value: string | number | undefined): string {
   const text = value === undefined ? "" : String(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  const folded = foldLookalikes(text);
+  const formula = FORMULA_START.test(folded) || FORMULA_START.test(folded.trimStart());
+  const safe = formula ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 

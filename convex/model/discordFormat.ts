@@ -7,6 +7,7 @@
  * show literally. A message never carries a secret, an IP, a connect address or RCON detail; it
  * names servers by their display name only.
  */
+import { isSteamId64 } from "../lib/steamId";
 import type { WebhookKind } from "../lib/discord";
 
 export type NotifyEvent =
@@ -136,7 +137,7 @@ export function relativeTime(at: number): string {
 
 export function playerUrl(panelUrl: string | undefined, steamId: string): string | null {
   const base = panelUrl ? originOf(panelUrl) : null;
-  if (!base || !/^\d{17}$/.test(steamId)) return null;
+  if (!base || !isSteamId64(steamId)) return null;
   return `${base}/players/${steamId}`;
 }
 

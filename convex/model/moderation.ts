@@ -2,7 +2,7 @@
 import { v, type Infer } from "convex/values";
 import { GameServerError, gameServerRequest } from "../gameServer/request";
 import { fail } from "../lib/errors";
-import { isSteamId64 } from "../lib/gameApi";
+import { isSteamId64 } from "../lib/steamId";
 import type { GameServerTarget } from "../lib/validators";
 
 export const vBanEntry = v.object({

@@ -20,7 +20,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { isSteamId64 } from "../lib/gameApi";
+import { isSteamId64 } from "../lib/steamId";
 import type { GameServerTarget, Player, PollResult } from "../lib/validators";
 import { trackPoll } from "./history/detect";
 import { nearMatchEnd } from "./history/tracker";

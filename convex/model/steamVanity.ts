@@ -6,8 +6,7 @@
 import { env } from "../_generated/server";
 import { fail } from "../lib/errors";
 import { fetchNoRedirect } from "../lib/outbound";
-import { isSteamId64 } from "../lib/gameApi";
-import { parseSteamId } from "../lib/steamId";
+import { isSteamId64, parseSteamId } from "../lib/steamId";
 
 export const VANITY_MESSAGES = {
   noKey:

@@ -16,6 +16,11 @@ import {
   type TournamentState,
 } from "./tournament";
 
+/** 76561198000000001 in fullwidth digits (U+FF10…U+FF19). */
+const FULLWIDTH = "76561198000000001".replace(/\d/g, (d) =>
+  String.fromCharCode(0xff10 + Number(d)),
+);
+
 const A: Actor = { team: "teamA", isAdmin: false };
 const B: Actor = { team: "teamB", isAdmin: false };
 const stranger: Actor = { team: null, isAdmin: false };
@@ -69,6 +74,17 @@ describe("joining", () => {
     refusal(() => join(fresh(), stranger, "teamA", "a\u0000b", 1), M.nicknameInvalid);
     refusal(() => join(fresh(), stranger, "teamA", "a\u202Eb", 1), M.nicknameInvalid);
     refusal(() => join(fresh(), stranger, "teamA", "76561198000000001", 1), M.nicknameIsSteamId);
+  });
+
+  test("a SteamID in disguise is refused as a nickname too", () => {
+    for (const disguised of [
+      "7656119800000000１", // one fullwidth digit
+      FULLWIDTH,
+      "76561198\u200B000000001", // a zero-width space inside
+      "STEAM_1:0:11101",
+    ]) {
+      refusal(() => join(fresh(), stranger, "teamA", disguised, 1), M.nicknameIsSteamId);
+    }
   });
 
   test("a member cannot join again, a full team takes nobody, nicknames are unique", () => {

@@ -5,6 +5,7 @@
  *
  * Refusals throw `fail(code, message)` with a Ukrainian message. Inputs are never mutated.
  */
+import { looksLikeSteamId } from "../lib/steamId";
 import type { ObjectType } from "convex/values";
 import { LAUNCH_MODES, NICKNAME_MAX, type LaunchMode } from "../lib/catalog";
 import { fail } from "../lib/errors";
@@ -119,8 +120,9 @@ export function normalizeNickname(raw: string): string {
   if (!nickname) fail("INVALID_INPUT", M.nicknameBlank);
   if ([...nickname].length > NICKNAME_MAX) fail("INVALID_INPUT", M.nicknameTooLong);
   if (FORBIDDEN_CHARS.test(nickname)) fail("INVALID_INPUT", M.nicknameInvalid);
-  // Launch places players by nickname; a SteamID typed here must never pick someone else.
-  if (/^\d{17}$/.test(nickname)) fail("INVALID_INPUT", M.nicknameIsSteamId);
+  // Launch places players by nickname; a SteamID typed here (in any form, fullwidth digits or
+  // hidden characters included) must never pick someone else.
+  if (looksLikeSteamId(nickname)) fail("INVALID_INPUT", M.nicknameIsSteamId);
   return nickname;
 }
 

@@ -3,7 +3,8 @@
  * so every path changes the same state and prints the same text. Outputs follow CS2 where known
  * (research §2.3, §5); texts marked there as guesses are kept recognisable rather than exact.
  */
-import { GAME_MODES, type GameModeName, isSteamId64 } from "../../convex/lib/gameApi";
+import { GAME_MODES, type GameModeName } from "../../convex/lib/gameApi";
+import { isSteamId64 } from "../../convex/lib/steamId";
 import { SERVER_CONFIGS, WORKSHOP_MAPS, isKnownMap } from "./catalog";
 import { Cvars } from "./cvars";
 import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";

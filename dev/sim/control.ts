@@ -2,7 +2,7 @@
  * Control API for tests, demo mode and benchmarks, on its own port so it stays reachable while a
  * simulated server is "offline". No auth: it binds to loopback like the rest of the simulator.
  */
-import { isSteamId64 } from "../../convex/lib/gameApi";
+import { isSteamId64 } from "../../convex/lib/steamId";
 import { FaultError, type FaultController, type Faults } from "./faults";
 import { HttpError, Router, type SimRequest, createJsonServer, objectBody } from "./http-kit";
 import { ManagedListener } from "./listener";

@@ -78,10 +78,7 @@ const STEAM_ID64_BASE = 76561197960265728n;
 /** What a bot reports as its SteamID. */
 export const BOT_STEAM_ID = "0";
 
-/**
- * A valid individual SteamID64. Account ids stay below ~2.04e9 so the id keeps the `7656119`
- * prefix that isSteamId64 requires.
- */
+/** A valid individual SteamID64 (account ids well inside the range isSteamId64 accepts). */
 export function randomSteamId(rng: Rng): string {
   const accountId = rng.int(10_000_000, 1_900_000_000);
   return (STEAM_ID64_BASE + BigInt(accountId)).toString();

@@ -10,8 +10,8 @@ import {
   type WireBanList,
   type WireCommandResult,
   type WirePlayer,
-  isSteamId64,
 } from "../../convex/lib/gameApi";
+import { isSteamId64 } from "../../convex/lib/steamId";
 import { checkCommand } from "./command-policy";
 import { type ConsoleEngine } from "./console";
 import { Cvars } from "./cvars";

@@ -9,4 +9,4 @@ export type { Match, Player, Summary, Team } from "../../convex/lib/validators";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
-export { isSteamId64 } from "../../convex/lib/gameApi";
+export { isSteamId64 } from "../../convex/lib/steamId";

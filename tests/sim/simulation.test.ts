@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tick } from "../../dev/sim/match";
 import { SimClock } from "../../dev/sim/rng";
 import { GameWorld, type WorldOptions } from "../../dev/sim/world";
-import { isSteamId64 } from "../../convex/lib/gameApi";
+import { isSteamId64 } from "../../convex/lib/steamId";
 
 const options: WorldOptions = {
   name: "Test",

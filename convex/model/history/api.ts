@@ -8,7 +8,7 @@
  */
 import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
-import { isSteamId64 } from "../../lib/gameApi";
+import { isSteamId64 } from "../../lib/steamId";
 import {
   ALL_TIME,
   CRITERION_NAMES,

@@ -6,7 +6,7 @@
 import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { isSteamId64 } from "../../lib/gameApi";
+import { isSteamId64 } from "../../lib/steamId";
 import type { HistoryLine, MatchTeam, TrackedMatch } from "../../lib/history";
 import type { MatchzyEvent, MatchzyMatchId, MatchzyStatsTeam } from "../../lib/matchzyEvents";
 import type { PollResult, PushSeries, Side } from "../../lib/validators";

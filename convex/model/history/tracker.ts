@@ -6,7 +6,7 @@
  * different match, so the same end seen again (a repeated poll, the push and the poll both seeing
  * it, a retried event, a restarted poller) closes nothing.
  */
-import { isSteamId64 } from "../../lib/gameApi";
+import { isSteamId64 } from "../../lib/steamId";
 import {
   MIN_ROUNDS,
   type HistoryLine,
