@@ -1,5 +1,5 @@
 import { makeFunctionReference } from "convex/server";
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { personas, setGuestAdmin, setupTest, type TestConvex, serverRow } from "../test.setup";
 
 const probe = {
@@ -230,6 +230,21 @@ describe("rate limits of gated actions for non-admins", () => {
     await expect(t.action(probe.guestAdminOnly, { sessionId: "prober" })).rejects.toMatchObject({
       data: limited,
     });
+  });
+});
+
+describe("refusals spend only the refused caller's budget", () => {
+  test("a flood of refused calls from fresh sessions leaves the shared budget to allowed ones", async () => {
+    vi.useFakeTimers(); // nothing refills during the flood
+    onTestFinished(() => void vi.useRealTimers());
+    const t = setupTest();
+    for (let i = 0; i < 80; i++) {
+      await expect(
+        t.action(probe.guestAdminOnly, { sessionId: `prober-${i}` }),
+      ).rejects.toMatchObject({ data: forbidden });
+    }
+    await setGuestAdmin(t, true);
+    expect(await t.action(probe.guestAdminOnly, { sessionId: "real-guest" })).toBeNull();
   });
 });
 

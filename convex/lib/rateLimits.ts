@@ -34,8 +34,8 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   viewerRefresh: { kind: "token bucket", rate: 6, period: MINUTE, capacity: 10 },
   /**
    * Admin and guest-admin actions called by anyone who is not an admin (guests while guest-admin
-   * is on, and refused callers): counted per caller and for everyone together, refused calls
-   * included. Admins are never limited.
+   * is on, and refused callers): counted per caller, refused calls included, and the allowed ones
+   * for everyone together. Admins are never limited.
    */
   gatedPerCaller: { kind: "token bucket", rate: 30, period: MINUTE, capacity: 10 },
   gatedGlobal: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 60, shards: 2 },
@@ -86,12 +86,21 @@ export async function allowAnonymousRefusalAudit(
   return perCaller.ok && (await rateLimiter.limit(ctx, "refusalAnonymous")).ok;
 }
 
-/** Counts one gated call by a non-admin; false when this caller or everyone called too often. */
-export async function allowGatedCall(ctx: MutationCtx, callerKey: string): Promise<boolean> {
+/**
+ * Counts one gated call by a non-admin; false when this caller or everyone called too often. A
+ * refused call counts against its caller only: refusals (from as many fresh session ids as anyone
+ * cares to mint) never spend the budget that allowed calls share.
+ */
+export async function allowGatedCall(
+  ctx: MutationCtx,
+  callerKey: string,
+  allowed: boolean,
+): Promise<boolean> {
   const perCaller = await rateLimiter.limit(ctx, "gatedPerCaller", { key: callerKey });
   // The global bucket is drawn from only when the caller's own one allowed it, so one caller's
   // spam cannot drain it for everyone.
-  return perCaller.ok && (await rateLimiter.limit(ctx, "gatedGlobal")).ok;
+  if (!perCaller.ok || !allowed) return perCaller.ok;
+  return (await rateLimiter.limit(ctx, "gatedGlobal")).ok;
 }
 
 /** Counts one Steam-linking write by a signed-in user. */

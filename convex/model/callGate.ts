@@ -14,7 +14,7 @@ export async function admitGatedCall(
   event: AuditEvent,
   allowed: boolean,
 ): Promise<GateVerdict> {
-  const withinLimit = await allowGatedCall(ctx, callerKeyOf(event));
+  const withinLimit = await allowGatedCall(ctx, callerKeyOf(event), allowed);
   if (!allowed) {
     await appendRefusal(ctx, event);
     return "refused";
