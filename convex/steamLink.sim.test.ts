@@ -105,6 +105,18 @@ describe("linking Steam", () => {
     expect(await t.query(api.steamLink.verified, { steamId: ID_A })).toBe(false);
   });
 
+  test("a flood of answers for made-up flows does not get a real user's answer refused", async () => {
+    const { state, returnTo } = await startFlow(who.asUser);
+    const site = new URL(returnTo);
+    for (let i = 0; i < 150; i++) {
+      const fake = (i.toString(16) + "0".repeat(48)).slice(0, 48);
+      const res = await t.fetch(`${site.pathname}?state=${fake}`, { method: "GET" });
+      expect(res.status).toBe(302); // back to the panel: no such flow
+    }
+    const back = await answer(returnTo, steam.assertion(returnTo, ID_A, "Петро"));
+    expect(back).toMatchObject({ state, code: expect.stringMatching(/^[0-9a-f]{48}$/) });
+  });
+
   test("a forged answer (claimed id changed, or signed by nobody) is refused by Steam's check", async () => {
     const first = await startFlow(who.asUser);
     const real = steam.assertion(first.returnTo, ID_A);

@@ -107,9 +107,11 @@ export async function claimFlow(
   ctx: MutationCtx,
   state: string,
 ): Promise<"claimed" | "expired" | "limited"> {
-  if (!(await allowSteamAnswer(ctx))) return "limited";
+  // Only an answer for a live flow spends the shared budget (it is the one that calls Steam):
+  // a flood of made-up states must not get real users' answers refused.
   const flow = await flowByState(ctx, state);
   if (!flow || flow.status !== "started" || flow.expiresAt <= Date.now()) return "expired";
+  if (!(await allowSteamAnswer(ctx))) return "limited";
   await ctx.db.patch("steamLinkFlows", flow._id, { status: "checking" });
   return "claimed";
 }
