@@ -60,6 +60,18 @@ describe("viewer heartbeat", () => {
     }
     const rows = await t.run((ctx) => ctx.db.query("presence").collect());
     expect(rows).toHaveLength(200); // the newViewers capacity
+    // The budget is per server: a new viewer of another server is still admitted.
+    const other = await t.run((ctx) =>
+      ctx.db.insert("servers", serverRow({ key: "s2", name: "Server #2", order: 1 })),
+    );
+    await t.mutation(api.live.heartbeat, { serverId: other, viewerId: "real-viewer-1" });
+    const theirs = await t.run((ctx) =>
+      ctx.db
+        .query("presence")
+        .withIndex("by_serverId_and_viewerId", (q) => q.eq("serverId", other))
+        .collect(),
+    );
+    expect(theirs).toHaveLength(1);
   }, 30_000);
 });
 

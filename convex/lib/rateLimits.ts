@@ -23,8 +23,9 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   /** Per tournament, everyone not seated in it: joins and refused moves of strangers. */
   tournamentOutsiders: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   /**
-   * New viewer rows (a tab that starts watching a server). Anyone can call the heartbeat with
-   * fresh ids; this caps how fast the presence table can grow.
+   * New viewer rows (a tab that starts watching a server), per server. Anyone can call the
+   * heartbeat with fresh ids; this caps how fast the presence table can grow, and a flood aimed
+   * at one server leaves the others' new viewers alone.
    */
   newViewers: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 200, shards: 4 },
   /**
@@ -63,8 +64,8 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
 export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекайте кілька секунд.";
 
 /** False when too many new viewers arrived lately: the heartbeat is then dropped quietly. */
-export async function allowNewViewer(ctx: MutationCtx): Promise<boolean> {
-  return (await rateLimiter.limit(ctx, "newViewers")).ok;
+export async function allowNewViewer(ctx: MutationCtx, serverKey: string): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, "newViewers", { key: serverKey })).ok;
 }
 
 /** False when this tab refreshed its presence too often lately: the heartbeat is then dropped. */
