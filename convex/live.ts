@@ -1,5 +1,7 @@
 import { v } from "convex/values";
 import { publicMutation, publicQuery } from "./lib/functions";
+import { vRoundMark } from "./lib/rounds";
+import { roundLogOf } from "./model/history/rounds";
 import type { Doc } from "./_generated/dataModel";
 import { vLiveView, vMatch, vPlayer, vPublicServerEntry, vSummary } from "./lib/validators";
 import {
@@ -31,7 +33,7 @@ export const status = publicQuery({
 });
 
 /**
- * The dashboard's one subscription: status, match info and totals. One meaningful write costs each
+ * The dashboard's one subscription: status, match info, totals and the round strip. One meaningful write costs each
  * viewer one re-run; it reads nothing it does not show (no user lookup).
  */
 export const dashboard = publicQuery({
@@ -42,12 +44,16 @@ export const dashboard = publicQuery({
       v.null(),
       v.object({ match: vMatch, summary: v.optional(vSummary), updatedAt: v.number() }),
     ),
+    /** The rounds of the match being played (written with the score, so no extra re-run). */
+    rounds: v.array(vRoundMark),
   }),
   handler: async (ctx, { serverId }) => {
     const row = await matchSnapshotOf(ctx, serverId);
+    const log = await roundLogOf(ctx, serverId);
     return {
       status: liveStatus(await statusOf(ctx, serverId)),
       snapshot: row ? { match: row.match, summary: row.summary, updatedAt: row.updatedAt } : null,
+      rounds: log?.rounds ?? [],
     };
   },
 });

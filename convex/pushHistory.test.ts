@@ -80,9 +80,26 @@ describe("every form MatchZy has sent records the same match", () => {
         CT: { name: "Alpha", id: "2843", startSide: "T" },
         T: { name: "Beta", startSide: "CT" },
       });
+      // The timeline: each round's winning side and how it ended (round 2: bomb defused).
+      expect(match!.timeline!.map((m) => m.winner)).toEqual([
+        "T",
+        "CT",
+        "T",
+        "CT",
+        "T",
+        "CT",
+        "CT",
+      ]);
+      expect(match!.timeline!.map((m) => m.reason)).toEqual([
+        "elimination",
+        "defused",
+        ...Array(5).fill("elimination"),
+      ]);
+      expect(match!.timeline!.at(-1)).toMatchObject({ round: 7, scoreCT: 5, scoreT: 2 });
     } else {
       // Old releases never say who started where; the names still follow the final sides.
       expect(match!.teams).toMatchObject({ CT: { name: "Alpha" }, T: { name: "Beta" } });
+      expect(match!.timeline).toHaveLength(7);
     }
   });
 });

@@ -13,6 +13,7 @@ import {
   vTournamentTeamKey,
 } from "./lib/validators";
 import { careerTotalsFields, matchRecordFields, vHistorySide, vTrackedMatch } from "./lib/history";
+import { vRoundMark } from "./lib/rounds";
 import { vDeliveryState, vWebhookKind } from "./lib/discord";
 import { banInForceFields, moderationSettingsFields, sanctionFields } from "./model/sanctionFields";
 
@@ -211,6 +212,14 @@ export default defineSchema({
   /* The match being played on each server as polls and MatchZy events showed it; read only by
      the poller and the push endpoint, so its writes wake nobody. `finished` after it was recorded,
      until another match shows: what keeps one match from being recorded twice. */
+  /* The round log of the map being played, one row per server (model/history/rounds.ts): at most
+     MAX_ROUND_MARKS marks; deleted while no match is on. */
+  roundLogs: defineTable({
+    serverId: v.id("servers"),
+    startedAt: v.number(),
+    rounds: v.array(vRoundMark),
+  }).index("by_serverId", ["serverId"]),
+
   historyTrackers: defineTable({
     serverId: v.id("servers"),
     match: vTrackedMatch,

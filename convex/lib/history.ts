@@ -14,6 +14,7 @@
  */
 import { v, type Infer } from "convex/values";
 import { isOwnKey } from "./ownKey";
+import { vRoundMark } from "./rounds";
 
 export const MIN_ROUNDS = 4;
 export const MIN_HUMANS = 2;
@@ -99,6 +100,8 @@ export const matchRecordFields = {
   players: v.array(vHistoryLine),
   teams: v.optional(vMatchTeams),
   matchzy: v.optional(vMatchzyRef),
+  /** The rounds as the round log had them (model/history/rounds.ts). */
+  timeline: v.optional(v.array(vRoundMark)),
 };
 
 /** A list entry (the public API's shape plus what the page shows). */

@@ -90,6 +90,20 @@ export const uk = {
   "team.Counter-Terrorist": "CT",
   "team.Spectator": "SPEC",
   "team.Offline": "OFF",
+  // The round strip (dashboard, match page, overlay)
+  "rounds.title": "Раунди",
+  "rounds.round": "Раунд {round}",
+  "rounds.winner.CT": "перемога CT",
+  "rounds.winner.T": "перемога T",
+  "rounds.winnerUnknown": "переможець невідомий",
+  "rounds.reason.elimination": "усіх суперників знищено",
+  "rounds.reason.bomb": "бомба вибухнула",
+  "rounds.reason.defused": "бомбу знешкоджено",
+  "rounds.reason.time": "час вийшов",
+  "rounds.legend":
+    "✕ знищення · ✹ вибух бомби · ✂ знешкодження · ⏱ час вийшов; проміжок — зміна сторін",
+  "rounds.winnersOnly":
+    "Лише переможці раундів: сервер без подій MatchZy не повідомляє, як скінчився раунд.",
   "teamName.Terrorist": "Терористи",
   "teamName.Counter-Terrorist": "Спецпризначенці",
   "teamName.Spectator": "Глядач",

@@ -6,6 +6,8 @@
 export { api } from "../../convex/_generated/api";
 export type { Id } from "../../convex/_generated/dataModel";
 export type { Match, Player, Summary, Team } from "../../convex/lib/validators";
+export type { RoundMark, RoundEnd } from "../../convex/lib/rounds";
+export { halfBreakAfter, isOvertime } from "../../convex/lib/rounds";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";

@@ -9,10 +9,12 @@ import type { MutationCtx } from "../../_generated/server";
 import { isSteamId64 } from "../../lib/steamId";
 import type { HistoryLine, MatchTeam, TrackedMatch } from "../../lib/history";
 import type { MatchzyEvent, MatchzyMatchId, MatchzyStatsTeam } from "../../lib/matchzyEvents";
+import { roundEndOf } from "../../lib/rounds";
 import type { PollResult, PushSeries, Side } from "../../lib/validators";
 import { matchSnapshotOf, sameJson } from "../liveData";
 import { otherSide, sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import { recordMatch } from "./record";
+import { updateRoundLog, type PushedRound } from "./rounds";
 import {
   closeEarly,
   linesMissing,
@@ -35,6 +37,7 @@ async function apply(
   serverId: Id<"servers">,
   row: { _id: Id<"historyTrackers">; match: TrackedMatch } | null,
   step: Step,
+  pushed?: PushedRound,
 ): Promise<Id<"matches"> | null> {
   if (!step.next && row) await ctx.db.delete("historyTrackers", row._id);
   else if (step.next && !row) {
@@ -42,7 +45,20 @@ async function apply(
   } else if (step.next && row && !sameJson(row.match, step.next)) {
     await ctx.db.patch("historyTrackers", row._id, { match: step.next });
   }
-  return step.closed ? await recordMatch(ctx, serverId, step.closed) : null;
+  const timeline = await updateRoundLog(
+    ctx,
+    serverId,
+    row?.match ?? null,
+    step.next,
+    pushed,
+    step.closed?.startedAt,
+  );
+  if (!step.closed) return null;
+  const marks = timeline.filter((m) => m.round <= step.closed!.rounds);
+  return await recordMatch(ctx, serverId, {
+    ...step.closed,
+    ...(marks.length > 0 ? { timeline: marks } : {}),
+  });
 }
 
 /** One successful poll of a server. `humans`: a human is on a side (fresh or stored list). */
@@ -172,7 +188,15 @@ export async function trackPush(
   if (!seen) return null;
   const row = await trackerOf(ctx, serverId);
   const step = observePush(row?.match ?? null, seen);
-  const matchId = await apply(ctx, serverId, row, step);
+  const pushed: PushedRound | undefined =
+    event.event === "round_end"
+      ? {
+          scored: seen.scoreCT !== undefined,
+          ...(reading?.winnerSide ? { winner: reading.winnerSide } : {}),
+          ...(roundEndOf(event.reason) ? { reason: roundEndOf(event.reason) } : {}),
+        }
+      : undefined;
+  const matchId = await apply(ctx, serverId, row, step, pushed);
   if (step.awaitLastRound) {
     await ctx.scheduler.runAfter(LAST_ROUND_GRACE_MS, internal.history.closeAwaitedMap, {
       serverId,

@@ -76,6 +76,7 @@ export async function recordMatch(
     players,
     ...(closed.teams ? { teams: closed.teams } : {}),
     ...(closed.matchzy ? { matchzy: closed.matchzy } : {}),
+    ...(closed.timeline ? { timeline: closed.timeline } : {}),
     dedupeKey,
     counted,
     voided: false,

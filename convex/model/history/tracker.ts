@@ -15,6 +15,7 @@ import {
   type MatchzyRef,
   type TrackedMatch,
 } from "../../lib/history";
+import type { RoundMark } from "../../lib/rounds";
 import { sameJson } from "../liveData";
 import type { Match, Player } from "../../lib/validators";
 
@@ -31,6 +32,7 @@ export interface ClosedMatch {
   source: MatchSource;
   teams?: MatchTeams;
   matchzy?: MatchzyRef;
+  timeline?: RoundMark[];
 }
 
 export interface Step {

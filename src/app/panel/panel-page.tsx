@@ -72,7 +72,7 @@ export function PanelPage() {
           (active === "map_ban_pick" && user.isAdmin)
         ? "players"
         : "other";
-  const { status, snapshot, players } = useLiveData(serverId, screen);
+  const { status, snapshot, rounds, players } = useLiveData(serverId, screen);
   const online = status ? status.online : undefined;
   const livePlayers = players === undefined ? undefined : (players?.players ?? null);
   useHeartbeat(serverId, screen);
@@ -114,6 +114,7 @@ export function PanelPage() {
             key={serverId ?? ""}
             serverName={server?.name ?? ""}
             snapshot={snapshot}
+            rounds={rounds}
             status={status}
           />
         );

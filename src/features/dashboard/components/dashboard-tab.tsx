@@ -1,5 +1,5 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api } from "@/lib/backend";
+import type { api, RoundMark } from "@/lib/backend";
 import { newestTimestamp } from "../utils/freshness";
 import { MatchCard } from "./match-card";
 import { SummaryCard } from "./summary-card";
@@ -12,10 +12,12 @@ export interface DashboardTabProps {
   serverName: string;
   /** Query results: undefined while loading, null before the first poll. */
   snapshot: MatchSnapshot | undefined;
+  /** The rounds of the match being played (undefined while loading). */
+  rounds?: RoundMark[] | undefined;
   status: ServerStatus | undefined;
 }
 
-export function DashboardTab({ serverName, snapshot, status }: DashboardTabProps) {
+export function DashboardTab({ serverName, snapshot, rounds, status }: DashboardTabProps) {
   const updatedAt = newestTimestamp(snapshot?.updatedAt, status?.lastSuccessAt);
   const online = status ? status.online : undefined;
   return (
@@ -23,6 +25,7 @@ export function DashboardTab({ serverName, snapshot, status }: DashboardTabProps
       <MatchCard
         serverName={serverName}
         match={snapshot === undefined ? undefined : (snapshot?.match ?? null)}
+        rounds={rounds ?? []}
         updatedAt={updatedAt}
         online={online}
       />

@@ -4,7 +4,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
 import { formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import type { Match } from "@/lib/backend";
+import { RoundStrip } from "@/components/match/round-strip";
+import type { Match, RoundMark } from "@/lib/backend";
 import { mapKind, mapLabel } from "@/lib/maps";
 import { FreshnessHint } from "./freshness-hint";
 import styles from "./dashboard.module.css";
@@ -13,11 +14,12 @@ export interface MatchCardProps {
   serverName: string;
   /** undefined while loading, null before the first successful poll. */
   match: Match | null | undefined;
+  rounds?: RoundMark[];
   updatedAt: number | undefined;
   online: boolean | undefined;
 }
 
-export function MatchCard({ serverName, match, updatedAt, online }: MatchCardProps) {
+export function MatchCard({ serverName, match, rounds = [], updatedAt, online }: MatchCardProps) {
   return (
     <Card
       title={t("dashboard.matchTitle")}
@@ -29,7 +31,7 @@ export function MatchCard({ serverName, match, updatedAt, online }: MatchCardPro
         ) : match === null ? (
           <EmptyState icon={<Icon name="clock" />}>{t("dashboard.noMatch")}</EmptyState>
         ) : (
-          <MatchDetails serverName={serverName} match={match} online={online} />
+          <MatchDetails serverName={serverName} match={match} rounds={rounds} online={online} />
         )}
       </div>
     </Card>
@@ -39,10 +41,12 @@ export function MatchCard({ serverName, match, updatedAt, online }: MatchCardPro
 function MatchDetails({
   serverName,
   match,
+  rounds,
   online,
 }: {
   serverName: string;
   match: Match;
+  rounds: RoundMark[];
   online: boolean | undefined;
 }) {
   const kind = mapKind(match.mapName);
@@ -68,6 +72,7 @@ function MatchDetails({
           <span className={styles.sideName}>{t("teamName.Terrorist")}</span>
         </div>
       </div>
+      {rounds.length > 0 ? <RoundStrip rounds={rounds} maxRounds={match.maxRounds} /> : null}
       <dl className={styles.facts}>
         <div className={styles.fact}>
           <dt>{t("dashboard.server")}</dt>

@@ -14,6 +14,8 @@ export interface LiveData {
   status: ServerStatus | undefined;
   /** Dashboard only; undefined while loading or on other screens. */
   snapshot: MatchSnapshot | undefined;
+  /** Dashboard only: the rounds of the match being played. */
+  rounds: DashboardView["rounds"] | undefined;
   /** Players and random tabs only; undefined while loading or on other screens. */
   players: PlayersSnapshot | undefined;
 }
@@ -30,10 +32,20 @@ export function useLiveData(serverId: Id<"servers"> | undefined, screen: LiveScr
   const playerList = useQuery(api.live.playerList, screen === "players" ? args : "skip");
   const status = useQuery(api.live.status, screen === "other" ? args : "skip");
   if (screen === "dashboard") {
-    return { status: dashboard?.status, snapshot: dashboard?.snapshot, players: undefined };
+    return {
+      status: dashboard?.status,
+      snapshot: dashboard?.snapshot,
+      rounds: dashboard?.rounds,
+      players: undefined,
+    };
   }
   if (screen === "players") {
-    return { status: playerList?.status, snapshot: undefined, players: playerList?.players };
+    return {
+      status: playerList?.status,
+      snapshot: undefined,
+      rounds: undefined,
+      players: playerList?.players,
+    };
   }
-  return { status, snapshot: undefined, players: undefined };
+  return { status, snapshot: undefined, rounds: undefined, players: undefined };
 }

@@ -1,0 +1,84 @@
+/** The round log (pure): winners from events or score changes, reasons only where sent. */
+import { describe, expect, test } from "vitest";
+import type { TrackedMatch } from "../../lib/history";
+import { halfBreakAfter, roundEndOf } from "../../lib/rounds";
+import { marksAfter, pollWinner } from "./rounds";
+
+const tracked = (scoreCT: number, scoreT: number, startedAt = 1): TrackedMatch => ({
+  state: "open",
+  startedAt,
+  mapName: "de_nuke",
+  scoreCT,
+  scoreT,
+  rounds: scoreCT + scoreT,
+  lines: [],
+  updatedAt: 1,
+});
+
+describe("pollWinner", () => {
+  test("the side whose score went up, across the halftime swap too", () => {
+    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 4, scoreT: 2 })).toBe("CT");
+    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 3, scoreT: 3 })).toBe("T");
+    // 7:5 before the swap; after it the old CT team (7) is T and wins: 5:8.
+    expect(pollWinner({ scoreCT: 7, scoreT: 5 }, { scoreCT: 5, scoreT: 8 })).toBe("T");
+    expect(pollWinner({ scoreCT: 7, scoreT: 5 }, { scoreCT: 6, scoreT: 7 })).toBe("CT");
+    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 5, scoreT: 2 })).toBeNull();
+  });
+});
+
+describe("marksAfter", () => {
+  test("polls: the winner of one round, unknown for rounds a poll skipped; never a reason", () => {
+    const one = marksAfter([], tracked(0, 0), tracked(1, 0), undefined);
+    expect(one).toEqual([{ round: 1, winner: "CT", scoreCT: 1, scoreT: 0 }]);
+    const skipped = marksAfter(one, tracked(1, 0), tracked(2, 2), undefined);
+    expect(skipped.map((m) => m.winner)).toEqual(["CT", null, null, null]);
+    expect(skipped.every((m) => m.reason === undefined)).toBe(true);
+    expect(skipped.at(-1)).toMatchObject({ round: 4, scoreCT: 2, scoreT: 2 });
+  });
+
+  test("events: winner and reason; an event after the poll adds its reason to the poll's mark", () => {
+    const pushed = marksAfter([], tracked(0, 0), tracked(0, 1), {
+      winner: "T",
+      reason: "bomb",
+      scored: true,
+    });
+    expect(pushed).toEqual([{ round: 1, winner: "T", reason: "bomb", scoreCT: 0, scoreT: 1 }]);
+    const polled = marksAfter([], tracked(0, 0), tracked(1, 0), undefined);
+    const enriched = marksAfter(polled, tracked(1, 0), tracked(1, 0), {
+      winner: "CT",
+      reason: "defused",
+      scored: true,
+    });
+    expect(enriched).toEqual([
+      { round: 1, winner: "CT", reason: "defused", scoreCT: 1, scoreT: 0 },
+    ]);
+  });
+
+  test("another match's tracker counts from round 1; the log is bounded", () => {
+    expect(marksAfter([], tracked(5, 0), tracked(0, 1, 99), undefined)).toEqual([
+      { round: 1, winner: null, scoreCT: 0, scoreT: 1 },
+    ]);
+    const long = marksAfter([], null, { ...tracked(40, 40), rounds: 80 }, undefined);
+    expect(long).toHaveLength(60);
+    expect(long.at(-1)!.round).toBe(80);
+  });
+});
+
+test("round ends and halves", () => {
+  expect([1, 7, 8, 9, 10, 12, 13].map(roundEndOf)).toEqual([
+    "bomb",
+    "defused",
+    "elimination",
+    "elimination",
+    undefined,
+    "time",
+    "time",
+  ]);
+  expect([12, 24, 27, 30, 13].map((r) => halfBreakAfter(r, 24))).toEqual([
+    true,
+    true,
+    true,
+    true,
+    false,
+  ]);
+});

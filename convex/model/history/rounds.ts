@@ -1,0 +1,116 @@
+/**
+ * The round log of the map being played on a server (one row per server): a mark per round, with
+ * the winner and how it ended. It is written in the same mutation as the match snapshot's score,
+ * so the dashboard's one subscription re-runs once per round for both. A recorded match keeps the
+ * marks as its timeline; the next match starts a new log.
+ */
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import type { TrackedMatch } from "../../lib/history";
+import { MAX_ROUND_MARKS, type RoundEnd, type RoundMark } from "../../lib/rounds";
+import { sameJson } from "../liveData";
+
+/** What a MatchZy `round_end` says about its round beyond the score. */
+export interface PushedRound {
+  winner?: "CT" | "T";
+  reason?: RoundEnd;
+  /** The event proved the scores by side (otherwise the tracker's are an older round's). */
+  scored: boolean;
+}
+
+export async function roundLogOf(ctx: QueryCtx, serverId: Id<"servers">) {
+  return await ctx.db
+    .query("roundLogs")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+}
+
+/**
+ * The winner of the one round between two polls, by the scores by side; the halftime swap (the
+ * scores change sides) is allowed for. Null when it cannot be told.
+ */
+export function pollWinner(
+  before: { scoreCT: number; scoreT: number },
+  after: { scoreCT: number; scoreT: number },
+): "CT" | "T" | null {
+  if (after.scoreCT === before.scoreCT + 1 && after.scoreT === before.scoreT) return "CT";
+  if (after.scoreT === before.scoreT + 1 && after.scoreCT === before.scoreCT) return "T";
+  // Swapped at halftime between the two polls: the old CT score is now T's.
+  if (after.scoreCT === before.scoreT + 1 && after.scoreT === before.scoreCT) return "CT";
+  if (after.scoreT === before.scoreCT + 1 && after.scoreCT === before.scoreT) return "T";
+  return null;
+}
+
+/**
+ * The marks after one tracker step: the rounds it added (their winner from the event, or from the
+ * poll's score change; unknown for rounds a poll skipped), a pushed round's reason added to a mark
+ * a poll wrote first. Pure.
+ */
+export function marksAfter(
+  marks: RoundMark[],
+  before: TrackedMatch | null,
+  next: TrackedMatch,
+  pushed: PushedRound | undefined,
+): RoundMark[] {
+  const out = [...marks];
+  const from = before && before.startedAt === next.startedAt ? before.rounds : 0;
+  const scores = pushed && !pushed.scored ? {} : { scoreCT: next.scoreCT, scoreT: next.scoreT };
+  for (let round = from + 1; round <= next.rounds; round++) {
+    const last = round === next.rounds;
+    const winner = !last
+      ? null
+      : pushed
+        ? (pushed.winner ?? null)
+        : before && next.rounds === before.rounds + 1
+          ? pollWinner(before, next)
+          : null;
+    out.push({
+      round,
+      winner,
+      ...(last && pushed?.reason ? { reason: pushed.reason } : {}),
+      ...(last ? scores : {}),
+    });
+  }
+  if (pushed && next.rounds === from) {
+    // The poll logged this round first: the event adds what it knows.
+    const at = out.findIndex((m) => m.round === next.rounds);
+    const mark = out[at];
+    if (mark) {
+      out[at] = {
+        ...mark,
+        ...(mark.winner === null && pushed.winner ? { winner: pushed.winner } : {}),
+        ...(pushed.reason ? { reason: pushed.reason } : {}),
+      };
+    }
+  }
+  return out.slice(-MAX_ROUND_MARKS);
+}
+
+/**
+ * Keeps the round log in step with the tracker: a new log when a match opens, marks as rounds
+ * end, no log while no match is on. Written only when it changes. Returns the marks of the match
+ * that started at `closedStartedAt` (a record's timeline), before the log moved on.
+ */
+export async function updateRoundLog(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  before: TrackedMatch | null,
+  next: TrackedMatch | null,
+  pushed: PushedRound | undefined,
+  closedStartedAt: number | undefined,
+): Promise<RoundMark[]> {
+  const log = await roundLogOf(ctx, serverId);
+  const kept = log && log.startedAt === closedStartedAt ? log.rounds : [];
+  if (!next) {
+    if (log) await ctx.db.delete("roundLogs", log._id);
+    return kept;
+  }
+  const same = !!log && log.startedAt === next.startedAt;
+  const marks = marksAfter(same ? log.rounds : [], same ? before : null, next, pushed);
+  if (!log) {
+    await ctx.db.insert("roundLogs", { serverId, startedAt: next.startedAt, rounds: marks });
+  } else if (!same || !sameJson(marks, log.rounds)) {
+    await ctx.db.patch("roundLogs", log._id, { startedAt: next.startedAt, rounds: marks });
+  }
+  return next.startedAt === closedStartedAt ? marks : kept;
+}

@@ -1,0 +1,63 @@
+import { t } from "@/i18n/uk";
+import { halfBreakAfter, isOvertime, type RoundEnd, type RoundMark } from "@/lib/backend";
+import styles from "./round-strip.module.css";
+
+/** A short glyph per way a round ends; the full words are in the mark's label. */
+const GLYPH: Record<RoundEnd, string> = {
+  elimination: "✕",
+  bomb: "✹",
+  defused: "✂",
+  time: "⏱",
+};
+
+function label(mark: RoundMark): string {
+  const winner =
+    mark.winner === null ? t("rounds.winnerUnknown") : t(`rounds.winner.${mark.winner}`);
+  const how = mark.reason ? `, ${t(`rounds.reason.${mark.reason}`)}` : "";
+  const score =
+    mark.scoreCT !== undefined && mark.scoreT !== undefined
+      ? ` (${mark.scoreCT}:${mark.scoreT})`
+      : "";
+  return `${t("rounds.round", { round: mark.round })}: ${winner}${how}${score}`;
+}
+
+/**
+ * One mark per round, coloured by the winning side, with how the round ended where the source
+ * said so (MatchZy events); a gap marks halftime and each overtime half. Poll-only servers show
+ * winners only, and say so.
+ */
+export function RoundStrip({
+  rounds,
+  maxRounds,
+}: {
+  rounds: RoundMark[];
+  maxRounds: number | undefined;
+}) {
+  const withReasons = rounds.some((m) => m.reason !== undefined);
+  return (
+    <figure className={styles.strip}>
+      <ol className={styles.marks} aria-label={t("rounds.title")}>
+        {rounds.map((mark) => (
+          <li
+            key={mark.round}
+            className={[
+              styles.mark,
+              mark.winner === "CT" ? styles.ct : mark.winner === "T" ? styles.t : styles.unknown,
+              isOvertime(mark.round, maxRounds) ? styles.overtime : "",
+              halfBreakAfter(mark.round, maxRounds) ? styles.halfEnd : "",
+            ].join(" ")}
+            title={label(mark)}
+            aria-label={label(mark)}
+            data-winner={mark.winner ?? "unknown"}
+            data-reason={mark.reason ?? ""}
+          >
+            <span aria-hidden="true">{mark.reason ? GLYPH[mark.reason] : ""}</span>
+          </li>
+        ))}
+      </ol>
+      <figcaption className={styles.caption}>
+        {withReasons ? t("rounds.legend") : t("rounds.winnersOnly")}
+      </figcaption>
+    </figure>
+  );
+}
