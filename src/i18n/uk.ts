@@ -100,8 +100,8 @@ export const uk = {
   "rounds.reason.bomb": "бомба вибухнула",
   "rounds.reason.defused": "бомбу знешкоджено",
   "rounds.reason.time": "час вийшов",
-  "rounds.legend":
-    "✕ знищення · ✹ вибух бомби · ✂ знешкодження · ⏱ час вийшов; проміжок — зміна сторін",
+  "rounds.legend": "✕ знищення · ✹ вибух бомби · ✂ знешкодження ·",
+  "rounds.legendTime": "час вийшов; проміжок — зміна сторін",
   "rounds.winnersOnly":
     "Лише переможці раундів: сервер без подій MatchZy не повідомляє, як скінчився раунд.",
   "teamName.Terrorist": "Терористи",

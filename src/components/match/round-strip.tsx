@@ -1,13 +1,15 @@
+import type { ReactNode } from "react";
+import { Icon } from "@/components/ui/icon";
 import { t } from "@/i18n/uk";
 import { halfBreakAfter, isOvertime, type RoundEnd, type RoundMark } from "@/lib/backend";
 import styles from "./round-strip.module.css";
 
-/** A short glyph per way a round ends; the full words are in the mark's label. */
-const GLYPH: Record<RoundEnd, string> = {
+/** A short glyph per way a round ends (the full words are in the mark's label). */
+const GLYPH: Record<RoundEnd, ReactNode> = {
   elimination: "✕",
   bomb: "✹",
   defused: "✂",
-  time: "⏱",
+  time: <Icon name="clock" size={12} />,
 };
 
 function label(mark: RoundMark): string {
@@ -56,7 +58,13 @@ export function RoundStrip({
         ))}
       </ol>
       <figcaption className={styles.caption}>
-        {withReasons ? t("rounds.legend") : t("rounds.winnersOnly")}
+        {withReasons ? (
+          <>
+            {t("rounds.legend")} <Icon name="clock" size={12} /> {t("rounds.legendTime")}
+          </>
+        ) : (
+          t("rounds.winnersOnly")
+        )}
       </figcaption>
     </figure>
   );

@@ -1,0 +1,83 @@
+/**
+ * The dashboard's round strip in Chromium against demo mode: with MatchZy push on, each simulated
+ * round adds a mark with its winner and how it ended; with push off, the next round's mark comes
+ * from polling and shows the winner only. Checked at 1366 and 360 px.
+ */
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+
+let env: Env;
+
+beforeAll(async () => {
+  if (!chromiumPath) return;
+  env = await startEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const WAIT = { timeout: 30_000 };
+
+async function marks(page: Page) {
+  return await page
+    .getByRole("list", { name: "Раунди" })
+    .getByRole("listitem")
+    .evaluateAll((items) =>
+      items.map((li) => ({
+        winner: (li as HTMLElement).dataset.winner,
+        reason: (li as HTMLElement).dataset.reason,
+        label: li.getAttribute("aria-label"),
+      })),
+    );
+}
+
+describe.skipIf(!chromiumPath)("round strip in the browser", () => {
+  test("push on: marks with reasons; push off: winners only; usable at 360 px", async () => {
+    const { page, context } = await newPage(env, { width: 1366, height: 900 });
+    await page.goto(env.url);
+    await page.getByRole("button", { name: "Увійти", exact: true }).click();
+    await page.getByRole("button", { name: "Увійти як адміністратор (демо)" }).click();
+    await page.getByText("Авторизація успішна!").waitFor(WAIT);
+    await page.getByRole("tab", { name: "Керування", exact: true }).click();
+    const toggle = page.getByRole("switch", { name: "Приймати події MatchZy" });
+    await toggle.waitFor(WAIT);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
+
+    const server = env.demo.sim.servers[0]!;
+    await page.getByRole("tab", { name: "Огляд", exact: true }).click();
+    await page.getByTestId("score-ct").waitFor(WAIT);
+    expect(server.advanceUntil("live", 5_000).reached).toBe(true);
+    for (let round = 1; round <= 3; round++) {
+      expect(server.advanceUntil("roundEnd", 5_000).reached).toBe(true);
+      await server.matchzy.settled();
+      await expect.poll(async () => (await marks(page)).length, WAIT).toBe(round);
+    }
+    const pushed = await marks(page);
+    expect(pushed.every((m) => m.winner === "CT" || m.winner === "T")).toBe(true);
+    expect(pushed.every((m) => m.reason !== "")).toBe(true);
+    expect(pushed[0]!.label).toMatch(/^Раунд 1: перемога (CT|T), /);
+    const shots = screenshotDir();
+    await page.screenshot({ path: path.join(shots, "round-strip.png"), fullPage: true });
+
+    // Push off: the next round is seen by polling, winner only.
+    await page.getByRole("tab", { name: "Керування", exact: true }).click();
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
+    await page.getByRole("tab", { name: "Огляд", exact: true }).click();
+    expect(server.advanceUntil("roundEnd", 5_000).reached).toBe(true);
+    await expect.poll(async () => (await marks(page)).length, WAIT).toBe(4);
+    const polled = (await marks(page))[3]!;
+    expect(polled.reason).toBe("");
+    expect(["CT", "T"]).toContain(polled.winner);
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(page.getByRole("list", { name: "Раунди" }).isVisible()).resolves.toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: path.join(shots, "round-strip-360.png"), fullPage: true });
+    await context.close();
+  });
+});
