@@ -3,225 +3,40 @@
  * model/sanctions.ts), the moderation settings, sanction history and the random player picker.
  */
 import { paginationOptsValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
-import { internalMutation, internalQuery, type ActionCtx } from "./_generated/server";
-import type { GameServerTarget } from "./lib/validators";
-import { fail, MESSAGES } from "./lib/errors";
+import { internalMutation, internalQuery } from "./_generated/server";
 import { paginateSafely } from "./lib/pagination";
-import {
-  adminAction,
-  moderatorAction,
-  moderatorQuery,
-  publicQuery,
-  type ActionViewer,
-} from "./lib/functions";
+import { adminAction, moderatorAction, moderatorQuery, publicQuery } from "./lib/functions";
+import { capability, requireServer } from "./model/capability";
 import { playerSnapshotOf } from "./model/liveData";
 import {
   banEntries,
-  banOnServer,
   fetchBanList,
-  pickRandomPlayers,
   vBanEntry,
   vPlayerRef,
   type BanEntry,
   type PlayerRef,
 } from "./model/moderation";
-import { actorOf } from "./lib/viewer";
-import {
-  requireServer,
-  runServerAction,
-  vActionResult,
-  type ActionResult,
-} from "./model/serverActions";
-import {
-  vModerationSettings,
-  vSanctionKind,
-  vSanctionRole,
-  type SanctionRole,
-} from "./model/sanctionFields";
+import { MODERATION_CAPABILITIES } from "./model/moderationCapabilities";
+import { publicBanPage, vPublicBan } from "./model/publicBans";
+import { vModerationSettings, vSanctionKind, vSanctionRole } from "./model/sanctionFields";
 import {
   applyToBansInForce,
-  checkBanDuration,
-  checkReplaceBan,
-  checkUnban,
   cleanSettings,
   expireBanInForce,
   getModerationSettings,
-  panelBanInForce,
-  type BanInForce,
-  recordSanction,
-  requireReason,
   sanctionRow,
   writeModerationSettings,
 } from "./model/sanctions";
 import { appendAudit } from "./model/audit";
-import { resolveSteamId } from "./model/steamVanity";
-import { publicBanPage, vPublicBan } from "./model/publicBans";
-
-type GatedCtx = ActionCtx & { viewer: ActionViewer };
 
 /** Sanction records per page at most. */
 const HISTORY_PAGE_MAX = 100;
 
-function roleOf(viewer: ActionViewer): SanctionRole {
-  return viewer.isAdmin ? "admin" : viewer.isModerator ? "moderator" : "guest";
-}
-
-/** Runs a policy check; a refusal is audited before it reaches the caller. */
-async function audited(
-  ctx: GatedCtx,
-  action: string,
-  serverId: Id<"servers">,
-  check: () => void | Promise<void>,
-) {
-  try {
-    await check();
-  } catch (error) {
-    if (error instanceof ConvexError) {
-      const data = error.data as { code?: string; message?: string };
-      await ctx.runMutation(internal.audit.record, {
-        ...actorOf(ctx.viewer),
-        action,
-        serverId,
-        outcome: data.code === "FORBIDDEN" ? "unauthorized" : "failure",
-        details: data.message,
-      });
-    }
-    throw error;
-  }
-}
-
-/**
- * The ban in force for a player on this server, for a moderator's ban or unban: the panel's record
- * and the game server's own ban list (a ban the panel did not give counts as an admin's).
- */
-async function banInForceOn(
-  ctx: ActionCtx,
-  server: { serverId: Id<"servers">; target: GameServerTarget },
-  steamId: string,
-): Promise<BanInForce> {
-  const panel = await ctx.runQuery(internal.moderation.panelBan, {
-    steamId,
-    serverId: server.serverId,
-  });
-  return { panel, onServer: banOnServer(await fetchBanList(server.target), steamId) };
-}
-
-async function playerNameOf(ctx: ActionCtx, serverId: Id<"servers">, steamId: string) {
-  const players: PlayerRef[] = await ctx.runQuery(internal.moderation.currentPlayers, {
-    serverId,
-  });
-  return players.find((p) => p.steamId === steamId)?.name;
-}
-
-/** Kicks a connected player; the reason goes into the sanction record. */
-export const kick = moderatorAction({
-  audit: "kick",
-  args: { steamId: v.string(), reason: v.optional(v.string()) },
-  returns: vActionResult,
-  handler: async (ctx, { serverId, steamId: input, reason }): Promise<ActionResult> => {
-    const server = await requireServer(ctx, serverId);
-    const steamId = await resolveSteamId(input);
-    const cleaned = reason === undefined ? undefined : requireReason(reason);
-    const playerName = await playerNameOf(ctx, server.serverId, steamId);
-    const result = await runServerAction(ctx, server, { kind: "kick", steamId });
-    await ctx.runMutation(internal.moderation.storeSanction, {
-      steamId,
-      playerName,
-      kind: "kick",
-      reason: cleaned,
-      serverId: server.serverId,
-      by: ctx.viewer.username,
-      byRole: roleOf(ctx.viewer),
-    });
-    return result;
-  },
-});
-
-/**
- * Bans any SteamID form (connected or not) for `duration` minutes (0 = permanent, admins only;
- * moderators up to the configured maximum), with a reason sent to the game server.
- */
-export const ban = moderatorAction({
-  audit: "ban",
-  args: { steamId: v.string(), duration: v.number(), reason: v.optional(v.string()) },
-  returns: vActionResult,
-  handler: async (ctx, { serverId, steamId: input, duration, reason }): Promise<ActionResult> => {
-    const server = await requireServer(ctx, serverId);
-    const role = roleOf(ctx.viewer);
-    const settings = await ctx.runQuery(internal.moderation.currentSettings, {});
-    await audited(ctx, "ban", server.serverId, () => checkBanDuration(role, duration, settings));
-    const steamId = await resolveSteamId(input);
-    if (role !== "admin") {
-      const inForce = await banInForceOn(ctx, server, steamId);
-      await audited(ctx, "ban", server.serverId, () => checkReplaceBan(role, inForce, settings));
-    }
-    // Admins may leave the reason out (older clients, scripts); moderators always give one.
-    const cleaned =
-      reason === undefined && role === "admin" ? undefined : requireReason(reason ?? "");
-    const playerName = await playerNameOf(ctx, server.serverId, steamId);
-    const result = await runServerAction(ctx, server, {
-      kind: "ban",
-      steamId,
-      duration,
-      reason: cleaned,
-    });
-    await ctx.runMutation(internal.moderation.storeSanction, {
-      steamId,
-      playerName,
-      kind: "ban",
-      reason: cleaned,
-      durationMinutes: duration,
-      serverId: server.serverId,
-      by: ctx.viewer.username,
-      byRole: role,
-    });
-    return result;
-  },
-});
-
-/** Lifts a ban; moderators only lift moderators' temporary bans. */
-export const unban = moderatorAction({
-  audit: "unban",
-  args: { steamId: v.string() },
-  returns: vActionResult,
-  handler: async (ctx, { serverId, steamId: input }): Promise<ActionResult> => {
-    const server = await requireServer(ctx, serverId);
-    const steamId = await resolveSteamId(input);
-    const role = roleOf(ctx.viewer);
-    if (role !== "admin") {
-      const settings = await ctx.runQuery(internal.moderation.currentSettings, {});
-      const inForce = await banInForceOn(ctx, server, steamId);
-      await audited(ctx, "unban", server.serverId, () => checkUnban(role, inForce, settings));
-    }
-    const result = await runServerAction(ctx, server, { kind: "unban", steamId });
-    await ctx.runMutation(internal.moderation.storeSanction, {
-      steamId,
-      kind: "unban",
-      serverId: server.serverId,
-      by: ctx.viewer.username,
-      byRole: role,
-    });
-    return result;
-  },
-});
-
-export const currentSettings = internalQuery({
-  args: {},
-  returns: vModerationSettings,
-  handler: async (ctx) => await getModerationSettings(ctx),
-});
-
-export const panelBan = internalQuery({
-  args: { steamId: v.string(), serverId: v.id("servers") },
-  returns: v.union(v.null(), v.object({ byRole: vSanctionRole, durationMinutes: v.number() })),
-  handler: async (ctx, { steamId, serverId }) => {
-    const ban = await panelBanInForce(ctx, steamId, serverId, Date.now());
-    return ban ? { byRole: ban.byRole, durationMinutes: ban.durationMinutes } : null;
-  },
-});
+export const kick = capability(MODERATION_CAPABILITIES.kick);
+export const ban = capability(MODERATION_CAPABILITIES.ban);
+export const unban = capability(MODERATION_CAPABILITIES.unban);
 
 export const expireBan = internalMutation({
   args: { id: v.id("bansInForce") },
@@ -250,24 +65,6 @@ export const rebuildBansInForce = internalMutation({
         cursor: batch.continueCursor,
       });
     }
-    return null;
-  },
-});
-
-export const storeSanction = internalMutation({
-  args: {
-    steamId: v.string(),
-    playerName: v.optional(v.string()),
-    kind: vSanctionKind,
-    reason: v.optional(v.string()),
-    durationMinutes: v.optional(v.number()),
-    serverId: v.optional(v.id("servers")),
-    by: v.string(),
-    byRole: vSanctionRole,
-  },
-  returns: v.null(),
-  handler: async (ctx, args) => {
-    await recordSanction(ctx, args);
     return null;
   },
 });
@@ -422,23 +219,4 @@ export const banList = moderatorAction({
 });
 
 /** Picks `count` players among the Terrorists and Counter-Terrorists, on the backend, audited. */
-export const randomPlayers = adminAction({
-  audit: "randomPlayers",
-  args: { count: v.number() },
-  returns: v.object({ chosen: v.array(vPlayerRef), pool: v.array(vPlayerRef) }),
-  handler: async (ctx, { serverId, count }) => {
-    if (!serverId) fail("INVALID_INPUT", MESSAGES.noServer);
-    const players: PlayerRef[] = await ctx.runQuery(internal.moderation.currentPlayers, {
-      serverId,
-    });
-    const { chosen, pool } = pickRandomPlayers(players, count);
-    await ctx.runMutation(internal.audit.record, {
-      ...actorOf(ctx.viewer),
-      action: "randomPlayers",
-      serverId,
-      outcome: "success",
-      details: chosen.map((p) => p.name).join(", "),
-    });
-    return { chosen, pool };
-  },
-});
+export const randomPlayers = capability(MODERATION_CAPABILITIES.randomPlayers);

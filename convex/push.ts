@@ -1,7 +1,8 @@
 /** MatchZy push: the event endpoint's mutation and the admin's switch; see `model/push/`. */
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { adminQuery } from "./lib/functions";
+import { SERVER_ACTIONS } from "./lib/actionRegistry";
+import { adminQuery, gatedActionFor } from "./lib/functions";
 import { vPushReply } from "./model/push/http";
 import { receivePushEvent } from "./model/push/receive";
 import {
@@ -12,7 +13,7 @@ import {
   pushStatusView,
   vPushStatusView,
 } from "./model/push/status";
-import { builderFor, vActionResult } from "./model/serverActions";
+import { vActionResult } from "./model/serverActions";
 
 /** One POSTed event (`POST /api/events/{key}`, http.ts): secret, rate, dedupe, then applied. */
 export const receive = internalMutation({
@@ -44,7 +45,7 @@ export const status = adminQuery({
 });
 
 /** New secret, then the three `matchzy_remote_log_*` commands (admin only, audited). */
-export const enable = builderFor("pushEnable")({
+export const enable = gatedActionFor(SERVER_ACTIONS.pushEnable.access)({
   audit: "pushEnable",
   args: {},
   returns: vActionResult,
@@ -52,7 +53,7 @@ export const enable = builderFor("pushEnable")({
 });
 
 /** Secret cleared, then MatchZy's remote log pointed nowhere (admin only, audited). */
-export const disable = builderFor("pushDisable")({
+export const disable = gatedActionFor(SERVER_ACTIONS.pushDisable.access)({
   audit: "pushDisable",
   args: {},
   returns: vActionResult,

@@ -1,22 +1,15 @@
 /**
- * Server actions from the admin tab: one public function per action, built from its registry entry
- * (lib/actionRegistry.ts decides who may run it: guest-admin level or admin only, DESIGN §3). All
- * of them run through `model/serverActions.ts`: validate → send → record.
+ * Server actions from the admin tab: one public function per declared capability
+ * (model/serverActions.ts; who may run each comes from lib/actionRegistry.ts).
  */
 import { v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
-import { guestAdminAction, publicQuery } from "./lib/functions";
-import { vAuditOutcome, vTarget, vToggleName } from "./lib/validators";
-import { appendAudit, auditEventFields } from "./model/audit";
-import { playerLabel } from "./model/liveData";
-import {
-  readToggles,
-  runServerAction,
-  serverAction,
-  storeToggle,
-  vActionResult,
-} from "./model/serverActions";
+import { internalQuery } from "./_generated/server";
+import { publicQuery } from "./lib/functions";
+import { vTarget } from "./lib/validators";
+import { capability } from "./model/capability";
+import { SERVER_ACTION_CAPABILITIES as S } from "./model/serverActions";
 import { targetFor } from "./model/servers";
+import { readToggles } from "./model/toggles";
 
 export const toggles = publicQuery({
   args: { serverId: v.id("servers") },
@@ -40,107 +33,22 @@ export const targetOf = internalQuery({
   },
 });
 
-export const recordOutcome = internalMutation({
-  args: {
-    ...auditEventFields,
-    serverId: v.id("servers"),
-    outcome: vAuditOutcome,
-    toggle: v.optional(v.object({ name: vToggleName, enabled: v.boolean() })),
-    /** SteamID64 of the player the action is about; the entry names him when he is known. */
-    player: v.optional(v.string()),
-  },
-  returns: v.null(),
-  handler: async (ctx, { toggle, serverId, player, ...entry }) => {
-    if (toggle) await storeToggle(ctx, serverId, toggle.name, toggle.enabled);
-    const subject = player ? await playerLabel(ctx, serverId, player) : undefined;
-    const details = [subject, entry.details].filter(Boolean).join(", ") || undefined;
-    await appendAudit(ctx, { ...entry, details, serverId });
-    return null;
-  },
-});
-
 // ---- General, match and map controls: admins, and everyone while guest admin is on ----
-
-/** The four guest-level switches share one function; each is audited under its own name. */
-export const setToggle = guestAdminAction({
-  audit: "toggle",
-  args: {
-    toggle: v.union(
-      v.literal("isPaused"),
-      v.literal("autobalance"),
-      v.literal("friendlyfire"),
-      v.literal("bhop"),
-    ),
-    enabled: v.boolean(),
-  },
-  returns: vActionResult,
-  handler: async (ctx, { serverId, toggle, enabled }) =>
-    await runServerAction(ctx, serverId, { kind: "toggle", toggle, enabled }),
-});
-
-export const changeMap = serverAction("changeMap", { map: v.string() }, ({ map }) => ({
-  kind: "changeMap",
-  map,
-}));
-
-export const workshopMap = serverAction(
-  "workshopMap",
-  { workshopId: v.string() },
-  ({ workshopId }) => ({ kind: "workshopMap", workshopId }),
-);
-
-export const setGameMode = serverAction("gameMode", { mode: v.string() }, ({ mode }) => ({
-  kind: "gameMode",
-  mode,
-}));
-
-export const restartGame = serverAction("restartGame", {}, () => ({ kind: "restartGame" }));
-
-export const skipWarmup = serverAction("skipWarmup", {}, () => ({ kind: "skipWarmup" }));
+export const setToggle = capability(S.toggle);
+export const changeMap = capability(S.changeMap);
+export const workshopMap = capability(S.workshopMap);
+export const setGameMode = capability(S.gameMode);
+export const restartGame = capability(S.restartGame);
+export const skipWarmup = capability(S.skipWarmup);
 
 // ---- Admin only ----
-
-export const runCommand = serverAction("command", { command: v.string() }, ({ command }) => ({
-  kind: "command",
-  command,
-}));
-
-export const say = serverAction("say", { message: v.string() }, ({ message }) => ({
-  kind: "say",
-  message,
-}));
-
-export const setCheats = serverAction("cheats", { enabled: v.boolean() }, ({ enabled }) => ({
-  kind: "toggle",
-  toggle: "cheats",
-  enabled,
-}));
-
-export const setPassword = serverAction(
-  "setPassword",
-  { password: v.string() },
-  ({ password }) => ({ kind: "setPassword", password }),
-);
-
-export const removePassword = serverAction("removePassword", {}, () => ({
-  kind: "removePassword",
-}));
-
-export const execConfig = serverAction("execConfig", { config: v.string() }, ({ config }) => ({
-  kind: "execConfig",
-  config,
-}));
-
-export const setCvar = serverAction(
-  "cvar",
-  { cvar: v.string(), value: v.string() },
-  ({ cvar, value }) => ({ kind: "cvar", cvar, value }),
-);
-
-export const resetStats = serverAction("resetStats", {}, () => ({ kind: "resetStats" }));
-
-export const restartServices = serverAction("restartServices", {}, () => ({
-  kind: "restartServices",
-}));
-
-export const serverUpdate = serverAction("serverUpdate", {}, () => ({ kind: "serverUpdate" }));
+export const runCommand = capability(S.command);
+export const say = capability(S.say);
+export const setCheats = capability(S.cheats);
+export const setPassword = capability(S.setPassword);
+export const removePassword = capability(S.removePassword);
+export const execConfig = capability(S.execConfig);
+export const setCvar = capability(S.cvar);
+export const resetStats = capability(S.resetStats);
+export const restartServices = capability(S.restartServices);
+export const serverUpdate = capability(S.serverUpdate);

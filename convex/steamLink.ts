@@ -19,7 +19,7 @@ import {
 } from "./model/steamLink";
 import { STEAM_LINK_MESSAGES } from "./model/steamOpenId";
 import type { MutationCtx } from "./_generated/server";
-import type { Viewer } from "./lib/viewer";
+import { actorOf, type Viewer } from "./lib/viewer";
 
 /** A state or code is 48 hex characters; longer input is cut before any lookup. */
 const vToken = v.string();
@@ -45,7 +45,7 @@ export const finish = signedInMutation({
   handler: async (ctx, { state, code }) => {
     const user = await linkingUser(ctx);
     return await refusalAsValue(() =>
-      finishFlow(ctx, user, state.slice(0, 64), code?.slice(0, 64)),
+      finishFlow(ctx, user, state.slice(0, 64), code?.slice(0, 64), actorOf(ctx.viewer)),
     );
   },
 });
@@ -54,7 +54,7 @@ export const unlink = signedInMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    await unlinkSteam(ctx, await linkingUser(ctx));
+    await unlinkSteam(ctx, await linkingUser(ctx), actorOf(ctx.viewer));
     return null;
   },
 });

@@ -1,11 +1,12 @@
 import type { SessionId } from "convex-helpers/server/sessions";
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { Player, TournamentFormat } from "./lib/validators";
 import { RATE_LIMITED_MESSAGE } from "./lib/rateLimits";
 import { MAP_POOL, TOURNAMENT_MESSAGES as M } from "./model/tournament";
 import { FORMAT_MESSAGES, presetFormat } from "./model/tournamentFormats";
+import { launchInfoOf, recordLaunch } from "./model/launch";
 import { personas, serverRow, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
 
 const sid = (id: string) => `secret-session-${id}` as SessionId;
@@ -481,8 +482,7 @@ describe("launch", () => {
       data: { code: "FORBIDDEN" },
     });
 
-    const info = (mapIndex: number) =>
-      t.query(internal.tournamentAdmin.launchInfo, { tournamentId: id, mode: "wingman", mapIndex });
+    const info = (mapIndex: number) => t.run((ctx) => launchInfoOf(ctx, id, "wingman", mapIndex));
     expect(await info(0)).toEqual({ ok: false, code: "CONFLICT", message: M.launchIncomplete });
     await banToSidePick(t, slug, id);
     await t.mutation(api.tournament.pickSide, {
@@ -500,12 +500,14 @@ describe("launch", () => {
         TeamB: { Side: "T", Players: ["charlie", "delta"] },
       },
     });
-    await t.mutation(internal.tournamentAdmin.markLaunched, {
-      tournamentId: id,
-      mode: "wingman",
-      map: "de_brewery",
-      username: "Olena",
-    });
+    await t.run((ctx) =>
+      recordLaunch(
+        ctx,
+        { tournamentId: id, mode: "wingman", map: "de_brewery" },
+        { username: "Olena", identity: "admin" },
+        undefined,
+      ),
+    );
     expect(await t.query(api.tournament.get, { slug })).toMatchObject({
       isLaunched: true,
       launchedMaps: 1,

@@ -3,21 +3,18 @@
  * "Готові", pausing the clock, archiving, launch readiness; plus the internal functions the turn
  * timer and the launch action run. Rules live in `model/tournament.ts`.
  */
-import { ConvexError, v } from "convex/values";
+import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { internalMutation, internalQuery } from "./_generated/server";
-import { fail, type ErrorData } from "./lib/errors";
+import { internalMutation } from "./_generated/server";
 import { adminAction, adminQuery } from "./lib/functions";
 import { cryptoChance, randomSlug } from "./lib/random";
 import { vTournamentFormat, vTournamentTeamKey } from "./lib/validators";
 import { appendAudit } from "./model/audit";
 import * as model from "./model/tournament";
 import { validateFormat } from "./model/tournamentFormats";
-import { vLaunchInfo } from "./model/launch";
 import { readinessOf } from "./model/tournamentReadiness";
 import { requireTournament, save, stateOf } from "./model/tournamentStore";
-import { notifyTournamentLaunched } from "./model/notifications";
 
 const vAdminOp = v.union(
   v.literal("forceStart"),
@@ -158,64 +155,5 @@ export const readiness = adminQuery({
       .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
       .unique();
     return readinessOf(t, snapshot?.players ?? [], snapshot?.updatedAt ?? null);
-  },
-});
-
-type Refuse = { ok: false; code: "NOT_FOUND" | "CONFLICT" | "INVALID_INPUT"; message: string };
-
-/**
- * What the launch action sends to the game server for the series map at `mapIndex`, or why it
- * cannot launch. Returned rather than thrown so the caller can audit the refusal before failing.
- */
-export const launchInfo = internalQuery({
-  args: { tournamentId: v.id("tournaments"), mode: v.string(), mapIndex: v.number() },
-  returns: vLaunchInfo,
-  handler: async (ctx, { tournamentId, mode, mapIndex }) => {
-    const t = await ctx.db.get("tournaments", tournamentId);
-    const refuse = (code: Refuse["code"], message: string): Refuse => ({
-      ok: false,
-      code,
-      message,
-    });
-    if (!t) return refuse("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
-    try {
-      const payload = model.launchPayload(t, mode, mapIndex);
-      return { ok: true as const, payload, seriesLength: t.series.length };
-    } catch (error) {
-      if (!(error instanceof ConvexError)) throw error;
-      const { code, message } = error.data as ErrorData;
-      if (code !== "CONFLICT" && code !== "INVALID_INPUT") throw error;
-      return refuse(code, message);
-    }
-  },
-});
-
-/** Records a launch the game server accepted. */
-export const markLaunched = internalMutation({
-  args: {
-    tournamentId: v.id("tournaments"),
-    mode: v.string(),
-    map: v.string(),
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-    serverId: v.optional(v.id("servers")),
-  },
-  returns: v.null(),
-  handler: async (ctx, { tournamentId, mode, map, username, tokenIdentifier, serverId }) => {
-    const t = await ctx.db.get("tournaments", tournamentId);
-    if (!t) fail("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
-    // Recorded even if an admin archived meanwhile: the match did start on the server.
-    await ctx.db.replace("tournaments", tournamentId, model.markLaunched(stateOf(t), mode));
-    await notifyTournamentLaunched(ctx, t, { admin: username, mode, map, serverId });
-    await appendAudit(ctx, {
-      identity: "admin",
-      username,
-      tokenIdentifier,
-      serverId,
-      action: "tournament_launch",
-      outcome: "success",
-      details: `${t.slug}: ${mode}, ${map}`,
-    });
-    return null;
   },
 });

@@ -9,6 +9,7 @@
  */
 
 import type * as audit from "../audit.js";
+import type * as capabilities from "../capabilities.js";
 import type * as crons from "../crons.js";
 import type * as gameServer_commands from "../gameServer/commands.js";
 import type * as gameServer_consoleLine from "../gameServer/consoleLine.js";
@@ -20,6 +21,7 @@ import type * as historyApi from "../historyApi.js";
 import type * as http from "../http.js";
 import type * as lib_actionRegistry from "../lib/actionRegistry.js";
 import type * as lib_argBounds from "../lib/argBounds.js";
+import type * as lib_auditActions from "../lib/auditActions.js";
 import type * as lib_catalog from "../lib/catalog.js";
 import type * as lib_destination from "../lib/destination.js";
 import type * as lib_discord from "../lib/discord.js";
@@ -46,8 +48,11 @@ import type * as live from "../live.js";
 import type * as model_audit from "../model/audit.js";
 import type * as model_auditFilters from "../model/auditFilters.js";
 import type * as model_callGate from "../model/callGate.js";
+import type * as model_capabilities from "../model/capabilities.js";
+import type * as model_capability from "../model/capability.js";
 import type * as model_discordDelivery from "../model/discordDelivery.js";
 import type * as model_discordFormat from "../model/discordFormat.js";
+import type * as model_gameServerStep from "../model/gameServerStep.js";
 import type * as model_history_api from "../model/history/api.js";
 import type * as model_history_careers from "../model/history/careers.js";
 import type * as model_history_detect from "../model/history/detect.js";
@@ -59,6 +64,7 @@ import type * as model_history_tracker from "../model/history/tracker.js";
 import type * as model_launch from "../model/launch.js";
 import type * as model_liveData from "../model/liveData.js";
 import type * as model_moderation from "../model/moderation.js";
+import type * as model_moderationCapabilities from "../model/moderationCapabilities.js";
 import type * as model_notifications from "../model/notifications.js";
 import type * as model_poller from "../model/poller.js";
 import type * as model_presence from "../model/presence.js";
@@ -77,6 +83,7 @@ import type * as model_settings from "../model/settings.js";
 import type * as model_steamLink from "../model/steamLink.js";
 import type * as model_steamOpenId from "../model/steamOpenId.js";
 import type * as model_steamVanity from "../model/steamVanity.js";
+import type * as model_toggles from "../model/toggles.js";
 import type * as model_tournament from "../model/tournament.js";
 import type * as model_tournamentFormats from "../model/tournamentFormats.js";
 import type * as model_tournamentReadiness from "../model/tournamentReadiness.js";
@@ -105,6 +112,7 @@ import type {
 
 declare const fullApi: ApiFromModules<{
   audit: typeof audit;
+  capabilities: typeof capabilities;
   crons: typeof crons;
   "gameServer/commands": typeof gameServer_commands;
   "gameServer/consoleLine": typeof gameServer_consoleLine;
@@ -116,6 +124,7 @@ declare const fullApi: ApiFromModules<{
   http: typeof http;
   "lib/actionRegistry": typeof lib_actionRegistry;
   "lib/argBounds": typeof lib_argBounds;
+  "lib/auditActions": typeof lib_auditActions;
   "lib/catalog": typeof lib_catalog;
   "lib/destination": typeof lib_destination;
   "lib/discord": typeof lib_discord;
@@ -142,8 +151,11 @@ declare const fullApi: ApiFromModules<{
   "model/audit": typeof model_audit;
   "model/auditFilters": typeof model_auditFilters;
   "model/callGate": typeof model_callGate;
+  "model/capabilities": typeof model_capabilities;
+  "model/capability": typeof model_capability;
   "model/discordDelivery": typeof model_discordDelivery;
   "model/discordFormat": typeof model_discordFormat;
+  "model/gameServerStep": typeof model_gameServerStep;
   "model/history/api": typeof model_history_api;
   "model/history/careers": typeof model_history_careers;
   "model/history/detect": typeof model_history_detect;
@@ -155,6 +167,7 @@ declare const fullApi: ApiFromModules<{
   "model/launch": typeof model_launch;
   "model/liveData": typeof model_liveData;
   "model/moderation": typeof model_moderation;
+  "model/moderationCapabilities": typeof model_moderationCapabilities;
   "model/notifications": typeof model_notifications;
   "model/poller": typeof model_poller;
   "model/presence": typeof model_presence;
@@ -173,6 +186,7 @@ declare const fullApi: ApiFromModules<{
   "model/steamLink": typeof model_steamLink;
   "model/steamOpenId": typeof model_steamOpenId;
   "model/steamVanity": typeof model_steamVanity;
+  "model/toggles": typeof model_toggles;
   "model/tournament": typeof model_tournament;
   "model/tournamentFormats": typeof model_tournamentFormats;
   "model/tournamentReadiness": typeof model_tournamentReadiness;

@@ -91,7 +91,7 @@ describe("admin action builder", () => {
     expect(rest).toHaveLength(0);
     expect(entry).toMatchObject({
       username: "Petro",
-      action: "probe_admin",
+      action: "serverUpdate",
       outcome: "unauthorized",
     });
   });
@@ -115,10 +115,10 @@ describe("admin action builder", () => {
       await expect(asUser.action(probe.adminOnly, {})).rejects.toMatchObject({ data: forbidden });
     }
     const entries = await auditEntries(t);
-    expect(entries.filter((e) => e.action === "probe_admin")).toHaveLength(10);
+    expect(entries.filter((e) => e.action === "serverUpdate")).toHaveLength(10);
     const burst = entries.filter((e) => e.action === "unauthorized_burst");
     expect(burst).toHaveLength(1);
-    expect(burst[0]).toMatchObject({ count: 5, identity: "signedIn", actions: ["probe_admin"] });
+    expect(burst[0]).toMatchObject({ count: 5, identity: "signedIn", actions: ["serverUpdate"] });
   });
 
   test("stays admin-only even while guest admin is on", async () => {
@@ -186,7 +186,7 @@ describe("refusal audit under a flood", () => {
     expect(entries).toContainEqual(
       expect.objectContaining({
         identity: "signedIn",
-        action: "probe_admin",
+        action: "serverUpdate",
         outcome: "unauthorized",
         tokenIdentifier: expect.any(String),
       }),
@@ -260,7 +260,7 @@ describe("guest-admin action builder", () => {
     });
     const [entry] = await auditEntries(t);
     expect(entry).toMatchObject({
-      action: "probe_guest_admin",
+      action: "skipWarmup",
       serverName: "Server #1",
       outcome: "unauthorized",
     });

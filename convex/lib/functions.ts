@@ -37,7 +37,9 @@ import {
   query as rawQuery,
   type ActionCtx,
 } from "../_generated/server";
+import type { ActionAccess } from "./actionRegistry";
 import { checkArgBounds } from "./argBounds";
+import type { AuditAction } from "./auditActions";
 import { fail, MESSAGES } from "./errors";
 import { RATE_LIMITED_MESSAGE } from "./rateLimits";
 import type { ActionViewer, GateVerdict } from "./validators";
@@ -130,11 +132,11 @@ export const moderatorQuery = customQuery(
 
 export type { ActionViewer };
 
-type Level = "admin" | "guestAdmin" | "moderator";
+type Level = ActionAccess;
 
 /** Extra property every admin action declares: the action name written to the audit log. */
 interface AuditedExtra {
-  audit: string;
+  audit: AuditAction;
 }
 
 function gatedAction(level: Level) {
@@ -170,3 +172,9 @@ function gatedAction(level: Level) {
 export const adminAction = gatedAction("admin");
 export const guestAdminAction = gatedAction("guestAdmin");
 export const moderatorAction = gatedAction("moderator");
+
+/** The gated builder for an access level (lib/actionRegistry.ts `ActionAccess`). */
+export function gatedActionFor(access: ActionAccess) {
+  if (access === "moderator") return moderatorAction;
+  return access === "admin" ? adminAction : guestAdminAction;
+}

@@ -173,6 +173,19 @@ export const vIdentityKind = v.union(
 );
 export type IdentityKind = Infer<typeof vIdentityKind>;
 
+/**
+ * Who did something: the one shape the audit log, sanctions and notifications name a caller by.
+ * Built only from the backend's viewer (lib/viewer.ts `actorOf`), never from client input.
+ */
+export const vActor = v.object({
+  username: v.string(),
+  tokenIdentifier: v.optional(v.string()),
+  /** Public label of an anonymous browser session. */
+  guestId: v.optional(v.string()),
+  identity: vIdentityKind,
+});
+export type Actor = Infer<typeof vActor>;
+
 /** What the gate before an admin action decided for a caller who is not an admin. */
 export const vGateVerdict = v.union(
   v.literal("allowed"),

@@ -1,7 +1,7 @@
 import type { UserIdentity } from "convex/server";
 import type { Doc } from "../_generated/dataModel";
 import { env, type QueryCtx } from "../_generated/server";
-import type { ActionViewer, IdentityKind } from "./validators";
+import type { ActionViewer, Actor, IdentityKind } from "./validators";
 
 /** Who is calling, as far as the backend can tell; identity only ever comes from `ctx.auth`. */
 export interface Viewer {
@@ -105,8 +105,15 @@ export function identityOf(viewer: {
   return viewer.isSignedIn ? "signedIn" : "anonymous";
 }
 
-/** The caller as the audit log names it. */
-export function actorOf(viewer: ActionViewer) {
+/** The caller as the audit log, sanctions and notifications name it (an action's or a query's viewer). */
+export function actorOf(viewer: ActionViewer | Viewer): Actor {
+  if ("displayName" in viewer) {
+    return {
+      username: viewer.displayName,
+      tokenIdentifier: viewer.identity?.tokenIdentifier,
+      identity: identityOf({ ...viewer, isSignedIn: viewer.identity !== null }),
+    };
+  }
   return {
     username: viewer.username,
     tokenIdentifier: viewer.tokenIdentifier,

@@ -1,7 +1,9 @@
 /**
- * The append-only audit log: who did what, where, with which outcome. Every module that records an
- * event writes it through `appendAudit`, so entries always carry the same fields, including the
- * kind of identity the backend established (anonymous / signed-in / admin).
+ * The append-only audit log: who did what, where, with which outcome. Entries come in two ways
+ * only: a privileged operation's commit (model/capability.ts, in the same transaction as what it
+ * changed) and the gate's refusals (model/callGate.ts). Both write through `appendAudit`, so
+ * entries always carry the same fields: the actor (lib/validators.ts `vActor`, including the kind
+ * of identity the backend established) and a name from the typed `AuditAction` union.
  *
  * Refused calls: a signed-in caller's refusals are always recorded (past 10 a minute they are
  * folded into one entry per caller and minute, with a count); an anonymous caller's are recorded
@@ -14,15 +16,13 @@ import { v, type ObjectType } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { allowAnonymousRefusalAudit, allowRefusalAudit } from "../lib/rateLimits";
-import { vIdentityKind, type AuditOutcome } from "../lib/validators";
+import { REFUSAL_BURST, vAuditAction } from "../lib/auditActions";
+import { vActor, type AuditOutcome } from "../lib/validators";
 
 /** Who did what, where: the fields of every audit entry except its outcome. */
 export const auditEventFields = {
-  username: v.string(),
-  tokenIdentifier: v.optional(v.string()),
-  guestId: v.optional(v.string()),
-  identity: vIdentityKind,
-  action: v.string(),
+  ...vActor.fields,
+  action: vAuditAction,
   serverId: v.optional(v.id("servers")),
   details: v.optional(v.string()),
 };
@@ -30,8 +30,7 @@ export const auditEventFields = {
 export type AuditEvent = ObjectType<typeof auditEventFields>;
 export type AuditEntry = AuditEvent & { outcome: AuditOutcome };
 
-/** The action name of an entry that folds a burst of refusals. */
-export const REFUSAL_BURST = "unauthorized_burst";
+export { REFUSAL_BURST };
 export const BURST_WINDOW_MS = 60_000;
 const BURST_LIST_MAX = 20;
 

@@ -13,9 +13,9 @@
 import { Workpool, type RunResult } from "@convex-dev/workpool";
 import { components, internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
-import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../_generated/server";
+import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
+import { playerSnapshotOf } from "./liveData";
 import type { ServerAction } from "../gameServer/commands";
-import type { ActionViewer } from "../lib/functions";
 import type { Infer } from "convex/values";
 import {
   WEBHOOK_KINDS,
@@ -170,45 +170,43 @@ export async function sendTest(ctx: MutationCtx, kind: WebhookKind): Promise<voi
 
 // ---- Where events happen (one-line calls from the flows) ----
 
-interface AdminActionCtx extends ActionCtx {
-  viewer: ActionViewer;
-}
-
 /**
- * After a server action succeeded: ban, kick, unban and the MatchZy push switch are announced.
- * A notification problem is logged, never thrown: the admin's action already happened.
+ * In the commit of an accepted server action: ban, kick, unban and the MatchZy push switch are
+ * announced (the player named when he is connected).
  */
 export async function notifyServerAction(
-  ctx: AdminActionCtx,
-  server: { serverId: Id<"servers">; name: string },
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
   action: ServerAction,
+  admin: string,
 ): Promise<void> {
-  const fields =
+  if (action.kind !== "pushEnable" && action.kind !== "pushDisable" && !("steamId" in action)) {
+    return;
+  }
+  const serverName = (await ctx.db.get("servers", serverId))?.name ?? "";
+  if (action.kind === "pushEnable" || action.kind === "pushDisable") {
+    const kind = action.kind === "pushEnable" ? "pushEnabled" : "pushDisabled";
+    await notify(ctx, { kind, admin, serverName });
+    return;
+  }
+  if (action.kind !== "ban" && action.kind !== "kick" && action.kind !== "unban") return;
+  const { steamId } = action;
+  const snapshot = await playerSnapshotOf(ctx, serverId);
+  const playerName = snapshot?.players.find((p) => p.steamId === steamId)?.name;
+  await notify(
+    ctx,
     action.kind === "ban"
       ? {
-          kind: action.kind,
-          steamId: action.steamId,
+          kind: "ban",
+          admin,
+          serverName,
+          steamId,
+          playerName,
           durationMinutes: action.duration,
           reason: action.reason,
         }
-      : action.kind === "kick" || action.kind === "unban"
-        ? { kind: action.kind, steamId: action.steamId }
-        : action.kind === "pushEnable"
-          ? { kind: "pushEnabled" as const }
-          : action.kind === "pushDisable"
-            ? { kind: "pushDisabled" as const }
-            : null;
-  if (!fields) return;
-  try {
-    await ctx.runMutation(internal.notifications.notifyAction, {
-      ...fields,
-      serverId: server.serverId,
-      serverName: server.name,
-      admin: ctx.viewer.username,
-    });
-  } catch (error) {
-    console.error("Discord notification not queued", error);
-  }
+      : { kind: action.kind, admin, serverName, steamId, playerName },
+  );
 }
 
 /**

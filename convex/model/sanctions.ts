@@ -7,6 +7,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
 import { DEFAULT_MODERATION_SETTINGS } from "../lib/moderationDefaults";
+import type { Actor } from "../lib/validators";
 import type { ModerationSettings, SanctionKind, SanctionRole } from "./sanctionFields";
 
 export { DEFAULT_MODERATION_SETTINGS };
@@ -201,18 +202,27 @@ export interface NewSanction {
   reason?: string;
   durationMinutes?: number;
   serverId?: Id<"servers">;
-  by: string;
-  byRole: SanctionRole;
+}
+
+/** A sanction's giver as the records name him: the actor's name and role. */
+export function sanctionRoleOf(actor: Pick<Actor, "identity">): SanctionRole {
+  return actor.identity === "admin" || actor.identity === "moderator" ? actor.identity : "guest";
 }
 
 /** Appends the record and keeps the ban in force on its server up to date. */
-export async function recordSanction(ctx: MutationCtx, s: NewSanction): Promise<void> {
+export async function recordSanction(
+  ctx: MutationCtx,
+  s: NewSanction,
+  actor: Actor,
+): Promise<void> {
   const at = Date.now();
   const server = s.serverId ? await ctx.db.get("servers", s.serverId) : null;
   const expiresAt =
     s.kind === "ban" && s.durationMinutes ? at + s.durationMinutes * 60_000 : undefined;
   const id = await ctx.db.insert("sanctions", {
     ...s,
+    by: actor.username,
+    byRole: sanctionRoleOf(actor),
     playerName: s.playerName?.slice(0, 64),
     expiresAt,
     serverName: server?.name,

@@ -14,6 +14,7 @@
  *
  * One SteamID links to one user (index `by_steamId`, checked in the same transaction as the write).
  */
+import type { Actor } from "../lib/validators";
 import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
 import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../_generated/server";
@@ -195,6 +196,7 @@ export async function finishFlow(
   user: Doc<"users">,
   state: string,
   code: string | undefined,
+  actor: Actor,
 ): Promise<{ steamId: string }> {
   const flow = await flowByState(ctx, state);
   if (!flow || flow.expiresAt <= Date.now()) fail("NOT_FOUND", STEAM_LINK_MESSAGES.expired);
@@ -217,9 +219,7 @@ export async function finishFlow(
     steamLinkedAt: Date.now(),
   });
   await appendAudit(ctx, {
-    identity: user.isAdmin ? "admin" : "signedIn",
-    username: user.username,
-    tokenIdentifier: user.tokenIdentifier,
+    ...actor,
     action: "steam_link",
     outcome: "success",
     details: flow.steamId,
@@ -227,7 +227,11 @@ export async function finishFlow(
   return { steamId: flow.steamId };
 }
 
-export async function unlinkSteam(ctx: MutationCtx, user: Doc<"users">): Promise<void> {
+export async function unlinkSteam(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  actor: Actor,
+): Promise<void> {
   if (!user.steamId) fail("CONFLICT", STEAM_LINK_MESSAGES.notLinked);
   await ctx.db.patch("users", user._id, {
     steamId: undefined,
@@ -235,9 +239,7 @@ export async function unlinkSteam(ctx: MutationCtx, user: Doc<"users">): Promise
     steamLinkedAt: undefined,
   });
   await appendAudit(ctx, {
-    identity: user.isAdmin ? "admin" : "signedIn",
-    username: user.username,
-    tokenIdentifier: user.tokenIdentifier,
+    ...actor,
     action: "steam_unlink",
     outcome: "success",
     details: user.steamId,

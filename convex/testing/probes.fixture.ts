@@ -54,13 +54,13 @@ export const adminRead = adminQuery({
   handler: async (ctx) => ctx.viewer.displayName,
 });
 export const adminOnly = adminAction({
-  audit: "probe_admin",
+  audit: "serverUpdate",
   args: {},
   returns: v.string(),
   handler: async (ctx) => ctx.viewer.username,
 });
 export const guestAdminOnly = guestAdminAction({
-  audit: "probe_guest_admin",
+  audit: "skipWarmup",
   args: {},
   returns: v.union(v.string(), v.null()),
   handler: async (ctx, { serverId }) => serverId ?? null,

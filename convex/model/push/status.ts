@@ -11,7 +11,8 @@ import type { Id } from "../../_generated/dataModel";
 import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../../_generated/server";
 import type { ActionViewer } from "../../lib/functions";
 import { PUSH_ACTIVE_MS, PUSH_HEADER } from "../../lib/push";
-import { requireServer, runServerAction, type ActionResult } from "../serverActions";
+import { requireServer } from "../capability";
+import { runServerAction, type ActionResult } from "../serverActions";
 import { writePushSecret } from "../servers";
 import { EVENTS_PATH } from "./http";
 import { newPushSecret } from "./secret";
@@ -124,7 +125,7 @@ export async function enablePush(
   const key = await ctx.runMutation(internal.push.arm, { serverId: server.serverId, secret });
   try {
     const url = key === null ? "" : eventsUrl(env.CONVEX_SITE_URL, key);
-    return await runServerAction(ctx, server, { kind: "pushEnable", url, secret });
+    return await runServerAction(ctx, server.serverId, { kind: "pushEnable", url, secret });
   } catch (error) {
     await ctx.runMutation(internal.push.disarm, { serverId: server.serverId });
     throw error;
@@ -141,5 +142,5 @@ export async function disablePush(
 ): Promise<ActionResult> {
   const server = await requireServer(ctx, serverId);
   await ctx.runMutation(internal.push.disarm, { serverId: server.serverId });
-  return await runServerAction(ctx, server, { kind: "pushDisable" });
+  return await runServerAction(ctx, server.serverId, { kind: "pushDisable" });
 }

@@ -1,0 +1,58 @@
+/**
+ * Every name an audit entry can carry: the server actions of the registry plus the panel's own
+ * events. The client labels each one (src/features/audit/utils/audit-labels.ts is typed against
+ * `PanelEvent`, so a name without a label does not compile).
+ */
+import { literals } from "convex-helpers/validators";
+import type { Infer } from "convex/values";
+import { SERVER_ACTIONS, type ActionName } from "./actionRegistry";
+import { isOwnKey } from "./ownKey";
+
+export const PANEL_EVENTS = [
+  "toggle",
+  "unauthorized_burst",
+  "banList",
+  "randomPlayers",
+  "guest_admin",
+  "guest_admin_on",
+  "guest_admin_off",
+  "server_save",
+  "server_add",
+  "server_update",
+  "admin_role",
+  "admin_grant",
+  "admin_revoke",
+  "moderator_role",
+  "moderator_grant",
+  "moderator_revoke",
+  "moderation_settings",
+  "tournament_create",
+  "tournament_admin",
+  "tournament_forceStart",
+  "tournament_pause",
+  "tournament_resume",
+  "tournament_archive",
+  "tournament_launch",
+  "tournament_pick_side",
+  "match_void",
+  "discord_webhook",
+  "discord_test",
+  "steam_link",
+  "steam_unlink",
+] as const;
+
+export type PanelEvent = (typeof PANEL_EVENTS)[number];
+
+/** The action name of an entry that folds a burst of refusals. */
+export const REFUSAL_BURST = "unauthorized_burst" satisfies PanelEvent;
+
+const ACTION_NAMES = Object.keys(SERVER_ACTIONS) as ActionName[];
+export const vAuditAction = literals(...ACTION_NAMES, ...PANEL_EVENTS);
+export type AuditAction = Infer<typeof vAuditAction>;
+
+const PANEL_EVENT_SET: ReadonlySet<string> = new Set(PANEL_EVENTS);
+
+/** Own-key check for names read back from stored entries or sent by a client filter. */
+export function isAuditAction(name: string): name is AuditAction {
+  return isOwnKey(SERVER_ACTIONS, name) || PANEL_EVENT_SET.has(name);
+}

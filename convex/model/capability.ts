@@ -1,0 +1,212 @@
+/**
+ * A privileged operation, declared once (`Capability`): who may run it, its arguments, an optional
+ * game-server step planned by the command layer, and one commit that writes the domain rows and
+ * the audit entry in the same transaction, the actor taken from the viewer. `capability(decl)`
+ * turns a declaration into its public action; every run goes
+ *
+ *   gate (lib/functions.ts: who may call, rate limits, refusals audited)
+ *   → resolve (input cleaning and lookups that may fetch, in the action)
+ *   → load (one query: the selected server and what the rules judge)
+ *   → check (the rules; a refusal is audited under the operation's name)
+ *   → game server (each planned `ServerAction`, in order)
+ *   → commit (one mutation: domain rows + audit entry, or only the audit entry of a failure).
+ *
+ * Declarations are registered by name in model/capabilities.ts, where the generic `load` and
+ * `commit` functions (capabilities.ts) find them.
+ */
+import {
+  ConvexError,
+  type ObjectType,
+  type PropertyValidators,
+  type Validator,
+} from "convex/values";
+import type { SessionId } from "convex-helpers/server/sessions";
+import type { RegisteredAction } from "convex/server";
+import { internal } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
+import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
+import type { ServerAction } from "../gameServer/commands";
+import type { ActionAccess } from "../lib/actionRegistry";
+import type { AuditAction } from "../lib/auditActions";
+import { fail, MESSAGES, type ErrorData } from "../lib/errors";
+import { gatedActionFor } from "../lib/functions";
+import type { ActionViewer, Actor, AuditOutcome, GameServerTarget } from "../lib/validators";
+import { actorOf } from "../lib/viewer";
+import { sendToServer, type ActionResult } from "./gameServerStep";
+
+/** The selected game server as a capability's steps see it. */
+export interface CapabilityServer {
+  serverId: Id<"servers">;
+  name: string;
+  target: GameServerTarget;
+}
+
+/**
+ * What a commit learns besides the input: who acted, where, what `load` read before anything was
+ * sent, and what the game server accepted.
+ */
+export interface CommitInfo<L> {
+  actor: Actor;
+  serverId?: Id<"servers">;
+  loaded: L;
+  sent: ServerAction[];
+}
+
+/** A commit's answer: the operation's result (when not the game server's) and the audit details. */
+export interface Committed<R> {
+  result?: R;
+  details?: string;
+  serverId?: Id<"servers">;
+  /** A commit that found nothing to do (e.g. already voided): audited as a failure. */
+  outcome?: "success" | "failure";
+}
+
+export interface Capability<A extends PropertyValidators, I, L, R> {
+  /** Its name for the gate's refusals and, unless `auditName` says otherwise, its audit entry. */
+  name: AuditAction;
+  access: ActionAccess;
+  args: A;
+  returns: Validator<R, "required", string>;
+  /** Needs the selected server: 'Сервер не вибрано.' without one. */
+  server?: boolean;
+  /** The audit name of one run when it depends on the input (e.g. grant or revoke). */
+  auditName?: (input: I) => AuditAction;
+  /** Cleans the input and looks up what may need the network (a vanity URL), in the action. */
+  resolve?: (input: ObjectType<A>, actor: Actor) => I | Promise<I>;
+  /** Reads what `check` judges, in one query with the selected server. */
+  load?: (ctx: QueryCtx, input: I, server: CapabilityServer | null) => Promise<L>;
+  /**
+   * The rules, in the action (so they may also read the game server, e.g. its ban list); a refusal
+   * thrown here is audited (FORBIDDEN as unauthorized, else as a failure).
+   */
+  check?: (
+    input: I,
+    loaded: L,
+    actor: Actor,
+    server: CapabilityServer | null,
+  ) => void | Promise<void>;
+  /** The game-server step, sent in order through the command layer. */
+  gameServer?: (input: I, loaded: L, server: CapabilityServer) => ServerAction[];
+  /** Writes the domain rows; the audit entry is written by the runner in the same transaction. */
+  commit?: (ctx: MutationCtx, input: I, info: CommitInfo<L>) => Promise<Committed<R> | void>;
+  /** The answer when it needs the game server's replies (e.g. who a launch placed). */
+  result?: (input: I, loaded: L, run: { replies: unknown[]; committed: R | undefined }) => R;
+}
+
+// Registries hold declarations of every shape; each is typed where it is declared.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCapability = Capability<any, any, any, any>;
+
+/** Declares a capability (an identity function that lets TypeScript infer its types). */
+export function defineCapability<
+  A extends PropertyValidators,
+  I = ObjectType<A>,
+  L = null,
+  R = null,
+>(decl: Capability<A, I, L, R>): Capability<A, I, L, R> {
+  return decl;
+}
+
+type GatedCtx = ActionCtx & { viewer: ActionViewer };
+
+/** The selected server and how to reach it, or 'Сервер не вибрано.', for gated reads of it. */
+export async function requireServer(
+  ctx: ActionCtx,
+  serverId: Id<"servers"> | undefined,
+): Promise<CapabilityServer> {
+  if (!serverId) fail("INVALID_INPUT", MESSAGES.noServer);
+  const server = await ctx.runQuery(internal.serverControl.targetOf, { serverId });
+  if (!server) fail("NOT_FOUND", MESSAGES.noServer);
+  return { serverId, name: server.name, target: server.target };
+}
+
+/** The public action of a declaration: its access level's gate, then `runCapability`. */
+export function capability<A extends PropertyValidators, I, L, R>(
+  decl: Capability<A, I, L, R>,
+): RegisteredAction<"public", ObjectType<A> & GateArgs, Promise<R>> {
+  const registered = gatedActionFor(decl.access)({
+    audit: decl.name,
+    args: decl.args,
+    returns: decl.returns,
+    handler: async (ctx, args) => {
+      // The gate adds `serverId` to the declared arguments; the rest are exactly `A`.
+      const { serverId, ...own } = args as { serverId?: Id<"servers"> } & ObjectType<A>;
+      // `returns` checks the answer; a generic `R` cannot be matched to it statically.
+      return (await runCapability(ctx, decl, own as ObjectType<A>, serverId)) as never;
+    },
+  });
+  return registered as unknown as RegisteredAction<"public", ObjectType<A> & GateArgs, Promise<R>>;
+}
+
+/** The arguments every gated action takes besides its own (lib/functions.ts). */
+type GateArgs = {
+  serverId?: Id<"servers">;
+  sessionId?: SessionId;
+};
+
+export async function runCapability<A extends PropertyValidators, I, L, R>(
+  ctx: GatedCtx,
+  decl: Capability<A, I, L, R>,
+  args: ObjectType<A>,
+  selected: Id<"servers"> | undefined,
+): Promise<R> {
+  if (decl.server && !selected) fail("INVALID_INPUT", MESSAGES.noServer);
+  const actor = actorOf(ctx.viewer);
+  const input = decl.resolve ? await decl.resolve(args, actor) : (args as unknown as I);
+  const auditName = decl.auditName?.(input) ?? decl.name;
+
+  let server: CapabilityServer | null = null;
+  let loaded = null as L;
+  if (decl.server || decl.load) {
+    const read = await ctx.runQuery(internal.capabilities.load, {
+      name: decl.name,
+      input,
+      serverId: selected,
+    });
+    if (decl.server && !read.server) fail("NOT_FOUND", MESSAGES.noServer);
+    server = read.server;
+    loaded = read.loaded as L;
+  }
+  const serverId = server?.serverId ?? selected;
+  const commit = async (outcome: AuditOutcome, details?: string, sent: ServerAction[] = []) =>
+    (await ctx.runMutation(internal.capabilities.commit, {
+      name: decl.name,
+      auditName,
+      actor,
+      serverId,
+      input,
+      loaded,
+      outcome,
+      details,
+      sent,
+    })) as R | undefined;
+
+  if (decl.check) {
+    try {
+      await decl.check(input, loaded, actor, server);
+    } catch (error) {
+      if (error instanceof ConvexError) {
+        const { code, message } = error.data as ErrorData;
+        await commit(code === "FORBIDDEN" ? "unauthorized" : "failure", message);
+      }
+      throw error;
+    }
+  }
+
+  const planned = decl.gameServer && server ? decl.gameServer(input, loaded, server) : [];
+  const replies: unknown[] = [];
+  let answer: ActionResult | undefined;
+  for (const action of planned) {
+    const sent = await sendToServer(server!.target, action);
+    if (sent.failure) {
+      await commit("failure", sent.failure.details);
+      if (sent.failure.error) fail(sent.failure.error.code, sent.failure.error.message);
+      return sent.result as R;
+    }
+    replies.push(...sent.replies);
+    answer = sent.result;
+  }
+  const committed = await commit("success", undefined, planned);
+  if (decl.result) return decl.result(input, loaded, { replies, committed });
+  return (committed ?? answer ?? null) as R;
+}

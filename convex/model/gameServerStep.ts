@@ -1,0 +1,180 @@
+/**
+ * The game-server step of a privileged operation (model/capability.ts): send one typed action
+ * through the command layer and judge the answer; later, in the commit, store what the accepted
+ * action changed (a switch) and describe it for the audit log.
+ */
+import { literals } from "convex-helpers/validators";
+import { v, type Infer } from "convex/values";
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import {
+  actionName,
+  commandName,
+  InvalidActionError,
+  planAction,
+  pushRefusal,
+  toggleFromCommand,
+  type ServerAction,
+} from "../gameServer/commands";
+import { GameServerError, gameServerRequest } from "../gameServer/request";
+import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
+import type { ErrorData } from "../lib/errors";
+import type { GameServerTarget, ToggleName } from "../lib/validators";
+import { playerLabel } from "./liveData";
+import { storeToggle } from "./toggles";
+
+export const vActionName = literals(...(Object.keys(SERVER_ACTIONS) as ActionName[]));
+
+/**
+ * What every server action answers: the action that ran (for the toast), its console output, and a
+ * warning when the game server took the request but did not do it (an unknown console command).
+ */
+export const vActionResult = v.object({
+  action: vActionName,
+  output: v.string(),
+  warning: v.optional(v.string()),
+});
+export type ActionResult = Infer<typeof vActionResult>;
+
+/** The game server's answer when the console does not know a command (CS2: `Unknown command`). */
+const UNKNOWN_COMMAND = /unknown command/i;
+
+/** One action sent: its result and raw replies, or the failure to audit (and to throw, if `error`). */
+export interface Sent {
+  result: ActionResult;
+  replies: unknown[];
+  failure?: { details: string; error?: ErrorData };
+}
+
+/** Validates, sends every request of the action in order, and judges the answer. Writes nothing. */
+export async function sendToServer(target: GameServerTarget, action: ServerAction): Promise<Sent> {
+  const name = actionName(action);
+  const label = actionLabel(name);
+  const failed = (details: string, error?: ErrorData, output = ""): Sent => ({
+    result: { action: name, output },
+    replies: [],
+    failure: { details, error },
+  });
+
+  let requests;
+  try {
+    requests = planAction(action, target.connectionType);
+  } catch (error) {
+    if (!(error instanceof InvalidActionError)) throw error;
+    const message = failureText(action, label, error.message);
+    return failed(error.message, { code: "INVALID_INPUT", message });
+  }
+
+  const outputs: string[] = [];
+  const replies: unknown[] = [];
+  try {
+    for (const request of requests) {
+      const reply = await gameServerRequest<{ result?: unknown; message?: unknown }>(
+        target,
+        request,
+      );
+      replies.push(reply);
+      const text =
+        typeof reply.result === "string"
+          ? reply.result
+          : typeof reply.message === "string"
+            ? reply.message
+            : "";
+      if (text) outputs.push(text);
+    }
+  } catch (error) {
+    const message = error instanceof GameServerError ? error.message : String(error);
+    const rcon = target.connectionType === "RCON_PROXY";
+    return failed(message, {
+      code: "GAME_SERVER",
+      message: failureText(action, label, message, rcon),
+    });
+  }
+
+  const output = outputs.join("\n").slice(0, 4000);
+  if (action.kind === "command" && UNKNOWN_COMMAND.test(output)) {
+    const warning = `Сервер не знає команди "${commandName(action.command)}": ${output}`;
+    const sent = failed(`${describe(action)}: ${output}`.slice(0, 500), undefined, output);
+    return { ...sent, result: { ...sent.result, warning } };
+  }
+  const refused = pushRefusal(action, output);
+  if (refused) {
+    if (action.kind === "pushEnable") {
+      return failed(refused, {
+        code: "GAME_SERVER",
+        message: failureText(action, label, refused),
+      });
+    }
+    const sent = failed(refused, undefined, output);
+    return { ...sent, result: { ...sent.result, warning: `Сервер відповів: ${refused}` } };
+  }
+  return { result: { action: name, output }, replies };
+}
+
+/**
+ * In the commit of a run that reached the game server: stores the switch an accepted action flipped
+ * and says, for the audit entry, what was done and to whom (the player first, then `details`, or
+ * what the action did when it was accepted).
+ */
+export async function commitSent(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  action: ServerAction,
+  accepted: boolean,
+  details: string | undefined,
+): Promise<string | undefined> {
+  const toggle = accepted ? toggleSetBy(action) : undefined;
+  if (toggle) await storeToggle(ctx, serverId, toggle.name, toggle.enabled);
+  const player = playerOf(action);
+  const subject = player ? await playerLabel(ctx, serverId, player) : undefined;
+  const what = accepted ? (details ?? describe(action)) : details;
+  return [subject, what].filter(Boolean).join(", ") || undefined;
+}
+
+/** The spec's failure wording: the mode has its own, every other action names its label. */
+function failureText(action: ServerAction, label: string, message: string, rcon = false): string {
+  if (action.kind === "gameMode") return `Помилка при зміні режиму: ${message}`;
+  return `Помилка виконання дії "${label}"${rcon ? " (RCON)" : ""}: ${message}`;
+}
+
+/** The player an action is about, named in its audit entry. */
+function playerOf(action: ServerAction): string | undefined {
+  return action.kind === "kick" || action.kind === "ban" || action.kind === "unban"
+    ? action.steamId
+    : undefined;
+}
+
+/** The switch an accepted action flipped: a toggle action, or a typed command such as `sv_cheats 1`. */
+function toggleSetBy(action: ServerAction): { name: ToggleName; enabled: boolean } | undefined {
+  if (action.kind === "toggle") return { name: action.toggle, enabled: action.enabled };
+  const typed = action.kind === "command" ? toggleFromCommand(action.command) : null;
+  return typed ? { name: typed.toggle, enabled: typed.enabled } : undefined;
+}
+
+/** What the audit log keeps of an action's input (never a password). */
+function describe(action: ServerAction): string | undefined {
+  switch (action.kind) {
+    case "command":
+      return action.command;
+    case "say":
+      return action.message;
+    case "toggle":
+      return action.enabled ? "увімкнено" : "вимкнено";
+    case "changeMap":
+      return action.map;
+    case "workshopMap":
+      return action.workshopId;
+    case "gameMode":
+      return action.mode;
+    case "execConfig":
+      return action.config;
+    case "cvar":
+      return `${action.cvar} ${action.value}`;
+    case "ban":
+      return action.duration === 0 ? "назавжди" : `${action.duration} хв`;
+    case "pushEnable":
+      return action.url; // never the secret
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * Kick, ban and unban as declared capabilities (model/capability.ts): the rules of
+ * model/sanctions.ts judge the request (a refusal is audited), the game server carries it out, and
+ * one commit writes the sanction record with the audit entry.
+ */
+import { v } from "convex/values";
+import type { QueryCtx } from "../_generated/server";
+import type { Actor } from "../lib/validators";
+import { defineCapability, type CapabilityServer } from "./capability";
+import { vActionResult } from "./gameServerStep";
+import { playerSnapshotOf } from "./liveData";
+import { banOnServer, fetchBanList, pickRandomPlayers, vPlayerRef } from "./moderation";
+import {
+  checkBanDuration,
+  checkReplaceBan,
+  checkUnban,
+  getModerationSettings,
+  panelBanInForce,
+  type BanInForce,
+  recordSanction,
+  requireReason,
+  sanctionRoleOf,
+} from "./sanctions";
+import { resolveSteamId } from "./steamVanity";
+
+/** The connected player's name, read before he is kicked or banned off the server. */
+async function playerNameOf(
+  ctx: QueryCtx,
+  server: CapabilityServer | null,
+  steamId: string,
+): Promise<string | undefined> {
+  if (!server) return undefined;
+  const snapshot = await playerSnapshotOf(ctx, server.serverId);
+  return snapshot?.players.find((p) => p.steamId === steamId)?.name;
+}
+
+/** The panel's ban in force for a player on the selected server (what a moderator's rules judge). */
+async function panelBanTerms(
+  ctx: QueryCtx,
+  server: CapabilityServer | null,
+  steamId: string,
+): Promise<BanInForce["panel"]> {
+  if (!server) return null;
+  const ban = await panelBanInForce(ctx, steamId, server.serverId, Date.now());
+  return ban ? { byRole: ban.byRole, durationMinutes: ban.durationMinutes } : null;
+}
+
+/**
+ * The ban in force for a player on this server, for a moderator's ban or unban: the panel's record
+ * and the game server's own ban list (a ban the panel did not give counts as an admin's).
+ */
+async function banInForceOn(
+  server: CapabilityServer | null,
+  panel: BanInForce["panel"],
+  steamId: string,
+): Promise<BanInForce> {
+  if (!server) return { panel };
+  return { panel, onServer: banOnServer(await fetchBanList(server.target), steamId) };
+}
+
+/** Admins may leave a ban's reason out (older clients, scripts); moderators always give one. */
+function banReason(reason: string | undefined, actor: Actor): string | undefined {
+  return reason === undefined && sanctionRoleOf(actor) === "admin"
+    ? undefined
+    : requireReason(reason ?? "");
+}
+
+export const MODERATION_CAPABILITIES = {
+  /** Kicks a connected player; the reason goes into the sanction record. */
+  kick: defineCapability({
+    name: "kick",
+    access: "moderator",
+    args: { steamId: v.string(), reason: v.optional(v.string()) },
+    returns: vActionResult,
+    server: true,
+    resolve: async ({ steamId, reason }) => ({
+      steamId: await resolveSteamId(steamId),
+      reason: reason === undefined ? undefined : requireReason(reason),
+    }),
+    load: async (ctx, { steamId }, server) => ({
+      playerName: await playerNameOf(ctx, server, steamId),
+    }),
+    gameServer: ({ steamId }) => [{ kind: "kick", steamId }],
+    commit: async (ctx, { steamId, reason }, { actor, serverId, loaded }) => {
+      const { playerName } = loaded;
+      await recordSanction(ctx, { steamId, playerName, kind: "kick", reason, serverId }, actor);
+    },
+  }),
+
+  /**
+   * Bans any SteamID form (connected or not) for `duration` minutes (0 = permanent, admins only;
+   * moderators up to the configured maximum), with a reason sent to the game server.
+   */
+  ban: defineCapability({
+    name: "ban",
+    access: "moderator",
+    args: { steamId: v.string(), duration: v.number(), reason: v.optional(v.string()) },
+    returns: vActionResult,
+    server: true,
+    resolve: async ({ steamId, duration, reason }, actor) => ({
+      steamId: await resolveSteamId(steamId),
+      duration,
+      reason: banReason(reason, actor),
+    }),
+    load: async (ctx, { steamId }, server) => ({
+      settings: await getModerationSettings(ctx),
+      panel: await panelBanTerms(ctx, server, steamId),
+      playerName: await playerNameOf(ctx, server, steamId),
+    }),
+    check: async ({ steamId, duration }, { settings, panel }, actor, server) => {
+      const role = sanctionRoleOf(actor);
+      checkBanDuration(role, duration, settings);
+      if (role === "admin") return;
+      checkReplaceBan(role, await banInForceOn(server, panel, steamId), settings);
+    },
+    gameServer: ({ steamId, duration, reason }) => [{ kind: "ban", steamId, duration, reason }],
+    commit: async (ctx, { steamId, duration, reason }, { actor, serverId, loaded }) => {
+      const { playerName } = loaded;
+      await recordSanction(
+        ctx,
+        { steamId, playerName, kind: "ban", reason, durationMinutes: duration, serverId },
+        actor,
+      );
+    },
+  }),
+
+  /** Lifts a ban; moderators only lift moderators' temporary bans. */
+  unban: defineCapability({
+    name: "unban",
+    access: "moderator",
+    args: { steamId: v.string() },
+    returns: vActionResult,
+    server: true,
+    resolve: async ({ steamId }) => ({ steamId: await resolveSteamId(steamId) }),
+    load: async (ctx, { steamId }, server) => ({
+      settings: await getModerationSettings(ctx),
+      panel: await panelBanTerms(ctx, server, steamId),
+    }),
+    check: async ({ steamId }, { settings, panel }, actor, server) => {
+      const role = sanctionRoleOf(actor);
+      if (role === "admin") return;
+      checkUnban(role, await banInForceOn(server, panel, steamId), settings);
+    },
+    gameServer: ({ steamId }) => [{ kind: "unban", steamId }],
+    commit: async (ctx, { steamId }, { actor, serverId }) => {
+      await recordSanction(ctx, { steamId, kind: "unban", serverId }, actor);
+    },
+  }),
+
+  /** Picks `count` players among the Terrorists and Counter-Terrorists, on the backend. */
+  randomPlayers: defineCapability({
+    name: "randomPlayers",
+    access: "admin",
+    args: { count: v.number() },
+    returns: v.object({ chosen: v.array(vPlayerRef), pool: v.array(vPlayerRef) }),
+    server: true,
+    commit: async (ctx, { count }, { serverId }) => {
+      const snapshot = serverId ? await playerSnapshotOf(ctx, serverId) : null;
+      const players = (snapshot?.players ?? []).map((p) => ({
+        steamId: p.steamId,
+        name: p.name,
+        team: p.team,
+      }));
+      const { chosen, pool } = pickRandomPlayers(players, count);
+      return { result: { chosen, pool }, details: chosen.map((p) => p.name).join(", ") };
+    },
+  }),
+};
