@@ -4,18 +4,9 @@ import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
 import { paginateSafely } from "./lib/pagination";
 import { vAuditOutcome, vGateVerdict, vIdentityKind } from "./lib/validators";
-import { appendAudit, auditEventFields, auditRow } from "./model/audit";
+import { auditEventFields, auditRow } from "./model/audit";
 import { auditQuery, CSV_HEADER, csvCell, csvRow, vAuditFilters } from "./model/auditFilters";
 import { admitGatedCall } from "./model/callGate";
-
-export const record = internalMutation({
-  args: { ...auditEventFields, outcome: vAuditOutcome },
-  returns: v.null(),
-  handler: async (ctx, args) => {
-    await appendAudit(ctx, args);
-    return null;
-  },
-});
 
 /**
  * Run by every admin / guest-admin action for a caller who is not an admin, before its handler:

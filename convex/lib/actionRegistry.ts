@@ -4,8 +4,8 @@
  * backend and the UI.
  *
  * Adding an action: one entry here, its `ServerAction` variant and requests in
- * `gameServer/commands.ts`, and its public function (`serverAction(...)` in `serverControl.ts` or
- * `moderation.ts`). The builder, the audit name and the client's toast all read this entry.
+ * `gameServer/commands.ts`, and its declaration (model/serverActions.ts) exported in one line from
+ * `serverControl.ts`. The gate, the audit name and the client's toast all read this entry.
  */
 import { isOwnKey } from "./ownKey";
 

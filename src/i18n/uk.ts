@@ -556,7 +556,7 @@ export const uk = {
   "audit.event.adminGrant": "Надано права адміна",
   "audit.event.adminRevoke": "Забрано права адміна",
   "audit.event.tournamentLaunch": "Запуск турнірного матчу",
-  "audit.event.tournamentReset": "Новий турнір",
+  "audit.event.tournamentCreate": "Новий турнір",
   "audit.event.tournamentPickSide": "Вибір сторони (турнір)",
   // MatchZy events (push) in the admin tab
   "admin.push.title": "Події MatchZy",

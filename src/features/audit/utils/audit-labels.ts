@@ -1,9 +1,12 @@
 import { t, type MessageKey } from "@/i18n/uk";
-import { actionLabel, isActionName } from "@/lib/catalog";
+import { actionLabel, isActionName, type PanelEvent } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 
-/** Audit entries name what happened with backend ids: server actions and a few panel events. */
-const EVENTS: Record<string, MessageKey> = {
+/**
+ * Audit entries name what happened with the backend's typed names: server actions (labelled from
+ * their registry entry) and the panel's own events, each of which must have a label here.
+ */
+const EVENTS: Record<PanelEvent, MessageKey> = {
   toggle: "audit.event.toggle",
   unauthorized_burst: "audit.event.unauthorizedBurst",
   banList: "audit.event.banList",
@@ -18,8 +21,7 @@ const EVENTS: Record<string, MessageKey> = {
   admin_grant: "audit.event.adminGrant",
   admin_revoke: "audit.event.adminRevoke",
   tournament_launch: "audit.event.tournamentLaunch",
-  tournament_reset: "audit.event.tournamentReset",
-  tournament_create: "audit.event.tournamentReset",
+  tournament_create: "audit.event.tournamentCreate",
   tournament_pick_side: "audit.event.tournamentPickSide",
   match_void: "audit.event.matchVoid",
   discord_webhook: "audit.event.discordWebhook",
@@ -39,7 +41,7 @@ const EVENTS: Record<string, MessageKey> = {
 
 export function auditActionLabel(action: string): string {
   if (isActionName(action)) return actionLabel(action);
-  const key = ownValue(EVENTS, action);
+  const key = ownValue<MessageKey>(EVENTS, action);
   return key ? t(key) : action;
 }
 
