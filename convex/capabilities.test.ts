@@ -9,15 +9,17 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { appendAudit } from "./model/audit";
+import type * as AuditModule from "./model/audit";
+import type * as SanctionsModule from "./model/sanctions";
 import { recordSanction } from "./model/sanctions";
 import { personas, serverRow, setupTest } from "./test.setup";
 
 vi.mock("./model/audit", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./model/audit")>();
+  const original = await importOriginal<typeof AuditModule>();
   return { ...original, appendAudit: vi.fn(original.appendAudit) };
 });
 vi.mock("./model/sanctions", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./model/sanctions")>();
+  const original = await importOriginal<typeof SanctionsModule>();
   return { ...original, recordSanction: vi.fn(original.recordSanction) };
 });
 
