@@ -54,14 +54,39 @@ async function seeded(): Promise<{ t: TestConvex; serverId: Id<"servers"> }> {
   return { t, serverId: ids[0]! };
 }
 
+/** The server's loop state and the fleet's scheduled tick. */
 async function poller(t: TestConvex, serverId: Id<"servers">) {
   return await t.run(async (ctx) => {
     const p = await ctx.db
       .query("pollers")
       .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
       .unique();
-    const job = p?.jobId ? await ctx.db.system.get(p.jobId) : null;
-    return { ...p!, job };
+    const fleet = await ctx.db.query("pollerFleet").first();
+    const job = fleet?.jobId ? await ctx.db.system.get(fleet.jobId) : null;
+    return { ...p!, fleetJob: job };
+  });
+}
+
+/** Runs the poll the loop planned for this server (its ticket, its players choice) at `clock`. */
+async function plannedPollAt(t: TestConvex, serverId: Id<"servers">, clock: number) {
+  const p = await poller(t, serverId);
+  expect(p.nextPollAt).toBeDefined();
+  await cancelPending(t);
+  vi.setSystemTime(clock);
+  const target = (await t.query(internal.serverControl.targetOf, { serverId }))!.target;
+  await t.action(internal.poller.tick, {
+    serverId,
+    generation: p.generation,
+    target,
+    withPlayers: p.withPlayers ?? true,
+  });
+}
+
+async function cancelPending(t: TestConvex) {
+  await t.run(async (ctx) => {
+    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
+      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+    }
   });
 }
 
@@ -178,13 +203,13 @@ describe("poller against the simulator", () => {
     expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("running");
     const pending = await t.run(async (ctx) =>
       (await ctx.db.system.query("_scheduled_functions").collect()).filter(
-        (j) =>
-          j.state.kind === "pending" &&
-          j.name.includes("poller") &&
-          (j.args[0] as { serverId: string }).serverId === serverId,
+        (j) => j.state.kind === "pending" && j.name.includes("poller"),
       ),
     );
+    // One fleet tick, which polls this server once.
     expect(pending).toHaveLength(1);
+    const due = (pending[0]!.args[0] as { due: { serverId: string }[] }).due;
+    expect(due.filter((d) => d.serverId === serverId)).toHaveLength(1);
     await stopLoops(t);
   });
 
@@ -200,7 +225,9 @@ describe("poller against the simulator", () => {
       withPlayers: true,
     });
     expect((await status(t, serverId))!.online).toBe(true);
-    expect((await poller(t, serverId)).jobId).toEqual(p.jobId);
+    const after = await poller(t, serverId);
+    expect(after.generation).toBe(p.generation);
+    expect(after.nextPollAt).toEqual(p.nextPollAt);
     await stopLoops(t);
   });
 
@@ -214,18 +241,14 @@ describe("poller against the simulator", () => {
         players: true,
       }),
     );
-    // Drive the loop by hand: take each scheduled tick, cancel its timer and run it now with the
-    // arguments the loop gave it, so the poller's own players schedule decides every fetch.
+    // Drive the loop by hand: run each planned poll with the ticket and players choice the loop
+    // gave it, so the poller's own players schedule decides every fetch.
     await tickNow(t, serverId);
     sim.servers[0]!.counters.reset();
     let clock = Date.now();
     for (let i = 0; i < 12; i++) {
-      const job = (await poller(t, serverId)).job!;
-      expect(job.state.kind).toBe("pending");
-      await t.run((ctx) => ctx.scheduler.cancel(job._id));
-      clock += WATCHED_INTERVAL_MS; // the 5 s the timer would have waited
-      vi.setSystemTime(clock);
-      await t.action(internal.poller.tick, job.args[0] as never);
+      clock += WATCHED_INTERVAL_MS; // the 5 s the fleet tick would have waited
+      await plannedPollAt(t, serverId, clock);
     }
     vi.useRealTimers();
     const counts = sim.servers[0]!.counters.snapshot().byEndpoint;
@@ -239,7 +262,9 @@ describe("poller against the simulator", () => {
   test("one sweep polls every idle server and gives a loop back to a watched one", async () => {
     const { t, serverId } = await seeded();
     await stopLoops(t);
-    expect((await poller(t, serverId)).job?.state.kind ?? "none").not.toBe("pending");
+    await tickNow(t, serverId); // warmup, nobody watching: out of the loop
+    await stopLoops(t);
+    expect((await poller(t, serverId)).nextPollAt).toBeUndefined();
     await t.run((ctx) =>
       ctx.db.insert("presence", {
         serverId,
@@ -251,7 +276,9 @@ describe("poller against the simulator", () => {
     sim.servers[1]!.counters.reset();
     expect(await t.action(internal.poller.sweep, {})).toMatchObject({ polled: 2, started: 1 });
     expect(sim.servers[0]!.counters.snapshot().byEndpoint["GET /api/match"]).toBe(1);
-    expect((await poller(t, serverId)).job?.state.kind).toBe("pending");
+    const looping = await poller(t, serverId);
+    expect(looping.nextPollAt).toBeDefined();
+    expect(looping.fleetJob?.state.kind).toBe("pending");
     // server1 has its loop now; only server2 is left to the next sweep.
     expect(await t.action(internal.poller.sweep, {})).toMatchObject({ polled: 1, started: 0 });
     await stopLoops(t);
@@ -260,7 +287,7 @@ describe("poller against the simulator", () => {
   test("every 5 s while watched, every 30 s for an unwatched match in progress, no loop when idle", async () => {
     const { t, serverId } = await seeded();
     await tickNow(t, serverId); // warmup, nobody watching: the loop ends
-    expect((await poller(t, serverId)).job).toBeNull();
+    expect((await poller(t, serverId)).nextPollAt).toBeUndefined();
 
     await t.run((ctx) =>
       ctx.db.insert("presence", {
@@ -270,8 +297,8 @@ describe("poller against the simulator", () => {
       }),
     );
     await tickNow(t, serverId);
-    let job = (await poller(t, serverId)).job!;
-    expect(job.scheduledTime - job._creationTime).toBeLessThanOrEqual(WATCHED_INTERVAL_MS + 100);
+    let p = await poller(t, serverId);
+    expect(p.nextPollAt! - p.lastTickAt).toBe(WATCHED_INTERVAL_MS);
 
     // The viewer leaves while a match is on: followed every 30 s, players included.
     await t.run(async (ctx) => {
@@ -281,21 +308,18 @@ describe("poller against the simulator", () => {
     });
     sim.advance(30); // past the 10 s warmup
     expect(sim.servers[0]!.state().phase).not.toBe("warmup");
-    await t.run((ctx) => ctx.scheduler.cancel(job._id));
+    await cancelPending(t);
     await tickNow(t, serverId);
-    job = (await poller(t, serverId)).job!;
-    expect(job.scheduledTime - job._creationTime).toBeGreaterThanOrEqual(
-      LIVE_UNWATCHED_INTERVAL_MS - 100,
-    );
-    expect((job.args[0] as { withPlayers: boolean }).withPlayers).toBe(true);
+    p = await poller(t, serverId);
+    expect(p.nextPollAt! - p.lastTickAt).toBe(LIVE_UNWATCHED_INTERVAL_MS);
+    expect(p.withPlayers).toBe(true);
     await stopLoops(t);
   });
 
   test("the player list is fetched only while a tab shows it (or a match is in progress)", async () => {
     const { t, serverId } = await seeded();
     const { api } = await import("./_generated/api");
-    const nextFetchesPlayers = async () =>
-      ((await poller(t, serverId)).job!.args[0] as { withPlayers: boolean }).withPlayers;
+    const nextFetchesPlayers = async () => (await poller(t, serverId)).withPlayers;
     // A dashboard tab during warmup: match and totals only, every tick.
     await t.mutation(api.live.heartbeat, {
       serverId,
@@ -304,11 +328,8 @@ describe("poller against the simulator", () => {
     });
     let clock = Date.now();
     for (let i = 0; i < 4; i++) {
-      const job = (await poller(t, serverId)).job!;
-      await t.run((ctx) => ctx.scheduler.cancel(job._id));
       clock += WATCHED_INTERVAL_MS;
-      vi.setSystemTime(clock);
-      await t.action(internal.poller.tick, job.args[0] as never);
+      await plannedPollAt(t, serverId, clock);
       expect(await nextFetchesPlayers()).toBe(false);
     }
     // A second tab opens the players tab: the loop fetches the list right away.
@@ -321,12 +342,11 @@ describe("poller against the simulator", () => {
   test("the first watcher starts an idle server's loop, one watched interval after its last tick", async () => {
     const { t, serverId } = await seeded();
     await tickNow(t, serverId); // idle: no loop
-    expect((await poller(t, serverId)).job).toBeNull();
+    expect((await poller(t, serverId)).nextPollAt).toBeUndefined();
     const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-abcdefgh" });
-    const kicked = (await poller(t, serverId)).job!;
-    const { lastTickAt } = await poller(t, serverId);
-    expect(kicked.scheduledTime).toBeLessThanOrEqual(lastTickAt + WATCHED_INTERVAL_MS + 50);
+    const { fleetJob: kicked, lastTickAt } = await poller(t, serverId);
+    expect(kicked!.scheduledTime).toBeLessThanOrEqual(lastTickAt + WATCHED_INTERVAL_MS + 50);
     await stopLoops(t);
   });
 
@@ -364,11 +384,11 @@ describe("poller against the simulator", () => {
       }),
     );
     await tickNow(t, serverId); // nobody watching: idle, the loop ends
-    expect((await poller(t, serverId)).job).toBeNull();
+    expect((await poller(t, serverId)).nextPollAt).toBeUndefined();
     const { api } = await import("./_generated/api");
     await t.mutation(api.live.heartbeat, { serverId, viewerId: "viewer-returning" });
-    const { job, lastTickAt } = await poller(t, serverId);
-    expect(job!.scheduledTime).toBeLessThanOrEqual(lastTickAt + WATCHED_INTERVAL_MS + 50);
+    const { fleetJob, lastTickAt } = await poller(t, serverId);
+    expect(fleetJob!.scheduledTime).toBeLessThanOrEqual(lastTickAt + WATCHED_INTERVAL_MS + 50);
     await stopLoops(t);
   });
 
@@ -383,7 +403,7 @@ describe("poller against the simulator", () => {
       target,
       withPlayers: true,
     });
-    expect((await poller(t, serverId)).jobId).toBeUndefined();
+    expect((await poller(t, serverId)).nextPollAt).toBeUndefined();
     expect(await t.mutation(internal.poller.ensure, { serverId })).toBe("disabled");
     await stopLoops(t);
   });

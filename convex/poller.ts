@@ -7,9 +7,16 @@ import {
   internalQuery,
   type MutationCtx,
 } from "./_generated/server";
-import { pollGameServer } from "./gameServer/poll";
 import { vPollResult, vTarget } from "./lib/validators";
-import { ensurePoller, idleTargets, storeSweep, storeTick } from "./model/poller";
+import {
+  ensurePoller,
+  idleTargets,
+  planNextFleetTick,
+  storeSweep,
+  storeTick,
+  type DuePoll,
+} from "./model/poller";
+import { pollServer } from "./model/pollSources";
 import { cleanExpiredPresence, PRESENCE_CLEANUP_BATCH } from "./model/presence";
 
 export const ensure = internalMutation({
@@ -18,26 +25,80 @@ export const ensure = internalMutation({
   handler: async (ctx, { serverId }) => await ensurePoller(ctx, serverId),
 });
 
+const vDuePoll = v.object({
+  serverId: v.id("servers"),
+  generation: v.number(),
+  target: vTarget,
+  withPlayers: v.boolean(),
+});
+
+/** Polls one server now and stores the result (outside the fleet's plan: tests, tools). */
 export const tick = internalAction({
-  args: {
-    serverId: v.id("servers"),
-    generation: v.number(),
-    target: vTarget,
-    withPlayers: v.boolean(),
-  },
+  args: vDuePoll.fields,
   returns: v.null(),
   handler: async (ctx, { serverId, generation, target, withPlayers }) => {
-    const result = await pollGameServer(target, withPlayers);
+    const result = await pollServer(ctx, target, withPlayers);
     await ctx.runMutation(internal.poller.store, { serverId, generation, result });
     return null;
   },
 });
 
-export const store = internalMutation({
-  args: { serverId: v.id("servers"), generation: v.number(), result: vPollResult },
+/**
+ * The fleet's one scheduled function: polls every due server in parallel and stores each result
+ * in its own mutation as it arrives, so a fast server's data never waits for a slow one. The last
+ * store, after all others have committed, plans the next fleet tick.
+ */
+export const fleetTick = internalAction({
+  args: { generation: v.number(), due: v.array(vDuePoll) },
   returns: v.null(),
-  handler: async (ctx, { serverId, generation, result }) => {
-    await storeTick(ctx, serverId, generation, result);
+  handler: async (ctx, { generation, due }) => {
+    let remaining = due.length;
+    const stored: Promise<unknown>[] = [];
+    const settle = async ({ serverId, generation: ticket, target, withPlayers }: DuePoll) => {
+      const result = await pollServer(ctx, target, withPlayers);
+      if (--remaining > 0) {
+        stored.push(ctx.runMutation(internal.poller.store, { serverId, generation: ticket, result }));
+        return;
+      }
+      await Promise.allSettled(stored);
+      try {
+        await ctx.runMutation(internal.poller.store, {
+          serverId,
+          generation: ticket,
+          result,
+          fleet: generation,
+        });
+      } catch {
+        // Whatever happened to this result, the fleet goes on.
+        await ctx.runMutation(internal.poller.planNext, { fleet: generation });
+      }
+    };
+    await Promise.all(due.map(settle));
+    if (due.length === 0) await ctx.runMutation(internal.poller.planNext, { fleet: generation });
+    return null;
+  },
+});
+
+export const store = internalMutation({
+  args: {
+    serverId: v.id("servers"),
+    generation: v.number(),
+    result: vPollResult,
+    fleet: v.optional(v.number()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { serverId, generation, result, fleet }) => {
+    await storeTick(ctx, serverId, generation, result, fleet);
+    return null;
+  },
+});
+
+/** Plans the next fleet tick after one that had nothing left to poll. */
+export const planNext = internalMutation({
+  args: { fleet: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { fleet }) => {
+    await planNextFleetTick(ctx, fleet);
     return null;
   },
 });
@@ -55,7 +116,7 @@ export const sweep = internalAction({
     const results = await Promise.all(
       targets.map(async ({ serverId, target }) => ({
         serverId,
-        result: await pollGameServer(target, true),
+        result: await pollServer(ctx, target, true),
       })),
     );
     const stored = await ctx.runMutation(internal.poller.storeSweepResults, { results });

@@ -361,9 +361,7 @@ describe("the poller while events flow", () => {
         .query("pollers")
         .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
         .unique();
-      const job = await ctx.db.system.get(poller!.jobId!);
-      await ctx.scheduler.cancel(job!._id);
-      return job!.scheduledTime - now;
+      return poller!.nextPollAt! - now;
     });
   }
 

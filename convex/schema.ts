@@ -101,12 +101,27 @@ export default defineSchema({
   /* Poller bookkeeping: volatile, never read by a public query, so its writes wake nobody. */
   pollers: defineTable({
     serverId: v.id("servers"),
+    /* Ticket of the next accepted result; every store and restart advances it. */
     generation: v.number(),
+    /* In the fleet loop: when to poll next and whether that poll fetches players. Absent: idle,
+       the sweep looks after the server. */
+    nextPollAt: v.optional(v.number()),
+    withPlayers: v.optional(v.boolean()),
+    /* Per-server scheduled tick of the previous poller; cleared on the next store. */
     jobId: v.optional(v.id("_scheduled_functions")),
     lastTickAt: v.number(),
     lastPlayersAt: v.number(),
     lastLivenessWriteAt: v.number(),
-  }).index("by_serverId", ["serverId"]),
+  })
+    .index("by_serverId", ["serverId"])
+    .index("by_nextPollAt", ["nextPollAt"]),
+
+  /* The one scheduled fleet tick (model/poller.ts): at most one row. */
+  pollerFleet: defineTable({
+    generation: v.number(),
+    jobId: v.optional(v.id("_scheduled_functions")),
+    dueAt: v.optional(v.number()),
+  }),
 
   /* Viewer heartbeats: one row per (server, viewer) with an expiry; read only by the poller. */
   presence: defineTable({

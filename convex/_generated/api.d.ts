@@ -66,6 +66,7 @@ import type * as model_liveData from "../model/liveData.js";
 import type * as model_moderation from "../model/moderation.js";
 import type * as model_moderationCapabilities from "../model/moderationCapabilities.js";
 import type * as model_notifications from "../model/notifications.js";
+import type * as model_pollSources from "../model/pollSources.js";
 import type * as model_poller from "../model/poller.js";
 import type * as model_presence from "../model/presence.js";
 import type * as model_publicBans from "../model/publicBans.js";
@@ -169,6 +170,7 @@ declare const fullApi: ApiFromModules<{
   "model/moderation": typeof model_moderation;
   "model/moderationCapabilities": typeof model_moderationCapabilities;
   "model/notifications": typeof model_notifications;
+  "model/pollSources": typeof model_pollSources;
   "model/poller": typeof model_poller;
   "model/presence": typeof model_presence;
   "model/publicBans": typeof model_publicBans;

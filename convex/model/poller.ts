@@ -1,21 +1,32 @@
 /**
- * One polling loop per enabled game server, whatever the number of viewers (DESIGN §2).
+ * Polling for the whole fleet, with a number of scheduled functions that does not grow with it.
  *
- *   tick (action: fetch)  →  store (mutation: diff + write + schedule next tick)  →  tick …
+ *   fleet tick (one scheduled action)  →  polls every due server in parallel, each with its own
+ *   request timeouts  →  stores each result in its own small mutation as it arrives  →  the last
+ *   store plans the next fleet tick at the earliest next poll of any server.
  *
- * - Watched (a live presence row): match + summary every 5 s; players every 15 s while a tab
- *   shows the player list (players or random tab), every 30 s during a match otherwise.
+ * A deployment runs a bounded number of scheduled functions at once. A scheduled action per
+ * server would hold one of them for up to the request timeout whenever its server does not
+ * answer, so a handful of offline servers would delay every tournament clock and Discord
+ * delivery. The fleet tick holds one, whatever the number of servers, and ticks never overlap:
+ * the next is planned only when the current one has stored everything.
+ *
+ * Per server (`pollers` row): `nextPollAt` (absent: no loop, the sweep looks after it),
+ * `withPlayers` for that poll, and `generation`, a ticket each store advances, so a superseded,
+ * duplicate or stray result is dropped. The singleton `pollerFleet` row holds the scheduled fleet
+ * tick (`jobId`, `dueAt`) and its own ticket.
+ *
+ * - Watched (a live presence row): match + summary every 5 s; players every 15 s while a tab shows
+ *   the player list (players or random tab), every 30 s during a match otherwise.
  * - Unwatched but a match in progress (past warmup, a human on a side): every 30 s with players,
- *   so the match's final lines are seen whether or not anyone watches (2 calls per tick, 240/h).
- * - Otherwise the loop ends, and the fleet-wide sweep (a cron every 7 min: one action, one query,
- *   one mutation for all idle servers together, ≈26 calls/hour for 2 or 10 servers alike) polls
- *   the idle servers and starts a loop again for one that is watched or has a match in progress.
- * - `generation` is a ticket: every scheduled tick carries the next number and `store` accepts only
- *   the one the poller expects, so a superseded loop, a duplicate or a stray tick exits at once.
- *   `jobId` lets `ensurePoller` see a live loop and return; the watchdog cron and viewer heartbeats
- *   revive a loop that died.
- * - The tick's arguments carry the server's connection settings (incl. its secrets), so an idle
- *   tick needs no extra query. Scheduled arguments stay inside the deployment (dashboard only).
+ *   so the match's final lines are seen whether or not anyone watches.
+ * - Otherwise the server leaves the loop, and the fleet-wide sweep (a cron every 7 min: one
+ *   action, one query, one mutation for all idle servers together) polls the idle servers, puts
+ *   one that is watched or has a match in progress back in the loop, and revives a fleet tick
+ *   that died.
+ * - How one server is polled depends on its kind (model/pollSources.ts).
+ * - Fleet tick arguments carry the servers' connection settings (incl. secrets), so a tick needs
+ *   no extra query. Scheduled arguments stay inside the deployment (dashboard only).
  */
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
@@ -34,6 +45,10 @@ export const PLAYERS_INTERVAL_MS = 15_000;
 export const LIVE_UNWATCHED_INTERVAL_MS = 30_000;
 /** The sweep's cron period (convex/crons.ts). */
 export const SWEEP_INTERVAL_MINUTES = 7;
+/** Servers due this close after the earliest one are polled in the same fleet tick. */
+export const FLEET_BATCH_WINDOW_MS = 1_000;
+/** At most this many servers are polled (one fleet tick, one sweep). */
+export const FLEET_MAX_SERVERS = 50;
 
 /**
  * A match worth following with nobody watching: past warmup, with a human on a side. `players` is
@@ -60,11 +75,23 @@ export function playersDue(listShown: boolean, inProgress: boolean, atNextTickMs
 
 export type EnsureResult = "running" | "started" | "disabled";
 
-async function pollerOf(ctx: QueryCtx, serverId: Id<"servers">) {
+/** One server of a fleet tick: whom to poll, with which ticket, and whether to fetch players. */
+export interface DuePoll {
+  serverId: Id<"servers">;
+  generation: number;
+  target: GameServerTarget;
+  withPlayers: boolean;
+}
+
+export async function pollerOf(ctx: QueryCtx, serverId: Id<"servers">) {
   return await ctx.db
     .query("pollers")
     .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
     .unique();
+}
+
+async function fleetOf(ctx: QueryCtx) {
+  return await ctx.db.query("pollerFleet").first();
 }
 
 async function jobIsAlive(ctx: QueryCtx, jobId: Id<"_scheduled_functions"> | undefined) {
@@ -75,39 +102,89 @@ async function jobIsAlive(ctx: QueryCtx, jobId: Id<"_scheduled_functions"> | und
 }
 
 /**
- * Starts a new loop generation (now, or after `delayMs`); any older loop exits at its next
- * `store`.
+ * Schedules the next fleet tick at the earliest next poll of any server in the loop, with every
+ * server due within a batch window of it; clears the fleet row when no server is in the loop.
  */
-async function startLoop(
+async function planFleet(ctx: MutationCtx, fleet: Doc<"pollerFleet"> | null): Promise<void> {
+  const looping = await ctx.db
+    .query("pollers")
+    .withIndex("by_nextPollAt", (q) => q.gte("nextPollAt", 0))
+    .take(FLEET_MAX_SERVERS);
+  const generation = (fleet?.generation ?? 0) + 1;
+  if (looping.length === 0) {
+    if (fleet) await ctx.db.patch("pollerFleet", fleet._id, { jobId: undefined, dueAt: undefined });
+    return;
+  }
+  const dueAt = Math.max(looping[0]!.nextPollAt!, Date.now());
+  const due: DuePoll[] = [];
+  for (const p of looping) {
+    if (p.nextPollAt! > dueAt + FLEET_BATCH_WINDOW_MS) break;
+    const server = await ctx.db.get("servers", p.serverId);
+    if (!server || server.disabled) continue;
+    due.push({
+      serverId: p.serverId,
+      generation: p.generation,
+      target: await targetFor(ctx, server),
+      withPlayers: p.withPlayers ?? true,
+    });
+  }
+  const jobId = await ctx.scheduler.runAt(dueAt, internal.poller.fleetTick, { generation, due });
+  if (fleet) await ctx.db.patch("pollerFleet", fleet._id, { generation, jobId, dueAt });
+  else await ctx.db.insert("pollerFleet", { generation, jobId, dueAt });
+}
+
+/**
+ * Makes sure a fleet tick runs by `at`: a pending tick planned later is replaced; a tick in
+ * progress plans its successor when it has stored everything, so it is left alone; a fleet whose
+ * tick died is planned again.
+ */
+async function fleetDueBy(ctx: MutationCtx, serverId: Id<"servers">, at: number): Promise<void> {
+  const fleet = await fleetOf(ctx);
+  const job = await jobIsAlive(ctx, fleet?.jobId);
+  if (job?.state.kind === "inProgress") return;
+  if (job && fleet?.dueAt !== undefined) {
+    const planned = (job.args[0] as { due: DuePoll[] }).due.some((d) => d.serverId === serverId);
+    // Kept when it polls this server in time, or runs (and plans the next) before it is due.
+    const keep = planned
+      ? fleet.dueAt <= at + FLEET_BATCH_WINDOW_MS
+      : fleet.dueAt + FLEET_BATCH_WINDOW_MS < at;
+    if (keep) return;
+    await ctx.scheduler.cancel(job._id);
+  }
+  await planFleet(ctx, fleet);
+}
+
+/** Puts a server in the loop with its next poll at `at` (a fresh ticket drops results in flight). */
+async function pollAt(
   ctx: MutationCtx,
-  server: Doc<"servers">,
+  serverId: Id<"servers">,
   poller: Doc<"pollers"> | null,
-  delayMs = 0,
-  withPlayers = true,
-) {
-  const now = Date.now();
+  at: number,
+  withPlayers: boolean,
+): Promise<void> {
   const generation = (poller?.generation ?? 0) + 1;
-  const jobId = await ctx.scheduler.runAfter(delayMs, internal.poller.tick, {
-    serverId: server._id,
-    generation,
-    target: await targetFor(ctx, server),
-    withPlayers,
-  });
-  if (poller) await ctx.db.patch("pollers", poller._id, { generation, jobId });
-  else {
-    await ctx.db.insert("pollers", {
-      serverId: server._id,
+  if (poller) {
+    await ctx.db.patch("pollers", poller._id, {
       generation,
-      jobId,
-      lastTickAt: now,
+      nextPollAt: at,
+      withPlayers,
+      jobId: undefined,
+    });
+  } else {
+    await ctx.db.insert("pollers", {
+      serverId,
+      generation,
+      nextPollAt: at,
+      withPlayers,
+      lastTickAt: at,
       lastPlayersAt: 0,
       lastLivenessWriteAt: 0,
     });
   }
-  return generation;
+  await fleetDueBy(ctx, serverId, at);
 }
 
-/** Makes sure a loop runs for this server; returns without starting a second one. */
+/** Makes sure this server is in the loop; returns without polling it twice. */
 export async function ensurePoller(
   ctx: MutationCtx,
   serverId: Id<"servers">,
@@ -115,17 +192,20 @@ export async function ensurePoller(
   const server = await ctx.db.get("servers", serverId);
   if (!server || server.disabled) return "disabled";
   const poller = await pollerOf(ctx, serverId);
-  if (poller && (await jobIsAlive(ctx, poller.jobId))) return "running";
-  await startLoop(ctx, server, poller);
+  if (poller?.nextPollAt !== undefined) {
+    await fleetDueBy(ctx, serverId, poller.nextPollAt);
+    return "running";
+  }
+  await pollAt(ctx, serverId, poller, Date.now(), true);
   return "started";
 }
 
 /**
- * Called by a viewer heartbeat. Revives a dead loop, and when this is the first watcher of an idle
- * server (or the first to open its player list), brings the next tick forward to the watched
- * cadence. Never sooner: whatever viewers do (come and go, switch tabs every 100 ms), a server is
- * polled at most once per watched interval after its last tick, and its players at most once per
- * players interval.
+ * Called by a viewer heartbeat. Puts an idle server back in the loop, and when this is the first
+ * watcher of a slowly polled server (or the first to open its player list), brings its next poll
+ * forward to the watched cadence. Never sooner: whatever viewers do (come and go, switch tabs
+ * every 100 ms), a server is polled at most once per watched interval after its last poll, and
+ * its players at most once per players interval.
  */
 export async function kickPollerIfIdle(
   ctx: MutationCtx,
@@ -135,58 +215,74 @@ export async function kickPollerIfIdle(
   const server = await ctx.db.get("servers", serverId);
   if (!server || server.disabled) return;
   const poller = await pollerOf(ctx, serverId);
-  const job = poller ? await jobIsAlive(ctx, poller.jobId) : null;
   const now = Date.now();
-  // The next tick may come no sooner than one watched interval after the last one, and fetch the
+  // The next poll may come no sooner than one watched interval after the last one, and fetch the
   // players no sooner than their own interval (with the same slack as `playersDue`).
   const earliest = Math.max(now, (poller?.lastTickAt ?? 0) + WATCHED_INTERVAL_MS);
   const playersOk = (at: number) =>
     at >= (poller?.lastPlayersAt ?? 0) + PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
-  if (!poller || !job) {
-    await startLoop(ctx, server, poller, earliest - now, playersOk(earliest));
+  if (poller?.nextPollAt === undefined) {
+    await pollAt(ctx, serverId, poller, earliest, playersOk(earliest));
     return;
   }
-  if (job.state.kind !== "pending") return;
-  const at = Math.min(job.scheduledTime, earliest);
-  const hasPlayers = (job.args[0] as { withPlayers?: boolean }).withPlayers === true;
+  const at = Math.min(poller.nextPollAt, earliest);
+  const hasPlayers = poller.withPlayers === true;
   const withPlayers = hasPlayers || (wantsPlayers && playersOk(at));
-  if (at < job.scheduledTime || withPlayers !== hasPlayers) {
-    await ctx.scheduler.cancel(job._id);
-    await startLoop(ctx, server, poller, at - now, withPlayers);
-  }
+  if (at < poller.nextPollAt || withPlayers !== hasPlayers) {
+    await pollAt(ctx, serverId, poller, at, withPlayers);
+  } else await fleetDueBy(ctx, serverId, poller.nextPollAt); // revives a fleet tick that died
 }
 
-/** Restart after a config change, so the next tick uses the new address and secrets. */
+/** Restart after a config change, so the next poll uses the new address and secrets. */
 export async function restartPoller(ctx: MutationCtx, serverId: Id<"servers">): Promise<void> {
   const server = await ctx.db.get("servers", serverId);
   const poller = await pollerOf(ctx, serverId);
-  const job = poller ? await jobIsAlive(ctx, poller.jobId) : null;
-  if (job?.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-  if (server && !server.disabled) await startLoop(ctx, server, poller);
+  if (server && !server.disabled) await pollAt(ctx, serverId, poller, Date.now(), true);
   else if (poller) {
     await ctx.db.patch("pollers", poller._id, {
       generation: poller.generation + 1,
+      nextPollAt: undefined,
       jobId: undefined,
     });
   }
 }
 
 /**
- * Accepts one tick's result if it carries the expected ticket: stores it and schedules the next
- * tick (fast while watched, every 30 s for an unwatched match in progress), or ends the loop and
- * leaves the server to the sweep. A superseded or stray tick does nothing.
+ * Accepts one server's poll if it carries the expected ticket: stores it and sets the server's
+ * next poll (fast while watched, every 30 s for an unwatched match in progress), or takes it out
+ * of the loop and leaves it to the sweep. A superseded or stray result stores nothing.
+ *
+ * `fleet` is set on the last store of a fleet tick, which then plans the next tick (whatever
+ * became of its own result, so a dropped result never stops the fleet).
  */
 export async function storeTick(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   generation: number,
   result: PollResult,
+  fleet?: number,
+): Promise<void> {
+  await storeServerPoll(ctx, serverId, generation, result);
+  if (fleet !== undefined) await planNextFleetTick(ctx, fleet);
+}
+
+/** Plans the tick after fleet tick `fleet`, unless that tick has been superseded. */
+export async function planNextFleetTick(ctx: MutationCtx, fleet: number): Promise<void> {
+  const row = await fleetOf(ctx);
+  if (row && row.generation === fleet) await planFleet(ctx, row);
+}
+
+async function storeServerPoll(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  generation: number,
+  result: PollResult,
 ): Promise<void> {
   const poller = await pollerOf(ctx, serverId);
-  if (!poller || poller.generation !== generation) return; // superseded or stray tick: exit
+  if (!poller || poller.generation !== generation) return; // superseded or stray: drop it
   const server = await ctx.db.get("servers", serverId);
   if (!server || server.disabled) {
-    await ctx.db.patch("pollers", poller._id, { jobId: undefined });
+    await ctx.db.patch("pollers", poller._id, { nextPollAt: undefined, jobId: undefined });
     return;
   }
   const now = Date.now();
@@ -195,11 +291,18 @@ export async function storeTick(
   await storePollResult(ctx, serverId, result, now);
   const tracked = await trackPoll(ctx, serverId, result, now, inProgress);
   const watched = await isWatched(ctx, serverId, now);
-  // This tick's own players fetch counts: otherwise the next tick would fetch them again.
+  // This poll's own players fetch counts: otherwise the next poll would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
+  const next = generation + 1;
   if (!watched && !inProgress) {
     // Nobody watches and no match is on: the sweep takes this server over.
-    await ctx.db.patch("pollers", poller._id, { jobId: undefined, lastTickAt: now, lastPlayersAt });
+    await ctx.db.patch("pollers", poller._id, {
+      generation: next,
+      nextPollAt: undefined,
+      jobId: undefined,
+      lastTickAt: now,
+      lastPlayersAt,
+    });
     return;
   }
   const listShown = watched && (await isWatchingPlayers(ctx, serverId, now));
@@ -219,30 +322,30 @@ export async function storeTick(
     closing ||
     tracked.wantsPlayers ||
     playersDue(listShown, inProgress, now + interval - lastPlayersAt);
-  const next = generation + 1;
-  const jobId = await ctx.scheduler.runAfter(interval, internal.poller.tick, {
-    serverId,
-    generation: next,
-    target: await targetFor(ctx, server),
-    withPlayers,
-  });
   await ctx.db.patch("pollers", poller._id, {
     generation: next,
-    jobId,
+    nextPollAt: now + interval,
+    withPlayers,
+    jobId: undefined,
     lastTickAt: now,
     lastPlayersAt,
   });
+  // A poll outside a fleet tick (the sweep, a test) may be due before the planned tick.
+  if (poller.nextPollAt === undefined) await fleetDueBy(ctx, serverId, now + interval);
 }
 
-/** Enabled servers (at most 50) without a running loop, and how to reach them: the sweep's work. */
+/** Enabled servers (at most 50) out of the loop, and how to reach them: the sweep's work. */
 export async function idleTargets(
   ctx: QueryCtx,
 ): Promise<{ serverId: Id<"servers">; target: GameServerTarget }[]> {
   const idle = [];
-  for (const server of await ctx.db.query("servers").withIndex("by_order").take(50)) {
+  for (const server of await ctx.db
+    .query("servers")
+    .withIndex("by_order")
+    .take(FLEET_MAX_SERVERS)) {
     if (server.disabled) continue;
     const poller = await pollerOf(ctx, server._id);
-    if (poller && (await jobIsAlive(ctx, poller.jobId))) continue;
+    if (poller?.nextPollAt !== undefined) continue;
     idle.push({ serverId: server._id, target: await targetFor(ctx, server) });
   }
   return idle;
@@ -250,7 +353,7 @@ export async function idleTargets(
 
 /**
  * Stores the sweep's polls of idle servers; a server that is watched or has a match in progress
- * gets its loop back. Returns how many loops it started.
+ * goes back in the loop. Revives a fleet tick that died. Returns how many servers it put back.
  */
 export async function storeSweep(
   ctx: MutationCtx,
@@ -262,14 +365,16 @@ export async function storeSweep(
     const server = await ctx.db.get("servers", serverId);
     if (!server || server.disabled) continue;
     const poller = await pollerOf(ctx, serverId);
-    if (poller && (await jobIsAlive(ctx, poller.jobId))) continue; // a loop started meanwhile
+    if (poller?.nextPollAt !== undefined) continue; // back in the loop meanwhile
     const inProgress = matchInProgress(result, undefined);
     await storePollResult(ctx, serverId, result, now);
     await trackPoll(ctx, serverId, result, now, inProgress);
     if ((await isWatched(ctx, serverId, now)) || inProgress) {
-      await startLoop(ctx, server, poller);
+      await pollAt(ctx, serverId, poller, now, true);
       started++;
     }
   }
+  const fleet = await fleetOf(ctx);
+  if (!(await jobIsAlive(ctx, fleet?.jobId))) await planFleet(ctx, fleet);
   return started;
 }
