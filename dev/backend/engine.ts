@@ -10,6 +10,7 @@ import { convexTest, type TestConvex } from "convex-test";
 import { makeFunctionReference } from "convex/server";
 import type { Value } from "convex/values";
 import type { Identity } from "./auth";
+import { Concurrency, type ConcurrencyOptions } from "./concurrency";
 import {
   AppModules,
   buildModulesMap,
@@ -111,8 +112,11 @@ function recordRead(reads: ReadSet, op: string, args: SyscallArgs) {
 function observe(fn: unknown, op: string, json: string) {
   const reads = readSets.getStore();
   const engine = owners.get(fn);
-  if (reads && READ_OPS.has(op)) {
-    recordRead(reads, op, JSON.parse(json) as SyscallArgs);
+  const txReads = engine?.concurrency.tx?.reads;
+  if ((reads || txReads) && READ_OPS.has(op)) {
+    const args = JSON.parse(json) as SyscallArgs;
+    if (reads) recordRead(reads, op, args);
+    if (txReads) recordRead(txReads, op, args);
   } else if (engine && SCHEDULE_OPS.has(op)) {
     if (!op.endsWith("cancel_job")) engine.counts.scheduled++;
     engine.wrote("_scheduled_functions");
@@ -162,6 +166,57 @@ function observeWrite(engine: Engine, f: AsyncSyscall, op: string, json: string)
   });
 }
 
+/** The engine whose convex-test instance runs the current function, if any. */
+function currentEngine(): Engine | undefined {
+  const g = globalThis as unknown as { Convex?: { [HOOKED]?: Syscalls } };
+  try {
+    return owners.get(g.Convex?.[HOOKED]?.asyncSyscall);
+  } catch {
+    return undefined; // outside any convex-test call
+  }
+}
+
+const WRAPPED = Symbol.for("convex-backend.wrapped");
+
+interface RegisteredHandler {
+  isMutation?: boolean;
+  isAction?: boolean;
+  _handler?: (ctx: unknown, args: unknown) => Promise<unknown>;
+  [WRAPPED]?: true;
+}
+
+/** The scheduled job this execution runs for (null for a client call), from its request metadata. */
+async function scheduledJobOf(ctx: unknown): Promise<string | null> {
+  const meta = (ctx as { meta?: { getRequestMetadata?: () => Promise<unknown> } }).meta;
+  if (!meta?.getRequestMetadata) return null;
+  const data = (await meta.getRequestMetadata()) as { scheduledFunctionId?: string | null };
+  return data.scheduledFunctionId ?? null;
+}
+
+/**
+ * Gives every registered mutation and action of a loaded module (app or component) the
+ * deployment's concurrency rules (concurrency.ts). In place, once: the wrapper finds the engine
+ * of the call, and does nothing for a convex-test instance no engine owns.
+ */
+export function wrapRegisteredFunctions(mod: Record<string, unknown>): Record<string, unknown> {
+  for (const [name, value] of Object.entries(mod)) {
+    const fn = value as RegisteredHandler | null;
+    if (!fn || (typeof fn !== "function" && typeof fn !== "object") || fn[WRAPPED]) continue;
+    const handler = fn._handler;
+    if (typeof handler !== "function" || !(fn.isMutation || fn.isAction)) continue;
+    fn[WRAPPED] = true;
+    fn._handler = (ctx, args) => {
+      const c = currentEngine()?.concurrency;
+      if (!c) return handler(ctx, args);
+      const job = () => scheduledJobOf(ctx);
+      return fn.isMutation
+        ? c.wrapMutation(name, handler, job)(ctx, args)
+        : c.wrapAction(handler, job)(ctx, args);
+    };
+  }
+  return mod;
+}
+
 /** Pitfall 4: wrap the `Convex` global convex-test installs once per process; every Convex
  * function reaches the database through it, whoever started the function. */
 function installHooks() {
@@ -193,6 +248,36 @@ function installHooks() {
   };
 }
 
+/**
+ * convex-test keeps each instance's state (its TransactionManager among it) in the store it
+ * enters with `AsyncLocalStorage.run` for every call, and exports none of it: take it from the
+ * first such store `call` enters.
+ */
+type Instance = { transactionManager: Parameters<Concurrency["attach"]>[0] };
+
+async function captureInstance<T>(call: () => Promise<T>): Promise<Instance> {
+  const proto = AsyncLocalStorage.prototype as unknown as {
+    run: (store: unknown, ...rest: unknown[]) => unknown;
+  };
+  const run = proto.run;
+  let found: Instance | undefined;
+  proto.run = function (this: unknown, store: unknown, ...rest: unknown[]) {
+    if (!found && store && typeof store === "object" && "transactionManager" in store) {
+      found = store as Instance;
+    }
+    return run.call(this, store, ...rest);
+  };
+  let pending: Promise<T>;
+  try {
+    pending = call();
+  } finally {
+    proto.run = run;
+  }
+  await pending;
+  if (!found) throw new Error("convex-test's instance state was not found (version change?)");
+  return found;
+}
+
 const capitalize = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /** One query execution shared by every session that asks for the same thing at the same ts. */
@@ -218,12 +303,19 @@ export class Engine {
   private dirtyTimer: ReturnType<typeof setTimeout> | undefined;
   private syscalls: unknown[] = [];
   private stopped = false;
+  readonly concurrency: Concurrency;
 
   private constructor(
     readonly t: TestConvex<AnySchema>,
     readonly app: AppModules,
     readonly log: Logger,
-  ) {}
+    concurrency: ConcurrencyOptions,
+  ) {
+    this.concurrency = new Concurrency(
+      concurrency,
+      () => new Promise<void>((resolve) => realSetTimeout(resolve, 0)),
+    );
+  }
 
   static zeroCounts(): FunctionCounts {
     return { query: 0, mutation: 0, action: 0, scheduled: 0, cron: 0, http: 0, nested: 0 };
@@ -233,8 +325,9 @@ export class Engine {
     convexDir: string;
     components?: ComponentSpec[] | false;
     log: Logger;
+    concurrency?: ConcurrencyOptions;
   }) {
-    const app = new AppModules(opts.convexDir);
+    const app = new AppModules(opts.convexDir, wrapRegisteredFunctions);
     const t = convexTest(
       await loadSchema(opts.convexDir),
       app.map,
@@ -247,17 +340,20 @@ export class Engine {
       t.registerComponent(
         c.name,
         (await loadSchema(c.dir)) as AnySchema,
-        buildModulesMap(c.dir, "./"),
+        buildModulesMap(c.dir, "./", wrapRegisteredFunctions),
       );
       opts.log(`component ${c.name} registered from ${path.relative(process.cwd(), c.dir)}`);
     }
-    const engine = new Engine(t, app, opts.log);
+    const engine = new Engine(t, app, opts.log, opts.concurrency ?? {});
     installHooks();
-    await t.run(async () => {
-      const raw = (globalThis as unknown as { Convex: { [HOOKED]: Syscalls } }).Convex[HOOKED];
-      engine.syscalls = [raw.syscall, raw.asyncSyscall, raw.jsSyscall];
-      return null;
-    });
+    const instance = await captureInstance(() =>
+      t.run(async () => {
+        const raw = (globalThis as unknown as { Convex: { [HOOKED]: Syscalls } }).Convex[HOOKED];
+        engine.syscalls = [raw.syscall, raw.asyncSyscall, raw.jsSyscall];
+        return null;
+      }),
+    );
+    engine.concurrency.attach(instance.transactionManager);
     for (const f of engine.syscalls) owners.set(f, engine);
     return engine;
   }
@@ -266,6 +362,7 @@ export class Engine {
    * from inside transactions: only record, and notify later from the root context. */
   wrote(table: string) {
     if (this.stopped) return;
+    if (!table.startsWith("_")) this.concurrency.tx?.writes.addTable(table);
     this.dirty.addTable(table);
     this.dirtyTimer ??= defer(() => this.deliverDirty(), 5);
   }
@@ -273,6 +370,7 @@ export class Engine {
   /** A write to one document, with its values around the write (null: did not exist). */
   wroteDoc(table: string, id: string, versions: Array<Doc | null>) {
     if (this.stopped) return;
+    if (!table.startsWith("_")) this.concurrency.tx?.writes.addDoc(table, id, versions);
     this.dirty.addDoc(table, id, versions);
     this.dirtyTimer ??= defer(() => this.deliverDirty(), 5);
   }

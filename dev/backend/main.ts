@@ -1,6 +1,7 @@
 /**
  * CLI: `npm run backend -- [--convex-dir convex] [--port 3210] [--http-port 3211] [--host 127.0.0.1]
- *   [--seed seed:defaults] [--seed-args '{"k":1}'] [--no-crons] [--quiet]`
+ *   [--seed seed:defaults] [--seed-args '{"k":1}'] [--no-crons] [--quiet]
+ *   [--scheduled-slots 8] [--no-occ]`
  * Serves the project's convex/ in memory; point the web app at the printed URL (VITE_CONVEX_URL).
  */
 import path from "node:path";
@@ -18,8 +19,16 @@ const { values } = parseArgs({
     "seed-args": { type: "string", default: "{}" },
     "no-crons": { type: "boolean", default: false },
     quiet: { type: "boolean", default: false },
+    "scheduled-slots": { type: "string", default: "8" },
+    "no-occ": { type: "boolean", default: false },
   },
 });
+
+const slots = Number(values["scheduled-slots"]);
+if (!Number.isInteger(slots) || slots < 0) {
+  console.error("[backend] --scheduled-slots takes a whole number (0: no limit)");
+  process.exit(2);
+}
 
 // A bug in one function must not end a dev session; the error is logged and serving continues.
 process.on("unhandledRejection", (e) => console.error("[backend] unhandled rejection:", e));
@@ -34,6 +43,7 @@ const backend = await startBackend({
     ? { path: values.seed, args: JSON.parse(values["seed-args"]) as Record<string, Value> }
     : undefined,
   crons: !values["no-crons"],
+  concurrency: { scheduledSlots: slots, occ: !values["no-occ"] },
   log: values.quiet
     ? (line) => void (/failed|rejected|error/i.test(line) && console.log(`[backend] ${line}`))
     : true,

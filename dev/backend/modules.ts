@@ -27,8 +27,12 @@ interface RegisteredFunction {
   isPublic?: boolean;
 }
 
-const importFile = (abs: string) => () =>
-  import(pathToFileURL(abs).href) as Promise<Record<string, unknown>>;
+type OnLoad = (mod: Record<string, unknown>) => Record<string, unknown>;
+
+const importFile =
+  (abs: string, onLoad: OnLoad = (m) => m) =>
+  () =>
+    (import(pathToFileURL(abs).href) as Promise<Record<string, unknown>>).then(onLoad);
 
 function walk(dir: string, rel = ""): string[] {
   return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {
@@ -50,10 +54,11 @@ function isModuleFile(rel: string): boolean {
   );
 }
 
-export function buildModulesMap(dir: string, prefix: string): ModulesMap {
+/** `onLoad` sees each module once loaded (the engine wraps registered functions there). */
+export function buildModulesMap(dir: string, prefix: string, onLoad?: OnLoad): ModulesMap {
   const map: ModulesMap = {};
   for (const rel of walk(dir).filter(isModuleFile)) {
-    map[`${prefix}${rel}`] = importFile(path.join(dir, rel));
+    map[`${prefix}${rel}`] = importFile(path.join(dir, rel), onLoad);
   }
   // convex-test finds the functions root from a key containing "_generated".
   if (!Object.keys(map).some((k) => k.includes("_generated"))) {
@@ -75,8 +80,11 @@ export class AppModules {
   readonly map: ModulesMap;
   private readonly byModule = new Map<string, () => Promise<Record<string, unknown>>>();
 
-  constructor(readonly dir: string) {
-    this.map = buildModulesMap(dir, "./convex/");
+  constructor(
+    readonly dir: string,
+    onLoad?: OnLoad,
+  ) {
+    this.map = buildModulesMap(dir, "./convex/", onLoad);
     for (const [key, load] of Object.entries(this.map)) {
       this.byModule.set(key.slice("./convex/".length).replace(/\.[^./]+$/, ""), load);
     }

@@ -16,6 +16,7 @@ import {
   type FunctionCounts,
   type Logger,
 } from "./engine";
+import type { ConcurrencyOptions, ConcurrencyStats } from "./concurrency";
 import { startCrons } from "./crons";
 import { apiHandler, httpActionsHandler } from "./http";
 import type { AnySchema, ComponentSpec } from "./modules";
@@ -45,6 +46,8 @@ export interface BackendOptions {
   pingIntervalMs?: number;
   /** Set on process.env before any function runs (Convex deployment env vars). */
   env?: Record<string, string>;
+  /** A deployment's concurrency: scheduled-function slots (default 8), OCC retries (on). */
+  concurrency?: ConcurrencyOptions;
 }
 
 export interface BackendHandle {
@@ -63,6 +66,8 @@ export interface BackendHandle {
   sharedQueryHits(): number;
   /** Calls `listener` for every such update; returns the unsubscribe function. */
   onSharedQueryHit(listener: (udfPath: string, args: Record<string, Value>) => void): () => void;
+  /** Conflict retries and failures, hot spots, scheduled-slot peak and waits (since reset). */
+  concurrency(): ConcurrencyStats;
   resetCounts(): void;
   /** Open client WebSocket connections. */
   connections(): number;
@@ -98,6 +103,7 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
     convexDir: path.resolve(opts.convexDir),
     components: opts.components,
     log,
+    concurrency: opts.concurrency,
   });
 
   const runInternal = async (fn: string, args: Record<string, Value> = {}) => {
@@ -175,9 +181,14 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
       engine.sharedHitListeners.add(listener);
       return () => void engine.sharedHitListeners.delete(listener);
     },
+    concurrency: () => ({
+      ...engine.concurrency.stats,
+      conflictsBy: new Map(engine.concurrency.stats.conflictsBy),
+    }),
     resetCounts: () => {
       engine.counts = Engine.zeroCounts();
       engine.sharedHits = 0;
+      engine.concurrency.resetStats();
     },
     connections: () => sessions.size,
     t: engine.t,

@@ -1,0 +1,141 @@
+/*
+ * Twenty watched game servers that never answer, on a backend that runs at most 8 scheduled
+ * functions at once (like a deployment): the fleet's polls hold one slot, so a tournament turn
+ * clock and a Discord delivery still happen on time.
+ */
+import net from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDiscordStandIn, type DiscordStandIn } from "../../dev/discord/server";
+import { startBackend, type BackendHandle } from "../../dev/backend/server";
+import type { Id } from "../../convex/_generated/dataModel";
+import { presetFormat } from "../../convex/model/tournamentFormats";
+
+const SERVERS = 20;
+const SLOTS = 8;
+
+let backend: BackendHandle;
+let discord: DiscordStandIn;
+let blackhole: net.Server;
+const held = new Set<net.Socket>();
+let serverIds: Id<"servers">[];
+
+async function until<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeAll(async () => {
+  // Accepts every connection and never answers: each poll waits for its request timeout.
+  blackhole = net.createServer((socket) => {
+    held.add(socket);
+    socket.on("close", () => held.delete(socket));
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => blackhole.listen(0, "127.0.0.1", resolve));
+  const port = (blackhole.address() as net.AddressInfo).port;
+  discord = await startDiscordStandIn({ port: 0 });
+  backend = await startBackend({
+    convexDir: path.resolve(import.meta.dirname, "../../convex"),
+    port: 0,
+    httpPort: 0,
+    log: false,
+    crons: false,
+    env: { DISCORD_WEBHOOK_ORIGIN: discord.url },
+    concurrency: { scheduledSlots: SLOTS },
+  });
+  await backend.runInternal("notifications:seedWebhooks", { baseUrl: discord.url });
+  serverIds = (await backend.runInternal("seed:defaultServers", {
+    servers: Array.from({ length: SERVERS }, (_, i) => ({
+      key: `dark${i}`,
+      name: `Dark #${i}`,
+      apiBaseUrl: `http://127.0.0.1:${port}`,
+      connectAddress: `127.0.0.1:${27015 + i}`,
+      connectionType: "HTTP" as const,
+    })),
+  })) as Id<"servers">[];
+  for (const [i, serverId] of serverIds.entries()) {
+    await backend.runInternal("live:heartbeat", { serverId, viewerId: `viewer-of-dark-${i}` });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await backend?.stop();
+  await discord?.stop();
+  for (const socket of held) socket.destroy();
+  await new Promise<void>((resolve) => blackhole.close(() => resolve()));
+});
+
+/** A duel in progress with the given turn deadline, its timer scheduled as `save` does. */
+async function tournamentDueAt(deadline: number) {
+  const { id } = (await backend.runInternal("tournamentAdmin:writeNew", {
+    format: presetFormat("duel"),
+    username: "admin",
+  })) as { id: Id<"tournaments"> };
+  const seats = [
+    ["teamA", "session-alpha-0001"],
+    ["teamB", "session-bravo-0002"],
+  ] as const;
+  for (const [team, sessionId] of seats) {
+    const nickname = sessionId.slice(8, 13);
+    await backend.runInternal("tournament:join", { tournamentId: id, sessionId, team, nickname });
+  }
+  for (const [, sessionId] of seats) {
+    await backend.runInternal("tournament:ready", { tournamentId: id, sessionId });
+  }
+  await backend.t.run(async (ctx) => {
+    const doc = (await ctx.db.get(id))!;
+    expect(doc.status).toBe("in_progress");
+    await ctx.db.patch(id, { deadline });
+    const { internal } = await import("../../convex/_generated/api");
+    await ctx.scheduler.runAt(deadline, internal.tournamentAdmin.expire, {
+      tournamentId: id,
+      step: doc.currentStep,
+    });
+  });
+  return id;
+}
+
+describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots`, () => {
+  it("a turn clock and a Discord delivery fire within 1 s of their due time", async () => {
+    // Every server has been polled once (and timed out) and stays in the watched loop.
+    await until(
+      () =>
+        backend.t.run(async (ctx) => {
+          const statuses = await ctx.db.query("serverStatus").collect();
+          return statuses.filter((s) => !s.online).length === SERVERS;
+        }),
+      30_000,
+    );
+    backend.resetCounts();
+    const fleetGeneration = () =>
+      backend.t.run(async (ctx) => (await ctx.db.query("pollerFleet").first())!.generation);
+    const generationBefore = await fleetGeneration();
+
+    const dueAt = Date.now() + 1_500;
+    const tournamentId = await tournamentDueAt(dueAt);
+    const queuedAt = Date.now();
+    await backend.runInternal("notifications:queueTest", { kind: "serverState" });
+
+    const clockAt = await until(
+      () =>
+        backend.t.run(async (ctx) => {
+          const doc = (await ctx.db.get(tournamentId))!;
+          return doc.bannedMaps.length > 0 ? Date.now() : null;
+        }),
+      15_000,
+    );
+    const deliveredAt = await until(async () => discord.messages[0]?.at, 15_000);
+
+    expect(clockAt - dueAt).toBeLessThan(1_000);
+    expect(deliveredAt - queuedAt).toBeLessThan(1_000);
+    // Meanwhile the fleet went on polling all twenty, one fleet tick (one slot) at a time.
+    await until(async () => (await fleetGeneration()) >= generationBefore + 2, 30_000);
+    expect(backend.concurrency().peakScheduled).toBeLessThanOrEqual(3);
+  }, 60_000);
+});
