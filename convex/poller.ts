@@ -57,7 +57,9 @@ export const fleetTick = internalAction({
     const settle = async ({ serverId, generation: ticket, target, withPlayers }: DuePoll) => {
       const result = await pollServer(ctx, target, withPlayers);
       if (--remaining > 0) {
-        stored.push(ctx.runMutation(internal.poller.store, { serverId, generation: ticket, result }));
+        stored.push(
+          ctx.runMutation(internal.poller.store, { serverId, generation: ticket, result }),
+        );
         return;
       }
       await Promise.allSettled(stored);

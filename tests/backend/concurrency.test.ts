@@ -46,9 +46,13 @@ describe("optimistic concurrency", () => {
 
   it("does not conflict on documents outside what a mutation read", async () => {
     ({ backend } = await startFixture({ concurrency: { conflictWindowMs: 60_000 } }));
-    await Promise.all(["a", "b", "c"].map((name) => backend!.runInternal("counters:bump", { name })));
+    await Promise.all(
+      ["a", "b", "c"].map((name) => backend!.runInternal("counters:bump", { name })),
+    );
     backend.resetCounts();
-    await Promise.all(["a", "b", "c"].map((name) => backend!.runInternal("counters:bump", { name })));
+    await Promise.all(
+      ["a", "b", "c"].map((name) => backend!.runInternal("counters:bump", { name })),
+    );
     expect(backend.concurrency().conflictRetries).toBe(0);
   });
 });
