@@ -33,8 +33,10 @@ export const status = publicQuery({
 });
 
 /**
- * The dashboard's one subscription: status, match info, totals and the round strip. One meaningful write costs each
- * viewer one re-run; it reads nothing it does not show (no user lookup).
+ * The dashboard's one subscription: status, match info, totals and the round strip. One
+ * meaningful write costs each viewer one re-run; it reads nothing it does not show. Like every
+ * `publicQuery` it never reads the identity, so all viewers, signed in or not, share one cached
+ * run per change.
  */
 export const dashboard = publicQuery({
   args: { serverId: v.id("servers") },

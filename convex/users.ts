@@ -3,7 +3,7 @@ import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { appendAudit } from "./model/audit";
-import { adminAction, adminQuery, publicQuery, signedInMutation } from "./lib/functions";
+import { adminAction, adminQuery, signedInMutation, viewerQuery } from "./lib/functions";
 import { fail } from "./lib/errors";
 import { vActionViewer } from "./lib/validators";
 import {
@@ -16,7 +16,7 @@ import {
 import { getSettings } from "./model/settings";
 
 /** The signed-in user as the UI needs it; null for anonymous visitors. */
-export const me = publicQuery({
+export const me = viewerQuery({
   args: {},
   returns: v.union(
     v.null(),

@@ -42,6 +42,7 @@ import type * as lib_rateLimits from "../lib/rateLimits.js";
 import type * as lib_readApiRouter from "../lib/readApiRouter.js";
 import type * as lib_rounds from "../lib/rounds.js";
 import type * as lib_steamId from "../lib/steamId.js";
+import type * as lib_timedFetch from "../lib/timedFetch.js";
 import type * as lib_validators from "../lib/validators.js";
 import type * as lib_viewer from "../lib/viewer.js";
 import type * as live from "../live.js";
@@ -146,6 +147,7 @@ declare const fullApi: ApiFromModules<{
   "lib/readApiRouter": typeof lib_readApiRouter;
   "lib/rounds": typeof lib_rounds;
   "lib/steamId": typeof lib_steamId;
+  "lib/timedFetch": typeof lib_timedFetch;
   "lib/validators": typeof lib_validators;
   "lib/viewer": typeof lib_viewer;
   live: typeof live;

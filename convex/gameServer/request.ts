@@ -8,7 +8,13 @@ import {
   PROXY_PASSWORD_HEADER,
   PROXY_PORT_HEADER,
 } from "../lib/gameApi";
-import { fetchNoRedirect, RedirectRefusedError } from "../lib/outbound";
+import { RedirectRefusedError } from "../lib/outbound";
+import {
+  describeError,
+  FetchTimeoutError,
+  isConnectionRefused,
+  timedFetch,
+} from "../lib/timedFetch";
 import type { GameServerTarget } from "../lib/validators";
 
 export type { GameServerTarget };
@@ -71,18 +77,19 @@ export async function gameServerRequest<T = unknown>(
   spec: RequestSpec,
   timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
   let text: string;
   try {
-    response = await fetchNoRedirect(requestUrl(target, spec.path), {
-      method: spec.method ?? "GET",
-      headers: requestHeaders(target, spec),
-      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-      signal: controller.signal,
-    });
-    text = await response.text();
+    ({ response, text } = await timedFetch(
+      requestUrl(target, spec.path),
+      {
+        method: spec.method ?? "GET",
+        headers: requestHeaders(target, spec),
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+      },
+      timeoutMs,
+      async (r) => ({ response: r, text: await r.text() }),
+    ));
   } catch (error) {
     if (error instanceof RedirectRefusedError) {
       throw new GameServerError(
@@ -90,12 +97,10 @@ export async function gameServerRequest<T = unknown>(
         error.status,
       );
     }
-    if (controller.signal.aborted) {
+    if (error instanceof FetchTimeoutError) {
       throw new GameServerError(`Сервер не відповів за ${Math.round(timeoutMs / 1000)} с`, null);
     }
     throw new GameServerError(`Сервер недоступний: ${describeNetworkError(error)}`, null);
-  } finally {
-    clearTimeout(timer);
   }
   let parsed: unknown;
   try {
@@ -113,8 +118,5 @@ export async function gameServerRequest<T = unknown>(
 }
 
 function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause?.code;
-  if (cause === "ECONNREFUSED") return "з'єднання відхилено";
-  if (cause) return cause;
-  return error instanceof Error ? error.message : String(error);
+  return isConnectionRefused(error) ? "з'єднання відхилено" : describeError(error);
 }

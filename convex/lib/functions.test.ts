@@ -4,6 +4,7 @@ import { personas, setGuestAdmin, setupTest, type TestConvex, serverRow } from "
 
 const probe = {
   publicRead: makeFunctionReference<"query">("testing/probes.fixture:publicRead"),
+  publicIdentity: makeFunctionReference<"query">("testing/probes.fixture:publicIdentity"),
   publicWrite: makeFunctionReference<"mutation">("testing/probes.fixture:publicWrite"),
   sessionRead: makeFunctionReference<"query">("testing/probes.fixture:sessionRead"),
   sessionWrite: makeFunctionReference<"mutation">("testing/probes.fixture:sessionWrite"),
@@ -33,6 +34,14 @@ describe("public builders", () => {
     });
     expect(await asUser.mutation(probe.publicWrite, {})).toEqual({ name: "Petro", isAdmin: false });
     expect(await asAdmin.query(probe.publicRead, {})).toEqual({ name: "Olena", isAdmin: true });
+  });
+
+  test("a public query cannot read who calls, so every viewer shares its cached result", async () => {
+    const t = setupTest();
+    const { anonymous, asUser } = await personas(t);
+    for (const caller of [anonymous, asUser]) {
+      await expect(caller.query(probe.publicIdentity, {})).rejects.toThrow(/never reads who calls/);
+    }
   });
 });
 

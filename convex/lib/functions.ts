@@ -4,7 +4,9 @@
  *
  * | builder                  | who may call                                          |
  * |--------------------------|-------------------------------------------------------|
- * | publicQuery/Mutation     | anyone                                                 |
+ * | publicQuery              | anyone; never reads who calls (one shared result)      |
+ * | viewerQuery              | anyone; knows who calls (a result per caller)          |
+ * | publicMutation           | anyone                                                 |
  * | sessionQuery/Mutation    | anyone, identified by a per-browser session id         |
  * | signedInQuery/Mutation   | a signed-in user                                       |
  * | adminQuery               | an admin                                               |
@@ -69,7 +71,25 @@ const query = bounded(rawQuery);
 const mutation = bounded(rawMutation);
 const action = bounded(rawAction);
 
+/** What a public query sees as `ctx.auth`: reading the identity there is a bug. */
+const noIdentity = {
+  getUserIdentity: async (): Promise<never> => {
+    throw new Error("A publicQuery never reads who calls; use viewerQuery for that.");
+  },
+};
+
+/**
+ * Anyone. It never reads the identity or the user row: Convex caches a query per identity once it
+ * reads one, so a public read that did would run once per signed-in viewer instead of once for
+ * all, and again whenever that viewer's user row changed. `ctx.auth` throws to keep it so.
+ */
 export const publicQuery = customQuery(
+  query,
+  customCtx(async () => ({ auth: noIdentity })),
+);
+
+/** Anyone, signed in or not, with `ctx.viewer`: cached per caller, so only for what differs. */
+export const viewerQuery = customQuery(
   query,
   customCtx(async (ctx) => ({ viewer: await loadViewer(ctx) })),
 );

@@ -4,7 +4,8 @@
  * `X-RateLimit-Reset-After` headers) when rate limited; 4xx for a bad or deleted webhook (retrying
  * cannot help); 5xx when it is in trouble. Timeouts and network errors are retried like 5xx.
  */
-import { fetchNoRedirect, RedirectRefusedError } from "../lib/outbound";
+import { RedirectRefusedError } from "../lib/outbound";
+import { FetchTimeoutError, timedFetch } from "../lib/timedFetch";
 
 export type AttemptResult =
   | { state: "ok"; httpStatus: number }
@@ -57,14 +58,18 @@ export async function postOnce(
   payload: unknown,
   timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<AttemptResult> {
+  const init: RequestInit = {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(payload),
+  };
   let response: Response;
+  let text: string;
   try {
-    response = await fetchNoRedirect(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    ({ response, text } = await timedFetch(url, init, timeoutMs, async (r) => ({
+      response: r,
+      text: r.status === 204 ? "" : await r.text(),
+    })));
   } catch (error) {
     if (error instanceof RedirectRefusedError) {
       return {
@@ -73,14 +78,14 @@ export async function postOnce(
         error: "Discord відповів перенаправленням",
       };
     }
-    const timeout = error instanceof Error && error.name === "TimeoutError";
+    const timeout = error instanceof FetchTimeoutError;
     return { state: "retry", error: timeout ? "Час очікування вичерпано" : "Мережева помилка" };
   }
   let body: unknown = null;
   try {
-    body = response.status === 204 ? null : await response.json();
+    body = text === "" ? null : JSON.parse(text);
   } catch {
-    body = null;
+    body = null; // not JSON: the status decides
   }
   return classifyResponse(response.status, body, response.headers);
 }

@@ -14,14 +14,24 @@ import {
   sessionQuery,
   signedInMutation,
   signedInQuery,
+  viewerQuery,
 } from "../lib/functions";
 
 const who = v.object({ name: v.string(), isAdmin: v.boolean() });
 
-export const publicRead = publicQuery({
+export const publicRead = viewerQuery({
   args: {},
   returns: who,
   handler: async (ctx) => ({ name: ctx.viewer.displayName, isAdmin: ctx.viewer.isAdmin }),
+});
+/** A public read that (wrongly) asks who calls. */
+export const publicIdentity = publicQuery({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await ctx.auth.getUserIdentity();
+    return null;
+  },
 });
 export const publicWrite = publicMutation({
   args: {},

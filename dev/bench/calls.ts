@@ -6,7 +6,7 @@
  *   client and per rerun, every client mutation and action, crons) plus the scheduled runs found in
  *   `_scheduled_functions`, as the benchmark has always counted. convex-test runs an action's
  *   `ctx.runQuery`/`ctx.runMutation` without a syscall, so `counts()` does not see them; a scheduled
- *   poller tick is therefore counted as two calls (the action and its `runMutation`).
+ *   fleet tick is therefore counted as its action plus one `runMutation` per server it polled.
  * - `CallTally`: counts every execution of every function in `convex/` by name, whoever started it
  *   (a client, the scheduler, a cron, an action's nested call), by wrapping the registered
  *   handlers that convex-test runs, plus the subscription updates the backend served from a run
@@ -66,9 +66,15 @@ export class CallTally {
 
   private count(udfPath: string, args: unknown) {
     this.bump(udfPath);
-    const a = (args ?? {}) as { serverId?: unknown; view?: unknown };
+    const a = (args ?? {}) as { serverId?: unknown; view?: unknown; due?: unknown };
     if (typeof a.serverId === "string") {
       this.bump(`${udfPath} ${a.serverId} ${typeof a.view === "string" ? a.view : "-"}`);
+    }
+    // A fleet tick counts once for every server it polled (a shared tick counts whole for each).
+    if (Array.isArray(a.due)) {
+      for (const d of a.due as Array<{ serverId?: unknown }>) {
+        if (typeof d.serverId === "string") this.bump(`${udfPath} ${d.serverId} -`);
+      }
     }
   }
 
@@ -124,13 +130,17 @@ export function topCalls(a: TallySnapshot, b: TallySnapshot, limit = 6): string 
     .join(", ");
 }
 
-type Job = { name: string; scheduledTime: number; state: { kind: string } };
+type Job = { name: string; scheduledTime: number; state: { kind: string }; args: unknown[] };
 
-const isTick = (j: Job) => j.name.includes("poller") && j.name.includes("tick");
+/** A fleet tick is its action plus one store per server it polled; any other job is one call. */
+const callsOfJob = (j: Job) =>
+  j.name.includes("poller") && j.name.includes("fleetTick")
+    ? 1 + ((j.args[0] as { due?: unknown[] } | undefined)?.due?.length ?? 0)
+    : 1;
 
 /**
  * The backend's way: `counts()` taken over the window, minus the scheduling operations it counted,
- * plus the scheduled runs that were due in the window (a poller tick = 2 calls, any other job 1).
+ * plus the scheduled runs that were due in the window (a fleet tick = 1 + its servers' stores).
  */
 export async function billedCalls(
   demo: DemoHandle,
@@ -144,7 +154,7 @@ export async function billedCalls(
   const scheduledRuns = jobs
     .filter((j) => j.state.kind === "success")
     .filter((j) => j.scheduledTime >= from && j.scheduledTime < to)
-    .reduce((sum, j) => sum + (isTick(j) ? 2 : 1), 0);
+    .reduce((sum, j) => sum + callsOfJob(j), 0);
   return counts.total - counts.scheduled + scheduledRuns;
 }
 

@@ -8,7 +8,6 @@
  * and the steady state = calls per sweep × sweeps per hour (from the job's schedule in the cron
  * registry) + the quiet window's calls per hour.
  */
-import type { Id } from "../../convex/_generated/dataModel";
 import type { DemoHandle } from "../demo";
 import { seedServersFor } from "../sim/seed-servers";
 import { billedCalls, callsBetween, convexDir, countsBetween, type CallTally } from "./calls";
@@ -64,9 +63,10 @@ export function fleetRows(demo: DemoHandle, size: number) {
   }));
 }
 
-type PollerState = { serverId: string; jobId?: string };
+type PollerState = { serverId: string; nextPollAt?: number };
 
-/** Waits until no enabled server has a loop (each seeded loop ticks once and hands over). */
+/** Waits until no enabled server is in the fleet loop (each seeded server is polled once and
+ * handed over to the sweep). */
 async function untilAllIdle(demo: DemoHandle, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -75,9 +75,7 @@ async function untilAllIdle(demo: DemoHandle, timeoutMs = 20_000) {
       const enabled = new Set(servers.filter((s) => !s.disabled).map((s) => s._id as string));
       let n = 0;
       for (const p of (await ctx.db.query("pollers").collect()) as PollerState[]) {
-        if (!enabled.has(p.serverId) || !p.jobId) continue;
-        const job = await ctx.db.system.get(p.jobId as Id<"_scheduled_functions">);
-        if (job && (job.state.kind === "pending" || job.state.kind === "inProgress")) n++;
+        if (enabled.has(p.serverId) && p.nextPollAt !== undefined) n++;
       }
       return n;
     });

@@ -149,6 +149,8 @@ interface Burst<T> {
 interface Capture {
   tally: TallySnapshot;
   counts: ReturnType<DemoHandle["backend"]["counts"]>;
+  /** Mutations retried after a write conflict so far (the backend's concurrency emulation). */
+  conflictRetries: number;
   wall: number;
 }
 
@@ -166,8 +168,11 @@ export interface AudienceResult {
   players: { queries: number; heartbeats: number };
   /** Every heartbeat in server1's window, per hour. */
   heartbeatsPerHour: number;
-  /** Server1's own poller calls per hour (ticks and their stores): what a watched server costs. */
+  /** Server1's own poller calls per hour (its stores, and the fleet ticks that polled it, a tick
+   * shared with server2 counted whole): what a watched server costs at most. */
   pollerCallsPerHour: number;
+  /** Mutations retried after a write conflict, per hour (server1's window, every function). */
+  conflictRetriesPerHour: number;
 }
 
 export async function liveAudiences(
@@ -181,6 +186,7 @@ export async function liveAudiences(
   const capture = (): Capture => ({
     tally: tally.snapshot(),
     counts: demo.backend.counts(),
+    conflictRetries: demo.backend.concurrency().conflictRetries,
     wall: Date.now(),
   });
   const [sim1, sim2] = demo.sim.servers;
@@ -235,10 +241,11 @@ export async function liveAudiences(
         },
         heartbeatsPerHour: perHour(callsBetween(a1.tally, b1.tally, ["live:heartbeat"]), ms1),
         pollerCallsPerHour: perHour(
-          calls(a1, b1, "poller:tick", servers.dashboard) +
+          calls(a1, b1, "poller:fleetTick", servers.dashboard) +
             calls(a1, b1, "poller:store", servers.dashboard),
           ms1,
         ),
+        conflictRetriesPerHour: perHour(b1.conflictRetries - a1.conflictRetries, ms1),
       };
       results.push(r);
       report(r);

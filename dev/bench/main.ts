@@ -80,7 +80,8 @@ function describeAudience(r: AudienceResult) {
     `${String(r.viewers).padStart(2)} + ${String(r.viewers).padStart(2)} viewers:` +
       ` server1 ${fmt(r.gameRequestsPerMin, 1)} game requests/min (${r.ticks} ticks in ${fmt(r.ms / 1000, 1)} s);` +
       ` all calls ${fmt(r.allCallsPerHour)}/h (counts() + scheduled runs: ${fmt(r.billedCallsPerHour)}/h),` +
-      ` of which server1's poller ${fmt(r.pollerCallsPerHour)}/h`,
+      ` of which server1's poller ${fmt(r.pollerCallsPerHour)}/h;` +
+      ` conflict retries ${fmt(r.conflictRetriesPerHour, 1)}/h`,
     `        per dashboard viewer ${per(r.dashboard.queries)} live.dashboard runs + ${per(r.dashboard.heartbeats)} heartbeats /h;` +
       ` per players-tab viewer ${per(r.players.queries)} live.playerList runs + ${per(r.players.heartbeats)} heartbeats /h`,
   ];
@@ -179,6 +180,7 @@ async function main() {
       ),
       callsPerViewerHour: { dashboard: round(dashboardSlope), players: round(playersSlope) },
       presenceCallsPerViewerHour: round(presence),
+      conflictRetriesPerHour: round(last.conflictRetriesPerHour),
       idleCallsPerHour: { "2": round(idle[2]!.perHour), "10": round(idle[10]!.perHour) },
       changeToClientMs: {
         poll: { p50: Math.round(poll.p50), p95: Math.round(poll.p95) },
