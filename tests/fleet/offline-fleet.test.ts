@@ -20,13 +20,18 @@ let blackhole: net.Server;
 const held = new Set<net.Socket>();
 let serverIds: Id<"servers">[];
 
-async function until<T>(fn: () => Promise<T | null | undefined | false>, timeoutMs: number) {
+/** Waits for a condition; checking it is cheap (`everyMs`) so it barely loads the backend. */
+async function until<T>(
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  everyMs = 100,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
     if (value) return value;
     if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 
@@ -122,15 +127,21 @@ describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots
     const queuedAt = Date.now();
     await backend.runInternal("notifications:queueTest", { kind: "serverState" });
 
+    // The expired turn starts the next one with a fresh 60 s deadline: when the clock fired.
+    const turnMs = presetFormat("duel").turnSeconds * 1000;
     const clockAt = await until(
       () =>
         backend.t.run(async (ctx) => {
           const doc = (await ctx.db.get(tournamentId))!;
-          return doc.bannedMaps.length > 0 ? Date.now() : null;
+          return doc.bannedMaps.length > 0 && doc.deadline !== undefined
+            ? doc.deadline - turnMs
+            : null;
         }),
       15_000,
+      100,
     );
-    const deliveredAt = await until(async () => discord.messages[0]?.at, 15_000);
+    // The stand-in stamps each message when it arrives.
+    const deliveredAt = await until(async () => discord.messages[0]?.at, 15_000, 25);
 
     expect(clockAt - dueAt).toBeLessThan(1_000);
     expect(deliveredAt - queuedAt).toBeLessThan(1_000);
