@@ -59,14 +59,14 @@ async function seeded() {
   return { t, asAdmin, serverId: ids[0]! };
 }
 
+/** The server's next planned poll (null when it is out of the loop). */
 async function pollerJob(t: TestConvex, serverId: Id<"servers">) {
   return await t.run(async (ctx) => {
     const poller = await ctx.db
       .query("pollers")
       .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
       .unique();
-    const job = poller?.jobId ? await ctx.db.system.get(poller.jobId) : null;
-    return job ? (job.args[0] as { withPlayers: boolean }) : null;
+    return poller?.nextPollAt !== undefined ? { withPlayers: poller.withPlayers === true } : null;
   });
 }
 
