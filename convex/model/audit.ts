@@ -32,6 +32,10 @@ export type AuditEntry = AuditEvent & { outcome: AuditOutcome };
 
 export { REFUSAL_BURST };
 export const BURST_WINDOW_MS = 60_000;
+/** An anonymous flood's refusals are counted in this many entries per minute: a single entry
+ * would be written by every refusal of the flood at once, and concurrent writes to one document
+ * conflict and retry (and fail when conflicts repeat). */
+export const BURST_SHARDS = 4;
 const BURST_LIST_MAX = 20;
 
 /** The key a caller is counted under: the verified identity, else the guest session's label. */
@@ -71,7 +75,9 @@ async function foldIntoBurst(ctx: MutationCtx, event: AuditEvent, callerKey: str
   const now = Date.now();
   const minute = Math.floor(now / BURST_WINDOW_MS);
   const anonymous = event.identity === "anonymous";
-  const bucket = `refusals:${anonymous ? "anonymous" : callerKey}:${minute}`;
+  const bucket = anonymous
+    ? `refusals:anonymous:${minute}:${Math.floor(Math.random() * BURST_SHARDS)}`
+    : `refusals:${callerKey}:${minute}`;
   const source = event.guestId ?? event.username;
   const existing = await ctx.db
     .query("auditLog")

@@ -24,10 +24,13 @@ import {
   fromJson,
   ReadSet,
   recordQueryRead,
+  scanOf,
   WriteSet,
   type Doc,
   type QuerySource,
 } from "./readset";
+
+type TableIndexes = { " indexes"?: () => Array<{ indexDescriptor: string; fields: string[] }> };
 
 // Pitfall 1: inside a transaction convex-test makes these globals throwing stubs, and our own
 // bookkeeping may run there (syscall hooks), so take the real ones at load time.
@@ -116,7 +119,9 @@ function observe(fn: unknown, op: string, json: string) {
   if ((reads || txReads) && READ_OPS.has(op)) {
     const args = JSON.parse(json) as SyscallArgs;
     if (reads) recordRead(reads, op, args);
-    if (txReads) recordRead(txReads, op, args);
+    // A transaction's index scans are recorded as far as they went (scanStarted/scanAdvanced).
+    const scanned = engine?.knowsScan(args.query?.source) && op !== "1.0/get" && op !== "1.0/count";
+    if (txReads && !scanned) recordRead(txReads, op, args);
   } else if (engine && SCHEDULE_OPS.has(op)) {
     if (!op.endsWith("cancel_job")) engine.counts.scheduled++;
     engine.wrote("_scheduled_functions");
@@ -227,7 +232,12 @@ function installHooks() {
     [HOOKED]: inner,
     get syscall() {
       const f = inner.syscall;
-      return (op: string, json: string) => (observe(f, op, json), f(op, json));
+      return (op: string, json: string) => {
+        observe(f, op, json);
+        const res = f(op, json);
+        if (op === "1.0/queryStream") owners.get(f)?.scanStarted(json, res);
+        return res;
+      };
     },
     get asyncSyscall() {
       const f = inner.asyncSyscall;
@@ -235,6 +245,9 @@ function installHooks() {
         const engine = owners.get(f);
         if (engine && WRITE_OPS.has(op)) return observeWrite(engine, f, op, json);
         observe(f, op, json);
+        if (engine && (op === "1.0/queryStreamNext" || op === "1.0/queryPage")) {
+          return f(op, json).then((res) => (engine.scanAdvanced(op, json, res), res));
+        }
         return f(op, json);
       };
     },
@@ -336,15 +349,19 @@ export class Engine {
       opts.components === false
         ? []
         : (opts.components ?? discoverComponents(path.join(opts.convexDir, "convex.config.ts")));
+    const componentSchemas: Array<AnySchema | undefined> = [];
     for (const c of components) {
+      componentSchemas.push(await loadSchema(c.dir));
       t.registerComponent(
         c.name,
-        (await loadSchema(c.dir)) as AnySchema,
+        componentSchemas.at(-1) as AnySchema,
         buildModulesMap(c.dir, "./", wrapRegisteredFunctions),
       );
       opts.log(`component ${c.name} registered from ${path.relative(process.cwd(), c.dir)}`);
     }
     const engine = new Engine(t, app, opts.log, opts.concurrency ?? {});
+    engine.learnIndexes(await loadSchema(opts.convexDir));
+    for (const schema of componentSchemas) engine.learnIndexes(schema);
     installHooks();
     const instance = await captureInstance(() =>
       t.run(async () => {
@@ -356,6 +373,54 @@ export class Engine {
     engine.concurrency.attach(instance.transactionManager);
     for (const f of engine.syscalls) owners.set(f, engine);
     return engine;
+  }
+
+  /** Fields of each index ("table.index"), app and components alike (tables by name). */
+  private readonly indexFields = new Map<string, string[]>();
+
+  learnIndexes(schema: AnySchema | undefined) {
+    const tables = (schema as unknown as { tables?: Record<string, TableIndexes> } | undefined)
+      ?.tables;
+    for (const [table, def] of Object.entries(tables ?? {})) {
+      this.indexFields.set(`${table}.by_creation_time`, []);
+      this.indexFields.set(`${table}.by_id`, ["_id"]);
+      for (const index of def[" indexes"]?.() ?? []) {
+        this.indexFields.set(`${table}.${index.indexDescriptor}`, index.fields);
+      }
+    }
+  }
+
+  /** Whether a running transaction's read of `source` is recorded as a scan (so not whole). */
+  knowsScan(source: QuerySource | undefined): boolean {
+    return (
+      this.concurrency.tx !== null && scanOf(source, (name) => this.indexFields.get(name)) !== null
+    );
+  }
+
+  scanStarted(json: string, res: string) {
+    const reads = this.concurrency.tx?.reads;
+    if (!reads) return;
+    const args = JSON.parse(json) as SyscallArgs;
+    const scan = scanOf(args.query?.source, (name) => this.indexFields.get(name));
+    const { queryId } = JSON.parse(res) as { queryId?: number };
+    if (scan && typeof queryId === "number") reads.startScan(queryId, scan);
+  }
+
+  scanAdvanced(op: string, json: string, res: string) {
+    const reads = this.concurrency.tx?.reads;
+    if (!reads) return;
+    if (op === "1.0/queryStreamNext") {
+      const { queryId } = JSON.parse(json) as { queryId: number };
+      const { value, done } = JSON.parse(res) as { value: unknown; done: boolean };
+      reads.advanceScan(queryId, (fromJson(value) as Doc | null) ?? null, done);
+      return;
+    }
+    const args = JSON.parse(json) as SyscallArgs;
+    const scan = scanOf(args.query?.source, (name) => this.indexFields.get(name));
+    if (!scan) return;
+    const { page, isDone } = JSON.parse(res) as { page: unknown[]; isDone: boolean };
+    const last = page.length ? (fromJson(page[page.length - 1]) as Doc) : undefined;
+    reads.scans.push({ ...scan, last, done: isDone });
   }
 
   /** A write to `table` whose documents are unknown: every reader of the table reruns. Called

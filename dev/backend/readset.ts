@@ -74,9 +74,68 @@ export class ReadSet {
     ids.add(id);
   }
 
-  touches(table: string): boolean {
-    return this.tables.has(table) || this.ranges.has(table) || this.ids.has(table);
+  /**
+   * Index ranges read as far as a query actually went (`.first()`, `.take(n)`, a page): a write
+   * beyond the last document returned cannot change what it saw. Kept for transactions' conflict
+   * checks, by stream id while the stream runs.
+   */
+  readonly scans: Scan[] = [];
+  private readonly streams = new Map<number, Scan>();
+
+  startScan(queryId: number, scan: Scan) {
+    if (this.skip(scan.table)) return;
+    this.scans.push(scan);
+    this.streams.set(queryId, scan);
   }
+
+  advanceScan(queryId: number, doc: Doc | null, done: boolean) {
+    const scan = this.streams.get(queryId);
+    if (!scan) return;
+    if (doc) scan.last = doc;
+    if (done) scan.done = true;
+  }
+
+  touches(table: string): boolean {
+    return (
+      this.tables.has(table) ||
+      this.ranges.has(table) ||
+      this.ids.has(table) ||
+      this.scans.some((s) => s.table === table)
+    );
+  }
+}
+
+/** An index range read in order, up to `last` (the whole range once `done`). */
+export interface Scan {
+  table: string;
+  exprs: RangeExpr[];
+  /** The index's fields; its key ends with `_creationTime` and `_id`. */
+  fields: string[];
+  desc: boolean;
+  last?: Doc;
+  done: boolean;
+}
+
+function compareKeys(a: Doc, b: Doc, fields: string[]): number {
+  for (const f of [...fields, "_creationTime", "_id"]) {
+    let c: number;
+    try {
+      c = compareValues(fieldValue(a, f), fieldValue(b, f));
+    } catch {
+      return 0; // cannot order: count it as read
+    }
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+/** Whether `doc` lies in the part of the range the scan went through. */
+function scanned(scan: Scan, doc: Doc): boolean {
+  if (!inRange(scan.exprs, doc)) return false;
+  if (scan.done) return true;
+  if (!scan.last) return false;
+  const c = compareKeys(doc, scan.last, scan.fields);
+  return scan.desc ? c >= 0 : c <= 0;
 }
 
 /** A written document: every value it had around the write (old and new; absent = null). */
@@ -123,6 +182,9 @@ export function affects(reads: ReadSet | undefined, writes: WriteSet): boolean {
   for (const t of reads.tables) if (writes.tables.has(t)) return true;
   for (const d of writes.docs) {
     if (reads.ids.get(d.table)?.has(d.id)) return true;
+    for (const scan of reads.scans) {
+      if (scan.table === d.table && d.versions.some((doc) => scanned(scan, doc))) return true;
+    }
     const ranges = reads.ranges.get(d.table);
     if (!ranges) continue;
     for (const exprs of ranges.values()) {
@@ -192,6 +254,7 @@ export interface QuerySource {
   type?: string;
   tableName?: string;
   indexName?: string;
+  order?: "asc" | "desc" | null;
   range?: Array<{ type?: string; fieldPath?: string; value?: unknown }>;
   filters?: Array<{ type?: string; fieldPath?: string; value?: unknown }>;
 }
@@ -218,6 +281,29 @@ export function recordQueryRead(reads: ReadSet, source: QuerySource | undefined)
     // An expression we do not understand: fall back to the whole table below.
   }
   reads.readTable(table);
+}
+
+/** The scan a `1.0/queryStream`/`1.0/queryPage` source starts, when its index is known. */
+export function scanOf(
+  source: QuerySource | undefined,
+  indexFields: (indexName: string) => string[] | undefined,
+): Scan | null {
+  if (source?.type !== "IndexRange" || !source.indexName || !Array.isArray(source.range)) {
+    return null;
+  }
+  const fields = indexFields(source.indexName);
+  if (!fields) return null;
+  try {
+    return {
+      table: source.indexName.split(".")[0]!,
+      exprs: source.range.map((e) => expr(e)),
+      fields,
+      desc: source.order === "desc",
+      done: false,
+    };
+  } catch {
+    return null;
+  }
 }
 
 function expr(e: { type?: string; fieldPath?: string; value?: unknown }): RangeExpr {

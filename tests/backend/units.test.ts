@@ -9,6 +9,7 @@ import {
   affects,
   ReadSet,
   recordQueryRead,
+  scanOf,
   WriteSet,
   type Doc,
   type QuerySource,
@@ -165,5 +166,47 @@ describe("read and write sets", () => {
     const other = new WriteSet();
     other.addDoc("t", "2t", [null, { x: 1 }]);
     expect(affects(reads, other)).toBe(false);
+  });
+});
+
+describe("a transaction's scans (conflict checks)", () => {
+  const writes = (...docs: Record<string, unknown>[]) => {
+    const w = new WriteSet();
+    for (const d of docs) w.addDoc("presence", String(d._id), [null, d]);
+    return w;
+  };
+  const row = (id: string, expiresAt: number) => ({ _id: id, _creationTime: 1, expiresAt });
+
+  it("a .first() depends only on the part of the range it went through", () => {
+    const reads = new ReadSet({ ignoreSystem: true });
+    const scan = scanOf(
+      {
+        type: "IndexRange",
+        indexName: "presence.by_expiresAt",
+        range: [{ type: "Gt", fieldPath: "expiresAt", value: 100 }],
+      },
+      () => ["expiresAt"],
+    );
+    reads.startScan(1, scan!);
+    reads.advanceScan(1, row("a", 150), false);
+    expect(affects(reads, writes(row("b", 500)))).toBe(false); // beyond the first row
+    expect(affects(reads, writes(row("c", 120)))).toBe(true); // before it: a new first row
+    expect(affects(reads, writes(row("d", 50)))).toBe(false); // outside the range
+    reads.advanceScan(1, null, true); // read to the end: the whole range
+    expect(affects(reads, writes(row("b", 500)))).toBe(true);
+  });
+
+  it("descending scans and system tables", () => {
+    const reads = new ReadSet({ ignoreSystem: true });
+    const scan = scanOf(
+      { type: "IndexRange", indexName: "presence.by_expiresAt", range: [], order: "desc" },
+      () => ["expiresAt"],
+    )!;
+    reads.startScan(7, scan);
+    reads.advanceScan(7, row("a", 150), false);
+    expect(affects(reads, writes(row("b", 500)))).toBe(true);
+    expect(affects(reads, writes(row("c", 120)))).toBe(false);
+    reads.readId("_scheduled_functions", "1;_scheduled_functions");
+    expect(reads.all).toBe(false);
   });
 });
