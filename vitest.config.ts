@@ -37,8 +37,19 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["tests/**/*.test.ts", "dev/**/*.test.ts", "convex/**/*.sim.test.ts"],
-          exclude: ["tests/e2e/**"],
+          exclude: ["tests/e2e/**", "tests/fleet/**"],
           testTimeout: 30_000,
+        },
+      },
+      {
+        // Deadlines a deployment must keep (a turn clock within 1 s while the fleet is down): run
+        // after every other project, alone, so the suite's own load is not what they measure.
+        test: {
+          name: "timing",
+          environment: "node",
+          include: ["tests/fleet/**/*.test.ts"],
+          testTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
