@@ -2,7 +2,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { csvCell, matchesFilters, type AuditFilters } from "./model/auditFilters";
+import { AUDIT_SCAN_ROWS, csvCell, matchesFilters, type AuditFilters } from "./model/auditFilters";
 import { personas, serverRow, setupTest } from "./test.setup";
 
 async function world() {
@@ -95,4 +95,40 @@ describe("audit filters", () => {
     expect(csvCell("Олена")).toBe('"Олена"');
     expect(csvCell("1+1")).toBe('"1+1"');
   });
+});
+
+describe("a filter on a common value over a long log", () => {
+  test("a page reads at most AUDIT_SCAN_ROWS entries, and the next page goes on from there", async () => {
+    const t = setupTest();
+    const { asAdmin } = await personas(t);
+    await t.run(async (ctx) => {
+      // The one match is the oldest entry, under 5,000 that share its action.
+      await ctx.db.insert("auditLog", {
+        at: 1_000,
+        username: "Olena",
+        action: "kick",
+        outcome: "failure",
+      });
+      for (let i = 1; i <= AUDIT_SCAN_ROWS + 1_000; i++) {
+        await ctx.db.insert("auditLog", {
+          at: 1_000 + i,
+          username: "Olena",
+          action: "kick",
+          outcome: "success",
+        });
+      }
+    });
+    const filters = { action: "kick", outcome: "failure" as const };
+    const first = await asAdmin.query(api.audit.list, {
+      paginationOpts: { numItems: 20, cursor: null },
+      filters,
+    });
+    expect(first.page).toEqual([]);
+    expect(first.isDone).toBe(false);
+    const next = await asAdmin.query(api.audit.list, {
+      paginationOpts: { numItems: 20, cursor: first.continueCursor },
+      filters,
+    });
+    expect(next.page.map((r) => r.outcome)).toEqual(["failure"]);
+  }, 60_000);
 });

@@ -2,7 +2,8 @@
  * Audit log filters, index-backed: the most selective equality filter picks the index (user,
  * then action, then server, then outcome), the date range narrows it on `at`, and only the
  * remaining equality filters are checked row by row inside that range. So a filter never scans
- * the whole table: at most the entries of one user/action/server/outcome in the date range.
+ * the whole table: at most the entries of one user/action/server/outcome in the date range, and
+ * at most `AUDIT_SCAN_ROWS` of them per page.
  */
 import { foldLookalikes } from "../lib/lookalikes";
 import type { IndexRange } from "convex/server";
@@ -31,6 +32,13 @@ function withRange(q: unknown, { from, to }: AuditFilters): IndexRange {
   if (to !== undefined) r = r.lte("at", to);
   return r as unknown as IndexRange;
 }
+
+/**
+ * How many entries one page of a filtered read may go through. Filters checked row by row still
+ * read the rows they drop, and a function may scan only so many documents (32,000 today): a page
+ * stops here and the next one continues from where it stopped, however rare the matches are.
+ */
+export const AUDIT_SCAN_ROWS = 4_000;
 
 /** Newest first: the filtered entries, read through the index that fits best. */
 export function auditQuery(ctx: QueryCtx, f: AuditFilters) {

@@ -532,6 +532,8 @@ export const uk = {
   "audit.open": "Журнал аудиту",
   "audit.empty": "Журнал аудиту порожній.",
   "audit.loadMore": "Завантажити ще",
+  "audit.searchedPart":
+    "У переглянутій частині журналу збігів немає. «Завантажити ще» шукає далі, у старіших записах.",
   "audit.col.time": "Час",
   "audit.col.user": "Користувач",
   "audit.col.action": "Дія",

@@ -43,7 +43,7 @@ function AuditLogContent({ filters }: { filters: AuditFilters }) {
       </div>
     );
   }
-  if (rows.length === 0) {
+  if (rows.length === 0 && status === "Exhausted") {
     return (
       <EmptyState icon={<Icon name="list" />} role="status">
         {t("audit.empty")}
@@ -52,9 +52,11 @@ function AuditLogContent({ filters }: { filters: AuditFilters }) {
   }
   return (
     <div className={styles.wrap}>
-      <AuditTable rows={rows} />
+      {rows.length > 0 ? <AuditTable rows={rows} /> : null}
       {status !== "Exhausted" ? (
         <div className={styles.more}>
+          {/* A filtered page reads a bounded part of the log: say so when it found nothing yet. */}
+          {rows.length === 0 ? <p role="status">{t("audit.searchedPart")}</p> : null}
           <Button loading={status === "LoadingMore"} onClick={loadMore}>
             {t("audit.loadMore")}
           </Button>
