@@ -6,6 +6,8 @@ import workpool from "@convex-dev/workpool/convex.config.js";
 
 const app = defineApp({
   env: {
+    /** Clerk's Frontend API URL: the issuer sign-in tokens are checked against (auth.config.ts). */
+    CLERK_JWT_ISSUER_DOMAIN: v.optional(v.string()),
     /** Comma-separated verified emails that are admins (`npx convex env set ADMIN_EMAILS a@b.c`). */
     ADMIN_EMAILS: v.optional(v.string()),
     /** The panel's public URL; Discord messages link players to `<PANEL_URL>/players/<id>`. */

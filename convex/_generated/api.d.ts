@@ -11,6 +11,7 @@
 import type * as audit from "../audit.js";
 import type * as capabilities from "../capabilities.js";
 import type * as crons from "../crons.js";
+import type * as deployment from "../deployment.js";
 import type * as gameServer_commands from "../gameServer/commands.js";
 import type * as gameServer_consoleLine from "../gameServer/consoleLine.js";
 import type * as gameServer_normalize from "../gameServer/normalize.js";
@@ -51,6 +52,7 @@ import type * as model_auditFilters from "../model/auditFilters.js";
 import type * as model_callGate from "../model/callGate.js";
 import type * as model_capabilities from "../model/capabilities.js";
 import type * as model_capability from "../model/capability.js";
+import type * as model_deployment from "../model/deployment.js";
 import type * as model_discordDelivery from "../model/discordDelivery.js";
 import type * as model_discordFormat from "../model/discordFormat.js";
 import type * as model_gameServerStep from "../model/gameServerStep.js";
@@ -116,6 +118,7 @@ declare const fullApi: ApiFromModules<{
   audit: typeof audit;
   capabilities: typeof capabilities;
   crons: typeof crons;
+  deployment: typeof deployment;
   "gameServer/commands": typeof gameServer_commands;
   "gameServer/consoleLine": typeof gameServer_consoleLine;
   "gameServer/normalize": typeof gameServer_normalize;
@@ -156,6 +159,7 @@ declare const fullApi: ApiFromModules<{
   "model/callGate": typeof model_callGate;
   "model/capabilities": typeof model_capabilities;
   "model/capability": typeof model_capability;
+  "model/deployment": typeof model_deployment;
   "model/discordDelivery": typeof model_discordDelivery;
   "model/discordFormat": typeof model_discordFormat;
   "model/gameServerStep": typeof model_gameServerStep;

@@ -30,6 +30,7 @@ import type { DataModel } from "./dataModel.js";
 type Env = {
   readonly CONVEX_CLOUD_URL: string;
   readonly CONVEX_SITE_URL: string;
+  readonly CLERK_JWT_ISSUER_DOMAIN: string | undefined;
   readonly ADMIN_EMAILS: string | undefined;
   readonly PANEL_URL: string | undefined;
   readonly DISCORD_WEBHOOK_ORIGIN: string | undefined;

@@ -26,6 +26,7 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   match_void: "audit.event.matchVoid",
   discord_webhook: "audit.event.discordWebhook",
   discord_test: "audit.event.discordTest",
+  setup_check: "audit.event.setupCheck",
   tournament_admin: "tournamentX.audit.admin",
   tournament_forceStart: "tournamentX.audit.forceStart",
   tournament_pause: "tournamentX.audit.pause",

@@ -11,6 +11,7 @@ import { UsersSettings } from "./users-settings";
 
 // Rarely opened: loaded with its first view, not with the panel.
 const DiscordSettings = lazy(() => import("./discord-settings"));
+const DeploymentStatusSection = lazy(() => import("./deployment-status"));
 
 /** Panel settings (admin only): game servers and who is an admin. Reachable without a server. */
 export function SettingsModal({ onClose }: { onClose: () => void }) {
@@ -29,6 +30,9 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           <DiscordSettings />
         </Suspense>
         <ModerationSettingsSection />
+        <Suspense fallback={<Skeleton height="4rem" />}>
+          <DeploymentStatusSection />
+        </Suspense>
       </QueryBoundary>
     </Dialog>
   );
