@@ -151,6 +151,8 @@ interface Capture {
   counts: ReturnType<DemoHandle["backend"]["counts"]>;
   /** Mutations retried after a write conflict so far (the backend's concurrency emulation). */
   conflictRetries: number;
+  /** Rounds server1 has started so far (a new round number, or a new map's first). */
+  rounds: number;
   wall: number;
 }
 
@@ -173,6 +175,8 @@ export interface AudienceResult {
   pollerCallsPerHour: number;
   /** Mutations retried after a write conflict, per hour (server1's window, every function). */
   conflictRetriesPerHour: number;
+  /** Rounds server1 played per hour in its window (CS2 competitive timing). */
+  roundsPerHour: number;
 }
 
 export async function liveAudiences(
@@ -183,13 +187,23 @@ export async function liveAudiences(
   windowMs: (size: number) => number,
   report: (r: AudienceResult) => void,
 ): Promise<AudienceResult[]> {
-  const capture = (): Capture => ({
-    tally: tally.snapshot(),
-    counts: demo.backend.counts(),
-    conflictRetries: demo.backend.concurrency().conflictRetries,
-    wall: Date.now(),
-  });
   const [sim1, sim2] = demo.sim.servers;
+  let rounds = 0;
+  let lastRound = sim1!.state().round;
+  const capture = (): Capture => {
+    const round = sim1!.state().round;
+    if (round !== lastRound) {
+      rounds++;
+      lastRound = round;
+    }
+    return {
+      tally: tally.snapshot(),
+      counts: demo.backend.counts(),
+      conflictRetries: demo.backend.concurrency().conflictRetries,
+      rounds,
+      wall: Date.now(),
+    };
+  };
   const clock1 = new TickClock(sim1!.counters, capture);
   const clock2 = new TickClock(sim2!.counters, capture);
   const viewers: Record<ViewKind, Viewer[]> = { dashboard: [], players: [] };
@@ -246,6 +260,7 @@ export async function liveAudiences(
           ms1,
         ),
         conflictRetriesPerHour: perHour(b1.conflictRetries - a1.conflictRetries, ms1),
+        roundsPerHour: perHour(b1.rounds - a1.rounds, ms1),
       };
       results.push(r);
       report(r);

@@ -9,7 +9,7 @@
  *      the push endpoint exists) (latency.ts);
  *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts).
  * `--json` ends the output with one line holding every figure as JSON. `--quick` (or
- * BENCH_QUICK=1) shortens every window: about 2.5 minutes instead of 7. BENCH_VERBOSE=1 shows the
+ * BENCH_QUICK=1) shortens every window: about 3.5 minutes instead of 9. BENCH_VERBOSE=1 shows the
  * demo's logs.
  */
 // First: the warpable clock must be in place before any module captures the timers.
@@ -28,18 +28,18 @@ const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick") || process.env.BENCH_QUICK === "1";
 const json = args.has("--json");
 
-/** Live-play windows in virtual (warped) time: the 50-viewer one gives the per-viewer figures, so it
- * spans several CS2 rounds (about 2 min each at competitive settings). */
+/** Live-play windows in virtual (warped) time, each holding at least two CS2 rounds (about 2 min
+ * each at competitive settings); the per-viewer figures are the slope from 1 to 50 viewers. */
 const settings = quick
   ? {
-      liveWindowMs: { 1: 60_000, 10: 60_000, 50: 600_000 } as Record<number, number>,
+      liveWindowMs: { 1: 240_000, 10: 240_000, 50: 600_000 } as Record<number, number>,
       idleWindowMs: 6_000,
       sweeps: 3,
       latencySamples: 5,
       bans: 20,
     }
   : {
-      liveWindowMs: { 1: 120_000, 10: 120_000, 50: 1_800_000 } as Record<number, number>,
+      liveWindowMs: { 1: 600_000, 10: 600_000, 50: 1_800_000 } as Record<number, number>,
       idleWindowMs: 20_000,
       sweeps: 5,
       latencySamples: 16,
@@ -81,7 +81,7 @@ function describeAudience(r: AudienceResult) {
       ` server1 ${fmt(r.gameRequestsPerMin, 1)} game requests/min (${r.ticks} ticks in ${fmt(r.ms / 1000, 1)} s);` +
       ` all calls ${fmt(r.allCallsPerHour)}/h (counts() + scheduled runs: ${fmt(r.billedCallsPerHour)}/h),` +
       ` of which server1's poller ${fmt(r.pollerCallsPerHour)}/h;` +
-      ` conflict retries ${fmt(r.conflictRetriesPerHour, 1)}/h`,
+      ` conflict retries ${fmt(r.conflictRetriesPerHour, 1)}/h; ${fmt(r.roundsPerHour, 1)} rounds/h`,
     `        per dashboard viewer ${per(r.dashboard.queries)} live.dashboard runs + ${per(r.dashboard.heartbeats)} heartbeats /h;` +
       ` per players-tab viewer ${per(r.players.queries)} live.playerList runs + ${per(r.players.heartbeats)} heartbeats /h`,
   ];
@@ -151,9 +151,14 @@ async function main() {
     const playersSlope = slope(audiences, (r) => r.players.queries + r.players.heartbeats);
     const last = audiences.at(-1)!;
     const presence = last.heartbeatsPerHour / (2 * last.viewers);
+    const perRound = (x: number) => x / (last.roundsPerHour || Infinity);
     console.log(
       `   one more viewer adds: dashboard ${fmt(dashboardSlope)} calls/h, players tab ${fmt(playersSlope)} calls/h;` +
         ` heartbeats ${fmt(presence, 1)} per viewer-hour`,
+    );
+    console.log(
+      `   per round (${fmt(last.roundsPerHour, 1)} rounds/h in the 50-viewer window): dashboard` +
+        ` ${fmt(perRound(dashboardSlope), 1)} calls, players tab ${fmt(perRound(playersSlope), 1)} calls per viewer`,
     );
     console.log(
       `   cross-check, every call in server1's windows per added viewer pair: tally ${fmt(slope(audiences, (r) => r.allCallsPerHour))}/h,` +
@@ -181,6 +186,10 @@ async function main() {
       callsPerViewerHour: { dashboard: round(dashboardSlope), players: round(playersSlope) },
       presenceCallsPerViewerHour: round(presence),
       conflictRetriesPerHour: round(last.conflictRetriesPerHour),
+      callsPerViewerRound: {
+        dashboard: round(perRound(dashboardSlope)),
+        players: round(perRound(playersSlope)),
+      },
       idleCallsPerHour: { "2": round(idle[2]!.perHour), "10": round(idle[10]!.perHour) },
       changeToClientMs: {
         poll: { p50: Math.round(poll.p50), p95: Math.round(poll.p95) },
