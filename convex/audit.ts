@@ -5,7 +5,14 @@ import { adminQuery } from "./lib/functions";
 import { paginateSafely } from "./lib/pagination";
 import { vAuditOutcome, vGateVerdict, vIdentityKind } from "./lib/validators";
 import { auditEventFields, auditRow } from "./model/audit";
-import { auditQuery, CSV_HEADER, csvCell, csvRow, vAuditFilters } from "./model/auditFilters";
+import {
+  AUDIT_SCAN_ROWS,
+  auditQuery,
+  CSV_HEADER,
+  csvCell,
+  csvRow,
+  vAuditFilters,
+} from "./model/auditFilters";
 import { admitGatedCall } from "./model/callGate";
 
 /**
@@ -43,7 +50,12 @@ export const list = adminQuery({
     ),
   }),
   handler: async (ctx, { paginationOpts, filters }) => {
-    const result = await paginateSafely(auditQuery(ctx, filters ?? {}), paginationOpts, 500);
+    const result = await paginateSafely(
+      auditQuery(ctx, filters ?? {}),
+      // Filters checked row by row read what they drop: bound the rows, continue next page.
+      { ...paginationOpts, maximumRowsRead: AUDIT_SCAN_ROWS },
+      500,
+    );
     return { ...result, page: result.page.map(auditRow) };
   },
 });
@@ -61,7 +73,12 @@ export const exportCsv = adminQuery({
     continueCursor: v.string(),
   }),
   handler: async (ctx, { paginationOpts, filters }) => {
-    const result = await paginateSafely(auditQuery(ctx, filters ?? {}), paginationOpts, 500);
+    const result = await paginateSafely(
+      auditQuery(ctx, filters ?? {}),
+      // Filters checked row by row read what they drop: bound the rows, continue next page.
+      { ...paginationOpts, maximumRowsRead: AUDIT_SCAN_ROWS },
+      500,
+    );
     return {
       header: CSV_HEADER.map(csvCell).join(","),
       lines: result.page.map(csvRow),
