@@ -178,6 +178,12 @@ async function main() {
     const ban = await banToPeerLatency(demo, { bans: settings.bans, observers: OBSERVERS });
     for (const line of describeBanLatency(ban)) console.log(`   ${line}`);
     console.log(`   (${elapsed()}; load average ${load()})`);
+    const conflicts = [...demo.backend.concurrency().conflictsBy]
+      .sort((a, b) => b[1] - a[1])
+      .map(([where, n]) => `${where} ${n}`);
+    console.log(
+      `Write conflicts retried over the whole run: ${conflicts.length ? conflicts.join(", ") : "none"}`,
+    );
 
     const figures = {
       gameRequestsPerMin: Object.fromEntries(
