@@ -25,9 +25,11 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   /**
    * New viewer rows (a tab that starts watching a server), per server. Anyone can call the
    * heartbeat with fresh ids; this caps how fast the presence table can grow, and a flood aimed
-   * at one server leaves the others' new viewers alone.
+   * at one server leaves the others' new viewers alone. Sixteen shards: when a link is shared,
+   * dozens of tabs open one server at once, and each heartbeat reads two shards and writes one,
+   * so with 4 their concurrent writes conflicted until some heartbeats failed.
    */
-  newViewers: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 200, shards: 4 },
+  newViewers: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 200, shards: 16 },
   /**
    * Refreshes of one tab's row (its heartbeat every 72 s, plus one per switch between the player
    * list and another view). Past this a refresh is dropped quietly; the row stays as it was.
