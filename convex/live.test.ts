@@ -59,7 +59,10 @@ describe("viewer heartbeat", () => {
       });
     }
     const rows = await t.run((ctx) => ctx.db.query("presence").collect());
-    expect(rows).toHaveLength(200); // the newViewers capacity
+    // The newViewers capacity, 200, held in 16 shards: a shard that runs dry refuses even when
+    // another still has a fraction of a token, so slightly fewer may get in, never more.
+    expect(rows.length).toBeLessThanOrEqual(200);
+    expect(rows.length).toBeGreaterThanOrEqual(184);
     // The budget is per server: a new viewer of another server is still admitted.
     const other = await t.run((ctx) =>
       ctx.db.insert("servers", serverRow({ key: "s2", name: "Server #2", order: 1 })),

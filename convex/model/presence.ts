@@ -64,9 +64,14 @@ export async function recordPresence(
       q.eq("serverId", serverId).eq("viewerId", viewerId),
     )
     .unique();
-  const someoneWatching = await isWatched(ctx, serverId, now);
   const players = view === "players";
-  const listWanted = players && !(await isWatchingPlayers(ctx, serverId, now));
+  // A live tab is itself a watcher (of the list too, if it shows it): its refresh reads no other
+  // tab's row. Those reads scan up to the earliest-expiring row, the very row the next heartbeat
+  // rewrites, so every concurrent heartbeat would conflict with it.
+  const live = mine !== null && mine.expiresAt > now;
+  const someoneWatching = live || (await isWatched(ctx, serverId, now));
+  const listWanted =
+    players && !(live && mine.players === true) && !(await isWatchingPlayers(ctx, serverId, now));
   const fields = { expiresAt: now + PRESENCE_TTL_MS, players };
   if (mine) {
     if (!(await allowViewerRefresh(ctx, `${serverId}:${viewerId}`))) return false;
