@@ -37,6 +37,7 @@ export const PANEL_EVENTS = [
   "match_void",
   "discord_webhook",
   "discord_test",
+  "setup_check",
   "steam_link",
   "steam_unlink",
 ] as const;
