@@ -80,6 +80,7 @@ export const vTrackedMatch = v.object({
   mapEnd: v.optional(v.number()),
   /** A poll showed a human on a side while this match was live. */
   humans: v.optional(v.boolean()),
+  maxRounds: v.optional(v.number()),
   /** The teams as MatchZy's events name them, by the side they play now (when known). */
   teams: v.optional(vMatchTeams),
   matchzy: v.optional(vMatchzyRef),
@@ -102,6 +103,7 @@ export const matchRecordFields = {
   matchzy: v.optional(vMatchzyRef),
   /** The rounds as the round log had them (model/history/rounds.ts). */
   timeline: v.optional(v.array(vRoundMark)),
+  maxRounds: v.optional(v.number()),
 };
 
 /** A list entry (the public API's shape plus what the page shows). */
@@ -127,6 +129,12 @@ export const vMatchDetail = v.object({
   voided: v.boolean(),
   tournament: v.union(v.string(), v.null()),
   players: v.array(vHistoryLine),
+  /** MatchZy's team names by the side they ended on; null without MatchZy. */
+  teams: v.union(vMatchTeams, v.null()),
+  /** Round by round, as the round log had it (empty for matches recorded before it existed). */
+  timeline: v.array(vRoundMark),
+  /** `mp_maxrounds` as the server last showed it (null when unknown): where the halves end. */
+  maxRounds: v.union(v.number(), v.null()),
 });
 export type MatchDetail = Infer<typeof vMatchDetail>;
 

@@ -619,6 +619,20 @@ export const uk = {
   "history.notCountedHint":
     "Матч не враховано в кар'єрах: менше {rounds} раундів або менше {humans} гравців-людей.",
   "history.match.title": "Матч на {map}",
+  "history.verdict.win": "Перемога {team} {score}",
+  "history.verdict.draw": "Нічия {score}",
+  "history.side.CT": "Counter-Terrorists",
+  "history.side.T": "Terrorists",
+  "history.match.timeline": "Раунди",
+  "history.match.chart": "Рахунок по раундах",
+  "history.match.chartLabel":
+    "Рахунок по раундах: {ct} {scoreCT}, {t} {scoreT} після {rounds} раундів",
+  "history.match.chartHint": "Команди названо за стороною, на якій вони закінчили матч.",
+  "history.match.chartBySide": "Перемоги сторін CT і T по раундах (половини невідомі).",
+  "history.match.bars": "Гравці: ADR і K/D",
+  "history.match.noTimeline": "Раунди цього матчу не записано.",
+  "history.match.botsHint":
+    "Боти грали, але не записуються: у таблиці лише гравці-люди, тож сторони можуть мати різну кількість рядків.",
   "history.match.notFound": "Матч не знайдено.",
   "history.match.scoreboard": "Фінальна таблиця",
   "history.match.side.CT": "Спецпризначенці (CT)",

@@ -186,6 +186,7 @@ export async function trackPush(
     now,
   );
   if (!seen) return null;
+  if (snapshot?.match.maxRounds) seen.maxRounds = snapshot.match.maxRounds;
   const row = await trackerOf(ctx, serverId);
   const step = observePush(row?.match ?? null, seen);
   const pushed: PushedRound | undefined =

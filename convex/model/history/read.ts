@@ -89,6 +89,9 @@ export async function matchDetail(ctx: QueryCtx, rawId: string): Promise<MatchDe
     voided: m.voided,
     tournament: tournament ? `${tournament.teamA.name} — ${tournament.teamB.name}` : null,
     players: m.players,
+    teams: m.teams ?? null,
+    timeline: m.timeline ?? [],
+    maxRounds: m.maxRounds ?? null,
   };
 }
 

@@ -77,6 +77,7 @@ export async function recordMatch(
     ...(closed.teams ? { teams: closed.teams } : {}),
     ...(closed.matchzy ? { matchzy: closed.matchzy } : {}),
     ...(closed.timeline ? { timeline: closed.timeline } : {}),
+    ...(closed.maxRounds ? { maxRounds: closed.maxRounds } : {}),
     dedupeKey,
     counted,
     voided: false,

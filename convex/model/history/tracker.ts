@@ -33,6 +33,7 @@ export interface ClosedMatch {
   teams?: MatchTeams;
   matchzy?: MatchzyRef;
   timeline?: RoundMark[];
+  maxRounds?: number;
 }
 
 export interface Step {
@@ -75,6 +76,7 @@ function close(t: TrackedMatch, source: MatchSource, endedAt: number): ClosedMat
     source,
     ...(t.teams ? { teams: t.teams } : {}),
     ...(t.matchzy ? { matchzy: t.matchzy } : {}),
+    ...(t.maxRounds ? { maxRounds: t.maxRounds } : {}),
   };
 }
 
@@ -180,6 +182,7 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
     rounds: total,
     lines: seen.players ? mergePlayers(base.lines, seen.players) : base.lines,
     ...(seen.humans || base.humans ? { humans: true } : {}),
+    ...(m.maxRounds ? { maxRounds: m.maxRounds } : {}),
   };
   const changed = !sameJson({ ...next, updatedAt: 0 }, { ...base, updatedAt: 0 }) || !current;
   const updated = changed ? { ...next, updatedAt: at } : base;
@@ -215,6 +218,7 @@ export interface PushSeen {
   /** The same teams by team number, for when their sides are not proved. */
   teamsInOrder?: [MatchTeams["CT"], MatchTeams["T"]];
   matchzy?: MatchzyRef;
+  maxRounds?: number;
   at: number;
 }
 
@@ -304,6 +308,7 @@ export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step 
   const next: TrackedMatch = {
     ...base,
     ...(seen.mode !== undefined ? { mode: seen.mode } : {}),
+    ...(seen.maxRounds ? { maxRounds: seen.maxRounds } : {}),
     pushKey: seen.pushKey,
     ...sides,
     rounds: seen.rounds,

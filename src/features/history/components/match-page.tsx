@@ -10,7 +10,12 @@ import { formatDateTime, formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history";
 import { useIsAdmin, useMatch, useVoidMatch } from "../hooks/use-history";
-import { modeLabel, winnerLabel } from "../utils/format";
+import { RoundStrip } from "@/components/match/round-strip";
+import { halfBreakAfter } from "@/lib/backend";
+import { PlayerBars } from "../charts/player-bars";
+import { ScoreChart } from "../charts/score-chart";
+import { modeLabel } from "../utils/format";
+import { teamName, teamWins, verdict } from "../utils/verdict";
 import { HistoryLayout } from "./history-layout";
 import { Scoreboard } from "./scoreboard";
 import styles from "./history.module.css";
@@ -53,6 +58,10 @@ function MatchView({ match }: { match: MatchDetail }) {
       lines: match.players.filter((l) => !l.side),
     },
   ].filter((s) => s.lines.length > 0);
+  const wins = teamWins(match.timeline, match.maxRounds, halfBreakAfter);
+  const ct = match.players.filter((l) => l.side === "CT").length;
+  const tt = match.players.filter((l) => l.side === "T").length;
+  const unequal = ct !== tt && ct + tt > 0;
   const onVoid = () =>
     ask({
       title: t("history.match.void"),
@@ -72,10 +81,14 @@ function MatchView({ match }: { match: MatchDetail }) {
             <span aria-hidden="true">:</span>
             <span className={styles.t}>{formatInteger(match.scoreT)}</span>
           </span>
-          <span className={styles.badge}>
-            {t("history.col.winner")}: {winnerLabel(match.winner)}
+          <span className={styles.badge} data-testid="verdict">
+            {verdict(match)}
           </span>
         </div>
+        <p className={styles.lead}>
+          <span className={styles.ct}>{teamName(match, "CT")}</span> —{" "}
+          <span className={styles.t}>{teamName(match, "T")}</span>
+        </p>
         <p className={styles.lead}>
           {match.serverName} · {formatDateTime(match.endedAt)} · {t("history.col.rounds")}:{" "}
           {formatInteger(match.rounds)}
@@ -94,7 +107,30 @@ function MatchView({ match }: { match: MatchDetail }) {
           </Notice>
         ) : null}
       </header>
+      <Card title={t("history.match.timeline")}>
+        {match.timeline.length === 0 ? (
+          <p className={styles.muted}>{t("history.match.noTimeline")}</p>
+        ) : (
+          <div className={styles.stack}>
+            <RoundStrip rounds={match.timeline} maxRounds={match.maxRounds ?? undefined} />
+            <h3 className={styles.subTitle}>{t("history.match.chart")}</h3>
+            <ScoreChart
+              wins={wins ?? match.timeline.map((m) => m.winner)}
+              names={{ CT: teamName(match, "CT"), T: teamName(match, "T") }}
+            />
+            <p className={styles.muted}>
+              {wins ? t("history.match.chartHint") : t("history.match.chartBySide")}
+            </p>
+          </div>
+        )}
+      </Card>
+      {match.players.length > 0 ? (
+        <Card title={t("history.match.bars")}>
+          <PlayerBars lines={match.players} />
+        </Card>
+      ) : null}
       <Card title={t("history.match.scoreboard")}>
+        {unequal ? <Notice role="note">{t("history.match.botsHint")}</Notice> : null}
         {sides.length === 0 ? (
           <EmptyState title={t("history.match.noPlayers")} />
         ) : (

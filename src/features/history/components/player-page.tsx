@@ -11,6 +11,7 @@ import { t, type MessageKey } from "@/i18n/uk";
 import { isSteamId64 } from "@/lib/backend";
 import type { Career } from "@/lib/backend-history";
 import { useCareer, useCareerMatches, useSteamVerified } from "../hooks/use-history";
+import { ownScore } from "../utils/verdict";
 import { HistoryLayout } from "./history-layout";
 import styles from "./history.module.css";
 import { MatchEndedAt, MatchMapLink } from "./history-cells";
@@ -148,7 +149,8 @@ function RecentMatches({ steamId }: { steamId: string }) {
               },
               {
                 header: t("history.col.score"),
-                cell: (m) => `${formatInteger(m.scoreCT)}:${formatInteger(m.scoreT)}`,
+                // The player's own side's score first: a win reads «5:3».
+                cell: (m) => ownScore(m.side, m.scoreCT, m.scoreT),
               },
               {
                 header: <abbr title={t("history.col.killsTitle")}>{t("history.col.kills")}</abbr>,
