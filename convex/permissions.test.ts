@@ -96,6 +96,11 @@ const MATRIX: Record<string, Row> = {
     args: (i) => ({ sessionId: "matrix-session", tournamentId: i.tournamentId }),
     reaches: NO_TOURNAMENT,
   },
+  "tournament:leave": {
+    level: "session",
+    args: (i) => ({ sessionId: "matrix-session", tournamentId: i.tournamentId }),
+    reaches: NO_TOURNAMENT,
+  },
   "tournament:ban": {
     level: "session",
     args: (i) => ({
@@ -241,6 +246,16 @@ const MATRIX: Record<string, Row> = {
   "tournamentAdmin:adminOp": {
     level: "admin",
     args: (i) => ({ tournamentId: i.tournamentId, op: "pause" }),
+    reaches: NO_TOURNAMENT,
+  },
+  "tournamentAdmin:seatOp": {
+    level: "admin",
+    args: (i) => ({ tournamentId: i.tournamentId, team: "teamA", nickname: "x", op: "remove" }),
+    reaches: NO_TOURNAMENT,
+  },
+  "tournamentAdmin:rename": {
+    level: "admin",
+    args: (i) => ({ tournamentId: i.tournamentId, name: "Кубок", teamA: "A", teamB: "B" }),
     reaches: NO_TOURNAMENT,
   },
   "tournamentAdmin:readiness": {

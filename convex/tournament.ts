@@ -20,6 +20,7 @@ import { limitTournamentWrite } from "./lib/rateLimits";
 import {
   tournamentFields,
   vPreset,
+  vSeriesResult,
   vSide,
   vTournamentTeamKey,
   vTournamentStatus,
@@ -32,8 +33,11 @@ import {
   listItemOf,
   loadForWrite,
   save,
+  seatOf,
+  steamSeatOf,
   viewOf,
 } from "./model/tournamentStore";
+import type { Viewer } from "./lib/viewer";
 
 const f = tournamentFields;
 /** Archived tournaments per page at most. */
@@ -42,6 +46,7 @@ const ARCHIVE_PAGE_MAX = 100;
 const vTournamentView = v.object({
   id: v.id("tournaments"),
   slug: f.slug,
+  name: v.union(v.string(), v.null()),
   archived: f.archived,
   format: f.format,
   status: f.status,
@@ -66,6 +71,8 @@ const vTournamentView = v.object({
   launchedMaps: f.launchedMaps,
   isLaunched: f.isLaunched,
   launchedMode: f.launchedMode,
+  seriesResults: v.array(vSeriesResult),
+  seriesWinner: v.union(vTournamentTeamKey, v.null()),
   createdAt: f.createdAt,
   /** Copyable text for Discord once the veto finished. */
   summary: v.union(v.string(), v.null()),
@@ -75,6 +82,7 @@ export type TournamentView = Infer<typeof vTournamentView>;
 const vListItem = v.object({
   id: v.id("tournaments"),
   slug: v.string(),
+  name: v.union(v.string(), v.null()),
   preset: vPreset,
   teamSize: v.number(),
   status: vTournamentStatus,
@@ -142,13 +150,9 @@ export const me = sessionQuery({
   ),
   handler: async (ctx, { tournamentId }) => {
     const t = await ctx.db.get("tournaments", tournamentId);
-    const entrant = t ? await findEntrant(ctx, t._id, ctx.sessionId) : null;
-    if (!t || !entrant) return null;
-    return {
-      team: entrant.team,
-      nickname: entrant.nickname,
-      ready: t.ready.includes(entrant.nickname),
-    };
+    const seat = t ? await seatOf(ctx, t, ctx.sessionId, ctx.viewer) : null;
+    if (!t || !seat) return null;
+    return { team: seat.team, nickname: seat.nickname, ready: t.ready.includes(seat.nickname) };
   },
 });
 
@@ -160,21 +164,21 @@ export const me = sessionQuery({
 type ParticipantWrite = Awaited<ReturnType<typeof loadForWrite>>;
 
 async function participantWrite(
-  ctx: MutationCtx & {
-    sessionId: string;
-    viewer: { isAdmin: boolean; identity?: { tokenIdentifier: string } | null };
-  },
+  ctx: MutationCtx & { sessionId: string; viewer: Viewer },
   tournamentId: Id<"tournaments">,
   move: (w: ParticipantWrite) => model.TournamentState,
   afterSave?: (w: ParticipantWrite, next: model.TournamentState) => Promise<void>,
 ) {
+  // A seat is this browser's, or (where the tournament needs Steam) the caller's linked SteamID.
+  const doc = ctx.viewer.isAdmin ? null : await ctx.db.get("tournaments", tournamentId);
   const seated =
-    ctx.viewer.isAdmin || (await findEntrant(ctx, tournamentId, ctx.sessionId)) !== null;
+    ctx.viewer.isAdmin ||
+    (doc !== null && (await seatOf(ctx, doc, ctx.sessionId, ctx.viewer)) !== null);
   const account = ctx.viewer.identity?.tokenIdentifier;
   const callerKeys = [`session:${ctx.sessionId}`, ...(account ? [`account:${account}`] : [])];
   await limitTournamentWrite(ctx, callerKeys, tournamentId, seated);
   return await refusalAsValue(async () => {
-    const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer.isAdmin);
+    const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer);
     const next = move(w);
     await save(ctx, w.id, w.state, next);
     await afterSave?.(w, next);
@@ -182,15 +186,30 @@ async function participantWrite(
   });
 }
 
+/**
+ * Takes a seat. In a tournament that needs Steam the seat is the caller's linked SteamID (the
+ * nickname argument is ignored: the name comes from Steam); otherwise it is this browser session.
+ */
 export const join = sessionMutation({
   args: { tournamentId: v.id("tournaments"), team: vTournamentTeamKey, nickname: v.string() },
   returns: v.union(v.null(), vRefusal),
-  handler: async (ctx, { tournamentId, team, nickname }) =>
-    await participantWrite(
+  handler: async (ctx, { tournamentId, team, nickname }) => {
+    const steam = await steamSeatOf(ctx, ctx.viewer);
+    return await participantWrite(
       ctx,
       tournamentId,
-      (w) => model.join(w.state, w.actor, team, nickname, Date.now(), cryptoChance),
+      (w) =>
+        model.join(
+          w.state,
+          w.actor,
+          team,
+          nickname,
+          Date.now(),
+          cryptoChance,
+          w.state.format.steamRequired ? (steam ?? undefined) : undefined,
+        ),
       async (w, next) => {
+        if (w.state.format.steamRequired) return;
         const seat = next[team].players.at(-1)!;
         await ctx.db.insert("tournamentEntrants", {
           tournamentId: w.id,
@@ -198,6 +217,23 @@ export const join = sessionMutation({
           team,
           nickname: seat.nickname,
         });
+      },
+    );
+  },
+});
+
+/** Gives up the caller's seat, before the veto starts. */
+export const leave = sessionMutation({
+  args: { tournamentId: v.id("tournaments") },
+  returns: v.union(v.null(), vRefusal),
+  handler: async (ctx, { tournamentId }) =>
+    await participantWrite(
+      ctx,
+      tournamentId,
+      (w) => model.leave(w.state, w.actor, w.nickname, Date.now()),
+      async (w) => {
+        const entrant = await findEntrant(ctx, w.id, ctx.sessionId);
+        if (entrant) await ctx.db.delete("tournamentEntrants", entrant._id);
       },
     ),
 });

@@ -14,7 +14,14 @@ import { appendAudit } from "./model/audit";
 import * as model from "./model/tournament";
 import { validateFormat } from "./model/tournamentFormats";
 import { readinessOf } from "./model/tournamentReadiness";
-import { requireTournament, save, stateOf } from "./model/tournamentStore";
+import {
+  entrantByNickname,
+  requireTournament,
+  save,
+  seatForSteamId,
+  stateOf,
+} from "./model/tournamentStore";
+import { parseSteamId } from "./lib/steamId";
 
 const vAdminOp = v.union(
   v.literal("forceStart"),
@@ -117,6 +124,137 @@ export const adminOp = adminAction({
       username: ctx.viewer.username,
       tokenIdentifier: ctx.viewer.tokenIdentifier,
     }),
+});
+
+const vSeatOp = v.union(v.literal("remove"), v.literal("replace"));
+
+export const applySeatOp = internalMutation({
+  args: {
+    tournamentId: v.id("tournaments"),
+    team: vTournamentTeamKey,
+    nickname: v.string(),
+    op: vSeatOp,
+    steamId: v.optional(v.string()),
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (
+    ctx,
+    { tournamentId, team, nickname, op, steamId, username, tokenIdentifier },
+  ) => {
+    const doc = await requireTournament(ctx, tournamentId);
+    const state = stateOf(doc);
+    const now = Date.now();
+    let next: model.TournamentState;
+    if (op === "remove") {
+      next = model.removeSeat(state, team, nickname, now);
+    } else {
+      if (!steamId) fail("INVALID_INPUT", model.TOURNAMENT_MESSAGES.seatNotFound);
+      next = model.replaceSeat(state, team, nickname, await seatForSteamId(ctx, steamId), now);
+    }
+    await save(ctx, doc._id, state, next);
+    // A browser session's seat: that browser no longer holds it.
+    const entrant = await entrantByNickname(ctx, doc._id, nickname);
+    if (entrant) await ctx.db.delete("tournamentEntrants", entrant._id);
+    const seat = next[team].players.find((p) => p.steamId === steamId);
+    await appendAudit(ctx, {
+      identity: "admin",
+      username,
+      tokenIdentifier,
+      action: op === "remove" ? "tournament_seat_remove" : "tournament_seat_replace",
+      outcome: "success",
+      details: `${doc.slug} ${doc[team].name}: ${nickname}${seat ? ` → ${seat.nickname} (${steamId})` : ""}`,
+    });
+    return null;
+  },
+});
+
+/**
+ * Frees a seat, or gives it to another player by SteamID64 (any form a ban form takes, resolved
+ * offline), at any time before the first launch. Audited.
+ */
+export const seatOp = adminAction({
+  audit: "tournament_seat",
+  args: {
+    tournamentId: v.id("tournaments"),
+    team: vTournamentTeamKey,
+    nickname: v.string(),
+    op: vSeatOp,
+    steamId: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, team, nickname, op, steamId }): Promise<null> => {
+    let id: string | undefined;
+    if (op === "replace") {
+      const parsed = parseSteamId(steamId ?? "");
+      if (parsed.kind !== "id64") fail("INVALID_INPUT", REPLACEMENT_STEAM_ID);
+      id = parsed.steamId;
+    }
+    await ctx.runMutation(internal.tournamentAdmin.applySeatOp, {
+      tournamentId,
+      team,
+      nickname: nickname.slice(0, 64),
+      op,
+      steamId: id,
+      username: ctx.viewer.username,
+      tokenIdentifier: ctx.viewer.tokenIdentifier,
+    });
+    return null;
+  },
+});
+
+const REPLACEMENT_STEAM_ID =
+  "Вкажіть SteamID64 або посилання steamcommunity.com/profiles/… гравця, який займе місце.";
+
+export const writeNames = internalMutation({
+  args: {
+    tournamentId: v.id("tournaments"),
+    name: v.string(),
+    teamA: v.string(),
+    teamB: v.string(),
+    username: v.string(),
+    tokenIdentifier: v.optional(v.string()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, username, tokenIdentifier, ...names }) => {
+    const doc = await requireTournament(ctx, tournamentId);
+    const state = stateOf(doc);
+    const next = model.rename(state, names);
+    await save(ctx, doc._id, state, next);
+    await appendAudit(ctx, {
+      identity: "admin",
+      username,
+      tokenIdentifier,
+      action: "tournament_rename",
+      outcome: "success",
+      details: `${doc.slug}: ${next.name ?? "—"} (${next.teamA.name} — ${next.teamB.name})`,
+    });
+    return null;
+  },
+});
+
+/** Names the tournament and its teams; they show on its page, match pages, Discord and launch. */
+export const rename = adminAction({
+  audit: "tournament_rename",
+  args: {
+    tournamentId: v.id("tournaments"),
+    name: v.string(),
+    teamA: v.string(),
+    teamB: v.string(),
+  },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, name, teamA, teamB }): Promise<null> => {
+    await ctx.runMutation(internal.tournamentAdmin.writeNames, {
+      tournamentId,
+      name: name.slice(0, 200),
+      teamA: teamA.slice(0, 200),
+      teamB: teamB.slice(0, 200),
+      username: ctx.viewer.username,
+      tokenIdentifier: ctx.viewer.tokenIdentifier,
+    });
+    return null;
+  },
 });
 
 /**

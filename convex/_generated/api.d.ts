@@ -91,6 +91,7 @@ import type * as model_toggles from "../model/toggles.js";
 import type * as model_tournament from "../model/tournament.js";
 import type * as model_tournamentFormats from "../model/tournamentFormats.js";
 import type * as model_tournamentReadiness from "../model/tournamentReadiness.js";
+import type * as model_tournamentSeries from "../model/tournamentSeries.js";
 import type * as model_tournamentStore from "../model/tournamentStore.js";
 import type * as model_tournamentSummary from "../model/tournamentSummary.js";
 import type * as moderation from "../moderation.js";
@@ -198,6 +199,7 @@ declare const fullApi: ApiFromModules<{
   "model/tournament": typeof model_tournament;
   "model/tournamentFormats": typeof model_tournamentFormats;
   "model/tournamentReadiness": typeof model_tournamentReadiness;
+  "model/tournamentSeries": typeof model_tournamentSeries;
   "model/tournamentStore": typeof model_tournamentStore;
   "model/tournamentSummary": typeof model_tournamentSummary;
   moderation: typeof moderation;

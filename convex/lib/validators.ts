@@ -219,17 +219,34 @@ export const vTournamentStatus = v.union(
 );
 
 /** `POST /private/launch_game` body: the finished veto as the plugin launches it. */
+const vLaunchTeam = v.object({
+  Side: vSide,
+  /** Steam nicknames, in seat order. */
+  Players: v.array(v.string()),
+  /** The team's name (MatchZy's `team1.name`). */
+  Name: v.optional(v.string()),
+  /** SteamID64 of each listed player, same order, when every seat is bound to one. */
+  SteamIds: v.optional(v.array(v.string())),
+});
+
 export const vLaunchPayload = v.object({
   Mode: v.string(),
   Map: v.string(),
-  TeamA: v.object({ Side: vSide, Players: v.array(v.string()) }),
-  TeamB: v.object({ Side: vSide, Players: v.array(v.string()) }),
+  TeamA: vLaunchTeam,
+  TeamB: vLaunchTeam,
 });
 export type LaunchPayload = Infer<typeof vLaunchPayload>;
 
 export const vTournamentTeam = v.object({
   name: v.string(),
-  players: v.array(v.object({ nickname: v.string(), joinedAt: v.number() })),
+  players: v.array(
+    v.object({
+      nickname: v.string(),
+      joinedAt: v.number(),
+      /** The seat's SteamID64 when the format needs a linked Steam account (or an admin set it). */
+      steamId: v.optional(v.string()),
+    }),
+  ),
 });
 
 /** In a format, `teamA` is the team that moves first; the coin toss decides which team that is. */
@@ -257,6 +274,8 @@ export const vTournamentFormat = v.object({
   turnSeconds: v.number(),
   /** Fixed first team; absent means a coin toss decides. */
   firstTeam: v.optional(vTournamentTeamKey),
+  /** Joining needs a linked Steam account: the seat is the SteamID, the name comes from Steam. */
+  steamRequired: v.optional(v.boolean()),
 });
 export type TournamentFormat = Infer<typeof vTournamentFormat>;
 
@@ -268,8 +287,22 @@ export const vSeriesMap = v.object({
   side: v.optional(vSide),
 });
 
+/** One launched map's result: the recorded match it came from and who won it. */
+export const vSeriesResult = v.object({
+  mapIndex: v.number(),
+  map: v.string(),
+  matchId: v.id("matches"),
+  winner: v.union(vTournamentTeamKey, v.literal("draw")),
+  /** Rounds won by team A and team B on that map. */
+  scoreA: v.number(),
+  scoreB: v.number(),
+});
+
 export const vTournamentHistoryAction = v.union(
   v.literal("join"),
+  v.literal("leave"),
+  v.literal("remove"),
+  v.literal("replace"),
   v.literal("ready"),
   v.literal("coinToss"),
   v.literal("Ban"),
@@ -280,6 +313,8 @@ export const vTournamentHistoryAction = v.union(
 export const tournamentFields = {
   /** Short code of the shareable link `/t/:slug`. */
   slug: v.string(),
+  /** The admin's name for the tournament (shown with the team names everywhere). */
+  name: v.optional(v.string()),
   /** Archived tournaments leave the list of active ones; their history stays. */
   archived: v.boolean(),
   format: vTournamentFormat,
@@ -308,6 +343,10 @@ export const tournamentFields = {
   launchedMaps: v.number(),
   isLaunched: v.boolean(),
   launchedMode: v.optional(v.string()),
+  /** Each launched map's result, from its recorded match (model/tournamentSeries.ts). */
+  seriesResults: v.optional(v.array(vSeriesResult)),
+  /** Set when a team has won more than half of the series' maps. */
+  seriesWinner: v.optional(vTournamentTeamKey),
   history: v.array(
     v.object({
       at: v.number(),

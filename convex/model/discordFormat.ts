@@ -38,8 +38,36 @@ export type NotifyEvent =
       scoreA: number;
       scoreB: number;
     }
-  | { kind: "tournamentFinished"; finalMap?: string; teamA: string[]; teamB: string[] }
-  | { kind: "tournamentLaunched"; admin: string; mode: string; map: string; serverName: string }
+  | {
+      kind: "tournamentFinished";
+      finalMap?: string;
+      teamA: string[];
+      teamB: string[];
+      /** The admin's names for the tournament and the teams, when given. */
+      tournament?: string;
+      teamAName?: string;
+      teamBName?: string;
+    }
+  | {
+      kind: "tournamentLaunched";
+      admin: string;
+      mode: string;
+      map: string;
+      serverName: string;
+      /** "Team A — Team B", with the tournament's name when it has one. */
+      teams?: string;
+    }
+  | {
+      kind: "seriesFinished";
+      tournament?: string;
+      teamA: string;
+      teamB: string;
+      winner: string;
+      scoreA: number;
+      scoreB: number;
+      /** Each map with its score, team A first. */
+      maps: { map: string; scoreA: number; scoreB: number }[];
+    }
   | { kind: "serverOffline" | "serverOnline"; serverName: string }
   | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string };
 
@@ -52,6 +80,7 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   matchRecorded: "match",
   tournamentFinished: "tournament",
   tournamentLaunched: "tournament",
+  seriesFinished: "tournament",
   serverOffline: "serverState",
   serverOnline: "serverState",
   pushEnabled: "push",
@@ -164,6 +193,7 @@ export const COLORS: Record<NotifyEventKind, number> = {
   matchRecorded: 0x1e88e5,
   tournamentFinished: 0x8e24aa,
   tournamentLaunched: 0x5e35b1,
+  seriesFinished: 0xfdd835,
   serverOffline: 0x757575,
   serverOnline: 0x00897b,
   pushEnabled: 0x3949ab,
@@ -239,11 +269,19 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
       };
     case "tournamentFinished":
       return {
-        title: "Вибір мап турніру завершено",
+        title: event.tournament
+          ? `Вибір мап завершено: ${name(event.tournament)}`
+          : "Вибір мап турніру завершено",
         description: `Мапа: ${name(event.finalMap)}, ${when}`,
         fields: [
-          { name: "Команда A", value: event.teamA.map((n) => name(n)).join(", ") || "—" },
-          { name: "Команда B", value: event.teamB.map((n) => name(n)).join(", ") || "—" },
+          {
+            name: name(event.teamAName ?? "Команда A"),
+            value: event.teamA.map((n) => name(n)).join(", ") || "—",
+          },
+          {
+            name: name(event.teamBName ?? "Команда B"),
+            value: event.teamB.map((n) => name(n)).join(", ") || "—",
+          },
         ],
       };
     case "tournamentLaunched":
@@ -253,7 +291,18 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
         fields: [
           { name: "Адміністратор", value: name(event.admin), inline: true },
           { name: "Сервер", value: name(event.serverName), inline: true },
+          ...(event.teams ? [{ name: "Команди", value: name(event.teams, 120) }] : []),
         ],
+      };
+    case "seriesFinished":
+      return {
+        title: event.tournament ? `Серію завершено: ${name(event.tournament)}` : "Серію завершено",
+        description: `${name(event.teamA)} **${event.scoreA} : ${event.scoreB}** ${name(event.teamB)}. Переможець: **${name(event.winner)}**, ${when}`,
+        fields: event.maps.slice(0, 9).map((m, i) => ({
+          name: `Мапа ${i + 1}`,
+          value: `${name(m.map)} ${m.scoreA}:${m.scoreB}`,
+          inline: true,
+        })),
       };
     case "serverOffline":
     case "serverOnline":

@@ -258,7 +258,10 @@ export async function confirmServerState(
   await notify(ctx, { kind: online ? "serverOnline" : "serverOffline", serverName: server.name });
 }
 
-type Tournament = Pick<Doc<"tournaments">, "status" | "finalMap" | "serverMap" | "teamA" | "teamB">;
+type Tournament = Pick<
+  Doc<"tournaments">,
+  "status" | "finalMap" | "serverMap" | "teamA" | "teamB" | "name"
+>;
 
 /** A veto step finished the tournament's map choice. */
 export async function notifyTournamentStep(
@@ -272,6 +275,9 @@ export async function notifyTournamentStep(
     finalMap: after.finalMap,
     teamA: after.teamA.players.map((p) => p.nickname),
     teamB: after.teamB.players.map((p) => p.nickname),
+    tournament: after.name,
+    teamAName: after.teamA.name,
+    teamBName: after.teamB.name,
   });
 }
 
@@ -287,5 +293,6 @@ export async function notifyTournamentLaunched(
     mode: launch.mode,
     map: launch.map ?? t.serverMap ?? t.finalMap ?? "—",
     serverName: server?.name ?? "—",
+    teams: `${t.name ? `${t.name}: ` : ""}${t.teamA.name} — ${t.teamB.name}`,
   });
 }

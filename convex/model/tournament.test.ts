@@ -166,8 +166,8 @@ test("the launch payload names the players and refuses an unfinished or unknown 
   expect(launchPayload(done, "competitive")).toEqual({
     Mode: "competitive",
     Map: "de_brewery",
-    TeamA: { Side: "CT", Players: ["a1", "a2"] },
-    TeamB: { Side: "T", Players: ["b1", "b2"] },
+    TeamA: { Side: "CT", Players: ["a1", "a2"], Name: "Команда A" },
+    TeamB: { Side: "T", Players: ["b1", "b2"], Name: "Команда B" },
   });
   refusal(() => launchPayload(done, "arms_race"), M.unknownMode("arms_race"));
   refusal(() => launchPayload(full(), "wingman"), M.launchIncomplete);

@@ -23,6 +23,9 @@ export { MAP_POOL, SEQUENCE } from "./tournamentFormats";
 /** A tournament document without its system fields. */
 export type TournamentState = ObjectType<typeof tournamentFields>;
 
+/** Longest tournament or team name. */
+export const NAME_MAX = 40;
+
 export const TOURNAMENT_MESSAGES = {
   notFound: "Активний турнір не знайдено.",
   alreadyJoined: "Ви вже приєдналися до команди.",
@@ -54,8 +57,26 @@ export const TOURNAMENT_MESSAGES = {
   launchIncomplete: "Конфігурація матчу не завершена.",
   alreadyLaunched: "Матч уже запущено. Створіть новий турнір, щоб зіграти ще раз.",
   unknownMode: (mode: string) => `Невідомий режим гри: ${mode}`,
+  steamRequired:
+    "Для цього турніру потрібен прив'язаний акаунт Steam: відкрийте «Мій профіль» і натисніть «Прив'язати Steam».",
+  steamSeated: "Цей акаунт Steam уже має місце в турнірі.",
+  leaveTooLate:
+    "Вийти з команди можна лише до початку вето. Попросіть адміністратора замінити вас.",
+  seatNotFound: "Такого гравця в команді немає.",
+  rosterLocked: "Матч уже запущено: склад команд змінити не можна.",
+  seriesWon: (team: string) => `Серію вже виграла ${team}.`,
+  seriesWaiting: (n: number) =>
+    `Спершу дочекайтеся результату мапи ${n}: він з'явиться, щойно матч буде записано в історію.`,
+  nameTooLong: `Назва задовга: не більше ${NAME_MAX} символів.`,
+  nameInvalid: "Назва містить недопустимі символи.",
 } as const;
 const M = TOURNAMENT_MESSAGES;
+
+/** A seat bound to a linked Steam account: the SteamID and the name Steam (or the career) gives. */
+export interface SteamSeat {
+  steamId: string;
+  name: string;
+}
 
 /** Who is acting, as the mutation found them: their team in this tournament, if any. */
 export interface Actor {
@@ -155,27 +176,163 @@ export function join(
   rawNickname: string,
   now: number,
   chance?: Chance,
+  steam?: SteamSeat,
 ): TournamentState {
   if (t.archived) fail("CONFLICT", M.archived);
   if (actor.team) fail("CONFLICT", M.alreadyJoined);
+  if (t.format.steamRequired && !steam) fail("FORBIDDEN", M.steamRequired);
   if (t[team].players.length >= t.format.teamSize) fail("CONFLICT", M.teamFull);
-  const nickname = normalizeNickname(rawNickname);
+  if (steam && seatBySteamId(t, steam.steamId)) fail("CONFLICT", M.steamSeated);
+  const nickname = steam ? steamNickname(t, steam) : normalizeNickname(rawNickname);
   // Launch identifies players by nickname, so two equal names would be ambiguous.
-  const taken = [...t.teamA.players, ...t.teamB.players].some(
+  if (nameTaken(t, nickname)) fail("CONFLICT", M.nicknameTaken);
+
+  const seat = { nickname, joinedAt: now, ...(steam ? { steamId: steam.steamId } : {}) };
+  const next: TournamentState = {
+    ...withTeam(t, team, { ...t[team], players: [...t[team].players, seat] }),
+    history: [...t.history, { at: now, team, action: "join", value: nickname }],
+  };
+  // A seat freed during the veto is filled without starting anything again.
+  if (!teamsFull(next) || t.status !== "waiting_for_teams") return next;
+  if (t.format.readyCheck) return { ...next, status: "ready_check" };
+  return start(next, now, chance);
+}
+
+function nameTaken(t: TournamentState, nickname: string): boolean {
+  return [...t.teamA.players, ...t.teamB.players].some(
     (p) => p.nickname.toLowerCase() === nickname.toLowerCase(),
   );
-  if (taken) fail("CONFLICT", M.nicknameTaken);
+}
 
+/** The team and seat holding this SteamID, if any. */
+export function seatBySteamId(t: TournamentState, steamId: string) {
+  for (const team of ["teamA", "teamB"] as const) {
+    const seat = t[team].players.find((p) => p.steamId === steamId);
+    if (seat) return { team, nickname: seat.nickname };
+  }
+  return null;
+}
+
+/**
+ * The name a Steam seat shows: the Steam name made safe (control and direction characters out,
+ * bounded), told apart by the SteamID's last digits when another seat has it already.
+ */
+export function steamNickname(t: TournamentState, steam: SteamSeat): string {
+  const cleaned = [...steam.name.normalize("NFC").replace(new RegExp(FORBIDDEN_CHARS, "gu"), "")]
+    .slice(0, NICKNAME_MAX - 7)
+    .join("")
+    .trim();
+  const base = cleaned && !/^\d{17}$/.test(cleaned) ? cleaned : "Гравець";
+  return nameTaken(t, base) ? `${base} (${steam.steamId.slice(-4)})` : base;
+}
+
+/** Before the veto starts, a player gives up their seat. */
+export function leave(
+  t: TournamentState,
+  actor: Actor,
+  nickname: string | null,
+  now: number,
+): TournamentState {
+  if (!actor.team || !nickname) fail("FORBIDDEN", M.notMember);
+  if (t.status !== "waiting_for_teams" && t.status !== "ready_check") {
+    fail("CONFLICT", M.leaveTooLate);
+  }
+  return withoutSeat(t, actor.team, nickname, now, "leave");
+}
+
+function withoutSeat(
+  t: TournamentState,
+  team: TournamentTeamKey,
+  nickname: string,
+  now: number,
+  action: "leave" | "remove",
+): TournamentState {
+  if (!t[team].players.some((p) => p.nickname === nickname)) fail("NOT_FOUND", M.seatNotFound);
   const next: TournamentState = {
     ...withTeam(t, team, {
       ...t[team],
-      players: [...t[team].players, { nickname, joinedAt: now }],
+      players: t[team].players.filter((p) => p.nickname !== nickname),
     }),
-    history: [...t.history, { at: now, team, action: "join", value: nickname }],
+    ready: t.ready.filter((n) => n !== nickname),
+    history: [...t.history, { at: now, team, action, value: nickname }],
   };
-  if (!teamsFull(next)) return next;
-  if (t.format.readyCheck) return { ...next, status: "ready_check" };
-  return start(next, now, chance);
+  // Teams are no longer full: a ready check waits for the seat again.
+  return t.status === "ready_check" ? { ...next, status: "waiting_for_teams" } : next;
+}
+
+function checkRosterOpen(t: TournamentState) {
+  if (t.archived) fail("CONFLICT", M.archived);
+  if (t.launchedMaps > 0) fail("CONFLICT", M.rosterLocked);
+}
+
+/** An admin frees a seat, at any time before the first launch; anyone may take it again. */
+export function removeSeat(
+  t: TournamentState,
+  team: TournamentTeamKey,
+  nickname: string,
+  now: number,
+): TournamentState {
+  checkRosterOpen(t);
+  return withoutSeat(t, team, nickname, now, "remove");
+}
+
+/**
+ * An admin puts another player in a seat, at any time before the first launch. The seat is bound
+ * to the new SteamID (that player acts in the tournament once signed in with it linked).
+ */
+export function replaceSeat(
+  t: TournamentState,
+  team: TournamentTeamKey,
+  nickname: string,
+  steam: SteamSeat,
+  now: number,
+): TournamentState {
+  checkRosterOpen(t);
+  if (!t[team].players.some((p) => p.nickname === nickname)) fail("NOT_FOUND", M.seatNotFound);
+  if (seatBySteamId(t, steam.steamId)) fail("CONFLICT", M.steamSeated);
+  const rest = withTeam(t, team, {
+    ...t[team],
+    players: t[team].players.filter((p) => p.nickname !== nickname),
+  });
+  const newName = steamNickname(rest, steam);
+  return {
+    ...withTeam(t, team, {
+      ...t[team],
+      players: t[team].players.map((p) =>
+        p.nickname === nickname ? { nickname: newName, joinedAt: now, steamId: steam.steamId } : p,
+      ),
+    }),
+    ready: t.ready.filter((n) => n !== nickname),
+    history: [
+      ...t.history,
+      { at: now, team, action: "replace", value: `${nickname} → ${newName}` },
+    ],
+  };
+}
+
+/** Trimmed name for a tournament or a team; empty means "the default". */
+export function normalizeName(raw: string): string {
+  const name = raw.trim().normalize("NFC");
+  if ([...name].length > NAME_MAX) fail("INVALID_INPUT", M.nameTooLong);
+  if (FORBIDDEN_CHARS.test(name)) fail("INVALID_INPUT", M.nameInvalid);
+  return name;
+}
+
+/** An admin names the tournament and its teams (blank team names go back to the defaults). */
+export function rename(
+  t: TournamentState,
+  names: { name: string; teamA: string; teamB: string },
+): TournamentState {
+  const name = normalizeName(names.name);
+  const teamA = normalizeName(names.teamA) || "Команда A";
+  const teamB = normalizeName(names.teamB) || "Команда B";
+  const { name: _old, ...rest } = t;
+  return {
+    ...rest,
+    ...(name ? { name } : {}),
+    teamA: { ...t.teamA, name: teamA },
+    teamB: { ...t.teamB, name: teamB },
+  };
 }
 
 /** A participant confirms "Готові"; the last one starts the veto. */
@@ -460,16 +617,27 @@ export function launchPayload(t: TournamentState, mode: string, mapIndex = 0): W
   if (!entry) fail("INVALID_INPUT", M.noSuchSeriesMap);
   if (mapIndex < t.launchedMaps) fail("CONFLICT", M.alreadyLaunched);
   if (mapIndex > t.launchedMaps) fail("CONFLICT", M.seriesOrder(t.launchedMaps + 1));
+  if (t.seriesWinner) fail("CONFLICT", M.seriesWon(t[t.seriesWinner].name));
+  // The next map waits for the previous one's recorded result, so the series can end in time.
+  const results = t.seriesResults ?? [];
+  if (mapIndex > 0 && !results.some((r) => r.mapIndex === mapIndex - 1)) {
+    fail("CONFLICT", M.seriesWaiting(mapIndex));
+  }
   const { side, sideBy } = entry;
   if (!side || !sideBy) fail("CONFLICT", M.launchIncomplete);
   const sideOf = (team: TournamentTeamKey) => (team === sideBy ? side : otherSide(side));
-  const players = (team: TournamentTeamKey) => t[team].players.map((p) => p.nickname);
-  return {
-    Mode: mode,
-    Map: entry.map,
-    TeamA: { Side: sideOf("teamA"), Players: players("teamA") },
-    TeamB: { Side: sideOf("teamB"), Players: players("teamB") },
+  const team = (key: TournamentTeamKey) => {
+    const players = t[key].players;
+    const steamIds = players.map((p) => p.steamId);
+    return {
+      Side: sideOf(key),
+      Players: players.map((p) => p.nickname),
+      Name: t[key].name,
+      // The roster by SteamID (MatchZy's match config holds players by SteamID64 only).
+      ...(steamIds.every((id) => id !== undefined) ? { SteamIds: steamIds as string[] } : {}),
+    };
   };
+  return { Mode: mode, Map: entry.map, TeamA: team("teamA"), TeamB: team("teamB") };
 }
 
 /** Records that the next series map started on the server. The one place a launch is marked. */

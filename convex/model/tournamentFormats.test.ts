@@ -27,6 +27,8 @@ import {
   validateFormat,
 } from "./tournamentFormats";
 import { summaryText } from "./tournamentSummary";
+import { withMapResult } from "./tournamentSeries";
+import type { Id } from "../_generated/dataModel";
 
 const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI === "true" ? 400 : 150));
 
@@ -101,7 +103,12 @@ function checkFinished(t: TournamentState, format: TournamentFormat) {
     expect(payload.TeamA.Side).not.toBe(payload.TeamB.Side);
     expect(payload[m.sideBy === "teamA" ? "TeamA" : "TeamB"].Side).toBe(m.side);
     expect(() => launchPayload(launched, "competitive", i + 1)).toThrow();
-    launched = markLaunched(launched, "competitive");
+    // The next map opens once this one has a recorded result (a draw decides nothing).
+    const result = { mapIndex: i, matchId: `m${i}` as Id<"matches">, scoreA: 6, scoreB: 6 };
+    launched = withMapResult(markLaunched(launched, "competitive"), {
+      ...result,
+      winner: "draw",
+    })!;
   });
   expect(launched.isLaunched).toBe(true);
   expect(summaryText(t).split("\n").length).toBeGreaterThan(t.series.length);

@@ -1,4 +1,7 @@
-/** Launch readiness: which participants are on the target server, matched by nickname. */
+/**
+ * Launch readiness: which participants are on the target server, matched by SteamID for seats
+ * bound to one (a name proves nothing there) and by nickname otherwise, as launch places them.
+ */
 import type { TournamentState } from "./tournament";
 
 /** Steam names are matched as launch places players: trimmed, case-insensitive. */
@@ -8,15 +11,16 @@ function key(name: string) {
 
 export function readinessOf(
   t: Pick<TournamentState, "teamA" | "teamB">,
-  onServer: readonly { name: string }[],
+  onServer: readonly { name: string; steamId: string }[],
   updatedAt: number | null,
 ) {
   const present = new Set(onServer.map((p) => key(p.name)));
+  const steamIds = new Set(onServer.map((p) => p.steamId));
   const players = (["teamA", "teamB"] as const).flatMap((team) =>
     t[team].players.map((p) => ({
       nickname: p.nickname,
       team,
-      connected: present.has(key(p.nickname)),
+      connected: p.steamId ? steamIds.has(p.steamId) : present.has(key(p.nickname)),
     })),
   );
   return {

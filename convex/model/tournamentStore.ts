@@ -6,7 +6,18 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
-import { remainingMaps, TOURNAMENT_MESSAGES, type Actor, type TournamentState } from "./tournament";
+import type { TournamentTeamKey } from "../lib/validators";
+import type { Viewer } from "../lib/viewer";
+import {
+  remainingMaps,
+  seatBySteamId,
+  TOURNAMENT_MESSAGES,
+  type Actor,
+  type SteamSeat,
+  type TournamentState,
+} from "./tournament";
+import { careerOf } from "./history/careers";
+import { ALL_TIME } from "../lib/history";
 import { summaryText } from "./tournamentSummary";
 import { notifyTournamentStep } from "./notifications";
 
@@ -48,17 +59,69 @@ export async function findEntrant(
     .unique();
 }
 
+/**
+ * The caller's seat: in a tournament that needs Steam, the seat holding the SteamID linked to the
+ * signed-in user (whatever browser they use); otherwise the one this browser session took.
+ */
+export async function seatOf(
+  ctx: QueryCtx,
+  doc: Doc<"tournaments">,
+  sessionId: string,
+  viewer: Viewer,
+): Promise<{ team: TournamentTeamKey; nickname: string } | null> {
+  if (doc.format.steamRequired) {
+    const steamId = viewer.user?.steamId;
+    return steamId ? seatBySteamId(doc, steamId) : null;
+  }
+  const entrant = await findEntrant(ctx, doc._id, sessionId);
+  return entrant ? { team: entrant.team, nickname: entrant.nickname } : null;
+}
+
 /** The tournament (as model state) and who the caller is in it. */
 export async function loadForWrite(
   ctx: QueryCtx,
   tournamentId: Id<"tournaments">,
   sessionId: string,
-  isAdmin: boolean,
+  viewer: Viewer,
 ) {
   const doc = await requireTournament(ctx, tournamentId);
-  const entrant = await findEntrant(ctx, doc._id, sessionId);
-  const actor: Actor = { team: entrant?.team ?? null, isAdmin };
-  return { id: doc._id, state: stateOf(doc), actor, nickname: entrant?.nickname ?? null };
+  const seat = await seatOf(ctx, doc, sessionId, viewer);
+  const actor: Actor = { team: seat?.team ?? null, isAdmin: viewer.isAdmin };
+  return { id: doc._id, state: stateOf(doc), actor, nickname: seat?.nickname ?? null };
+}
+
+/**
+ * The caller as a Steam seat: their linked SteamID and the name to show (the Steam name read at
+ * linking, else the name of their career, else their panel username); null without a link.
+ */
+export async function steamSeatOf(ctx: QueryCtx, viewer: Viewer): Promise<SteamSeat | null> {
+  const user = viewer.user;
+  if (!user?.steamId) return null;
+  const career = user.steamName ? null : await careerOf(ctx, user.steamId, ALL_TIME);
+  return { steamId: user.steamId, name: user.steamName ?? career?.name ?? user.username };
+}
+
+/** A seat an admin gives to `steamId`: named as its linked user or its career, if known. */
+export async function seatForSteamId(ctx: QueryCtx, steamId: string): Promise<SteamSeat> {
+  const user = await ctx.db
+    .query("users")
+    .withIndex("by_steamId", (q) => q.eq("steamId", steamId))
+    .first();
+  const career = user?.steamName ? null : await careerOf(ctx, steamId, ALL_TIME);
+  return { steamId, name: user?.steamName ?? career?.name ?? user?.username ?? "Гравець" };
+}
+
+/** A session seat's row, found by its nickname (a tournament has at most ten). */
+export async function entrantByNickname(
+  ctx: QueryCtx,
+  tournamentId: Id<"tournaments">,
+  nickname: string,
+) {
+  const rows = await ctx.db
+    .query("tournamentEntrants")
+    .withIndex("by_tournamentId_and_sessionId", (q) => q.eq("tournamentId", tournamentId))
+    .take(20);
+  return rows.find((r) => r.nickname === nickname) ?? null;
 }
 
 /**
@@ -89,6 +152,7 @@ export function viewOf(t: Doc<"tournaments">) {
   return {
     id: t._id,
     slug: t.slug,
+    name: t.name ?? null,
     archived: t.archived,
     format: t.format,
     status: t.status,
@@ -113,6 +177,8 @@ export function viewOf(t: Doc<"tournaments">) {
     launchedMaps: t.launchedMaps,
     isLaunched: t.isLaunched,
     launchedMode: t.launchedMode,
+    seriesResults: t.seriesResults ?? [],
+    seriesWinner: t.seriesWinner ?? null,
     createdAt: t.createdAt,
     summary: t.status === "finished" ? summaryText(t) : null,
   };
@@ -123,6 +189,7 @@ export function listItemOf(t: Doc<"tournaments">) {
   return {
     id: t._id,
     slug: t.slug,
+    name: t.name ?? null,
     preset: t.format.preset,
     teamSize: t.format.teamSize,
     status: t.status,

@@ -2,8 +2,6 @@
 import type { TournamentState } from "./tournament";
 
 const ACTION_LABELS = {
-  join: "приєднався",
-  ready: "готовий",
   coinToss: "починає",
   Ban: "бан",
   Pick: "вибір мапи",
@@ -30,7 +28,15 @@ export function summaryText(t: TournamentState): string {
   });
   lines.push("Хід вето:");
   for (const h of t.history) {
-    if (h.action === "join" || h.action === "ready") continue;
+    // The veto's own moves; seats taken, left or changed are not part of it.
+    if (
+      h.action !== "coinToss" &&
+      h.action !== "Ban" &&
+      h.action !== "Pick" &&
+      h.action !== "SidePick"
+    ) {
+      continue;
+    }
     const how = h.auto ? " (автоматично: час вийшов)" : h.fixed ? " (призначено)" : "";
     const on = h.map ? ` на ${h.map}` : "";
     lines.push(

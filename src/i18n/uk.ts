@@ -812,6 +812,9 @@ export const uk = {
   "tournamentX.coin.result": "Жереб: починає {team}",
   "tournamentX.coin.fixed": "Починає {team} (призначено)",
   "tournamentX.history.ready": "готовий: {value}",
+  "tournamentX.history.leave": "вийшов: {value}",
+  "tournamentX.history.remove": "адміністратор звільнив місце: {value}",
+  "tournamentX.history.replace": "адміністратор замінив гравця: {value}",
   "tournamentX.history.coinToss": "жереб: починає {value}",
   "tournamentX.history.Pick": "вибір мапи: {value}",
   "tournamentX.history.auto": "автоматично: час вийшов",
@@ -896,6 +899,10 @@ export const uk = {
   "audit.event.moderatorRevoke": "Знято роль модератора",
   "audit.event.steamLink": "Прив'язано акаунт Steam",
   "audit.event.steamUnlink": "Відв'язано акаунт Steam",
+  "audit.event.tournamentSeat": "Зміна місця в турнірі",
+  "audit.event.tournamentSeatRemove": "Звільнено місце в турнірі",
+  "audit.event.tournamentSeatReplace": "Замінено гравця в турнірі",
+  "audit.event.tournamentRename": "Перейменовано турнір або команди",
 
   // «Мій профіль»: the Steam link
   "account.title": "Мій профіль",

@@ -87,7 +87,9 @@ export async function matchDetail(ctx: QueryCtx, rawId: string): Promise<MatchDe
     ...listItem(m),
     source: m.source,
     voided: m.voided,
-    tournament: tournament ? `${tournament.teamA.name} — ${tournament.teamB.name}` : null,
+    tournament: tournament
+      ? `${tournament.name ? `${tournament.name}: ` : ""}${tournament.teamA.name} — ${tournament.teamB.name}`
+      : null,
     players: m.players,
     teams: m.teams ?? null,
     timeline: m.timeline ?? [],

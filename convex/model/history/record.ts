@@ -9,6 +9,7 @@ import { countsForCareers, resultOf, winnerOf } from "../../lib/history";
 import { countLine } from "./careers";
 import type { ClosedMatch } from "./tracker";
 import { notify } from "../notifications";
+import { applyRecordedMatch, voidRecordedMatch } from "../tournamentSeries";
 
 /**
  * The natural key of a recorded map: the server and MatchZy's match id and map number when its
@@ -104,6 +105,14 @@ export async function recordMatch(
   if (counted) {
     for (const line of players) await countLine(ctx, line, winner, closed.endedAt, 1);
   }
+  if (tournamentId) {
+    await applyRecordedMatch(ctx, tournamentId, matchId, {
+      lines: players,
+      winner,
+      scoreCT: closed.scoreCT,
+      scoreT: closed.scoreT,
+    });
+  }
   // Only a match that counts for careers is news for the community's channel.
   if (counted) {
     await notify(ctx, {
@@ -140,5 +149,6 @@ export async function voidMatch(ctx: MutationCtx, matchId: Id<"matches">): Promi
       await countLine(ctx, line, match.winner, match.endedAt, -1);
     }
   }
+  if (match.tournamentId) await voidRecordedMatch(ctx, match.tournamentId, matchId);
   return true;
 }

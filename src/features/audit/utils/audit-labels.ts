@@ -37,6 +37,10 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   moderator_revoke: "audit.event.moderatorRevoke",
   moderation_settings: "audit.event.moderationSettings",
   steam_link: "audit.event.steamLink",
+  tournament_seat: "audit.event.tournamentSeat",
+  tournament_seat_remove: "audit.event.tournamentSeatRemove",
+  tournament_seat_replace: "audit.event.tournamentSeatReplace",
+  tournament_rename: "audit.event.tournamentRename",
   steam_unlink: "audit.event.steamUnlink",
 };
 

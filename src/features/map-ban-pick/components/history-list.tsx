@@ -10,6 +10,9 @@ type Entry = Tournament["history"][number];
 
 const ACTION_TEXT: Record<Entry["action"], MessageKey> = {
   join: "tournament.history.join",
+  leave: "tournamentX.history.leave",
+  remove: "tournamentX.history.remove",
+  replace: "tournamentX.history.replace",
   ready: "tournamentX.history.ready",
   coinToss: "tournamentX.history.coinToss",
   Ban: "tournament.history.Ban",

@@ -24,6 +24,7 @@ export function waiting(overrides: Partial<Tournament> = {}): Tournament {
   return {
     id: "t1" as Id<"tournaments">,
     slug: "abc234",
+    name: null,
     archived: false,
     format: {
       preset: "default",
@@ -44,6 +45,8 @@ export function waiting(overrides: Partial<Tournament> = {}): Tournament {
     deadline: undefined,
     pausedRemainingMs: undefined,
     launchedMaps: 0,
+    seriesResults: [],
+    seriesWinner: null,
     summary: null,
     teamA: { name: "Команда A", players: [] },
     teamB: { name: "Команда B", players: [] },

@@ -1,0 +1,332 @@
+/**
+ * Tournaments that need a linked Steam account: seats are SteamIDs (whatever browser the player
+ * uses), the name comes from Steam, leave before the veto, admin remove/replace (audited), launch
+ * carries SteamIDs; and a series whose result comes from the recorded matches of its maps.
+ */
+import type { SessionId } from "convex-helpers/server/sessions";
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { TournamentFormat } from "./lib/validators";
+import { recordMatch } from "./model/history/record";
+import { TOURNAMENT_MESSAGES as M } from "./model/tournament";
+import { historyLine } from "./testing/history.fixtures";
+import { personas, serverRow, setupTest, throwingRefusals } from "./test.setup";
+
+const sid = (id: string) => `secret-session-${id}` as SessionId;
+const PETRO = "76561198000000501";
+const MAKSYM = "76561198000000502";
+const SUB = "76561198000000503";
+
+/** 1v1 best of three: A bans, B bans, A picks, B sides, B picks, A sides, decider side by A. */
+const BO3_1V1: TournamentFormat = {
+  preset: "custom",
+  teamSize: 1,
+  mapPool: ["de_ancient", "de_dust2", "de_mirage", "de_nuke", "de_train"],
+  sequence: [
+    { team: "teamA", action: "Ban" },
+    { team: "teamB", action: "Ban" },
+    { team: "teamA", action: "Pick" },
+    { team: "teamB", action: "SidePick" },
+    { team: "teamB", action: "Pick" },
+    { team: "teamA", action: "SidePick" },
+    { team: "teamA", action: "SidePick" },
+  ],
+  readyCheck: false,
+  turnSeconds: 0,
+  firstTeam: "teamA",
+  steamRequired: true,
+};
+
+async function setup() {
+  const t = throwingRefusals(setupTest());
+  const people = await personas(t);
+  await t.run(async (ctx) => {
+    for (const [subject, steamId, steamName] of [
+      ["user-1", PETRO, "Петро"],
+      ["moderator-1", MAKSYM, "Максим"],
+    ] as const) {
+      const user = await ctx.db
+        .query("users")
+        .withIndex("by_tokenIdentifier", (q) => q.eq("tokenIdentifier", `https://test|${subject}`))
+        .unique();
+      await ctx.db.patch("users", user!._id, { steamId, steamName });
+    }
+  });
+  const { id } = await people.asAdmin.action(api.tournamentAdmin.create, { format: BO3_1V1 });
+  return { t, ...people, id };
+}
+
+const get = async (t: Awaited<ReturnType<typeof setup>>["t"]) =>
+  (await t.query(api.tournament.get, {}))!;
+
+describe("a tournament that needs Steam", () => {
+  test("seats are SteamIDs with Steam names; no link, no seat; leave before the veto", async () => {
+    const { t, asUser, asModerator, asAdmin, anonymous, id } = await setup();
+    await expect(
+      anonymous.mutation(api.tournament.join, {
+        tournamentId: id,
+        sessionId: sid("x"),
+        team: "teamA",
+        nickname: "Anon",
+      }),
+    ).rejects.toMatchObject({ data: { message: M.steamRequired } });
+    // The admin has no Steam link either.
+    await expect(
+      asAdmin.mutation(api.tournament.join, {
+        tournamentId: id,
+        sessionId: sid("admin"),
+        team: "teamA",
+        nickname: "Olena",
+      }),
+    ).rejects.toMatchObject({ data: { message: M.steamRequired } });
+
+    await asUser.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: sid("p1"),
+      team: "teamA",
+      nickname: "ignored",
+    });
+    expect((await get(t)).teamA.players).toMatchObject([{ nickname: "Петро", steamId: PETRO }]);
+    // Another browser of the same user is the same seat.
+    expect(
+      await asUser.query(api.tournament.me, { tournamentId: id, sessionId: sid("p2") }),
+    ).toMatchObject({ team: "teamA", nickname: "Петро" });
+    await expect(
+      asUser.mutation(api.tournament.join, {
+        tournamentId: id,
+        sessionId: sid("p2"),
+        team: "teamB",
+        nickname: "again",
+      }),
+    ).rejects.toMatchObject({ data: { message: M.alreadyJoined } });
+
+    await asUser.mutation(api.tournament.leave, { tournamentId: id, sessionId: sid("p2") });
+    expect((await get(t)).teamA.players).toEqual([]);
+    await asUser.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: sid("p1"),
+      team: "teamA",
+      nickname: "",
+    });
+    await asModerator.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: sid("m1"),
+      team: "teamB",
+      nickname: "",
+    });
+    expect((await get(t)).status).toBe("in_progress");
+    await expect(
+      asUser.mutation(api.tournament.leave, { tournamentId: id, sessionId: sid("p1") }),
+    ).rejects.toMatchObject({ data: { message: M.leaveTooLate } });
+  });
+
+  test("an admin replaces a seat by SteamID (audited); the old holder cannot act, the new one can", async () => {
+    const { t, asUser, asModerator, asAdmin, id } = await setup();
+    for (const [who, team] of [
+      [asUser, "teamA"],
+      [asModerator, "teamB"],
+    ] as const) {
+      await who.mutation(api.tournament.join, {
+        tournamentId: id,
+        sessionId: sid(team),
+        team,
+        nickname: "",
+      });
+    }
+    await asAdmin.action(api.tournamentAdmin.seatOp, {
+      tournamentId: id,
+      team: "teamA",
+      nickname: "Петро",
+      op: "replace",
+      steamId: `https://steamcommunity.com/profiles/${SUB}`,
+    });
+    const after = await get(t);
+    expect(after.teamA.players).toMatchObject([{ steamId: SUB }]);
+    await expect(
+      asUser.mutation(api.tournament.ban, {
+        tournamentId: id,
+        sessionId: sid("teamA"),
+        map: "de_ancient",
+        expectedStep: 0,
+      }),
+    ).rejects.toMatchObject({ data: { message: M.notMember } });
+    const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
+    expect(audit.map((e) => e.action)).toContain("tournament_seat_replace");
+    // Not a SteamID: a clear message, nothing changed.
+    await expect(
+      asAdmin.action(api.tournamentAdmin.seatOp, {
+        tournamentId: id,
+        team: "teamB",
+        nickname: "Максим",
+        op: "replace",
+        steamId: "somebody",
+      }),
+    ).rejects.toMatchObject({ data: { code: "INVALID_INPUT" } });
+    await asAdmin.action(api.tournamentAdmin.seatOp, {
+      tournamentId: id,
+      team: "teamB",
+      nickname: "Максим",
+      op: "remove",
+    });
+    expect((await get(t)).teamB.players).toEqual([]);
+    // The freed seat is taken again without restarting the veto.
+    await asModerator.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: sid("m2"),
+      team: "teamB",
+      nickname: "",
+    });
+    expect((await get(t)).history.filter((h) => h.action === "coinToss")).toHaveLength(1);
+  });
+
+  test("a BO3 finishes from the recorded matches of its maps; launch waits for each result", async () => {
+    const { t, asUser, asModerator, asAdmin, id } = await setup();
+    await asAdmin.action(api.tournamentAdmin.rename, {
+      tournamentId: id,
+      name: "Кубок вечора",
+      teamA: "Вовки",
+      teamB: "Лиси",
+    });
+    const move = (who: typeof asUser, team: string) => ({ who, sessionId: sid(team) });
+    const A = move(asUser, "a");
+    const B = move(asModerator, "b");
+    await A.who.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: A.sessionId,
+      team: "teamA",
+      nickname: "",
+    });
+    await B.who.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: B.sessionId,
+      team: "teamB",
+      nickname: "",
+    });
+    const args = (p: typeof A, step: number) => ({
+      tournamentId: id,
+      sessionId: p.sessionId,
+      expectedStep: step,
+    });
+    await A.who.mutation(api.tournament.ban, { ...args(A, 0), map: "de_ancient" });
+    await B.who.mutation(api.tournament.ban, { ...args(B, 1), map: "de_dust2" });
+    await A.who.mutation(api.tournament.pickMap, { ...args(A, 2), map: "de_mirage" });
+    await B.who.mutation(api.tournament.pickSide, { ...args(B, 3), side: "CT" });
+    await B.who.mutation(api.tournament.pickMap, { ...args(B, 4), map: "de_nuke" });
+    await A.who.mutation(api.tournament.pickSide, { ...args(A, 5), side: "T" });
+    await A.who.mutation(api.tournament.pickSide, { ...args(A, 6), side: "CT" });
+    const done = await get(t);
+    expect(done.status).toBe("finished");
+    expect(done.series.map((m) => m.map)).toEqual(["de_mirage", "de_nuke", "de_train"]);
+
+    // Launch payloads (as the launch action builds them) carry SteamIDs and the team names.
+    const info = await t.query(api.tournament.get, {}).then(() =>
+      t.run(async (ctx) => {
+        const { launchPayload } = await import("./model/tournament");
+        return launchPayload((await ctx.db.get("tournaments", id))!, "wingman", 0);
+      }),
+    );
+    expect(info.TeamA).toMatchObject({ Name: "Вовки", SteamIds: [PETRO], Side: "T" });
+    expect(info.TeamB).toMatchObject({ Name: "Лиси", SteamIds: [MAKSYM], Side: "CT" });
+
+    const serverId = await t.run((ctx) => ctx.db.insert("servers", serverRow()));
+    let clock = Date.now();
+    const launchAndPlay = async (mapIndex: number, winner: string) => {
+      await t.run(async (ctx) => {
+        const { launchPayload, markLaunched } = await import("./model/tournament");
+        const doc = (await ctx.db.get("tournaments", id))!;
+        launchPayload(doc, "wingman", mapIndex);
+        const { _id, _creationTime, ...state } = doc;
+        await ctx.db.replace("tournaments", id, markLaunched(state, "wingman"));
+      });
+      // The winner ends on CT (sides swapped at half), 13:9.
+      const loser = winner === PETRO ? MAKSYM : PETRO;
+      clock += 3_600_000;
+      await t.run(async (ctx) => {
+        const doc = (await ctx.db.get("tournaments", id))!;
+        await recordMatch(ctx, serverId, {
+          startedAt: clock,
+          endedAt: clock + 1_800_000,
+          mapName: doc.series[mapIndex]!.map,
+          scoreCT: 13,
+          scoreT: 9,
+          rounds: 22,
+          source: "poll",
+          lines: [
+            historyLine(winner, winner === PETRO ? "Петро" : "Максим", "CT", 20),
+            historyLine(loser, loser === PETRO ? "Петро" : "Максим", "T", 10),
+          ],
+        });
+      });
+    };
+    await launchAndPlay(0, PETRO);
+    let now = await get(t);
+    expect(now.seriesResults).toMatchObject([
+      { mapIndex: 0, winner: "teamA", scoreA: 13, scoreB: 9 },
+    ]);
+    expect(now.seriesWinner).toBeNull();
+    await launchAndPlay(1, MAKSYM);
+    now = await get(t);
+    expect(now.seriesResults.map((r) => r.winner)).toEqual(["teamA", "teamB"]);
+    expect(now.seriesWinner).toBeNull();
+    await launchAndPlay(2, PETRO);
+    now = await get(t);
+    expect(now.seriesWinner).toBe("teamA");
+    const matches = await t.run((ctx) => ctx.db.query("matches").collect());
+    expect(matches.every((m) => m.tournamentId === id)).toBe(true);
+  });
+
+  test("the next map cannot launch before the previous result, nor after the series is won", async () => {
+    const { t, id } = await setup();
+    await t.run(async (ctx) => {
+      const { launchPayload } = await import("./model/tournament");
+      const doc = (await ctx.db.get("tournaments", id))!;
+      const finished = {
+        ...doc,
+        status: "finished" as const,
+        teamA: { name: "A", players: [{ nickname: "a", joinedAt: 0, steamId: PETRO }] },
+        teamB: { name: "B", players: [{ nickname: "b", joinedAt: 0, steamId: MAKSYM }] },
+        series: [
+          {
+            map: "de_mirage",
+            pickedBy: "teamA" as const,
+            side: "CT" as const,
+            sideBy: "teamB" as const,
+          },
+          {
+            map: "de_nuke",
+            pickedBy: "teamB" as const,
+            side: "T" as const,
+            sideBy: "teamA" as const,
+          },
+          { map: "de_train", side: "CT" as const, sideBy: "teamA" as const },
+        ],
+        launchedMaps: 1,
+      };
+      expect(() => launchPayload(finished, "wingman", 1)).toThrow(M.seriesWaiting(1));
+      const result = {
+        mapIndex: 0,
+        map: "de_mirage",
+        matchId: "x" as Id<"matches">,
+        winner: "teamA" as const,
+        scoreA: 13,
+        scoreB: 2,
+      };
+      expect(launchPayload({ ...finished, seriesResults: [result] }, "wingman", 1).Map).toBe(
+        "de_nuke",
+      );
+      expect(() =>
+        launchPayload(
+          {
+            ...finished,
+            launchedMaps: 2,
+            seriesResults: [result, { ...result, mapIndex: 1, map: "de_nuke" }],
+            seriesWinner: "teamA",
+          },
+          "wingman",
+          2,
+        ),
+      ).toThrow(M.seriesWon("A"));
+    });
+  });
+});
