@@ -123,6 +123,14 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
     // Ends warmup if need be, then plays ticks until the match is decided (it stays on the
     // end screen until the next tick): what match-history tests and demos need.
     const s = server(req);
+    // `{"winner":"<SteamID64>"}`: that player's side wins every round of this map.
+    const winner = objectBody(req).winner;
+    if (winner !== undefined) {
+      if (typeof winner !== "string" || !s.world.players.some((p) => p.steamId === winner)) {
+        throw new HttpError(400, "Unknown player", "winner must be a connected player's SteamID64");
+      }
+      s.world.roundsGoTo = winner;
+    }
     if (s.world.match.phase === "warmup") endWarmup(s.world);
     const result = s.advanceUntil("matchOver", MAX_ADVANCE_TICKS);
     await s.matchzy.settled();

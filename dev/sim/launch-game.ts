@@ -4,8 +4,9 @@
  * humans to spectators, and bots fill what is left.
  *
  * Players are listed by Steam nickname, as the panel's tournament sends them, and matched by
- * nickname only (case-insensitive). Never by SteamID64: a nickname may look like one, and a
- * tournament entry equal to someone's id must not move that player.
+ * nickname only (case-insensitive). Never by a SteamID64 written as a nickname: a nickname may look
+ * like one, and a tournament entry equal to someone's id must not move that player. A team with
+ * `SteamIds` (a roster bound to Steam accounts) is matched by those ids instead.
  */
 import {
   GAME_MODES,
@@ -97,7 +98,27 @@ function parseTeam(label: string, team: unknown): WireLaunchGame["TeamA"] {
       );
     }
   }
-  return { Side: t.Side, Players: t.Players as string[] };
+  const steamIds = t.SteamIds;
+  if (steamIds !== undefined) {
+    const valid =
+      Array.isArray(steamIds) &&
+      steamIds.length === t.Players.length &&
+      steamIds.every((id) => typeof id === "string" && /^7656119\d{10}$/.test(id));
+    if (!valid) {
+      throw new HttpError(
+        400,
+        "Invalid team",
+        `${label}.SteamIds must list one SteamID64 per player, in the same order`,
+      );
+    }
+  }
+  const name = typeof t.Name === "string" ? t.Name.slice(0, 64) : undefined;
+  return {
+    Side: t.Side,
+    Players: t.Players as string[],
+    ...(name !== undefined ? { Name: name } : {}),
+    ...(steamIds !== undefined ? { SteamIds: steamIds as string[] } : {}),
+  };
 }
 
 export function launchGame(
@@ -118,8 +139,13 @@ export function launchGame(
   const notConnected: string[] = [];
   const seated = new Set<SimPlayer>();
   for (const team of [game.TeamA, game.TeamB]) {
-    for (const nickname of team.Players) {
-      const player = findByNickname(world, nickname, seated);
+    for (const [i, nickname] of team.Players.entries()) {
+      // A roster by SteamID (the match config MatchZy holds) places exactly that account.
+      const steamId = team.SteamIds?.[i];
+      const player =
+        steamId !== undefined
+          ? world.connected().find((p) => !p.isBot && !seated.has(p) && p.steamId === steamId)
+          : findByNickname(world, nickname, seated);
       if (!player) {
         notConnected.push(nickname);
         continue;

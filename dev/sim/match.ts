@@ -249,6 +249,10 @@ function endRound(
   mvp?: SimPlayer,
 ): void {
   const m = world.match;
+  const favoured = world.roundsGoTo
+    ? world.connected().find((p) => p.steamId === world.roundsGoTo)?.side
+    : undefined;
+  if (favoured === "CT" || favoured === "T") winner = favoured;
   if (winner === "CT") m.scoreCT++;
   else m.scoreT++;
   const best = mvp ?? bestOf(world.onSide(winner));
@@ -260,6 +264,7 @@ function endRound(
   const needed = Math.floor(world.maxRounds / 2) + 1;
   m.matchOver =
     m.scoreCT >= needed || m.scoreT >= needed || m.scoreCT + m.scoreT >= world.maxRounds;
+  if (m.matchOver) world.roundsGoTo = null;
   setPhase(world, "over");
   world.emit({ type: "roundEnd", winner, reason });
   if (m.matchOver) world.emit({ type: "matchOver" });

@@ -72,6 +72,11 @@ export class GameWorld {
   version = "1.41.7.7/14177";
   readonly startedAt: number;
   match: MatchState = freshMatch();
+  /**
+   * Set by the control API's finish-map: every round goes to whichever side this player is on (so
+   * a test decides who wins a map, halftime swap included). Cleared when the map is decided.
+   */
+  roundsGoTo: string | null = null;
   private nextUserId = 0;
   private readonly listeners = new Set<(event: MatchEvent) => void>();
 

@@ -8,8 +8,15 @@ import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { DEFAULT_LAUNCH_MODE, LAUNCH_MODES } from "@/lib/catalog";
 import { mapLabel } from "@/lib/maps";
-import { useTournamentAdmin, type Tournament } from "../hooks/use-tournament";
-import { modeLabel } from "../utils/veto";
+import { useConfirmation } from "@/hooks/use-confirmation";
+import {
+  useReadiness,
+  useServerConnection,
+  useTournamentAdmin,
+  type Tournament,
+} from "../hooks/use-tournament";
+import { modeLabel, sideOf, TEAM_KEYS } from "../utils/veto";
+import { NamesForm } from "./names-form";
 import { ReadinessPanel } from "./readiness-panel";
 import styles from "./map-ban-pick.module.css";
 
@@ -31,6 +38,13 @@ type Placement = NonNullable<LaunchResult["placement"]>;
  */
 export function AdminControls({ tournament, serverId, serverName }: AdminControlsProps) {
   const { launch, adminOp } = useTournamentAdmin(serverId);
+  const { ask, dialog } = useConfirmation();
+  const connection = useServerConnection(serverId);
+  const readiness = useReadiness(
+    tournament.id,
+    serverId,
+    !!serverId && !tournament.isLaunched && tournament.status !== "waiting_for_teams",
+  );
   const [mode, setMode] = useState<string>(
     tournament.format.teamSize === 2 ? DEFAULT_LAUNCH_MODE : "competitive",
   );
@@ -48,10 +62,33 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
   else if (!serverId) hint = t("tournament.launchNoServer");
   else if (finished) hint = t("tournament.launchServer", { name: serverName ?? "" });
 
-  const onLaunch = async () => {
+  const doLaunch = async () => {
     const launched = await launch.run({ tournamentId: tournament.id, mode, mapIndex: nextIndex });
     if (launched?.note) toast(launched.note, { duration: 8000 });
     if (launched) setResult(launched);
+  };
+  // Which side each team plays on the next map, for what players must do themselves.
+  const sides = TEAM_KEYS.map(
+    (team) => `${tournament[team].name} — ${sideOf(tournament, team, nextIndex) ?? "?"}`,
+  ).join(", ");
+  const steamRoster = [...tournament.teamA.players, ...tournament.teamB.players].every(
+    (p) => p.steamId !== undefined,
+  );
+  const missing = readiness?.players.filter((p) => !p.connected).map((p) => p.nickname) ?? [];
+  const onLaunch = () => {
+    if (missing.length === 0) return void doLaunch();
+    const what =
+      connection === "RCON_PROXY"
+        ? t("tournamentX.launchProxy", { sides })
+        : steamRoster
+          ? t("tournamentX.launchMissingSteam")
+          : t("tournamentX.launchMissingNames", { sides });
+    ask({
+      title: t("tournamentX.launchMissingTitle"),
+      text: t("tournamentX.launchMissingText", { names: missing.join(", "), what }),
+      confirmLabel: t("tournamentX.launchAnyway"),
+      run: doLaunch,
+    });
   };
 
   return (
@@ -80,7 +117,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
             variant="primary"
             disabled={!canLaunch}
             loading={launch.pending}
-            onClick={() => void onLaunch()}
+            onClick={onLaunch}
           >
             {tournament.series.length > 1 && nextMap
               ? t("tournamentX.launchMap", { n: nextIndex + 1, map: mapLabel(nextMap) })
@@ -88,9 +125,19 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
           </Button>
         </div>
         <p className={styles.muted}>{hint}</p>
+        {connection === "RCON_PROXY" && finished && !tournament.isLaunched ? (
+          <Notice>{t("tournamentX.launchProxy", { sides })}</Notice>
+        ) : null}
         {result?.note ? <Notice>{result.note}</Notice> : null}
         {result?.placement ? <PlacementReport placement={result.placement} /> : null}
         <hr className={styles.divider} />
+        {!tournament.archived && tournament.launchedMaps === 0 ? (
+          <>
+            <h3 className={styles.subTitle}>{t("tournamentX.namesTitle")}</h3>
+            <NamesForm tournament={tournament} />
+            <hr className={styles.divider} />
+          </>
+        ) : null}
         {!tournament.archived ? (
           <Button loading={adminOp.pending} onClick={() => op("archive")}>
             {t("tournamentX.archive")}
@@ -98,6 +145,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
         ) : (
           <p className={styles.muted}>{t("tournamentX.archived")}</p>
         )}
+        {dialog}
       </div>
     </Card>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
 import { t, type MessageKey } from "@/i18n/uk";
 import { INITIAL_CUSTOM, parseSequence, type CustomFormat } from "../utils/custom-format";
 import { TOURNAMENT_PRESETS, type PresetName } from "../utils/presets";
@@ -30,6 +31,7 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
   const base = TOURNAMENT_PRESETS[preset === "custom" ? "bo3" : preset];
   const [clock, setClock] = useState<string | null>(null);
   const [first, setFirst] = useState<string | null>(null);
+  const [steamRequired, setSteamRequired] = useState(false);
   const turnSeconds = Number(clock ?? String(base.turnSeconds));
   const firstTeam = first ?? base.firstTeam ?? "coin";
 
@@ -58,6 +60,7 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
       format: {
         ...format,
         turnSeconds,
+        ...(steamRequired ? { steamRequired: true } : {}),
         ...(firstTeam === "coin" ? { firstTeam: undefined } : { firstTeam: firstTeam as "teamA" }),
       },
     });
@@ -101,6 +104,11 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
               : t(f === "teamA" ? "tournament.teamA" : "tournament.teamB"),
         }))}
         onChange={setFirst}
+      />
+      <Switch
+        checked={steamRequired}
+        onChange={setSteamRequired}
+        label={t("tournamentX.steamRequired")}
       />
       {preset === "custom" ? (
         <CustomFields

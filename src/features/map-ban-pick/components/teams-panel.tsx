@@ -1,23 +1,89 @@
 import { useState } from "react";
+import toast from "react-hot-toast";
+import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { paths } from "@/config/paths";
+import { useConfirmation } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
-import type { Seat, TeamKey, Tournament } from "../hooks/use-tournament";
-import { canJoin, sideOf, TEAM_KEYS, teamLetter, teamName } from "../utils/veto";
+import { toastError } from "@/lib/errors";
+import {
+  useTournamentAdmin,
+  useTournamentMoves,
+  type Seat,
+  type TeamKey,
+  type Tournament,
+} from "../hooks/use-tournament";
+import { canJoin, sideOf, TEAM_KEYS, teamLetter } from "../utils/veto";
 import { JoinDialog } from "./join-dialog";
+import { ReplaceSeatDialog } from "./replace-seat-dialog";
 import styles from "./map-ban-pick.module.css";
 
 export interface TeamsPanelProps {
   tournament: Tournament;
   seat: Seat | undefined;
+  isAdmin: boolean;
 }
 
-/** Both teams with their players; join buttons while this browser has no seat. */
-export function TeamsPanel({ tournament, seat }: TeamsPanelProps) {
+type SeatRef = { team: TeamKey; nickname: string };
+
+/**
+ * Both teams with their players; join buttons while this browser (or, when the tournament needs
+ * Steam, this Steam account) has no seat; leaving before the veto; an admin frees or replaces
+ * seats until the first launch.
+ */
+export function TeamsPanel({ tournament, seat, isAdmin }: TeamsPanelProps) {
   const [joining, setJoining] = useState<TeamKey | null>(null);
+  const [replacing, setReplacing] = useState<SeatRef | null>(null);
+  const moves = useTournamentMoves(tournament.id);
+  const { seatOp } = useTournamentAdmin();
+  const { ask, dialog } = useConfirmation();
+  const steam = tournament.format.steamRequired === true;
+  const rosterOpen = isAdmin && tournament.launchedMaps === 0 && !tournament.archived;
+
+  const join = async (team: TeamKey) => {
+    // A Steam seat needs no nickname: the name comes from the linked Steam account.
+    if (!steam) return setJoining(team);
+    try {
+      await moves.join({ team, nickname: "" });
+    } catch (error) {
+      toastError(error);
+    }
+  };
+  const leave = async () => {
+    try {
+      await moves.leave();
+      toast.success(t("tournamentX.left"));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+  const free = (ref: SeatRef) =>
+    ask({
+      title: t("tournamentX.seatFreeTitle"),
+      text: t("tournamentX.seatFreeText", { name: ref.nickname, team: tournament[ref.team].name }),
+      confirmLabel: t("tournamentX.seatFree"),
+      run: async () => {
+        const done = await seatOp.run({ tournamentId: tournament.id, op: "remove", ...ref });
+        if (done !== undefined) toast.success(t("tournamentX.seatChanged"));
+      },
+    });
+  const canLeave =
+    !!seat && (tournament.status === "waiting_for_teams" || tournament.status === "ready_check");
+
   return (
-    <Card title={t("tournament.teamsTitle")}>
+    <Card
+      title={t("tournament.teamsTitle")}
+      aside={steam ? <Badge tone="accent">{t("tournamentX.steamBadge")}</Badge> : undefined}
+    >
+      {steam && seat === null ? (
+        <Notice>
+          {t("tournamentX.steamRequiredNote")}{" "}
+          <Link to={paths.me}>{t("tournamentX.myProfile")}</Link>
+        </Notice>
+      ) : null}
       <div className={styles.teams}>
         {TEAM_KEYS.map((team) => (
           <TeamBox
@@ -25,11 +91,34 @@ export function TeamsPanel({ tournament, seat }: TeamsPanelProps) {
             team={team}
             tournament={tournament}
             seat={seat}
-            onJoin={() => setJoining(team)}
+            onJoin={() => void join(team)}
+            admin={
+              rosterOpen
+                ? {
+                    free: (nickname) => free({ team, nickname }),
+                    replace: (nickname) => setReplacing({ team, nickname }),
+                  }
+                : undefined
+            }
           />
         ))}
       </div>
+      {canLeave ? (
+        <Button size="sm" onClick={() => void leave()}>
+          {t("tournamentX.leave")}
+        </Button>
+      ) : null}
       <JoinDialog tournamentId={tournament.id} team={joining} onClose={() => setJoining(null)} />
+      {replacing ? (
+        <ReplaceSeatDialog
+          tournamentId={tournament.id}
+          team={replacing.team}
+          teamName={tournament[replacing.team].name}
+          nickname={replacing.nickname}
+          onClose={() => setReplacing(null)}
+        />
+      ) : null}
+      {dialog}
     </Card>
   );
 }
@@ -39,29 +128,32 @@ function TeamBox({
   tournament,
   seat,
   onJoin,
+  admin,
 }: {
   team: TeamKey;
   tournament: Tournament;
   seat: Seat | undefined;
   onJoin: () => void;
+  admin?: { free: (nickname: string) => void; replace: (nickname: string) => void };
 }) {
   const players = tournament[team].players;
   const side = sideOf(tournament, team);
   const isTurn = tournament.status === "in_progress" && tournament.turn === team;
   const size = tournament.format.teamSize;
   const free = Math.max(0, size - players.length);
+  const name = tournament[team].name;
   return (
     <section
       className={styles.team}
       data-team={team}
       data-turn={isTurn || undefined}
-      aria-label={teamName(team)}
+      aria-label={name}
     >
       <header className={styles.teamHeader}>
         <span className={styles.teamLetter} aria-hidden="true">
           {teamLetter(team)}
         </span>
-        <h3 className={styles.teamName}>{teamName(team)}</h3>
+        <h3 className={styles.teamName}>{name}</h3>
         {side ? <Badge tone={side === "CT" ? "ct" : "t"}>{side}</Badge> : null}
         {isTurn ? <Badge tone="warning">{t("tournament.turnBadge")}</Badge> : null}
         <span className={styles.teamCount}>
@@ -78,6 +170,26 @@ function TeamBox({
                 <Badge tone="success">{t("tournamentX.readyBadge")}</Badge>
               ) : null}
               {isMe ? <Badge tone="accent">{t("tournament.you")}</Badge> : null}
+              {admin ? (
+                <span className={styles.seatActions}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`${t("tournamentX.seatReplace")}: ${p.nickname}`}
+                    onClick={() => admin.replace(p.nickname)}
+                  >
+                    {t("tournamentX.seatReplace")}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`${t("tournamentX.seatFree")}: ${p.nickname}`}
+                    onClick={() => admin.free(p.nickname)}
+                  >
+                    {t("tournamentX.seatFree")}
+                  </Button>
+                </span>
+              ) : null}
             </li>
           );
         })}

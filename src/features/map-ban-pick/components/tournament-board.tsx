@@ -12,6 +12,7 @@ import { MapGrid } from "./map-grid";
 import { ReadyPanel } from "./ready-panel";
 import { StatusBanner } from "./status-banner";
 import { SummaryCard } from "./summary-card";
+import { SeriesCard } from "./series-card";
 import { TeamsPanel } from "./teams-panel";
 import { TurnClock } from "./turn-clock";
 import styles from "./map-ban-pick.module.css";
@@ -55,6 +56,7 @@ export function TournamentBoard({ slug, isAdmin, serverId, serverName }: Tournam
   return (
     <div className={styles.layout} data-slug={tournament.slug}>
       <div className={`${styles.bannerArea} ${styles.stack}`}>
+        {tournament.name ? <h2 className={styles.tournamentName}>{tournament.name}</h2> : null}
         <StatusBanner tournament={tournament} seat={seat} isAdmin={isAdmin} />
         <div className={styles.clockRow}>
           <CoinToss tournament={tournament} offset={offset} />
@@ -66,7 +68,10 @@ export function TournamentBoard({ slug, isAdmin, serverId, serverName }: Tournam
       </div>
       <MapGrid className={styles.mapsArea} tournament={tournament} seat={seat} />
       <div className={`${styles.sideArea} ${styles.stack}`}>
-        <TeamsPanel tournament={tournament} seat={seat} />
+        <TeamsPanel tournament={tournament} seat={seat} isAdmin={isAdmin} />
+        {tournament.launchedMaps > 0 && tournament.series.length > 1 ? (
+          <SeriesCard tournament={tournament} />
+        ) : null}
         {isAdmin ? (
           <AdminControls tournament={tournament} serverId={serverId} serverName={serverName} />
         ) : null}

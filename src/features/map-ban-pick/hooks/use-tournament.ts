@@ -83,6 +83,7 @@ type MoveArgs<F extends FunctionReference<"mutation">> = Omit<
 export function useTournamentMoves(tournamentId: Id<"tournaments">) {
   const joinMutation = useSessionMutation(api.tournament.join);
   const readyMutation = useSessionMutation(api.tournament.ready);
+  const leaveMutation = useSessionMutation(api.tournament.leave);
   const banMutation = useSessionMutation(api.tournament.ban);
   const pickMapMutation = useSessionMutation(api.tournament.pickMap);
   const pickSideMutation = useSessionMutation(api.tournament.pickSide);
@@ -91,6 +92,7 @@ export function useTournamentMoves(tournamentId: Id<"tournaments">) {
       join: async (args: MoveArgs<typeof api.tournament.join>) =>
         throwRefusal(await joinMutation({ ...args, tournamentId })),
       ready: async () => throwRefusal(await readyMutation({ tournamentId })),
+      leave: async () => throwRefusal(await leaveMutation({ tournamentId })),
       ban: async (args: MoveArgs<typeof api.tournament.ban>) =>
         throwRefusal(await banMutation({ ...args, tournamentId })),
       pickMap: async (args: MoveArgs<typeof api.tournament.pickMap>) =>
@@ -98,7 +100,15 @@ export function useTournamentMoves(tournamentId: Id<"tournaments">) {
       pickSide: async (args: MoveArgs<typeof api.tournament.pickSide>) =>
         throwRefusal(await pickSideMutation({ ...args, tournamentId })),
     }),
-    [tournamentId, joinMutation, readyMutation, banMutation, pickMapMutation, pickSideMutation],
+    [
+      tournamentId,
+      joinMutation,
+      readyMutation,
+      leaveMutation,
+      banMutation,
+      pickMapMutation,
+      pickSideMutation,
+    ],
   );
 }
 
@@ -111,5 +121,13 @@ export function useTournamentAdmin(serverId?: Id<"servers">) {
   const create = useGatedAction(api.tournamentAdmin.create, { needsServer: false });
   const adminOp = useGatedAction(api.tournamentAdmin.adminOp, { needsServer: false });
   const launch = useGatedAction(api.tournamentLaunch.launch, { serverId });
-  return { create, adminOp, launch };
+  const seatOp = useGatedAction(api.tournamentAdmin.seatOp, { needsServer: false });
+  const rename = useGatedAction(api.tournamentAdmin.rename, { needsServer: false });
+  return { create, adminOp, launch, seatOp, rename };
+}
+
+/** How the panel reaches a server: only the plugin API can place players on teams. */
+export function useServerConnection(serverId: Id<"servers"> | undefined) {
+  const servers = useQuery(api.servers.list, {});
+  return servers?.find((s) => s._id === serverId)?.connectionType;
 }

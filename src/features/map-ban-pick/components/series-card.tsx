@@ -1,0 +1,64 @@
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { t } from "@/i18n/uk";
+import { mapLabel } from "@/lib/maps";
+import type { Tournament } from "../hooks/use-tournament";
+import styles from "./map-ban-pick.module.css";
+
+/**
+ * A launched series: its score, each map's result as the recorded matches gave it, and the winner
+ * once a team has won enough maps.
+ */
+export function SeriesCard({ tournament }: { tournament: Tournament }) {
+  const results = tournament.seriesResults;
+  const wins = (team: "teamA" | "teamB") => results.filter((r) => r.winner === team).length;
+  const winner = tournament.seriesWinner;
+  const waitingFor =
+    !winner && tournament.launchedMaps > results.length ? tournament.launchedMaps : null;
+  return (
+    <Card
+      title={t("tournamentX.seriesTitle")}
+      aside={
+        <span className={styles.seriesScore} data-testid="series-score">
+          {tournament.teamA.name}{" "}
+          {t("tournamentX.seriesScore", { a: wins("teamA"), b: wins("teamB") })}{" "}
+          {tournament.teamB.name}
+        </span>
+      }
+    >
+      {winner ? (
+        <p role="status">
+          <Badge tone="success">
+            {t("tournamentX.seriesWinner", { team: tournament[winner].name })}
+          </Badge>
+        </p>
+      ) : null}
+      <ol className={styles.players}>
+        {tournament.series.map((m, i) => {
+          const r = results.find((x) => x.mapIndex === i);
+          return (
+            <li key={m.map} className={styles.player}>
+              <span className={styles.playerName}>
+                {t("tournamentX.seriesMap", { n: i + 1, map: mapLabel(m.map) })}
+              </span>
+              <span className={styles.muted}>
+                {!r
+                  ? t("tournamentX.seriesPending")
+                  : r.winner === "draw"
+                    ? t("tournamentX.seriesDraw", { a: r.scoreA, b: r.scoreB })
+                    : t("tournamentX.seriesMapResult", {
+                        winner: tournament[r.winner].name,
+                        a: r.scoreA,
+                        b: r.scoreB,
+                      })}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {waitingFor ? (
+        <p className={styles.muted}>{t("tournamentX.seriesWaiting", { n: waitingFor })}</p>
+      ) : null}
+    </Card>
+  );
+}
