@@ -78,7 +78,7 @@ export function TeamsPanel({ tournament, seat, isAdmin }: TeamsPanelProps) {
       title={t("tournament.teamsTitle")}
       aside={steam ? <Badge tone="accent">{t("tournamentX.steamBadge")}</Badge> : undefined}
     >
-      {steam && seat === null ? (
+      {steam && seat === null && TEAM_KEYS.some((k) => canJoin(tournament, seat, k)) ? (
         <Notice>
           {t("tournamentX.steamRequiredNote")}{" "}
           <Link to={paths.me}>{t("tournamentX.myProfile")}</Link>
