@@ -196,7 +196,12 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
     ];
     for (const [n, map, winner, score] of plays) {
       await admin.page.getByRole("button", { name: `Запустити мапу ${n}: ${map}` }).click();
-      await admin.page.getByText('Дія "Запуск матчу" виконана успішно!').first().waitFor(WAIT);
+      // The game server is on the map before it is played (a stale toast proves nothing).
+      await expect
+        .poll(async () => (await simJson<{ mapName: string }>(env, 0, "/match")).mapName, {
+          timeout: 60_000,
+        })
+        .toBe(`de_${map.toLowerCase()}`);
       const res = await fetch(`${env.demo.sim.controlUrl}/servers/server1/finish-map`, {
         method: "POST",
         body: JSON.stringify({ winner }),
@@ -217,5 +222,5 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
     )) as { action: string }[];
     expect(audit.map((e) => e.action)).toContain("tournament_seat_replace");
     for (const c of [a, b, admin, watcher]) await c.context.close();
-  });
+  }, 300_000);
 });

@@ -154,6 +154,11 @@ describe.skipIf(!chromiumPath)("tournament ban/pick in the browser", () => {
     // Launch in wingman on server1 (HTTP plugin API: mode, map and both teams in one call).
     await admin.page.getByRole("combobox", { name: "Режим гри" }).selectOption("wingman");
     await admin.page.getByRole("button", { name: "Запустити матч" }).click();
+    // One participant is not on the server: the panel says so, and what will happen, first.
+    const warning = admin.page.getByRole("dialog", { name: "Не всі гравці на сервері" });
+    await warning.getByText(/Зараз немає на сервері: Привид\./).waitFor();
+    await warning.getByText(/Панель не зможе їх розставити/).waitFor();
+    await warning.getByRole("button", { name: "Запустити" }).click();
     await admin.page.getByText('Дія "Запуск матчу" виконана успішно!').waitFor();
     await expect
       .poll(async () => {
