@@ -7,6 +7,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { internalMutation } from "./_generated/server";
+import { fail } from "./lib/errors";
 import { adminAction, adminQuery } from "./lib/functions";
 import { cryptoChance, randomSlug } from "./lib/random";
 import { vTournamentFormat, vTournamentTeamKey } from "./lib/validators";

@@ -40,6 +40,10 @@ export const PANEL_EVENTS = [
   "setup_check",
   "steam_link",
   "steam_unlink",
+  "tournament_seat",
+  "tournament_seat_remove",
+  "tournament_seat_replace",
+  "tournament_rename",
 ] as const;
 
 export type PanelEvent = (typeof PANEL_EVENTS)[number];
