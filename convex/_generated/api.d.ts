@@ -16,6 +16,8 @@ import type * as gameServer_commands from "../gameServer/commands.js";
 import type * as gameServer_consoleLine from "../gameServer/consoleLine.js";
 import type * as gameServer_normalize from "../gameServer/normalize.js";
 import type * as gameServer_poll from "../gameServer/poll.js";
+import type * as gameServer_rconClient from "../gameServer/rconClient.js";
+import type * as gameServer_rconCodec from "../gameServer/rconCodec.js";
 import type * as gameServer_request from "../gameServer/request.js";
 import type * as history from "../history.js";
 import type * as historyApi from "../historyApi.js";
@@ -124,6 +126,8 @@ declare const fullApi: ApiFromModules<{
   "gameServer/consoleLine": typeof gameServer_consoleLine;
   "gameServer/normalize": typeof gameServer_normalize;
   "gameServer/poll": typeof gameServer_poll;
+  "gameServer/rconClient": typeof gameServer_rconClient;
+  "gameServer/rconCodec": typeof gameServer_rconCodec;
   "gameServer/request": typeof gameServer_request;
   history: typeof history;
   historyApi: typeof historyApi;

@@ -13,6 +13,15 @@ export interface Faults {
   timeoutRate: number;
   /** Listener closed: connections are refused until it goes back online. */
   offline: boolean;
+  /**
+   * RCON replies split into RESPONSE_VALUE packets of at most this many body bytes, as Source
+   * servers before CS2 did; 0 = one packet per reply whatever its length (CS2).
+   */
+  rconSplitBytes: number;
+  /** Share of RCON replies cut off halfway: part of the bytes are written, then the socket closes. */
+  rconDropMidReplyRate: number;
+  /** Auth answered as older Source servers do: an empty RESPONSE_VALUE, then AUTH_RESPONSE. */
+  rconLegacyAuth: boolean;
 }
 
 export const NO_FAULTS: Readonly<Faults> = {
@@ -21,7 +30,12 @@ export const NO_FAULTS: Readonly<Faults> = {
   invalidJsonRate: 0,
   timeoutRate: 0,
   offline: false,
+  rconSplitBytes: 0,
+  rconDropMidReplyRate: 0,
+  rconLegacyAuth: false,
 };
+
+type RateFault = "errorRate" | "invalidJsonRate" | "timeoutRate" | "rconDropMidReplyRate";
 
 export class FaultError extends Error {
   override name = "FaultError";
@@ -47,9 +61,19 @@ export class FaultController {
     for (const [key, value] of Object.entries(patch)) {
       // Own keys only: `constructor` or `__proto__` in a PUT body is not a fault setting.
       if (!isOwnKey(NO_FAULTS, key)) throw new FaultError(`Unknown fault "${key}"`);
-      if (key === "offline") {
-        if (typeof value !== "boolean") throw new FaultError("offline must be a boolean");
-        next.offline = value;
+      if (key === "offline" || key === "rconLegacyAuth") {
+        if (typeof value !== "boolean") throw new FaultError(`${key} must be a boolean`);
+        next[key] = value;
+      } else if (key === "rconSplitBytes") {
+        if (
+          typeof value !== "number" ||
+          !(value === 0 || (Number.isInteger(value) && value >= 1 && value <= 4096))
+        ) {
+          throw new FaultError(
+            "rconSplitBytes must be 0 or a whole number of bytes from 1 to 4096",
+          );
+        }
+        next.rconSplitBytes = value;
       } else if (key === "latencyMs") {
         if (typeof value !== "number" || !(value >= 0 && value <= 600_000)) {
           throw new FaultError("latencyMs must be a number of ms between 0 and 600000");
@@ -59,7 +83,7 @@ export class FaultController {
         if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
           throw new FaultError(`${key} must be a number between 0 and 1`);
         }
-        next[key as "errorRate" | "invalidJsonRate" | "timeoutRate"] = value;
+        next[key as RateFault] = value;
       }
     }
     this.current = next;
@@ -75,7 +99,7 @@ export class FaultController {
     this.listeners.push(listener);
   }
 
-  roll(kind: "errorRate" | "invalidJsonRate" | "timeoutRate"): boolean {
+  roll(kind: RateFault): boolean {
     const p = this.current[kind];
     return p >= 1 || this.rng.chance(p);
   }

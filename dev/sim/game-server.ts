@@ -53,6 +53,8 @@ export interface SimServerState {
   bans: WireBan[];
   chat: ChatLine[];
   faults: Faults;
+  /** Addresses the RCON listener banned after repeated wrong passwords. */
+  rconBanned: string[];
   /** MatchZy remote log: the current match's id, the URL ("" = off), POSTs answered 2xx / not. */
   matchzy: { matchId: number; remoteLogUrl: string; sent: number; failed: number };
 }
@@ -260,6 +262,7 @@ export class SimServer {
       bans: w.bans.list(),
       chat: [...w.chat],
       faults: this.faults.get(),
+      rconBanned: this.rcon.bannedAddresses(),
       matchzy: {
         matchId: this.matchzy.matchId,
         remoteLogUrl: this.matchzy.url,

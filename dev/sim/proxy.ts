@@ -22,7 +22,7 @@ import {
   objectBody,
 } from "./http-kit";
 import { ManagedListener } from "./listener";
-import { RconError, rconExec } from "./rcon-client";
+import { RconError, rconExec } from "../../convex/gameServer/rconClient";
 
 export interface ProxyOptions {
   host: string;

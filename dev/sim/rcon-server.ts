@@ -1,13 +1,21 @@
 /**
- * Source RCON over TCP, CS2 flavour (research §3): a single AUTH_RESPONSE (id -1 on a wrong
- * password), an empty RESPONSE_VALUE for EXEC before auth, one packet per reply whatever its
- * size, and the mirror + `00 01 00 00` answer to an empty RESPONSE_VALUE probe.
+ * Source RCON over TCP, CS2 flavour: a single AUTH_RESPONSE (id -1 on a wrong password), an empty
+ * RESPONSE_VALUE for EXEC before auth, one packet per reply whatever its size, and the mirror +
+ * `00 01 00 00` answer to an empty RESPONSE_VALUE probe. An address with `maxAuthFailures` wrong
+ * passwords is banned: its connections are closed at once, as srcds does after repeated failures.
+ *
+ * Fault settings (faults.ts) make it answer like older Source servers or a failing one: replies
+ * split into several packets (`rconSplitBytes`, written in small TCP chunks too), an empty
+ * RESPONSE_VALUE before AUTH_RESPONSE (`rconLegacyAuth`), a reply cut off by a closed connection
+ * (`rconDropMidReplyRate`).
  */
 import net from "node:net";
 import { type Counters, type FaultController } from "./faults";
 import { ManagedListener } from "./listener";
 import {
   MAX_CLIENT_PACKET_SIZE,
+  MIN_PACKET_SIZE,
+  concat,
   PacketDecoder,
   type RconPacket,
   SERVERDATA_AUTH,
@@ -16,7 +24,7 @@ import {
   SERVERDATA_RESPONSE_VALUE,
   TERMINATOR_BODY,
   encodePacket,
-} from "./rcon-codec";
+} from "../../convex/gameServer/rconCodec";
 
 export interface RconServerOptions {
   host: string;
@@ -26,12 +34,18 @@ export interface RconServerOptions {
   execute: (command: string) => string;
   faults: FaultController;
   counters: Counters;
+  /** Wrong passwords from one address before it is banned (srcds: `sv_rcon_maxfailures`). */
+  maxAuthFailures?: number;
   log?: (message: string) => void;
 }
+
+export const DEFAULT_MAX_AUTH_FAILURES = 5;
 
 export class RconServer {
   readonly listener: ManagedListener;
   private readonly sessions = new Set<net.Socket>();
+  private readonly authFailures = new Map<string, number>();
+  private readonly banned = new Set<string>();
 
   constructor(private readonly options: RconServerOptions) {
     const server = net.createServer((socket) => this.accept(socket));
@@ -40,6 +54,16 @@ export class RconServer {
 
   get port(): number {
     return this.listener.boundPort;
+  }
+
+  /** Addresses banned after too many wrong passwords. */
+  bannedAddresses(): string[] {
+    return [...this.banned];
+  }
+
+  clearBans(): void {
+    this.banned.clear();
+    this.authFailures.clear();
   }
 
   /** Ends every session after flushing what was already written (the reply that caused it). */
@@ -51,6 +75,12 @@ export class RconServer {
   }
 
   private accept(socket: net.Socket): void {
+    const address = socket.remoteAddress ?? "";
+    if (this.banned.has(address)) {
+      this.options.counters.inc("RCON refused (banned)");
+      socket.destroy();
+      return;
+    }
     socket.setNoDelay(true);
     this.sessions.add(socket);
     socket.once("close", () => this.sessions.delete(socket));
@@ -72,7 +102,7 @@ export class RconServer {
         // A packet that fails is answered with an error line, and the chain stays usable for the
         // next one: one bad command must neither stall the session nor take down the process.
         chain = chain
-          .then(() => this.onPacket(socket, session, packet))
+          .then(() => this.onPacket(socket, session, packet, address))
           .catch((error: unknown) => this.onPacketError(socket, packet, error));
       }
     });
@@ -92,7 +122,12 @@ export class RconServer {
     }
   }
 
-  private async onPacket(socket: net.Socket, session: { authed: boolean }, packet: RconPacket) {
+  private async onPacket(
+    socket: net.Socket,
+    session: { authed: boolean },
+    packet: RconPacket,
+    address: string,
+  ) {
     const { faults, counters } = this.options;
     counters.inc(counterKey(packet, session.authed));
     if (faults.roll("timeoutRate")) return;
@@ -104,12 +139,14 @@ export class RconServer {
     switch (packet.type) {
       case SERVERDATA_AUTH: {
         session.authed = packet.body === this.options.password();
+        if (faults.get().rconLegacyAuth) reply(packet.id, SERVERDATA_RESPONSE_VALUE);
         reply(session.authed ? packet.id : -1, SERVERDATA_AUTH_RESPONSE);
+        if (!session.authed) this.authFailed(address, socket);
         return;
       }
       case SERVERDATA_EXECCOMMAND: {
         const output = session.authed ? this.options.execute(packet.body) : "";
-        reply(packet.id, SERVERDATA_RESPONSE_VALUE, output);
+        this.writeReply(socket, packet.id, output);
         return;
       }
       case SERVERDATA_RESPONSE_VALUE: {
@@ -119,6 +156,54 @@ export class RconServer {
       }
     }
   }
+
+  /** A wrong password: counted per address; at the limit the address is banned and hung up on. */
+  private authFailed(address: string, socket: net.Socket): void {
+    const failures = (this.authFailures.get(address) ?? 0) + 1;
+    this.authFailures.set(address, failures);
+    if (failures < (this.options.maxAuthFailures ?? DEFAULT_MAX_AUTH_FAILURES)) return;
+    this.banned.add(address);
+    this.options.log?.(`RCON: banning ${address} after ${failures} failed auths`);
+    socket.end();
+  }
+
+  /** One reply, as one packet (CS2) or split like older servers, or cut off by a dropped socket. */
+  private writeReply(socket: net.Socket, id: number, output: string): void {
+    const { faults } = this.options;
+    const split = faults.get().rconSplitBytes;
+    const bytes = new TextEncoder().encode(output);
+    const packets: Uint8Array[] = [];
+    if (split === 0 || bytes.length <= split) {
+      packets.push(encodePacket({ id, type: SERVERDATA_RESPONSE_VALUE, body: output }));
+    } else {
+      // Split on byte boundaries, as srcds does: a UTF-8 character may straddle two packets.
+      for (let at = 0; at < bytes.length; at += split) {
+        packets.push(encodeRaw(id, bytes.subarray(at, at + split)));
+      }
+    }
+    const wire = concatAll(packets);
+    if (faults.roll("rconDropMidReplyRate")) {
+      socket.end(wire.subarray(0, Math.max(1, Math.floor(wire.length / 2))));
+      return;
+    }
+    // Older servers' split replies also reach the client in several TCP reads.
+    const chunk = split === 0 ? wire.length : Math.max(1, split >> 1);
+    for (let at = 0; at < wire.length; at += chunk) socket.write(wire.subarray(at, at + chunk));
+  }
+}
+
+/** A RESPONSE_VALUE packet whose body is given as bytes (a slice of a longer UTF-8 reply). */
+function encodeRaw(id: number, body: Uint8Array): Uint8Array {
+  const packet = encodePacket({ id, type: SERVERDATA_RESPONSE_VALUE, body: "" });
+  const out = new Uint8Array(packet.length + body.length);
+  out.set(packet.subarray(0, 12), 0);
+  out.set(body, 12);
+  new DataView(out.buffer).setInt32(0, body.length + MIN_PACKET_SIZE, true);
+  return out;
+}
+
+function concatAll(parts: Uint8Array[]): Uint8Array {
+  return parts.reduce((a, b) => concat(a, b), new Uint8Array(0));
 }
 
 function errorText(error: unknown): string {

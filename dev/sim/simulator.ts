@@ -45,7 +45,7 @@ export interface SimHandle {
   advance(ticks?: number): void;
   /** Moves the simulated clock forward (ban expiry, play time) without sleeping. */
   skipTime(ms: number): void;
-  /** Clears faults and counters everywhere. */
+  /** Clears faults, counters and RCON bans everywhere. */
   reset(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -128,6 +128,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       async reset() {
         await Promise.all([...servers.map((s) => s.faults.reset()), proxy.faults.reset()]);
         for (const s of [...servers, proxy]) s.counters.reset();
+        for (const s of servers) s.rcon.clearBans();
       },
       stop,
     };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type WireError, type WirePlayer, type WirePlayers } from "../../convex/lib/gameApi";
 import { type CounterSnapshot, type Faults } from "../../dev/sim/faults";
 import { type SimServerState } from "../../dev/sim/game-server";
-import { RconClient } from "../../dev/sim/rcon-client";
+import { RconClient } from "../../convex/gameServer/rconClient";
 import { type SimHandle } from "../../dev/sim/simulator";
 import { keyHeader, request, startTestSim } from "./helpers";
 
@@ -42,7 +42,7 @@ describe("control API and counters", () => {
       password: server().config.rconPassword,
     });
     await client.exec("status");
-    client.close();
+    await client.close();
     const { body } = await request<CounterSnapshot>(control("/servers/server1/counters"));
     expect(body.byEndpoint).toEqual({
       "GET /api/status": 2,
@@ -51,8 +51,10 @@ describe("control API and counters", () => {
       "GET /api/private/banlist": 1,
       "RCON auth": 1,
       "RCON exec status": 1,
+      // The client's sentinel after each command (convex/gameServer/rconClient.ts).
+      "RCON exec (empty)": 1,
     });
-    expect([body.total, body.http, body.rcon]).toEqual([7, 5, 2]);
+    expect([body.total, body.http, body.rcon]).toEqual([8, 5, 3]);
     await request(control("/servers/server1/counters/reset"), { body: {} });
     expect(server().counters.snapshot().total).toBe(0);
   });
@@ -78,6 +80,9 @@ describe("control API and counters", () => {
       invalidJsonRate: 0,
       timeoutRate: 0,
       offline: false,
+      rconSplitBytes: 0,
+      rconDropMidReplyRate: 0,
+      rconLegacyAuth: false,
     });
   });
 

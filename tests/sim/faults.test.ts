@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type WireMatch } from "../../convex/lib/gameApi";
-import { RconClient, type RconError } from "../../dev/sim/rcon-client";
+import { RconClient, type RconError } from "../../convex/gameServer/rconClient";
 import { type SimHandle } from "../../dev/sim/simulator";
 import { keyHeader, request, startTestSim } from "./helpers";
 
@@ -50,7 +50,7 @@ describe("fault injection", () => {
     started = Date.now();
     await client.exec("echo slow");
     expect(Date.now() - started).toBeGreaterThanOrEqual(110);
-    client.close();
+    await client.close();
   });
 
   it("answers 500 at the configured rate", async () => {
@@ -94,7 +94,7 @@ describe("fault injection", () => {
     expect((await request(status())).status).toBe(200);
     const client = await RconClient.connect(rconTarget());
     expect(await client.exec("echo back")).toBe("back");
-    client.close();
+    await client.close();
   });
 
   it("_restart acknowledges, goes offline for the downtime, returns in warmup", async () => {

@@ -6,7 +6,7 @@ import {
   PROXY_PASSWORD_HEADER,
   PROXY_PORT_HEADER,
 } from "../../convex/lib/gameApi";
-import { PacketDecoder, type RconPacket, encodePacket } from "../../dev/sim/rcon-codec";
+import { PacketDecoder, type RconPacket, encodePacket } from "../../convex/gameServer/rconCodec";
 import {
   type SimServerHandle,
   type SimulatorOptions,

@@ -24,7 +24,7 @@ import {
 } from "../../convex/lib/matchzyEvents";
 import { PUSH_OFF_URL } from "../../convex/lib/push";
 import { type AdvanceUntilResult, type SimServerState } from "../../dev/sim/game-server";
-import { RconClient } from "../../dev/sim/rcon-client";
+import { RconClient } from "../../convex/gameServer/rconClient";
 import { type SimHandle, type SimServerHandle } from "../../dev/sim/simulator";
 import { keyHeader, proxyHeaders, request, startTestSim } from "./helpers";
 
@@ -421,7 +421,7 @@ describe("MatchZy remote log", () => {
     expect(await rcon.exec(`matchzy_remote_log_url "${url}"`)).toBe("");
     expect(await rcon.exec(`matchzy_remote_log_header_value "only-a-value"`)).toBe("");
     expect(await rcon.exec("matchzy_remote_log_url")).toBe(`matchzy_remote_log_url = ${url}`);
-    rcon.close();
+    await rcon.close();
     const from = receiver.received.length;
     const { state } = await advanceUntil(s2, "roundEnd");
     const { match } = await snapshot(s2);

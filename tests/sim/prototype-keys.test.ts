@@ -14,7 +14,7 @@ import {
 } from "../../convex/lib/gameApi";
 import { Cvars } from "../../dev/sim/cvars";
 import { type SimServerState } from "../../dev/sim/game-server";
-import { SERVERDATA_AUTH, SERVERDATA_EXECCOMMAND } from "../../dev/sim/rcon-codec";
+import { SERVERDATA_AUTH, SERVERDATA_EXECCOMMAND } from "../../convex/gameServer/rconCodec";
 import { type SimHandle } from "../../dev/sim/simulator";
 import { RawRcon, keyHeader, proxyHeaders, request, startTestSim } from "./helpers";
 
@@ -186,7 +186,16 @@ describe("Object.prototype names as input", () => {
     });
     expect(snapshot()).toEqual(before);
     expect(Object.keys(server().faults.get()).sort()).toEqual(
-      ["errorRate", "invalidJsonRate", "latencyMs", "offline", "timeoutRate"].sort(),
+      [
+        "errorRate",
+        "invalidJsonRate",
+        "latencyMs",
+        "offline",
+        "timeoutRate",
+        "rconSplitBytes",
+        "rconDropMidReplyRate",
+        "rconLegacyAuth",
+      ].sort(),
     );
     await stillAnswers();
   });

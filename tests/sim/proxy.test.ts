@@ -13,7 +13,7 @@ import {
   PacketDecoder,
   SERVERDATA_AUTH,
   encodePacket,
-} from "../../dev/sim/rcon-codec";
+} from "../../convex/gameServer/rconCodec";
 import { type SimHandle } from "../../dev/sim/simulator";
 import { proxyHeaders, request, startTestSim } from "./helpers";
 

@@ -7,7 +7,7 @@ import {
   SERVERDATA_RESPONSE_VALUE,
   TERMINATOR_BODY,
   encodePacket,
-} from "../../dev/sim/rcon-codec";
+} from "../../convex/gameServer/rconCodec";
 import { type SimHandle } from "../../dev/sim/simulator";
 import { RawRcon, request, startTestSim } from "./helpers";
 

@@ -1,6 +1,6 @@
 /**
- * Source RCON packet codec (research: cs2-game-server.md §3). Pure: no Node APIs, only
- * Uint8Array/DataView/TextEncoder, so a Convex action or a browser could reuse it.
+ * Source RCON packet codec, shared by the panel's RCON client and the simulator's RCON server.
+ * Pure: no Node APIs, only Uint8Array/DataView/TextEncoder.
  *
  * Wire layout, all int32 little-endian: size | id | type | body bytes | 0x00 | 0x00,
  * where size counts everything after itself (so the minimum is 10).
@@ -26,8 +26,21 @@ export interface RconPacket {
   body: string;
 }
 
+/** A packet as read off the wire, with its body's raw bytes: split replies join before decoding. */
+export interface RconFrame {
+  packet: RconPacket;
+  raw: Uint8Array;
+}
+
 export class RconProtocolError extends Error {
   override name = "RconProtocolError";
+  constructor(
+    message: string,
+    /** The size prefix announced more than the reader accepts. */
+    readonly tooLarge = false,
+  ) {
+    super(message);
+  }
 }
 
 const encoder = new TextEncoder();
@@ -50,24 +63,25 @@ export function encodePacket(packet: RconPacket): Uint8Array {
 export function decodePacket(
   bytes: Uint8Array,
   maxSize: number = MAX_SERVER_PACKET_SIZE,
-): { packet: RconPacket; length: number } | null {
+): (RconFrame & { length: number }) | null {
   if (bytes.length < 4) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const size = view.getInt32(0, true);
   if (size < MIN_PACKET_SIZE || size > maxSize) {
-    throw new RconProtocolError(`Bad packet size ${size}`);
+    throw new RconProtocolError(`Bad packet size ${size}`, size > maxSize);
   }
   if (bytes.length < size + 4) return null;
   if (bytes[size + 2] !== 0 || bytes[size + 3] !== 0) {
     throw new RconProtocolError("Packet is not terminated by two NUL bytes");
   }
+  // The body may itself contain NULs (the terminator body does), so slice rather than scan.
+  const raw = bytes.slice(12, size + 2);
   const packet = {
     id: view.getInt32(4, true),
     type: view.getInt32(8, true),
-    // The body may itself contain NULs (the terminator body does), so slice rather than scan.
-    body: decoder.decode(bytes.subarray(12, size + 2)),
+    body: decoder.decode(raw),
   };
-  return { packet, length: size + 4 };
+  return { packet, raw, length: size + 4 };
 }
 
 /**
@@ -80,17 +94,21 @@ export class PacketDecoder {
   constructor(private readonly maxSize: number = MAX_SERVER_PACKET_SIZE) {}
 
   push(chunk: Uint8Array): RconPacket[] {
+    return this.pushFrames(chunk).map((frame) => frame.packet);
+  }
+
+  pushFrames(chunk: Uint8Array): RconFrame[] {
     this.buffer = this.buffer.length === 0 ? chunk : concat(this.buffer, chunk);
-    const packets: RconPacket[] = [];
+    const frames: RconFrame[] = [];
     let offset = 0;
     for (;;) {
       const decoded = decodePacket(this.buffer.subarray(offset), this.maxSize);
       if (!decoded) break;
-      packets.push(decoded.packet);
+      frames.push({ packet: decoded.packet, raw: decoded.raw });
       offset += decoded.length;
     }
     this.buffer = offset === 0 ? this.buffer : this.buffer.slice(offset);
-    return packets;
+    return frames;
   }
 
   get pendingBytes(): number {
@@ -98,7 +116,7 @@ export class PacketDecoder {
   }
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+export function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.length + b.length);
   out.set(a, 0);
   out.set(b, a.length);
