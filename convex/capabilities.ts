@@ -6,24 +6,32 @@ import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { vAuditAction } from "./lib/auditActions";
 import { vActor, vAuditOutcome, vTarget } from "./lib/validators";
-import { commitCapability, loadCapability } from "./model/capabilities";
+import { beforeCapability, commitCapability, loadCapability } from "./model/capabilities";
+
+const vLoadRequest = {
+  name: vAuditAction,
+  // Validated by the operation's public action; its shape is the declaration's own.
+  input: v.any(),
+  serverId: v.optional(v.id("servers")),
+};
+const vLoaded = v.object({
+  server: v.union(
+    v.null(),
+    v.object({ serverId: v.id("servers"), name: v.string(), target: vTarget }),
+  ),
+  loaded: v.any(),
+});
 
 export const load = internalQuery({
-  args: {
-    name: vAuditAction,
-    // Validated by the operation's public action; its shape is the declaration's own.
-    input: v.any(),
-    serverId: v.optional(v.id("servers")),
-  },
-  returns: v.object({
-    server: v.union(
-      v.null(),
-      v.object({ serverId: v.id("servers"), name: v.string(), target: vTarget }),
-    ),
-    loaded: v.any(),
-  }),
-  handler: async (ctx, { name, input, serverId }) =>
-    await loadCapability(ctx, name, input, serverId),
+  args: vLoadRequest,
+  returns: vLoaded,
+  handler: async (ctx, run) => await loadCapability(ctx, run),
+});
+
+export const before = internalMutation({
+  args: vLoadRequest,
+  returns: vLoaded,
+  handler: async (ctx, run) => await beforeCapability(ctx, run),
 });
 
 export const commit = internalMutation({

@@ -1,13 +1,13 @@
 /** Match history, careers and leaderboards (issue #14); logic in model/history/. */
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import { internalMutation, internalQuery } from "./_generated/server";
+import { internalMutation } from "./_generated/server";
 import { fail } from "./lib/errors";
-import { adminAction, publicQuery } from "./lib/functions";
+import { publicQuery } from "./lib/functions";
 import { isSteamId64 } from "./lib/steamId";
 import {
   ALL_TIME,
+  HISTORY_MESSAGES,
   isSeason,
   vCareer,
   vCareerMatch,
@@ -16,8 +16,7 @@ import {
   vMatchDetail,
   vMatchListItem,
 } from "./lib/history";
-import { actorOf } from "./lib/viewer";
-import { appendAudit } from "./model/audit";
+import { capability } from "./model/capability";
 import { leaderboardPage, rankOf } from "./model/history/leaderboard";
 import { careerOf, totalsOf } from "./model/history/careers";
 import {
@@ -28,8 +27,7 @@ import {
   MAX_PAGE,
 } from "./model/history/read";
 import { closeAwaitedMap as closeAwaited } from "./model/history/detect";
-import { voidMatch as voidRecord } from "./model/history/record";
-import { vIdentityKind } from "./lib/validators";
+import { VOID_MATCH_CAPABILITY } from "./model/history/record";
 
 const paginated = <T extends ReturnType<typeof v.object>>(item: T) =>
   v.object({
@@ -42,11 +40,7 @@ const paginated = <T extends ReturnType<typeof v.object>>(item: T) =>
     ),
   });
 
-export const HISTORY_MESSAGES = {
-  badSeason: "Невідомий сезон. Оберіть місяць у форматі РРРР-ММ або «за весь час».",
-  badSteamId: "Це не SteamID64.",
-  matchNotFound: "Матч не знайдено.",
-} as const;
+export { HISTORY_MESSAGES };
 
 /** Latest first; `serverKey` limits the list to one server. */
 export const matches = publicQuery({
@@ -114,58 +108,8 @@ export const leaderboard = publicQuery({
   },
 });
 
-export const storeVoid = internalMutation({
-  args: {
-    matchId: v.id("matches"),
-    actor: v.object({
-      username: v.string(),
-      tokenIdentifier: v.optional(v.string()),
-      guestId: v.optional(v.string()),
-      identity: vIdentityKind,
-    }),
-  },
-  returns: v.boolean(),
-  handler: async (ctx, { matchId, actor }) => {
-    const match = await ctx.db.get("matches", matchId);
-    const voided = match ? await voidRecord(ctx, matchId) : false;
-    await appendAudit(ctx, {
-      ...actor,
-      action: "match_void",
-      serverId: match?.serverId,
-      details: match
-        ? `${match.map} ${match.scoreCT}:${match.scoreT} (${matchId})${voided ? "" : " — вже анульовано"}`
-        : `${matchId} — не знайдено`,
-      outcome: voided ? "success" : "failure",
-    });
-    return voided;
-  },
-});
-
 /** Takes a recorded match out of careers and leaderboards (a test match, a broken map). */
-export const voidMatch = adminAction({
-  audit: "match_void",
-  args: { matchId: v.string() },
-  returns: v.null(),
-  handler: async (ctx, { matchId }) => {
-    const id = await ctx.runQuery(internal.history.matchIdOf, { id: matchId });
-    if (!id) fail("NOT_FOUND", HISTORY_MESSAGES.matchNotFound);
-    const done = await ctx.runMutation(internal.history.storeVoid, {
-      matchId: id,
-      actor: actorOf(ctx.viewer),
-    });
-    if (!done) fail("CONFLICT", "Матч уже анульовано.");
-    return null;
-  },
-});
-
-export const matchIdOf = internalQuery({
-  args: { id: v.string() },
-  returns: v.union(v.id("matches"), v.null()),
-  handler: async (ctx, { id }) => {
-    const norm = ctx.db.normalizeId("matches", id);
-    return norm && (await ctx.db.get("matches", norm)) ? norm : null;
-  },
-});
+export const voidMatch = capability(VOID_MATCH_CAPABILITY);
 
 /** Closes a map whose `map_result` came and whose last round's event did not (scheduled). */
 export const closeAwaitedMap = internalMutation({

@@ -7,7 +7,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { paginateSafely } from "./lib/pagination";
-import { adminAction, moderatorAction, moderatorQuery, publicQuery } from "./lib/functions";
+import { moderatorAction, moderatorQuery, publicQuery } from "./lib/functions";
 import { capability, requireServer } from "./model/capability";
 import { playerSnapshotOf } from "./model/liveData";
 import {
@@ -23,13 +23,10 @@ import { publicBanPage, vPublicBan } from "./model/publicBans";
 import { vModerationSettings, vSanctionKind, vSanctionRole } from "./model/sanctionFields";
 import {
   applyToBansInForce,
-  cleanSettings,
   expireBanInForce,
   getModerationSettings,
   sanctionRow,
-  writeModerationSettings,
 } from "./model/sanctions";
-import { appendAudit } from "./model/audit";
 
 /** Sanction records per page at most. */
 const HISTORY_PAGE_MAX = 100;
@@ -76,41 +73,8 @@ export const settings = moderatorQuery({
   handler: async (ctx) => await getModerationSettings(ctx),
 });
 
-export const writeSettings = internalMutation({
-  args: {
-    settings: vModerationSettings,
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-  },
-  returns: v.null(),
-  handler: async (ctx, { settings, username, tokenIdentifier }) => {
-    await writeModerationSettings(ctx, settings);
-    await appendAudit(ctx, {
-      identity: "admin",
-      username,
-      tokenIdentifier,
-      action: "moderation_settings",
-      outcome: "success",
-      details: `макс. ${settings.moderatorMaxMinutes} хв; публічний список: ${settings.publicBanList ? "так" : "ні"}`,
-    });
-    return null;
-  },
-});
-
 /** Admins edit reasons, presets, the moderator's maximum and the public ban list switch. */
-export const saveSettings = adminAction({
-  audit: "moderation_settings",
-  args: { settings: vModerationSettings },
-  returns: v.null(),
-  handler: async (ctx, { settings }) => {
-    await ctx.runMutation(internal.moderation.writeSettings, {
-      settings: cleanSettings(settings),
-      username: ctx.viewer.username,
-      tokenIdentifier: ctx.viewer.tokenIdentifier,
-    });
-    return null;
-  },
-});
+export const saveSettings = capability(MODERATION_CAPABILITIES.saveSettings);
 
 const vSanctionRow = v.object({
   _id: v.id("sanctions"),

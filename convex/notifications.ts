@@ -3,24 +3,17 @@ import { vOnCompleteArgs } from "@convex-dev/workpool";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import {
-  vAttemptResult,
-  vDeliveryJob,
-  vWebhookKind,
-  vWebhookStatus,
-  WEBHOOK_KINDS,
-} from "./lib/discord";
-import { adminAction, adminQuery } from "./lib/functions";
-import { appendAudit } from "./model/audit";
-import { playerSnapshotOf } from "./model/liveData";
+import { vAttemptResult, vDeliveryJob, vWebhookStatus, WEBHOOK_KINDS } from "./lib/discord";
+import { adminQuery } from "./lib/functions";
+import { capability } from "./model/capability";
 import { postOnce, type AttemptResult } from "./model/discordDelivery";
 import {
   confirmServerState as confirmServerStateModel,
   deliveryUrl,
-  notify,
   recordAttempt,
   saveWebhook,
-  sendTest,
+  SEND_TEST_CAPABILITY,
+  SET_WEBHOOK_CAPABILITY,
   webhookStatuses,
 } from "./model/notifications";
 
@@ -31,63 +24,11 @@ export const webhooks = adminQuery({
   handler: async (ctx) => await webhookStatuses(ctx),
 });
 
-export const store = internalMutation({
-  args: {
-    kind: vWebhookKind,
-    url: v.string(),
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-  },
-  returns: v.null(),
-  handler: async (ctx, { kind, url, username, tokenIdentifier }) => {
-    await saveWebhook(ctx, kind, url);
-    await appendAudit(ctx, {
-      identity: "admin",
-      username,
-      tokenIdentifier,
-      action: "discord_webhook",
-      outcome: "success",
-      details: `${kind}: ${url.trim() ? "змінено" : "видалено"}`, // never the URL
-    });
-    return null;
-  },
-});
-
 /** Sets the webhook URL of one kind; "" removes it. */
-export const setWebhook = adminAction({
-  audit: "discord_webhook",
-  args: { kind: vWebhookKind, url: v.string() },
-  returns: v.null(),
-  handler: async (ctx, { kind, url }) => {
-    await ctx.runMutation(internal.notifications.store, {
-      kind,
-      url: url.slice(0, 1000),
-      username: ctx.viewer.username,
-      tokenIdentifier: ctx.viewer.tokenIdentifier,
-    });
-    return null;
-  },
-});
-
-export const queueTest = internalMutation({
-  args: { kind: vWebhookKind },
-  returns: v.null(),
-  handler: async (ctx, { kind }) => {
-    await sendTest(ctx, kind);
-    return null;
-  },
-});
+export const setWebhook = capability(SET_WEBHOOK_CAPABILITY);
 
 /** "Надіслати тест": queues a test message; its outcome shows as the last delivery status. */
-export const sendTestMessage = adminAction({
-  audit: "discord_test",
-  args: { kind: vWebhookKind },
-  returns: v.null(),
-  handler: async (ctx, { kind }) => {
-    await ctx.runMutation(internal.notifications.queueTest, { kind });
-    return null;
-  },
-});
+export const sendTestMessage = capability(SEND_TEST_CAPABILITY);
 
 export const urlFor = internalQuery({
   args: { job: vDeliveryJob },
@@ -111,50 +52,6 @@ export const delivered = internalMutation({
   returns: v.null(),
   handler: async (ctx, { context, result }) => {
     await recordAttempt(ctx, context, result);
-    return null;
-  },
-});
-
-/** A successful ban, kick, unban or push switch (model/notifications.ts `notifyServerAction`). */
-export const notifyAction = internalMutation({
-  args: {
-    kind: v.union(
-      v.literal("ban"),
-      v.literal("kick"),
-      v.literal("unban"),
-      v.literal("pushEnabled"),
-      v.literal("pushDisabled"),
-    ),
-    serverId: v.id("servers"),
-    serverName: v.string(),
-    admin: v.string(),
-    steamId: v.optional(v.string()),
-    durationMinutes: v.optional(v.number()),
-    reason: v.optional(v.string()),
-  },
-  returns: v.null(),
-  handler: async (ctx, { kind, serverId, serverName, admin, steamId, durationMinutes, reason }) => {
-    if (kind === "pushEnabled" || kind === "pushDisabled") {
-      await notify(ctx, { kind, admin, serverName });
-      return null;
-    }
-    if (!steamId) return null;
-    const snapshot = await playerSnapshotOf(ctx, serverId);
-    const playerName = snapshot?.players.find((p) => p.steamId === steamId)?.name;
-    await notify(
-      ctx,
-      kind === "ban"
-        ? {
-            kind,
-            admin,
-            serverName,
-            steamId,
-            playerName,
-            durationMinutes: durationMinutes ?? 0,
-            reason,
-          }
-        : { kind, admin, serverName, steamId, playerName },
-    );
     return null;
   },
 });

@@ -1,11 +1,9 @@
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
-import { internalMutation } from "./_generated/server";
-import { adminAction, adminQuery, publicQuery } from "./lib/functions";
-import { serverFields, vConnectionType, vServerInput } from "./lib/validators";
+import { adminQuery, publicQuery } from "./lib/functions";
+import { serverFields, vConnectionType } from "./lib/validators";
+import { capability } from "./model/capability";
 import { secretsOf } from "./model/servers";
-import { saveServer } from "./model/serverSettings";
+import { SERVER_SAVE_CAPABILITY } from "./model/serverSettings";
 
 export const vPublicServer = v.object({
   _id: v.id("servers"),
@@ -62,36 +60,5 @@ export const adminList = adminQuery({
   },
 });
 
-export const write = internalMutation({
-  args: {
-    serverId: v.optional(v.id("servers")),
-    server: v.optional(vServerInput),
-    disabled: v.optional(v.boolean()),
-    order: v.optional(v.number()),
-    apiKey: v.optional(v.string()),
-    rconPassword: v.optional(v.string()),
-    username: v.string(),
-    tokenIdentifier: v.optional(v.string()),
-  },
-  returns: v.id("servers"),
-  handler: async (ctx, args) => await saveServer(ctx, args),
-});
-
 /** Add a server (no `serverId`) or change one: settings, enabled flag, order and write-only secrets. */
-export const save = adminAction({
-  audit: "server_save",
-  args: {
-    server: v.optional(vServerInput),
-    disabled: v.optional(v.boolean()),
-    order: v.optional(v.number()),
-    apiKey: v.optional(v.string()),
-    rconPassword: v.optional(v.string()),
-  },
-  returns: v.id("servers"),
-  handler: async (ctx, args): Promise<Id<"servers">> =>
-    await ctx.runMutation(internal.servers.write, {
-      ...args,
-      username: ctx.viewer.username,
-      tokenIdentifier: ctx.viewer.tokenIdentifier,
-    }),
-});
+export const save = capability(SERVER_SAVE_CAPABILITY);

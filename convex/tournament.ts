@@ -11,6 +11,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v, type Infer } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
+import { actorOf } from "./lib/viewer";
 import { appendAudit } from "./model/audit";
 import { refusalAsValue, vRefusal } from "./lib/errors";
 import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
@@ -278,9 +279,7 @@ export const pickSide = sessionMutation({
         // An admin deciding for a team is an override, so it goes into the audit log.
         if (w.actor.team === w.state.turn) return;
         await appendAudit(ctx, {
-          identity: "admin",
-          username: ctx.viewer.displayName,
-          tokenIdentifier: ctx.viewer.identity?.tokenIdentifier,
+          ...actorOf(ctx.viewer),
           action: "tournament_pick_side",
           outcome: "success",
           details: `${w.state.slug} ${w.state.turn}: ${side}`,

@@ -1,9 +1,9 @@
 import { vSessionId } from "convex-helpers/server/sessions";
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { internal } from "./_generated/api";
-import { appendAudit } from "./model/audit";
-import { adminAction, adminQuery, signedInMutation, viewerQuery } from "./lib/functions";
+import { adminQuery, viewerQuery, signedInMutation } from "./lib/functions";
+import { capability } from "./model/capability";
+import { USER_CAPABILITIES } from "./model/users";
 import { fail } from "./lib/errors";
 import { vActionViewer } from "./lib/validators";
 import {
@@ -148,85 +148,5 @@ export const list = adminQuery({
   },
 });
 
-export const writeAdmin = internalMutation({
-  args: {
-    userId: v.id("users"),
-    isAdmin: v.boolean(),
-    actorTokenIdentifier: v.optional(v.string()),
-    actor: v.string(),
-  },
-  returns: v.null(),
-  handler: async (ctx, { userId, isAdmin, actorTokenIdentifier, actor }) => {
-    const user = await ctx.db.get("users", userId);
-    if (!user) fail("NOT_FOUND", "Користувача не знайдено.");
-    if (!isAdmin && user.tokenIdentifier === actorTokenIdentifier) {
-      fail("INVALID_INPUT", "Не можна зняти права адміністратора із самого себе.");
-    }
-    await ctx.db.patch("users", userId, { isAdmin });
-    await appendAudit(ctx, {
-      identity: "admin",
-      username: actor,
-      tokenIdentifier: actorTokenIdentifier,
-      action: isAdmin ? "admin_grant" : "admin_revoke",
-      outcome: "success",
-      details: user.username,
-    });
-    return null;
-  },
-});
-
-/** Grant or revoke admin for another user (audited). */
-export const setAdmin = adminAction({
-  audit: "admin_role",
-  args: { userId: v.id("users"), isAdmin: v.boolean() },
-  returns: v.null(),
-  handler: async (ctx, { userId, isAdmin }) => {
-    await ctx.runMutation(internal.users.writeAdmin, {
-      userId,
-      isAdmin,
-      actor: ctx.viewer.username,
-      actorTokenIdentifier: ctx.viewer.tokenIdentifier,
-    });
-    return null;
-  },
-});
-
-export const writeModerator = internalMutation({
-  args: {
-    userId: v.id("users"),
-    isModerator: v.boolean(),
-    actorTokenIdentifier: v.optional(v.string()),
-    actor: v.string(),
-  },
-  returns: v.null(),
-  handler: async (ctx, { userId, isModerator, actorTokenIdentifier, actor }) => {
-    const user = await ctx.db.get("users", userId);
-    if (!user) fail("NOT_FOUND", "Користувача не знайдено.");
-    await ctx.db.patch("users", userId, { isModerator });
-    await appendAudit(ctx, {
-      identity: "admin",
-      username: actor,
-      tokenIdentifier: actorTokenIdentifier,
-      action: isModerator ? "moderator_grant" : "moderator_revoke",
-      outcome: "success",
-      details: user.username,
-    });
-    return null;
-  },
-});
-
-/** Grant or revoke the moderator role (audited). */
-export const setModerator = adminAction({
-  audit: "moderator_role",
-  args: { userId: v.id("users"), isModerator: v.boolean() },
-  returns: v.null(),
-  handler: async (ctx, { userId, isModerator }) => {
-    await ctx.runMutation(internal.users.writeModerator, {
-      userId,
-      isModerator,
-      actor: ctx.viewer.username,
-      actorTokenIdentifier: ctx.viewer.tokenIdentifier,
-    });
-    return null;
-  },
-});
+export const setAdmin = capability(USER_CAPABILITIES.setAdmin);
+export const setModerator = capability(USER_CAPABILITIES.setModerator);

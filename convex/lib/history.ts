@@ -16,6 +16,12 @@ import { v, type Infer } from "convex/values";
 import { isOwnKey } from "./ownKey";
 import { vRoundMark } from "./rounds";
 
+export const HISTORY_MESSAGES = {
+  badSeason: "Невідомий сезон. Оберіть місяць у форматі РРРР-ММ або «за весь час».",
+  badSteamId: "Це не SteamID64.",
+  matchNotFound: "Матч не знайдено.",
+} as const;
+
 export const MIN_ROUNDS = 4;
 export const MIN_HUMANS = 2;
 export const MIN_RATIO_MATCHES = 3;

@@ -14,16 +14,31 @@ import type { AnyCapability, CapabilityServer } from "./capability";
 import { commitSent } from "./gameServerStep";
 import { LAUNCH_CAPABILITY } from "./launch";
 import { MODERATION_CAPABILITIES } from "./moderationCapabilities";
-import { notifyServerAction } from "./notifications";
-import { FLOW_ACTION_CAPABILITIES, SERVER_ACTION_CAPABILITIES } from "./serverActions";
+import { VOID_MATCH_CAPABILITY } from "./history/record";
+import { notifyServerAction, SEND_TEST_CAPABILITY, SET_WEBHOOK_CAPABILITY } from "./notifications";
+import { PUSH_CAPABILITIES } from "./push/status";
+import { GUEST_ADMIN_CAPABILITY } from "./settings";
+import { SERVER_SAVE_CAPABILITY } from "./serverSettings";
+import { SETUP_CHECK_CAPABILITY } from "./setupCheck";
+import { TOURNAMENT_CAPABILITIES } from "./tournamentAdmin";
+import { USER_CAPABILITIES } from "./users";
+import { SERVER_ACTION_CAPABILITIES } from "./serverActions";
 import { targetFor } from "./servers";
 
 const CAPABILITIES: Record<string, AnyCapability> = Object.fromEntries(
   [
     ...Object.values(SERVER_ACTION_CAPABILITIES),
-    ...Object.values(FLOW_ACTION_CAPABILITIES),
     ...Object.values(MODERATION_CAPABILITIES),
+    ...Object.values(USER_CAPABILITIES),
+    ...Object.values(TOURNAMENT_CAPABILITIES),
+    ...Object.values(PUSH_CAPABILITIES),
     LAUNCH_CAPABILITY,
+    GUEST_ADMIN_CAPABILITY,
+    SERVER_SAVE_CAPABILITY,
+    SET_WEBHOOK_CAPABILITY,
+    SEND_TEST_CAPABILITY,
+    VOID_MATCH_CAPABILITY,
+    SETUP_CHECK_CAPABILITY,
   ].map((decl: AnyCapability) => [decl.name, decl]),
 );
 
@@ -33,20 +48,35 @@ function declarationOf(name: AuditAction): AnyCapability {
   return decl;
 }
 
-export async function loadCapability(
-  ctx: QueryCtx,
-  name: AuditAction,
-  input: unknown,
-  serverId: Id<"servers"> | undefined,
-): Promise<{ server: CapabilityServer | null; loaded: unknown }> {
-  const decl = declarationOf(name);
-  const row = serverId ? await ctx.db.get("servers", serverId) : null;
-  const server =
-    row && !row.disabled
-      ? { serverId: row._id, name: row.name, target: await targetFor(ctx, row) }
-      : null;
-  const loaded = decl.load ? await decl.load(ctx, input, server) : null;
+interface LoadRequest {
+  name: AuditAction;
+  input: unknown;
+  serverId?: Id<"servers">;
+}
+
+/** The selected server (null when missing or disabled) and what the declaration's `load` read. */
+export async function loadCapability(ctx: QueryCtx, run: LoadRequest) {
+  const server = await selectedServer(ctx, run.serverId);
+  const decl = declarationOf(run.name);
+  const loaded = decl.load ? await decl.load(ctx, run.input, server) : null;
   return { server, loaded: loaded ?? null };
+}
+
+/** `loadCapability` for a declaration whose `before` writes ahead of the game server. */
+export async function beforeCapability(ctx: MutationCtx, run: LoadRequest) {
+  const server = await selectedServer(ctx, run.serverId);
+  const decl = declarationOf(run.name);
+  const loaded = decl.before ? await decl.before(ctx, run.input, server) : null;
+  return { server, loaded: loaded ?? null };
+}
+
+async function selectedServer(
+  ctx: QueryCtx,
+  serverId: Id<"servers"> | undefined,
+): Promise<CapabilityServer | null> {
+  const row = serverId ? await ctx.db.get("servers", serverId) : null;
+  if (!row || row.disabled) return null;
+  return { serverId: row._id, name: row.name, target: await targetFor(ctx, row) };
 }
 
 export interface CommitRequest {
@@ -68,23 +98,20 @@ export interface CommitRequest {
 export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Promise<unknown> {
   const decl = declarationOf(run.name);
   const success = run.outcome === "success";
+  const info = { actor: run.actor, serverId: run.serverId, loaded: run.loaded, sent: run.sent };
   let details = run.details;
-  let serverId = run.serverId;
+  // Operations on no server name none, whatever server the client had selected.
+  let serverId = decl.server ? run.serverId : undefined;
   let outcome = run.outcome;
   let result: unknown = null;
-  if (serverId) {
+  if (run.serverId) {
     for (const action of run.sent) {
-      details = await commitSent(ctx, serverId, action, success, details);
-      if (success) await notifyServerAction(ctx, serverId, action, run.actor.username);
+      details = await commitSent(ctx, run.serverId, action, success, details);
+      if (success) await notifyServerAction(ctx, run.serverId, action, run.actor.username);
     }
   }
   if (success && decl.commit) {
-    const committed = await decl.commit(ctx, run.input, {
-      actor: run.actor,
-      serverId,
-      loaded: run.loaded,
-      sent: run.sent,
-    });
+    const committed = await decl.commit(ctx, run.input, info);
     if (committed) {
       result = committed.result ?? null;
       details = committed.details ?? details;
@@ -92,6 +119,7 @@ export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Pr
       outcome = committed.outcome ?? outcome;
     }
   }
+  if (!success && decl.onFailure) await decl.onFailure(ctx, run.input, info);
   await appendAudit(ctx, { ...run.actor, action: run.auditName, serverId, outcome, details });
   return result;
 }

@@ -6,10 +6,12 @@
  *
  *   gate (lib/functions.ts: who may call, rate limits, refusals audited)
  *   → resolve (input cleaning and lookups that may fetch, in the action)
- *   → load (one query: the selected server and what the rules judge)
+ *   → load (one query: the selected server and what the rules judge), or `before` (one mutation,
+ *     for writes that must precede the game server, e.g. a push secret armed or cleared)
  *   → check (the rules; a refusal is audited under the operation's name)
  *   → game server (each planned `ServerAction`, in order)
- *   → commit (one mutation: domain rows + audit entry, or only the audit entry of a failure).
+ *   → commit (one mutation: domain rows + audit entry, or the audit entry of a failure with the
+ *     declaration's `onFailure` clean-up).
  *
  * Declarations are registered by name in model/capabilities.ts, where the generic `load` and
  * `commit` functions (capabilities.ts) find them.
@@ -70,11 +72,16 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
   /** Needs the selected server: 'Сервер не вибрано.' without one. */
   server?: boolean;
   /** The audit name of one run when it depends on the input (e.g. grant or revoke). */
-  auditName?: (input: I) => AuditAction;
-  /** Cleans the input and looks up what may need the network (a vanity URL), in the action. */
-  resolve?: (input: ObjectType<A>, actor: Actor) => I | Promise<I>;
+  auditName?: (input: I, selected: Id<"servers"> | undefined) => AuditAction;
+  /**
+   * Cleans the input and looks up what may need the network (a vanity URL, each server's
+   * reachability), in the action.
+   */
+  resolve?: (input: ObjectType<A>, actor: Actor, ctx: ActionCtx) => I | Promise<I>;
   /** Reads what `check` judges, in one query with the selected server. */
   load?: (ctx: QueryCtx, input: I, server: CapabilityServer | null) => Promise<L>;
+  /** Instead of `load`: reads and writes that must be done before the game server is asked. */
+  before?: (ctx: MutationCtx, input: I, server: CapabilityServer | null) => Promise<L>;
   /**
    * The rules, in the action (so they may also read the game server, e.g. its ban list); a refusal
    * thrown here is audited (FORBIDDEN as unauthorized, else as a failure).
@@ -89,6 +96,8 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
   gameServer?: (input: I, loaded: L, server: CapabilityServer) => ServerAction[];
   /** Writes the domain rows; the audit entry is written by the runner in the same transaction. */
   commit?: (ctx: MutationCtx, input: I, info: CommitInfo<L>) => Promise<Committed<R> | void>;
+  /** In the commit of a failed or refused run, with its audit entry: undoes what `before` did. */
+  onFailure?: (ctx: MutationCtx, input: I, info: CommitInfo<L>) => Promise<void>;
   /** The answer when it needs the game server's replies (e.g. who a launch placed). */
   result?: (input: I, loaded: L, run: { replies: unknown[]; committed: R | undefined }) => R;
 }
@@ -152,21 +161,21 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
 ): Promise<R> {
   if (decl.server && !selected) fail("INVALID_INPUT", MESSAGES.noServer);
   const actor = actorOf(ctx.viewer);
-  const input = decl.resolve ? await decl.resolve(args, actor) : (args as unknown as I);
-  const auditName = decl.auditName?.(input) ?? decl.name;
+  const input = decl.resolve ? await decl.resolve(args, actor, ctx) : (args as unknown as I);
+  const auditName = decl.auditName?.(input, selected) ?? decl.name;
 
   let server: CapabilityServer | null = null;
   let loaded = null as L;
-  if (decl.server || decl.load) {
-    const read = await ctx.runQuery(internal.capabilities.load, {
-      name: decl.name,
-      input,
-      serverId: selected,
-    });
+  if (decl.server || decl.load || decl.before) {
+    const request = { name: decl.name, input, serverId: selected };
+    const read = decl.before
+      ? await ctx.runMutation(internal.capabilities.before, request)
+      : await ctx.runQuery(internal.capabilities.load, request);
     if (decl.server && !read.server) fail("NOT_FOUND", MESSAGES.noServer);
     server = read.server;
     loaded = read.loaded as L;
   }
+  // The server the operation is about: the checked one, else the one selected (e.g. a save).
   const serverId = server?.serverId ?? selected;
   const commit = async (outcome: AuditOutcome, details?: string, sent: ServerAction[] = []) =>
     (await ctx.runMutation(internal.capabilities.commit, {

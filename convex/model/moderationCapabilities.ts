@@ -1,5 +1,5 @@
 /**
- * Kick, ban and unban as declared capabilities (model/capability.ts): the rules of
+ * Kick, ban, unban, the random pick and the moderation settings as declared capabilities (model/capability.ts): the rules of
  * model/sanctions.ts judge the request (a refusal is audited), the game server carries it out, and
  * one commit writes the sanction record with the audit entry.
  */
@@ -10,9 +10,11 @@ import { defineCapability, type CapabilityServer } from "./capability";
 import { vActionResult } from "./gameServerStep";
 import { playerSnapshotOf } from "./liveData";
 import { banOnServer, fetchBanList, pickRandomPlayers, vPlayerRef } from "./moderation";
+import { vModerationSettings } from "./sanctionFields";
 import {
   checkBanDuration,
   checkReplaceBan,
+  cleanSettings,
   checkUnban,
   getModerationSettings,
   panelBanInForce,
@@ -20,6 +22,7 @@ import {
   recordSanction,
   requireReason,
   sanctionRoleOf,
+  writeModerationSettings,
 } from "./sanctions";
 import { resolveSteamId } from "./steamVanity";
 
@@ -163,6 +166,20 @@ export const MODERATION_CAPABILITIES = {
       }));
       const { chosen, pool } = pickRandomPlayers(players, count);
       return { result: { chosen, pool }, details: chosen.map((p) => p.name).join(", ") };
+    },
+  }),
+
+  /** Admins edit reasons, presets, the moderator's maximum and the public ban list switch. */
+  saveSettings: defineCapability({
+    name: "moderation_settings",
+    access: "admin",
+    args: { settings: vModerationSettings },
+    returns: v.null(),
+    resolve: ({ settings }) => ({ settings: cleanSettings(settings) }),
+    commit: async (ctx, { settings }) => {
+      await writeModerationSettings(ctx, settings);
+      const list = settings.publicBanList ? "так" : "ні";
+      return { details: `макс. ${settings.moderatorMaxMinutes} хв; публічний список: ${list}` };
     },
   }),
 };

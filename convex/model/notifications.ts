@@ -17,13 +17,16 @@ import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { playerSnapshotOf } from "./liveData";
 import type { ServerAction } from "../gameServer/commands";
 import type { Infer } from "convex/values";
+import { v } from "convex/values";
 import {
+  vWebhookKind,
   WEBHOOK_KINDS,
   type vDeliveryJob,
   type WebhookKind,
   type WebhookStatus,
 } from "../lib/discord";
 import { fail } from "../lib/errors";
+import { defineCapability } from "./capability";
 import { DEFAULT_BACKOFF_MS, nextDelayMs, type AttemptResult } from "./discordDelivery";
 import {
   formatMessage,
@@ -296,3 +299,28 @@ export async function notifyTournamentLaunched(
     teams: `${t.name ? `${t.name}: ` : ""}${t.teamA.name} — ${t.teamB.name}`,
   });
 }
+
+/** Sets the webhook URL of one kind; "" removes it. The audit entry never holds the URL. */
+export const SET_WEBHOOK_CAPABILITY = defineCapability({
+  name: "discord_webhook",
+  access: "admin",
+  args: { kind: vWebhookKind, url: v.string() },
+  returns: v.null(),
+  resolve: ({ kind, url }) => ({ kind, url: url.slice(0, 1000) }),
+  commit: async (ctx, { kind, url }) => {
+    await saveWebhook(ctx, kind, url);
+    return { details: `${kind}: ${url.trim() ? "змінено" : "видалено"}` };
+  },
+});
+
+/** "Надіслати тест": queues a test message; its outcome shows as the last delivery status. */
+export const SEND_TEST_CAPABILITY = defineCapability({
+  name: "discord_test",
+  access: "admin",
+  args: { kind: vWebhookKind },
+  returns: v.null(),
+  commit: async (ctx, { kind }) => {
+    await sendTest(ctx, kind);
+    return { details: kind };
+  },
+});

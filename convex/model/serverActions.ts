@@ -5,13 +5,9 @@
  * from its registry entry (lib/actionRegistry.ts).
  */
 import { v, type ObjectType, type PropertyValidators } from "convex/values";
-import type { Id } from "../_generated/dataModel";
 import { actionName, type ServerAction } from "../gameServer/commands";
 import { SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
-import type { ActionViewer } from "../lib/functions";
-import type { ActionCtx } from "../_generated/server";
-import { ownValue } from "../lib/ownKey";
-import { defineCapability, runCapability } from "./capability";
+import { defineCapability } from "./capability";
 import { vActionResult, type ActionResult } from "./gameServerStep";
 
 export { vActionResult, type ActionResult };
@@ -87,45 +83,3 @@ export const SERVER_ACTION_CAPABILITIES = {
   restartServices: sends("restartServices", {}, () => ({ kind: "restartServices" })),
   serverUpdate: sends("serverUpdate", {}, () => ({ kind: "serverUpdate" })),
 };
-
-/**
- * Server actions other flows build themselves (the MatchZy push switch, the tournament launch):
- * declared like the rest, their input is the typed action.
- */
-function flowAction(name: ActionName) {
-  return defineCapability<PropertyValidators, ServerAction, null, ActionResult>({
-    name,
-    access: SERVER_ACTIONS[name].access,
-    args: {},
-    returns: vActionResult,
-    server: true,
-    auditName: actionName,
-    gameServer: (action) => [action],
-  });
-}
-
-export const FLOW_ACTION_CAPABILITIES = {
-  pushEnable: flowAction("pushEnable"),
-  pushDisable: flowAction("pushDisable"),
-  launchGame: flowAction("launchGame"),
-};
-
-const FLOW_ACTIONS: Partial<Record<ActionName, ReturnType<typeof flowAction>>> = {
-  ...FLOW_ACTION_CAPABILITIES,
-  gameMode: flowAction("gameMode"),
-  changeMap: flowAction("changeMap"),
-};
-
-/**
- * Sends `action` to the server as its declared capability would: same game-server step, same
- * commit (switches, announcement, audit entry). For flows that build the action themselves.
- */
-export async function runServerAction(
-  ctx: ActionCtx & { viewer: ActionViewer },
-  serverId: Id<"servers"> | undefined,
-  action: ServerAction,
-): Promise<ActionResult> {
-  const decl = ownValue(FLOW_ACTIONS, actionName(action));
-  if (!decl) throw new Error(`${action.kind} is not sent by a flow`);
-  return await runCapability(ctx, decl, action as never, serverId);
-}

@@ -1,11 +1,11 @@
 /** Saving a server from the settings screen (admin): validate, store, restart its poller, audit. */
-import type { Infer } from "convex/values";
+import { v, type Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { destinationOf } from "../lib/destination";
 import { fail } from "../lib/errors";
-import type { vServerInput } from "../lib/validators";
-import { appendAudit } from "./audit";
+import { vServerInput } from "../lib/validators";
+import { defineCapability } from "./capability";
 import { restartPoller } from "./poller";
 import { disarmPush } from "./push/status";
 import { serverByKey, validateServerInput, writeSecrets, type SecretsPatch } from "./servers";
@@ -16,16 +16,17 @@ export interface SaveServerInput extends SecretsPatch {
   server?: Infer<typeof vServerInput>;
   disabled?: boolean;
   order?: number;
-  username: string;
-  tokenIdentifier?: string;
 }
 
 /**
  * Adds or changes a server: settings, enabled flag, order and secrets; restarts its poller and
- * audits what changed. Changing where the secrets go (`destinationOf`) clears the stored ones
- * unless new ones come with the same save.
+ * says what changed, for the audit entry. Changing where the secrets go (`destinationOf`) clears
+ * the stored ones unless new ones come with the same save.
  */
-export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promise<Id<"servers">> {
+export async function saveServer(
+  ctx: MutationCtx,
+  args: SaveServerInput,
+): Promise<{ serverId: Id<"servers">; details: string }> {
   let serverId = args.serverId;
   let secretsCleared = false;
   let pushCleared = false;
@@ -73,13 +74,8 @@ export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promi
   }
   if (pushCleared) await disarmPush(ctx, serverId);
   await restartPoller(ctx, serverId);
-  await appendAudit(ctx, {
-    identity: "admin",
-    username: args.username,
-    tokenIdentifier: args.tokenIdentifier,
+  return {
     serverId,
-    action: args.serverId ? "server_update" : "server_add",
-    outcome: "success",
     details: [
       args.server ? "налаштування" : null,
       args.disabled !== undefined ? (args.disabled ? "вимкнено" : "увімкнено") : null,
@@ -91,9 +87,30 @@ export async function saveServer(ctx: MutationCtx, args: SaveServerInput): Promi
     ]
       .filter(Boolean)
       .join(", "),
-  });
-  return serverId;
+  };
 }
+
+/**
+ * Add a server (none selected) or change the selected one: settings, enabled flag, order and
+ * write-only secrets.
+ */
+export const SERVER_SAVE_CAPABILITY = defineCapability({
+  name: "server_save",
+  access: "admin",
+  args: {
+    server: v.optional(vServerInput),
+    disabled: v.optional(v.boolean()),
+    order: v.optional(v.number()),
+    apiKey: v.optional(v.string()),
+    rconPassword: v.optional(v.string()),
+  },
+  returns: v.id("servers"),
+  auditName: (_input, selected) => (selected ? "server_update" : "server_add"),
+  commit: async (ctx, input, { serverId: selected }) => {
+    const { serverId, details } = await saveServer(ctx, { ...input, serverId: selected });
+    return { result: serverId, serverId, details };
+  },
+});
 
 export const SECRETS_CLEARED_NOTE = "адресу змінено: збережені секрети скинуто";
 export const PUSH_CLEARED_NOTE = "ключ змінено: події MatchZy вимкнено";

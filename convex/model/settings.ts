@@ -1,5 +1,7 @@
 /** The panel-wide settings row (guest-admin switch). */
+import { v } from "convex/values";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { defineCapability } from "./capability";
 
 const GLOBAL = "global";
 
@@ -21,3 +23,13 @@ export async function writeGuestAdmin(ctx: MutationCtx, enabled: boolean): Promi
   if (row) await ctx.db.patch("settings", row._id, fields);
   else await ctx.db.insert("settings", { key: GLOBAL, ...fields });
 }
+
+/** Opens (or closes) the general, match and map controls to every visitor. */
+export const GUEST_ADMIN_CAPABILITY = defineCapability({
+  name: "guest_admin",
+  access: "admin",
+  args: { enabled: v.boolean() },
+  returns: v.null(),
+  auditName: ({ enabled }) => (enabled ? "guest_admin_on" : "guest_admin_off"),
+  commit: async (ctx, { enabled }) => await writeGuestAdmin(ctx, enabled),
+});

@@ -3,13 +3,16 @@
  * enters history: it returns the new match's id (null when the same match was recorded before),
  * which is what a "match recorded" notification hooks onto.
  */
+import { v } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { countsForCareers, resultOf, winnerOf } from "../../lib/history";
+import { countsForCareers, HISTORY_MESSAGES, resultOf, winnerOf } from "../../lib/history";
 import { countLine } from "./careers";
 import type { ClosedMatch } from "./tracker";
 import { notify } from "../notifications";
 import { applyRecordedMatch, voidRecordedMatch } from "../tournamentSeries";
+import { defineCapability } from "../capability";
+import { fail } from "../../lib/errors";
 
 /**
  * The natural key of a recorded map: the server and MatchZy's match id and map number when its
@@ -152,3 +155,28 @@ export async function voidMatch(ctx: MutationCtx, matchId: Id<"matches">): Promi
   if (match.tournamentId) await voidRecordedMatch(ctx, match.tournamentId, matchId);
   return true;
 }
+
+/** Takes a recorded match out of careers and leaderboards (a test match, a broken map). */
+export const VOID_MATCH_CAPABILITY = defineCapability({
+  name: "match_void",
+  access: "admin",
+  args: { matchId: v.string() },
+  returns: v.null(),
+  commit: async (ctx, { matchId: raw }) => {
+    const matchId = ctx.db.normalizeId("matches", raw);
+    const match = matchId ? await ctx.db.get("matches", matchId) : null;
+    if (!matchId || !match) fail("NOT_FOUND", HISTORY_MESSAGES.matchNotFound);
+    const voided = await voidMatch(ctx, matchId);
+    const score = `${match.map} ${match.scoreCT}:${match.scoreT} (${matchId})`;
+    return {
+      result: voided,
+      serverId: match.serverId,
+      outcome: voided ? "success" : "failure",
+      details: voided ? score : `${score} — вже анульовано`,
+    };
+  },
+  result: (_input, _loaded, { committed }) => {
+    if (!committed) fail("CONFLICT", "Матч уже анульовано.");
+    return null;
+  },
+});

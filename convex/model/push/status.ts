@@ -6,13 +6,12 @@
  * free console box refuses them.
  */
 import { v } from "convex/values";
-import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
-import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../../_generated/server";
-import type { ActionViewer } from "../../lib/functions";
+import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
+import { SERVER_ACTIONS } from "../../lib/actionRegistry";
 import { PUSH_ACTIVE_MS, PUSH_HEADER } from "../../lib/push";
-import { requireServer } from "../capability";
-import { runServerAction, type ActionResult } from "../serverActions";
+import { defineCapability } from "../capability";
+import { vActionResult } from "../gameServerStep";
 import { writePushSecret } from "../servers";
 import { EVENTS_PATH } from "./http";
 import { newPushSecret } from "./secret";
@@ -108,39 +107,43 @@ export function eventsUrl(siteUrl: string | undefined, serverKey: string): strin
   return `${siteUrl.replace(/\/+$/, "")}${EVENTS_PATH}${encodeURIComponent(serverKey)}`;
 }
 
-interface GatedCtx extends ActionCtx {
-  viewer: ActionViewer;
-}
+export const PUSH_CAPABILITIES = {
+  /**
+   * A new secret is stored and push marked on first, then the game server is told where to send
+   * events and with which header; if it refuses or cannot be reached, push is marked off again.
+   */
+  enable: defineCapability({
+    name: "pushEnable",
+    access: SERVER_ACTIONS.pushEnable.access,
+    args: {},
+    returns: vActionResult,
+    server: true,
+    resolve: () => ({ secret: newPushSecret() }),
+    before: async (ctx, { secret }, server) => {
+      const key = server ? await armPush(ctx, server.serverId, secret, Date.now()) : null;
+      return { url: key === null ? "" : eventsUrl(env.CONVEX_SITE_URL, key) };
+    },
+    gameServer: ({ secret }, { url }) => [{ kind: "pushEnable", url, secret }],
+    onFailure: async (ctx, _input, { serverId }) => {
+      if (serverId) await disarmPush(ctx, serverId);
+    },
+  }),
 
-/**
- * Generates and stores a new secret, then tells the game server where to send events and with
- * which header. If the game server refuses or cannot be reached, push is marked off again.
- */
-export async function enablePush(
-  ctx: GatedCtx,
-  serverId: Id<"servers"> | undefined,
-): Promise<ActionResult> {
-  const server = await requireServer(ctx, serverId);
-  const secret = newPushSecret();
-  const key = await ctx.runMutation(internal.push.arm, { serverId: server.serverId, secret });
-  try {
-    const url = key === null ? "" : eventsUrl(env.CONVEX_SITE_URL, key);
-    return await runServerAction(ctx, server.serverId, { kind: "pushEnable", url, secret });
-  } catch (error) {
-    await ctx.runMutation(internal.push.disarm, { serverId: server.serverId });
-    throw error;
-  }
-}
-
-/**
- * Marks push off and clears the secret first (so whatever the game server answers, the panel
- * accepts no more events), then points MatchZy's remote log at `PUSH_OFF_URL` (it refuses "").
- */
-export async function disablePush(
-  ctx: GatedCtx,
-  serverId: Id<"servers"> | undefined,
-): Promise<ActionResult> {
-  const server = await requireServer(ctx, serverId);
-  await ctx.runMutation(internal.push.disarm, { serverId: server.serverId });
-  return await runServerAction(ctx, server.serverId, { kind: "pushDisable" });
-}
+  /**
+   * Push is marked off and the secret cleared first (so whatever the game server answers, the
+   * panel accepts no more events), then MatchZy's remote log is pointed at `PUSH_OFF_URL` (it
+   * refuses "").
+   */
+  disable: defineCapability({
+    name: "pushDisable",
+    access: SERVER_ACTIONS.pushDisable.access,
+    args: {},
+    returns: vActionResult,
+    server: true,
+    before: async (ctx, _input, server) => {
+      if (server) await disarmPush(ctx, server.serverId);
+      return null;
+    },
+    gameServer: () => [{ kind: "pushDisable" }],
+  }),
+};
