@@ -86,6 +86,7 @@ import type * as model_serverActions from "../model/serverActions.js";
 import type * as model_serverSettings from "../model/serverSettings.js";
 import type * as model_servers from "../model/servers.js";
 import type * as model_settings from "../model/settings.js";
+import type * as model_setupCheck from "../model/setupCheck.js";
 import type * as model_steamLink from "../model/steamLink.js";
 import type * as model_steamOpenId from "../model/steamOpenId.js";
 import type * as model_steamVanity from "../model/steamVanity.js";
@@ -198,6 +199,7 @@ declare const fullApi: ApiFromModules<{
   "model/serverSettings": typeof model_serverSettings;
   "model/servers": typeof model_servers;
   "model/settings": typeof model_settings;
+  "model/setupCheck": typeof model_setupCheck;
   "model/steamLink": typeof model_steamLink;
   "model/steamOpenId": typeof model_steamOpenId;
   "model/steamVanity": typeof model_steamVanity;

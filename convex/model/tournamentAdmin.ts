@@ -153,7 +153,9 @@ export const TOURNAMENT_CAPABILITIES = {
       const state = stateOf(doc);
       const next = model.rename(state, names);
       await save(ctx, doc._id, state, next);
-      return { details: `${doc.slug}: ${next.name ?? "—"} (${next.teamA.name} — ${next.teamB.name})` };
+      return {
+        details: `${doc.slug}: ${next.name ?? "—"} (${next.teamA.name} — ${next.teamB.name})`,
+      };
     },
   }),
 };
