@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDiscordStandIn, type DiscordStandIn } from "../../dev/discord/server";
 import { startBackend, type BackendHandle } from "../../dev/backend/server";
 import type { Id } from "../../convex/_generated/dataModel";
+import { sendTest } from "../../convex/model/notifications";
+import { createTournament } from "../../convex/model/tournament";
 import { presetFormat } from "../../convex/model/tournamentFormats";
 
 const SERVERS = 20;
@@ -78,10 +80,17 @@ afterAll(async () => {
 
 /** A duel in progress with the given turn deadline, its timer scheduled as `save` does. */
 async function tournamentDueAt(deadline: number) {
-  const { id } = (await backend.runInternal("tournamentAdmin:writeNew", {
-    format: presetFormat("duel"),
-    username: "admin",
-  })) as { id: Id<"tournaments"> };
+  const id = await backend.t.run((ctx) =>
+    ctx.db.insert(
+      "tournaments",
+      createTournament({
+        createdBy: "admin",
+        now: Date.now(),
+        format: presetFormat("duel"),
+        slug: "fleet1",
+      }),
+    ),
+  );
   const seats = [
     ["teamA", "session-alpha-0001"],
     ["teamB", "session-bravo-0002"],
@@ -125,7 +134,7 @@ describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots
     const dueAt = Date.now() + 1_500;
     const tournamentId = await tournamentDueAt(dueAt);
     const queuedAt = Date.now();
-    await backend.runInternal("notifications:queueTest", { kind: "serverState" });
+    await backend.t.run((ctx) => sendTest(ctx, "serverState"));
 
     // The expired turn starts the next one with a fresh 60 s deadline: when the clock fired.
     const turnMs = presetFormat("duel").turnSeconds * 1000;
