@@ -76,7 +76,7 @@ export async function recordPresence(
   if (mine) {
     if (!(await allowViewerRefresh(ctx, `${serverId}:${viewerId}`))) return false;
     await ctx.db.patch("presence", mine._id, fields);
-  } else if (await allowNewViewer(ctx, serverId)) {
+  } else if (await allowNewViewer(ctx, serverId, viewerId)) {
     await ctx.db.insert("presence", { serverId, viewerId, ...fields });
   } else return false; // a flood of fresh ids: the real viewers already keep the server watched
   // The first watcher, or the first to open the player list, should not wait for the next tick.

@@ -27,6 +27,7 @@ import {
   scanOf,
   WriteSet,
   type Doc,
+  type QueryOperator,
   type QuerySource,
 } from "./readset";
 
@@ -95,7 +96,7 @@ const NESTED_OPS = new Set([
 interface SyscallArgs {
   table?: string;
   id?: string;
-  query?: { source?: QuerySource };
+  query?: { source?: QuerySource; operators?: QueryOperator[] };
 }
 
 // convex-test ids are "<digits><tableName>".
@@ -401,7 +402,11 @@ export class Engine {
     const reads = this.concurrency.tx?.reads;
     if (!reads) return;
     const args = JSON.parse(json) as SyscallArgs;
-    const scan = scanOf(args.query?.source, (name) => this.indexFields.get(name));
+    const scan = scanOf(
+      args.query?.source,
+      (name) => this.indexFields.get(name),
+      args.query?.operators,
+    );
     const { queryId } = JSON.parse(res) as { queryId?: number };
     if (scan && typeof queryId === "number") reads.startScan(queryId, scan);
   }

@@ -91,8 +91,13 @@ export class ReadSet {
   advanceScan(queryId: number, doc: Doc | null, done: boolean) {
     const scan = this.streams.get(queryId);
     if (!scan) return;
-    if (doc) scan.last = doc;
-    if (done) scan.done = true;
+    if (doc) {
+      scan.last = doc;
+      scan.returned++;
+    }
+    // A stream that stops because it returned its `.take(n)`/`.first()` limit read only up to its
+    // last document, not to the end of its range.
+    if (done && (scan.limit === undefined || scan.returned < scan.limit)) scan.done = true;
   }
 
   touches(table: string): boolean {
@@ -114,6 +119,9 @@ export interface Scan {
   desc: boolean;
   last?: Doc;
   done: boolean;
+  /** The query's `.take(n)` (`.first()`: 1, `.unique()`: 2), if any, and how many it returned. */
+  limit?: number;
+  returned: number;
 }
 
 function compareKeys(a: Doc, b: Doc, fields: string[]): number {
@@ -259,6 +267,12 @@ export interface QuerySource {
   filters?: Array<{ type?: string; fieldPath?: string; value?: unknown }>;
 }
 
+/** A query's operators after its source: `.filter()` expressions and the `.take(n)` limit. */
+export interface QueryOperator {
+  limit?: number;
+  filter?: unknown;
+}
+
 /**
  * Records the read a `1.0/queryStream`/`1.0/queryPage` source describes. Order, limit, cursors and
  * `.filter()` are ignored: the whole range is the dependency (conservative; a `.first()` in real
@@ -287,6 +301,7 @@ export function recordQueryRead(reads: ReadSet, source: QuerySource | undefined)
 export function scanOf(
   source: QuerySource | undefined,
   indexFields: (indexName: string) => string[] | undefined,
+  operators?: QueryOperator[],
 ): Scan | null {
   if (source?.type !== "IndexRange" || !source.indexName || !Array.isArray(source.range)) {
     return null;
@@ -300,6 +315,8 @@ export function scanOf(
       fields,
       desc: source.order === "desc",
       done: false,
+      limit: operators?.find((op) => typeof op.limit === "number")?.limit,
+      returned: 0,
     };
   } catch {
     return null;

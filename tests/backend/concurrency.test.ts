@@ -44,6 +44,25 @@ describe("optimistic concurrency", () => {
     expect(backend.concurrency().conflictFailures).toBe(1);
   });
 
+  it("a .first() depends on its range up to the row it returned, not beyond", async () => {
+    ({ backend } = await startFixture({ concurrency: { conflictWindowMs: 60_000 } }));
+    await backend.runInternal("contention:join", { viewer: "first", expiresAt: 1 });
+    // Every join reads the earliest row and adds a later one: none touches another's read.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        backend!.runInternal("contention:join", { viewer: `v${i}`, expiresAt: 100 + i }),
+      ),
+    );
+    expect(backend.concurrency().conflictRetries).toBe(0);
+    // A row ahead of the earliest one changes what `.first()` returned: that conflicts.
+    await Promise.all([
+      backend.runInternal("contention:join", { viewer: "late", expiresAt: 500 }),
+      backend.runInternal("contention:join", { viewer: "early", expiresAt: 0.5 }),
+      backend.runInternal("contention:join", { viewer: "later", expiresAt: 600 }),
+    ]);
+    expect(backend.concurrency().conflictRetries).toBeGreaterThanOrEqual(1);
+  });
+
   it("does not conflict on documents outside what a mutation read", async () => {
     ({ backend } = await startFixture({ concurrency: { conflictWindowMs: 60_000 } }));
     await Promise.all(

@@ -177,23 +177,43 @@ describe("a transaction's scans (conflict checks)", () => {
   };
   const row = (id: string, expiresAt: number) => ({ _id: id, _creationTime: 1, expiresAt });
 
-  it("a .first() depends only on the part of the range it went through", () => {
-    const reads = new ReadSet({ ignoreSystem: true });
-    const scan = scanOf(
+  const ahead = (operators?: Array<{ limit?: number }>) =>
+    scanOf(
       {
         type: "IndexRange",
         indexName: "presence.by_expiresAt",
         range: [{ type: "Gt", fieldPath: "expiresAt", value: 100 }],
       },
       () => ["expiresAt"],
-    );
-    reads.startScan(1, scan!);
+      operators,
+    )!;
+
+  it("a .first() depends only on the part of the range it went through", () => {
+    const reads = new ReadSet({ ignoreSystem: true });
+    // `.first()` is `.take(1)`: the stream returns one row, then ends because of its limit.
+    reads.startScan(1, ahead([{ limit: 1 }]));
     reads.advanceScan(1, row("a", 150), false);
+    reads.advanceScan(1, null, true);
     expect(affects(reads, writes(row("b", 500)))).toBe(false); // beyond the first row
     expect(affects(reads, writes(row("c", 120)))).toBe(true); // before it: a new first row
     expect(affects(reads, writes(row("d", 50)))).toBe(false); // outside the range
-    reads.advanceScan(1, null, true); // read to the end: the whole range
-    expect(affects(reads, writes(row("b", 500)))).toBe(true);
+  });
+
+  it("a scan that ends short of its limit, or has none, read its whole range", () => {
+    const short = new ReadSet({ ignoreSystem: true });
+    short.startScan(1, ahead([{ limit: 2 }]));
+    short.advanceScan(1, row("a", 150), false);
+    short.advanceScan(1, null, true); // one row where two were allowed: the range ended
+    expect(affects(short, writes(row("b", 500)))).toBe(true);
+    const empty = new ReadSet({ ignoreSystem: true });
+    empty.startScan(2, ahead([{ limit: 1 }]));
+    empty.advanceScan(2, null, true); // `.first()` found nothing: any new row changes that
+    expect(affects(empty, writes(row("b", 500)))).toBe(true);
+    const all = new ReadSet({ ignoreSystem: true });
+    all.startScan(3, ahead());
+    all.advanceScan(3, row("a", 150), false);
+    all.advanceScan(3, null, true); // `.collect()`: to the end
+    expect(affects(all, writes(row("b", 500)))).toBe(true);
   });
 
   it("descending scans and system tables", () => {
