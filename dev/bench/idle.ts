@@ -8,6 +8,7 @@
  * and the steady state = calls per sweep × sweeps per hour (from the job's schedule in the cron
  * registry) + the quiet window's calls per hour.
  */
+import { saveServer } from "../../convex/model/serverSettings";
 import type { DemoHandle } from "../demo";
 import { seedServersFor } from "../sim/seed-servers";
 import { billedCalls, callsBetween, convexDir, countsBetween, type CallTally } from "./calls";
@@ -155,10 +156,6 @@ export async function keepDemoServers(demo: DemoHandle) {
   const rows = await demo.backend.t.run(async (ctx) => await ctx.db.query("servers").collect());
   for (const row of rows) {
     if (row.key === "server1" || row.key === "server2" || row.disabled) continue;
-    await demo.backend.runInternal("servers:write", {
-      serverId: row._id,
-      disabled: true,
-      username: "bench",
-    });
+    await demo.backend.t.run((ctx) => saveServer(ctx, { serverId: row._id, disabled: true }));
   }
 }
