@@ -50,6 +50,13 @@ function humanOf(server: SimServerHandle) {
   return p;
 }
 
+/** The audit entries of one action, oldest first. */
+async function auditOf(action: string) {
+  return await t.run(async (ctx) =>
+    (await ctx.db.query("auditLog").collect()).filter((e) => e.action === action),
+  );
+}
+
 async function sanctionsOf(steamId: string) {
   return await who.asModerator.query(api.moderation.history, {
     steamId,
@@ -296,5 +303,195 @@ describe("the public ban list shows bans in force", () => {
     });
     expect(await publicList()).toEqual([]);
     expect(await api_()).toEqual([]);
+  });
+});
+
+/** Earlier tests ban and kick: these start from an empty ban list and two fresh humans. */
+function freshWorld(index: number) {
+  const world = sim.servers[index]!.world;
+  world.bans.clear();
+  world.comms.clear();
+  world.addPlayer(false, "T");
+  world.addPlayer(false, "CT");
+}
+
+describe("the staff ban list and game-server bans", () => {
+  const server = () => sim.servers[0]!;
+  const serverId = () => ids[0]!;
+  beforeEach(() => freshWorld(0));
+
+  test("a ban made on the game server itself is listed, imported once as a game-server sanction, and only an admin may lift it", async () => {
+    const target = humanOf(server());
+    // Someone bans in game (or another tool does): the panel never saw it.
+    server().console.exec(`css_addban ${target.steamId} 120 "Читерство"`);
+
+    const list = await who.asModerator.action(api.moderation.banList, { serverId: serverId() });
+    expect(list).toEqual([
+      expect.objectContaining({
+        steamId: target.steamId,
+        durationMinutes: 120,
+        reason: "Читерство",
+        source: "gameServer",
+        canLift: false,
+      }),
+    ]);
+    const imported = (await sanctionsOf(target.steamId)).page;
+    expect(imported).toEqual([
+      expect.objectContaining({
+        kind: "ban",
+        source: "gameServer",
+        reason: "Читерство",
+        durationMinutes: 120,
+      }),
+    ]);
+    // The import was committed with its audit entry, which says so.
+    expect((await auditOf("banList")).at(-1)).toMatchObject({
+      outcome: "success",
+      username: "Maksym",
+      details: "імпортовано з сервера: 1",
+    });
+    // Read again: nothing new (one record per ban), and the admin may lift it.
+    const again = await who.asAdmin.action(api.moderation.banList, { serverId: serverId() });
+    expect(again[0]).toMatchObject({ source: "gameServer", canLift: true });
+    expect((await sanctionsOf(target.steamId)).page).toHaveLength(1);
+    expect((await auditOf("banList")).at(-1)?.details).toBeUndefined();
+  });
+
+  test("the list merges our records: who and why; a moderator may lift their own, not an admin's", async () => {
+    const [a, b] = server()
+      .world.connected()
+      .filter((p) => !p.isBot && p.side !== "SPEC");
+    await who.asAdmin.action(api.moderation.ban, {
+      serverId: serverId(),
+      steamId: a!.steamId,
+      duration: 1440,
+      reason: "Чити",
+    });
+    await who.asModerator.action(api.moderation.ban, {
+      serverId: serverId(),
+      steamId: b!.steamId,
+      duration: 60,
+      reason: "Гриферство",
+    });
+    const list = await who.asModerator.action(api.moderation.banList, { serverId: serverId() });
+    const row = (id: string) => list.find((e) => e.steamId === id);
+    expect(row(a!.steamId)).toMatchObject({ byRole: "admin", reason: "Чити", canLift: false });
+    expect(row(b!.steamId)).toMatchObject({
+      by: "Maksym",
+      byRole: "moderator",
+      reason: "Гриферство",
+      source: "panel",
+      canLift: true,
+    });
+    // Nothing was imported: both bans are the panel's.
+    expect((await sanctionsOf(a!.steamId)).page.map((s) => s.source)).toEqual(["panel"]);
+  });
+});
+
+describe("mute, gag and silence (CS2-SimpleAdmin)", () => {
+  const server = () => sim.servers[0]!;
+  const serverId = () => ids[0]!;
+  beforeEach(() => {
+    freshWorld(0);
+    freshWorld(1);
+  });
+
+  test("a moderator's gag reaches the plugin with its reason and is recorded; lifting it is too", async () => {
+    const target = humanOf(server());
+    await who.asModerator.action(api.moderation.gag, {
+      serverId: serverId(),
+      steamId: target.steamId,
+      duration: 30,
+      reason: 'Реклама"; quit',
+    });
+    expect(server().state().comms).toEqual([
+      expect.objectContaining({
+        steamId: target.steamId,
+        type: "gag",
+        duration: "30",
+        reason: "Реклама quit",
+      }),
+    ]);
+    expect((await sanctionsOf(target.steamId)).page[0]).toMatchObject({
+      kind: "gag",
+      durationMinutes: 30,
+      byRole: "moderator",
+    });
+    // One commit wrote the sanction and its audit entry, naming the player and the duration.
+    expect((await auditOf("gag")).at(-1)).toMatchObject({
+      outcome: "success",
+      username: "Maksym",
+      serverId: serverId(),
+      details: expect.stringContaining("30 хв"),
+    });
+    const active = await who.asModerator.query(api.moderation.activeComms, {
+      serverId: serverId(),
+    });
+    expect(active.map((s) => [s.kind, s.steamId])).toEqual([["gag", target.steamId]]);
+
+    await who.asModerator.action(api.moderation.ungag, {
+      serverId: serverId(),
+      steamId: target.steamId,
+    });
+    expect(server().state().comms).toEqual([]);
+    expect(
+      await who.asModerator.query(api.moderation.activeComms, { serverId: serverId() }),
+    ).toEqual([]);
+    expect((await auditOf("ungag")).at(-1)).toMatchObject({ outcome: "success" });
+    expect((await sanctionsOf(target.steamId)).page[0]).toMatchObject({ kind: "ungag" });
+  });
+
+  test("moderators: never permanent, never past the maximum, never lifting an admin's mute", async () => {
+    const target = humanOf(server());
+    for (const [duration, message] of [
+      [0, "Постійний мут, гег чи мовчання може видати лише адміністратор."],
+      [10081, "Модератор може заглушити гравця щонайбільше на 10080 хв."],
+    ] as const) {
+      await expect(
+        who.asModerator.action(api.moderation.mute, {
+          serverId: serverId(),
+          steamId: target.steamId,
+          duration,
+          reason: "Образи",
+        }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN", message } });
+    }
+    expect(server().state().comms).toEqual([]);
+    // Each refusal is audited under the operation's name.
+    expect((await auditOf("mute")).map((e) => e.outcome)).toEqual(["unauthorized", "unauthorized"]);
+    await who.asAdmin.action(api.moderation.silence, {
+      serverId: serverId(),
+      steamId: target.steamId,
+      duration: 0,
+      reason: "Образи",
+    });
+    // The silence covers the mute: a moderator may lift neither.
+    await expect(
+      who.asModerator.action(api.moderation.unmute, {
+        serverId: serverId(),
+        steamId: target.steamId,
+      }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    expect(
+      server()
+        .state()
+        .comms.map((c) => c.type),
+    ).toEqual(["silence"]);
+  });
+
+  test("a server without CS2-SimpleAdmin refuses before anything is sent", async () => {
+    const other = sim.servers[1]!;
+    const target = humanOf(other);
+    await expect(
+      who.asAdmin.action(api.moderation.mute, {
+        serverId: ids[1]!,
+        steamId: target.steamId,
+        duration: 30,
+        reason: "Образи",
+      }),
+    ).rejects.toMatchObject({
+      data: { message: expect.stringContaining("не позначено CS2-SimpleAdmin") },
+    });
+    expect((await sanctionsOf(target.steamId)).page).toEqual([]);
   });
 });

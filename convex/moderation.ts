@@ -5,24 +5,18 @@
 import { paginationOptsValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation, internalQuery } from "./_generated/server";
+import { internalMutation } from "./_generated/server";
 import { paginateSafely } from "./lib/pagination";
-import { moderatorAction, moderatorQuery, publicQuery } from "./lib/functions";
-import { capability, requireServer } from "./model/capability";
+import { moderatorQuery, publicQuery } from "./lib/functions";
+import { capability } from "./model/capability";
 import { playerSnapshotOf } from "./model/liveData";
-import {
-  banEntries,
-  fetchBanList,
-  vBanEntry,
-  vPlayerRef,
-  type BanEntry,
-  type PlayerRef,
-} from "./model/moderation";
-import { MODERATION_CAPABILITIES } from "./model/moderationCapabilities";
+import { MODERATION_CAPABILITIES as M } from "./model/moderationCapabilities";
 import { publicBanPage, vPublicBan } from "./model/publicBans";
+import { flaggedAmong, vFlaggedPlayer } from "./model/sanctionNotice";
 import { vModerationSettings, vSanctionKind, vSanctionRole } from "./model/sanctionFields";
 import {
   applyToBansInForce,
+  commsInForceOnServer,
   expireBanInForce,
   getModerationSettings,
   sanctionRow,
@@ -31,9 +25,17 @@ import {
 /** Sanction records per page at most. */
 const HISTORY_PAGE_MAX = 100;
 
-export const kick = capability(MODERATION_CAPABILITIES.kick);
-export const ban = capability(MODERATION_CAPABILITIES.ban);
-export const unban = capability(MODERATION_CAPABILITIES.unban);
+export const kick = capability(M.kick);
+export const ban = capability(M.ban);
+export const unban = capability(M.unban);
+
+// Mute (voice), gag (text chat) and silence (both) through CS2-SimpleAdmin, and their removal.
+export const mute = capability(M.mute);
+export const gag = capability(M.gag);
+export const silence = capability(M.silence);
+export const unmute = capability(M.unmute);
+export const ungag = capability(M.ungag);
+export const unsilence = capability(M.unsilence);
 
 export const expireBan = internalMutation({
   args: { id: v.id("bansInForce") },
@@ -74,7 +76,7 @@ export const settings = moderatorQuery({
 });
 
 /** Admins edit reasons, presets, the moderator's maximum and the public ban list switch. */
-export const saveSettings = capability(MODERATION_CAPABILITIES.saveSettings);
+export const saveSettings = capability(M.saveSettings);
 
 const vSanctionRow = v.object({
   _id: v.id("sanctions"),
@@ -119,24 +121,39 @@ export const history = moderatorQuery({
   },
 });
 
+/** A server's sanctions, newest first (lifted and expired ones included: the history). */
+export const serverHistory = moderatorQuery({
+  args: { serverId: v.id("servers"), paginationOpts: paginationOptsValidator },
+  returns: vPage(vSanctionRow),
+  handler: async (ctx, { serverId, paginationOpts }) => {
+    const result = await ctx.db
+      .query("sanctions")
+      .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
+      .order("desc")
+      .paginate({ ...paginationOpts, numItems: Math.min(paginationOpts.numItems, 50) });
+    return { ...result, page: result.page.map(sanctionRow) };
+  },
+});
+
+/** Mutes, gags and silences in force on a server (from the panel's records). */
+export const activeComms = moderatorQuery({
+  args: { serverId: v.id("servers") },
+  returns: v.array(vSanctionRow),
+  handler: async (ctx, { serverId }) =>
+    (await commsInForceOnServer(ctx, serverId, Date.now())).map(sanctionRow),
+});
+
 /**
- * Connected players of a server with earlier sanctions, and how many. Only admins and
- * moderators subscribe, so anonymous viewers of the live table pay nothing for it.
+ * Connected players of a server with an active or recent sanction (the «⚑» flag): how many
+ * records, which blocks are in force, and the latest one. Only admins and moderators subscribe, so
+ * anonymous viewers of the live table pay nothing for it.
  */
 export const flaggedPlayers = moderatorQuery({
   args: { serverId: v.id("servers") },
-  returns: v.array(v.object({ steamId: v.string(), count: v.number() })),
+  returns: v.array(vFlaggedPlayer),
   handler: async (ctx, { serverId }) => {
     const row = await playerSnapshotOf(ctx, serverId);
-    const flagged: { steamId: string; count: number }[] = [];
-    for (const p of (row?.players ?? []).slice(0, 64)) {
-      const records = await ctx.db
-        .query("sanctions")
-        .withIndex("by_steamId_and_at", (q) => q.eq("steamId", p.steamId))
-        .take(10);
-      if (records.length > 0) flagged.push({ steamId: p.steamId, count: records.length });
-    }
-    return flagged;
+    return await flaggedAmong(ctx, (row?.players ?? []).slice(0, 64), Date.now());
   },
 });
 
@@ -157,30 +174,12 @@ export const publicBans = publicQuery({
   },
 });
 
-/** Current players of a server (for nicknames in the ban list and for the random picker). */
-export const currentPlayers = internalQuery({
-  args: { serverId: v.id("servers") },
-  returns: v.array(vPlayerRef),
-  handler: async (ctx, { serverId }) => {
-    const row = await playerSnapshotOf(ctx, serverId);
-    return (row?.players ?? []).map((p) => ({ steamId: p.steamId, name: p.name, team: p.team }));
-  },
-});
+/**
+ * The bans in force on the game server (its list is the truth), merged with our records: reason,
+ * who and when; what we had no record of is imported as a game-server sanction. `canLift` says
+ * which the caller may lift.
+ */
+export const banList = capability(M.banList);
 
-/** The game server's ban list, with nicknames of the banned players who are still listed. */
-export const banList = moderatorAction({
-  audit: "banList",
-  args: {},
-  returns: v.array(vBanEntry),
-  handler: async (ctx, { serverId }): Promise<BanEntry[]> => {
-    const server = await requireServer(ctx, serverId);
-    const list = await fetchBanList(server.target);
-    const players: PlayerRef[] = await ctx.runQuery(internal.moderation.currentPlayers, {
-      serverId: server.serverId,
-    });
-    return banEntries(list, players);
-  },
-});
-
-/** Picks `count` players among the Terrorists and Counter-Terrorists, on the backend, audited. */
-export const randomPlayers = capability(MODERATION_CAPABILITIES.randomPlayers);
+/** Picks `count` T/CT players (bots only when asked), on the backend, audited. */
+export const randomPlayers = capability(M.randomPlayers);

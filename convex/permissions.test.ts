@@ -224,6 +224,40 @@ const MATRIX: Record<string, Row> = {
     args: (i) => ({ serverId: i.serverId }),
     reaches: NO_GAME_SERVER,
   },
+  ...Object.fromEntries(
+    (["mute", "gag", "silence"] as const).flatMap((kind) => [
+      [
+        `moderation:${kind}`,
+        {
+          level: "moderator",
+          args: (i: Ids) => ({
+            serverId: i.serverId,
+            steamId: STEAM,
+            duration: 60,
+            reason: "Образи",
+          }),
+          // The test server does not run CS2-SimpleAdmin: refused before anything is sent.
+          reaches: { code: "INVALID_INPUT", message: /не позначено CS2-SimpleAdmin/ },
+        },
+      ],
+      [
+        `moderation:un${kind}`,
+        {
+          level: "moderator",
+          args: (i: Ids) => ({ serverId: i.serverId, steamId: STEAM }),
+          reaches: { code: "INVALID_INPUT", message: /не позначено CS2-SimpleAdmin/ },
+        },
+      ],
+    ]),
+  ),
+  "moderation:serverHistory": {
+    level: "moderatorRead",
+    args: (i) => ({ serverId: i.serverId, ...page }),
+  },
+  "moderation:activeComms": {
+    level: "moderatorRead",
+    args: (i) => ({ serverId: i.serverId }),
+  },
   "moderation:randomPlayers": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId, count: 1 }),
@@ -322,6 +356,11 @@ const MATRIX: Record<string, Row> = {
       mapIndex: 0,
     }),
     reaches: NO_TOURNAMENT,
+  },
+  // Answers { confirmed: false } when the game server cannot be read: never throws for it.
+  "serverControl:readBack": {
+    level: "guestAdmin",
+    args: (i) => ({ serverId: i.serverId }),
   },
   "serverControl:setToggle": {
     level: "guestAdmin",

@@ -24,6 +24,8 @@ export default defineSchema({
     tokenIdentifier: v.string(),
     username: v.string(),
     email: v.optional(v.string()),
+    /** The identity provider vouched for `email` at the last sign-in (ADMIN_/MODERATOR_EMAILS). */
+    emailVerified: v.optional(v.boolean()),
     isAdmin: v.boolean(),
     /** Granted by an admin (users:setModerator): kick, bounded bans, the ban list and history. */
     isModerator: v.optional(v.boolean()),
@@ -164,7 +166,8 @@ export default defineSchema({
     .index("by_serverId_and_key", ["serverId", "key"])
     .index("by_at", ["at"]),
 
-  /* Per-server toggles, flipped only after the game server accepted the command. */
+  /* Per-server toggles: set when the game server accepted the panel's command, then confirmed by
+     reading them back from the game server (gameServer/readBack.ts). */
   serverToggles: defineTable({
     serverId: v.id("servers"),
     isPaused: v.boolean(),
@@ -172,6 +175,9 @@ export default defineSchema({
     autobalance: v.boolean(),
     friendlyfire: v.boolean(),
     bhop: v.boolean(),
+    /** When the game server last confirmed these values (read back); absent: not confirmed since
+        the panel last changed one, so the panel shows the switches as unknown. */
+    confirmedAt: v.optional(v.number()),
   }).index("by_serverId", ["serverId"]),
 
   /* Global settings (a single row, key "global"). */
@@ -317,8 +323,10 @@ export default defineSchema({
     online: v.boolean(),
   }).index("by_serverId", ["serverId"]),
   /* Sanction records (model/sanctions.ts): every kick, ban and unban from the panel, per player.
-     Append-only; read per player (by_steamId_and_at). */
-  sanctions: defineTable(sanctionFields).index("by_steamId_and_at", ["steamId", "at"]),
+     Append-only; read per player (by_steamId_and_at) and per server (by_serverId_and_at). */
+  sanctions: defineTable(sanctionFields)
+    .index("by_steamId_and_at", ["steamId", "at"])
+    .index("by_serverId_and_at", ["serverId", "at"]),
 
   /* The panel's bans in force: one row per player and server, the newest panel ban there. Upserted
      by a ban, deleted by an unban or at expiry (model/sanctions.ts). What moderators' rights are

@@ -3,13 +3,13 @@
  * (model/serverActions.ts; who may run each comes from lib/actionRegistry.ts).
  */
 import { v } from "convex/values";
-import { internalQuery } from "./_generated/server";
-import { publicQuery } from "./lib/functions";
+import { internalMutation, internalQuery } from "./_generated/server";
+import { guestAdminAction, publicQuery } from "./lib/functions";
 import { vTarget } from "./lib/validators";
-import { capability } from "./model/capability";
+import { capability, requireServer } from "./model/capability";
 import { SERVER_ACTION_CAPABILITIES as S } from "./model/serverActions";
 import { targetFor } from "./model/servers";
-import { readToggles } from "./model/toggles";
+import { confirmToggles as confirmTogglesOf, readToggles, refreshToggles } from "./model/toggles";
 
 export const toggles = publicQuery({
   args: { serverId: v.id("servers") },
@@ -19,8 +19,44 @@ export const toggles = publicQuery({
     autobalance: v.boolean(),
     friendlyfire: v.boolean(),
     bhop: v.boolean(),
+    /** The game server confirmed these values; false: shown as unknown until it does. */
+    confirmed: v.boolean(),
   }),
   handler: async (ctx, { serverId }) => await readToggles(ctx, serverId),
+});
+
+const vToggleValues = v.object({
+  isPaused: v.optional(v.boolean()),
+  cheats: v.optional(v.boolean()),
+  autobalance: v.optional(v.boolean()),
+  friendlyfire: v.optional(v.boolean()),
+  bhop: v.optional(v.boolean()),
+});
+
+export const confirmToggles = internalMutation({
+  args: { serverId: v.id("servers"), values: vToggleValues },
+  returns: v.null(),
+  handler: async (ctx, { serverId, values }) => {
+    await confirmTogglesOf(ctx, serverId, values, Date.now());
+    return null;
+  },
+});
+
+/**
+ * Reads the switches back from the game server (five requests): the admin tab calls it when it
+ * opens and about once a minute while it stays open, so a change made on the server itself (a
+ * config, `mp_friendlyfire 0` typed in its console, a restart) shows within that minute.
+ */
+export const readBack = guestAdminAction({
+  audit: "toggleReadBack",
+  args: {},
+  returns: v.object({ confirmed: v.boolean() }),
+  // Not audited when it runs (once a minute per open admin tab would bury the log): it changes
+  // nothing on the server and writes only what the server says. Refusals are audited by the gate.
+  handler: async (ctx, { serverId }) => {
+    const server = await requireServer(ctx, serverId);
+    return { confirmed: await refreshToggles(ctx, server) };
+  },
 });
 
 export const targetOf = internalQuery({

@@ -12,6 +12,8 @@ export const vPublicServer = v.object({
   connectAddress: v.string(),
   connectionType: vConnectionType,
   order: v.number(),
+  /** Mute, gag and silence are offered (CS2-SimpleAdmin runs there). */
+  simpleAdmin: v.boolean(),
 });
 
 /** Enabled servers in display order; public fields only (no URLs, no secrets). */
@@ -29,6 +31,7 @@ export const list = publicQuery({
         connectAddress: s.connectAddress,
         connectionType: s.connectionType,
         order: s.order,
+        simpleAdmin: s.simpleAdmin === true,
       }));
   },
 });

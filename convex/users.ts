@@ -10,6 +10,7 @@ import {
   guestIdFromSession,
   hasVerifiedEmail,
   isAdminEmail,
+  isModeratorEmail,
   loadViewer,
   usernameFromIdentity,
 } from "./lib/viewer";
@@ -57,12 +58,19 @@ export const store = signedInMutation({
   handler: async (ctx) => {
     const identity = ctx.viewer.identity!;
     const name = usernameFromIdentity(identity);
-    const emailAdmin = hasVerifiedEmail(identity) && isAdminEmail(identity.email);
+    const emailVerified = hasVerifiedEmail(identity);
+    const emailAdmin = emailVerified && isAdminEmail(identity.email);
     const existing = ctx.viewer.user;
     if (existing) {
-      const patch: { username?: string; email?: string; isAdmin?: boolean } = {};
+      const patch: {
+        username?: string;
+        email?: string;
+        emailVerified?: boolean;
+        isAdmin?: boolean;
+      } = {};
       if (existing.username !== name) patch.username = name;
       if (existing.email !== identity.email) patch.email = identity.email;
+      if (existing.emailVerified !== emailVerified) patch.emailVerified = emailVerified;
       if (emailAdmin && !existing.isAdmin) patch.isAdmin = true;
       if (Object.keys(patch).length > 0) await ctx.db.patch("users", existing._id, patch);
       return existing._id;
@@ -71,6 +79,7 @@ export const store = signedInMutation({
       tokenIdentifier: identity.tokenIdentifier,
       username: name,
       email: identity.email,
+      emailVerified,
       isAdmin: emailAdmin,
     });
   },
@@ -124,7 +133,11 @@ export const grantAdmin = internalMutation({
   },
 });
 
-/** Users for the settings screen (admin only). */
+/**
+ * Users for the settings screen (admin only), with the role they act with: a moderator through
+ * MODERATOR_EMAILS shows as one (and the switch that would not change it is not offered);
+ * `isSelf` marks the caller, who cannot revoke their own admin.
+ */
 export const list = adminQuery({
   args: {},
   returns: v.array(
@@ -134,17 +147,24 @@ export const list = adminQuery({
       email: v.optional(v.string()),
       isAdmin: v.boolean(),
       isModerator: v.boolean(),
+      moderatorByEmail: v.boolean(),
+      isSelf: v.boolean(),
     }),
   ),
   handler: async (ctx) => {
     const users = await ctx.db.query("users").take(500);
-    return users.map((u) => ({
-      _id: u._id,
-      username: u.username,
-      email: u.email,
-      isAdmin: u.isAdmin,
-      isModerator: u.isModerator ?? false,
-    }));
+    return users.map((u) => {
+      const moderatorByEmail = u.emailVerified === true && isModeratorEmail(u.email);
+      return {
+        _id: u._id,
+        username: u.username,
+        email: u.email,
+        isAdmin: u.isAdmin,
+        isModerator: (u.isModerator ?? false) || moderatorByEmail,
+        moderatorByEmail,
+        isSelf: u._id === ctx.viewer.user?._id,
+      };
+    });
   },
 });
 

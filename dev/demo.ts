@@ -177,8 +177,9 @@ function readyBanner(webUrl: string | null, backend: BackendHandle, sim: SimHand
   const faults = `${control}/servers/server1/faults`;
   const signIn = webUrl
     ? `
-  Sign in: open the "Вхід" tab (${webUrl}?tab=auth) and press "Увійти як адміністратор (демо)"
-    or "Увійти як відвідувач (демо)", or fill in the form there: admin / ${DEMO_ADMIN_EMAIL} / demo
+  Sign in: open the "Вхід" tab (${webUrl}?tab=auth) and press "Увійти як адміністратор (демо)",
+    "Увійти як модератор (демо)" or "Увійти як відвідувач (демо)", or fill in the form there:
+    admin / ${DEMO_ADMIN_EMAIL} / demo, moderator / ${DEMO_MODERATOR_EMAIL} / demo
     (the visitor: visitor / visitor@demo.cs2-panel.local / demo).`
     : "";
   return `Demo ready.

@@ -34,10 +34,17 @@ export type ServerAction =
   | { kind: "kick"; steamId: string }
   | { kind: "ban"; steamId: string; duration: number; reason?: string }
   | { kind: "unban"; steamId: string }
+  /** CS2-SimpleAdmin: mute (voice), gag (text chat), silence (both), by SteamID64. */
+  | { kind: CommsKind; steamId: string; duration: number; reason?: string }
+  | { kind: UncommsKind; steamId: string }
   | { kind: "launchGame"; payload: WireLaunchGame }
   /** MatchZy remote log on (model/push/status.ts): events go to `url` with the secret in PUSH_HEADER. */
   | { kind: "pushEnable"; url: string; secret: string }
   | { kind: "pushDisable" };
+
+export const COMMS_KINDS = ["mute", "gag", "silence"] as const;
+export type CommsKind = (typeof COMMS_KINDS)[number];
+export type UncommsKind = `un${CommsKind}`;
 
 export const COMMAND_MAX = 330;
 export const SAY_MAX = 100;
@@ -252,6 +259,17 @@ export function consoleCommands(action: ServerAction): string[] {
       ];
     case "unban":
       return [`css_unban ${validateSteamId(action.steamId)}`];
+    // The `css_add…` forms take a SteamID64 whether or not the player is connected.
+    case "mute":
+    case "gag":
+    case "silence":
+      return [
+        `css_add${action.kind} ${validateSteamId(action.steamId)} ${validateDuration(action.duration)}${consoleReason(action.reason)}`,
+      ];
+    case "unmute":
+    case "ungag":
+    case "unsilence":
+      return [`css_${action.kind} ${validateSteamId(action.steamId)}`];
     case "pushEnable": {
       const url = validatePushUrl(action.url);
       if (!PUSH_SECRET_RE.test(action.secret)) invalid("Недопустимий секрет для подій MatchZy.");

@@ -40,6 +40,13 @@ export const SERVER_ACTIONS = {
   kick: { label: "Кік", access: "moderator" },
   ban: { label: "Бан", access: "moderator" },
   unban: { label: "Розбан", access: "moderator" },
+  // CS2-SimpleAdmin's communication blocks, on servers that run it.
+  mute: { label: "Мут", access: "moderator" },
+  gag: { label: "Гег", access: "moderator" },
+  silence: { label: "Мовчання", access: "moderator" },
+  unmute: { label: "Зняття муту", access: "moderator" },
+  ungag: { label: "Зняття гегу", access: "moderator" },
+  unsilence: { label: "Зняття мовчання", access: "moderator" },
   launchGame: { label: "Запуск матчу", access: "admin" },
   pushEnable: { label: "Увімкнення подій MatchZy", access: "admin" },
   pushDisable: { label: "Вимкнення подій MatchZy", access: "admin" },

@@ -10,6 +10,7 @@ import { isOwnKey } from "./ownKey";
 
 export const PANEL_EVENTS = [
   "toggle",
+  "toggleReadBack",
   "unauthorized_burst",
   "banList",
   "randomPlayers",

@@ -8,3 +8,5 @@ export const DEFAULT_MODERATION_SETTINGS = {
   publicBanList: false,
   publicShowsModerator: false,
 };
+/** The plugin's bound for a ban or block (10 years), as the backend checks it. */
+export const MAX_SANCTION_MINUTES = 5_256_000;

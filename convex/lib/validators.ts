@@ -143,6 +143,8 @@ export const serverConfigFields = {
   connectionType: vConnectionType,
   proxyTargetHost: v.optional(v.string()),
   proxyTargetPort: v.optional(v.number()),
+  /** The server runs CS2-SimpleAdmin: the panel offers mute, gag and silence for it. */
+  simpleAdmin: v.optional(v.boolean()),
 };
 
 /** What the server form and the seed send: the configuration without display state. */

@@ -5,7 +5,6 @@
  * the whole table: at most the entries of one user/action/server/outcome in the date range, and
  * at most `AUDIT_SCAN_ROWS` of them per page.
  */
-import { foldLookalikes } from "../lib/lookalikes";
 import type { IndexRange } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
@@ -87,43 +86,4 @@ export function matchesFilters(e: Doc<"auditLog">, f: AuditFilters): boolean {
     (f.from === undefined || e.at >= f.from) &&
     (f.to === undefined || e.at <= f.to)
   );
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: quoted, quotes doubled, and a leading formula character defused for spreadsheets,
- * judged as a spreadsheet reads it (a fullwidth "＝", or "=" behind a zero-width character or
- * spaces, starts a formula too).
- */
-export function csvCell(value: string | number | undefined): string {
-  const text = value === undefined ? "" : String(value);
-  const folded = foldLookalikes(text);
-  const formula = FORMULA_START.test(folded) || FORMULA_START.test(folded.trimStart());
-  const safe = formula ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-export const CSV_HEADER = [
-  "Час (UTC)",
-  "Користувач",
-  "Роль",
-  "Дія",
-  "Сервер",
-  "Результат",
-  "Деталі",
-];
-
-export function csvRow(e: Doc<"auditLog">): string {
-  return [
-    new Date(e.at).toISOString(),
-    e.guestId ? `${e.username} (${e.guestId})` : e.username,
-    e.identity,
-    e.action,
-    e.serverName,
-    e.outcome,
-    e.details,
-  ]
-    .map(csvCell)
-    .join(",");
 }

@@ -107,7 +107,7 @@ export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Pr
   if (run.serverId) {
     for (const action of run.sent) {
       details = await commitSent(ctx, run.serverId, action, success, details);
-      if (success) await notifyServerAction(ctx, run.serverId, action, run.actor.username);
+      if (success) await notifyServerAction(ctx, run.serverId, action, run.actor);
     }
   }
   if (success && decl.commit) {

@@ -9,9 +9,11 @@
  *   → load (one query: the selected server and what the rules judge), or `before` (one mutation,
  *     for writes that must precede the game server, e.g. a push secret armed or cleared)
  *   → check (the rules; a refusal is audited under the operation's name)
+ *   → read (what the commit needs from the game server, e.g. its ban list; optional)
  *   → game server (each planned `ServerAction`, in order)
  *   → commit (one mutation: domain rows + audit entry, or the audit entry of a failure with the
  *     declaration's `onFailure` clean-up).
+ *   → read-back of the switches, after an action that may have changed them (model/toggles.ts).
  *
  * Declarations are registered by name in model/capabilities.ts, where the generic `load` and
  * `commit` functions (capabilities.ts) find them.
@@ -35,6 +37,7 @@ import { gatedActionFor } from "../lib/functions";
 import type { ActionViewer, Actor, AuditOutcome, GameServerTarget } from "../lib/validators";
 import { actorOf } from "../lib/viewer";
 import { sendToServer, type ActionResult } from "./gameServerStep";
+import { readBackAfter, refreshToggles } from "./toggles";
 
 /** The selected game server as a capability's steps see it. */
 export interface CapabilityServer {
@@ -92,6 +95,11 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
     actor: Actor,
     server: CapabilityServer | null,
   ) => void | Promise<void>;
+  /**
+   * Reads from the game server what the commit needs besides `load` (e.g. its ban list to merge),
+   * in the action after `check`; its answer replaces `loaded`. A refusal here is audited too.
+   */
+  read?: (input: I, loaded: L, server: CapabilityServer) => Promise<L>;
   /** The game-server step, sent in order through the command layer. */
   gameServer?: (input: I, loaded: L, server: CapabilityServer) => ServerAction[];
   /** Writes the domain rows; the audit entry is written by the runner in the same transaction. */
@@ -190,9 +198,10 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
       sent,
     })) as R | undefined;
 
-  if (decl.check) {
+  if (decl.check || decl.read) {
     try {
-      await decl.check(input, loaded, actor, server);
+      await decl.check?.(input, loaded, actor, server);
+      if (decl.read && server) loaded = await decl.read(input, loaded, server);
     } catch (error) {
       if (error instanceof ConvexError) {
         const { code, message } = error.data as ErrorData;
@@ -216,6 +225,9 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
     answer = sent.result;
   }
   const committed = await commit("success", undefined, planned);
+  // What the action may have changed beyond what it says (a config, a restart, a map's own
+  // settings) is read back, so the switches show what is true on the server.
+  if (server && readBackAfter(planned)) await refreshToggles(ctx, server);
   if (decl.result) return decl.result(input, loaded, { replies, committed });
   return (committed ?? answer ?? null) as R;
 }

@@ -14,6 +14,8 @@ export type NotifyEvent =
   | {
       kind: "ban";
       admin: string;
+      /** Given by a moderator: the message names the role it was given with. */
+      byModerator?: boolean;
       steamId: string;
       playerName?: string;
       durationMinutes: number;
@@ -23,6 +25,7 @@ export type NotifyEvent =
   | {
       kind: "kick" | "unban";
       admin: string;
+      byModerator?: boolean;
       steamId: string;
       playerName?: string;
       serverName: string;
@@ -230,6 +233,15 @@ function playerLine(steamId: string, playerName: string | undefined, panelUrl?: 
   return link ? `[${who}](${link})` : who;
 }
 
+/** Who acted, by the role they acted with. */
+function staffField(event: { admin: string; byModerator?: boolean }): EmbedField {
+  return {
+    name: event.byModerator ? "Модератор" : "Адміністратор",
+    value: name(event.admin),
+    inline: true,
+  };
+}
+
 function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
   const when = relativeTime(at);
   switch (event.kind) {
@@ -238,7 +250,7 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
         title: "Гравця забанено",
         description: `${playerLine(event.steamId, event.playerName, panelUrl)} — ${duration(event.durationMinutes)}, ${when}`,
         fields: [
-          { name: "Адміністратор", value: name(event.admin), inline: true },
+          staffField(event),
           { name: "Сервер", value: name(event.serverName), inline: true },
           ...(event.reason?.trim()
             ? [{ name: "Причина", value: name(event.reason, 200), inline: false }]
@@ -252,7 +264,7 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
         title: event.kind === "kick" ? "Гравця кікнуто" : "Гравця розбанено",
         description: `${playerLine(event.steamId, event.playerName, panelUrl)}, ${when}`,
         fields: [
-          { name: "Адміністратор", value: name(event.admin), inline: true },
+          staffField(event),
           { name: "Сервер", value: name(event.serverName), inline: true },
         ],
         url: playerUrl(panelUrl, event.steamId),

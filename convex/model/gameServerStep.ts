@@ -20,7 +20,7 @@ import { GameServerError, gameServerRequest } from "../gameServer/request";
 import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
 import type { ErrorData } from "../lib/errors";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
-import { playerLabel } from "./liveData";
+import { playerLabel, storeExpectedMap } from "./liveData";
 import { storeToggle } from "./toggles";
 
 export const vActionName = literals(...(Object.keys(SERVER_ACTIONS) as ActionName[]));
@@ -93,7 +93,9 @@ export async function sendToServer(target: GameServerTarget, action: ServerActio
 
   const output = outputs.join("\n").slice(0, 4000);
   if (action.kind === "command" && UNKNOWN_COMMAND.test(output)) {
-    const warning = `Сервер не знає команди "${commandName(action.command)}": ${output}`;
+    // The console's own answer is English ("Unknown command …"): the toast says it in Ukrainian,
+    // the output block still shows what the server printed.
+    const warning = `Сервер не знає команди «${commandName(action.command)}».`;
     const sent = failed(`${describe(action)}: ${output}`.slice(0, 500), undefined, output);
     return { ...sent, result: { ...sent.result, warning } };
   }
@@ -113,7 +115,7 @@ export async function sendToServer(target: GameServerTarget, action: ServerActio
 
 /**
  * In the commit of a run that reached the game server: stores the switch an accepted action flipped
- * and says, for the audit entry, what was done and to whom (the player first, then `details`, or
+ * and the map it put on the server (shown at once, the next poll confirms it), and says, for the audit entry, what was done and to whom (the player first, then `details`, or
  * what the action did when it was accepted).
  */
 export async function commitSent(
@@ -125,6 +127,8 @@ export async function commitSent(
 ): Promise<string | undefined> {
   const toggle = accepted ? toggleSetBy(action) : undefined;
   if (toggle) await storeToggle(ctx, serverId, toggle.name, toggle.enabled);
+  const map = accepted ? expectedMap(action) : undefined;
+  if (map) await storeExpectedMap(ctx, serverId, map, Date.now());
   const player = playerOf(action);
   const subject = player ? await playerLabel(ctx, serverId, player) : undefined;
   const what = accepted ? (details ?? describe(action)) : details;
@@ -139,9 +143,14 @@ function failureText(action: ServerAction, label: string, message: string, rcon 
 
 /** The player an action is about, named in its audit entry. */
 function playerOf(action: ServerAction): string | undefined {
-  return action.kind === "kick" || action.kind === "ban" || action.kind === "unban"
-    ? action.steamId
-    : undefined;
+  return "steamId" in action ? action.steamId : undefined;
+}
+
+/** The map an accepted action puts on the server, when it is certain. */
+function expectedMap(action: ServerAction): string | undefined {
+  if (action.kind === "changeMap") return action.map;
+  if (action.kind === "launchGame") return action.payload.Map;
+  return undefined;
 }
 
 /** The switch an accepted action flipped: a toggle action, or a typed command such as `sv_cheats 1`. */
@@ -171,6 +180,9 @@ function describe(action: ServerAction): string | undefined {
     case "cvar":
       return `${action.cvar} ${action.value}`;
     case "ban":
+    case "mute":
+    case "gag":
+    case "silence":
       return action.duration === 0 ? "назавжди" : `${action.duration} хв`;
     case "pushEnable":
       return action.url; // never the secret

@@ -249,6 +249,26 @@ export async function storePushedMatch(
   return true;
 }
 
+/**
+ * The map the panel's own action just put on the server (a map change, a match launch): written
+ * at once so viewers see it without waiting for a poll; the next poll confirms it (or shows what
+ * the server really runs). Nothing is written when it already shows.
+ */
+export async function storeExpectedMap(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  mapName: string,
+  now: number,
+): Promise<boolean> {
+  const snapshot = await matchSnapshotOf(ctx, serverId);
+  if (!snapshot || snapshot.match.mapName === mapName) return false;
+  await ctx.db.patch("matchSnapshots", snapshot._id, {
+    match: { ...snapshot.match, mapName },
+    updatedAt: now,
+  });
+  return true;
+}
+
 /** Stores one poll's result: the status flip or liveness, then whichever snapshot changed. */
 export async function storePollResult(
   ctx: MutationCtx,

@@ -10,12 +10,28 @@ export const vBanEntry = v.object({
   nickname: v.union(v.string(), v.null()),
   durationMinutes: v.number(),
   expiresAt: v.union(v.string(), v.null()),
+  /** From the game server's list, else from our record. */
+  reason: v.optional(v.string()),
+  bannedAt: v.optional(v.string()),
 });
 export type BanEntry = Infer<typeof vBanEntry>;
+
+/** A ban in force on the game server, merged with our record of it (staff ban list). */
+export const vStaffBan = v.object({
+  ...vBanEntry.fields,
+  /** Who gave it: a panel user, or absent when it was made on the game server itself. */
+  by: v.optional(v.string()),
+  byRole: v.optional(v.union(v.literal("admin"), v.literal("moderator"), v.literal("guest"))),
+  source: v.union(v.literal("panel"), v.literal("gameServer")),
+  /** The caller may lift it (admins any; moderators their own temporary ones). */
+  canLift: v.boolean(),
+});
+export type StaffBan = Infer<typeof vStaffBan>;
 
 export const vPlayerRef = v.object({ steamId: v.string(), name: v.string(), team: v.string() });
 export type PlayerRef = Infer<typeof vPlayerRef>;
 
+const MAX_WIRE_REASON = 200;
 const BAN_LIST_ERROR = "Помилка завантаження списку банів";
 const INVALID_JSON = "Invalid JSON response from server";
 
@@ -56,12 +72,19 @@ export function banEntries(list: unknown[], players: PlayerRef[]): BanEntry[] {
       return typeof steamId === "string" && isSteamId64(steamId);
     })
     .slice(0, 500)
-    .map((b) => ({
-      steamId: b.steamId,
-      nickname: names.get(b.steamId) ?? null,
-      durationMinutes: Math.max(0, Number.parseInt(String(b.duration ?? "0"), 10) || 0),
-      expiresAt: typeof b.expiresAt === "string" ? b.expiresAt : null,
-    }));
+    .map((b) => {
+      const raw = b as { reason?: unknown; bannedAt?: unknown };
+      return {
+        steamId: b.steamId,
+        nickname: names.get(b.steamId) ?? null,
+        durationMinutes: Math.max(0, Number.parseInt(String(b.duration ?? "0"), 10) || 0),
+        expiresAt: typeof b.expiresAt === "string" ? b.expiresAt : null,
+        ...(typeof raw.reason === "string" && raw.reason
+          ? { reason: raw.reason.slice(0, MAX_WIRE_REASON) }
+          : {}),
+        ...(typeof raw.bannedAt === "string" ? { bannedAt: raw.bannedAt.slice(0, 40) } : {}),
+      };
+    });
 }
 
 /** One player's entry in a raw ban list (the whole list, not the first 500); null when absent. */
@@ -91,13 +114,21 @@ export function pickRandom<T>(pool: T[], count: number): T[] {
   return copy.slice(0, count);
 }
 
-/** Picks `count` players among the Terrorists and Counter-Terrorists; refuses when too few. */
+/**
+ * Picks `count` players among the Terrorists and Counter-Terrorists (humans only unless
+ * `includeBots`: bots report no SteamID64); refuses when too few.
+ */
 export function pickRandomPlayers(
   players: PlayerRef[],
   count: number,
+  includeBots = false,
 ): { chosen: PlayerRef[]; pool: PlayerRef[] } {
   const wanted = Number.isInteger(count) && count >= 1 ? count : 1;
-  const pool = players.filter((p) => p.team === "Terrorist" || p.team === "Counter-Terrorist");
+  const pool = players.filter(
+    (p) =>
+      (p.team === "Terrorist" || p.team === "Counter-Terrorist") &&
+      (includeBots || isSteamId64(p.steamId)),
+  );
   if (wanted > pool.length) {
     fail(
       "INVALID_INPUT",

@@ -1,29 +1,46 @@
 /**
- * Kick, ban, unban, the random pick and the moderation settings as declared capabilities (model/capability.ts): the rules of
- * model/sanctions.ts judge the request (a refusal is audited), the game server carries it out, and
- * one commit writes the sanction record with the audit entry.
+ * Kick, ban, unban, mute/gag/silence and their removal, the random pick and the moderation
+ * settings as declared capabilities (model/capability.ts): the rules of model/sanctions.ts judge
+ * the request (a refusal is audited), the game server carries it out, and one commit writes the
+ * sanction record with the audit entry. The staff ban list is one too: reading it imports the
+ * game server's own bans as sanctions.
  */
 import { v } from "convex/values";
 import type { QueryCtx } from "../_generated/server";
+import type { CommsKind } from "../gameServer/commands";
+import { fail } from "../lib/errors";
 import type { Actor } from "../lib/validators";
 import { defineCapability, type CapabilityServer } from "./capability";
 import { vActionResult } from "./gameServerStep";
 import { playerSnapshotOf } from "./liveData";
-import { banOnServer, fetchBanList, pickRandomPlayers, vPlayerRef } from "./moderation";
+import {
+  banEntries,
+  banOnServer,
+  fetchBanList,
+  pickRandomPlayers,
+  vPlayerRef,
+  vStaffBan,
+  type BanEntry,
+} from "./moderation";
 import { vModerationSettings } from "./sanctionFields";
 import {
   checkBanDuration,
+  checkCommsDuration,
   checkReplaceBan,
   cleanSettings,
   checkUnban,
+  checkUncomms,
+  commsInForce,
   getModerationSettings,
   panelBanInForce,
   type BanInForce,
   recordSanction,
   requireReason,
+  SANCTION_MESSAGES,
   sanctionRoleOf,
   writeModerationSettings,
 } from "./sanctions";
+import { mergeStaffBans } from "./staffBans";
 import { resolveSteamId } from "./steamVanity";
 
 /** The connected player's name, read before he is kicked or banned off the server. */
@@ -66,6 +83,83 @@ function banReason(reason: string | undefined, actor: Actor): string | undefined
   return reason === undefined && sanctionRoleOf(actor) === "admin"
     ? undefined
     : requireReason(reason ?? "");
+}
+
+/** Whether the selected server is marked as running CS2-SimpleAdmin (mute, gag, silence). */
+async function runsSimpleAdmin(ctx: QueryCtx, server: CapabilityServer | null): Promise<boolean> {
+  if (!server) return false;
+  return (await ctx.db.get("servers", server.serverId))?.simpleAdmin === true;
+}
+
+function requireSimpleAdmin(simpleAdmin: boolean, server: CapabilityServer | null): void {
+  if (!simpleAdmin) fail("INVALID_INPUT", SANCTION_MESSAGES.commsUnsupported(server?.name ?? ""));
+}
+
+/**
+ * A mute (voice), gag (text chat) or silence (both) through CS2-SimpleAdmin, on servers marked as
+ * running it; moderators within the same bounds as their bans, always with a reason.
+ */
+function comms(kind: CommsKind) {
+  return defineCapability({
+    name: kind,
+    access: "moderator",
+    args: { steamId: v.string(), duration: v.number(), reason: v.string() },
+    returns: vActionResult,
+    server: true,
+    resolve: async ({ steamId, duration, reason }) => ({
+      steamId: await resolveSteamId(steamId),
+      duration,
+      reason: requireReason(reason),
+    }),
+    load: async (ctx, { steamId }, server) => ({
+      settings: await getModerationSettings(ctx),
+      simpleAdmin: await runsSimpleAdmin(ctx, server),
+      playerName: await playerNameOf(ctx, server, steamId),
+    }),
+    check: ({ duration }, { settings, simpleAdmin }, actor, server) => {
+      requireSimpleAdmin(simpleAdmin, server);
+      checkCommsDuration(sanctionRoleOf(actor), duration, settings);
+    },
+    gameServer: ({ steamId, duration, reason }) => [{ kind, steamId, duration, reason }],
+    commit: async (ctx, { steamId, duration, reason }, { actor, serverId, loaded }) => {
+      const { playerName } = loaded;
+      await recordSanction(
+        ctx,
+        { steamId, playerName, kind, reason, durationMinutes: duration, serverId },
+        actor,
+      );
+    },
+  });
+}
+
+/** Lifts a mute, gag or silence; moderators only lift moderators' temporary ones. */
+function uncomms(kind: CommsKind) {
+  const lift = `un${kind}` as const;
+  return defineCapability({
+    name: lift,
+    access: "moderator",
+    args: { steamId: v.string() },
+    returns: vActionResult,
+    server: true,
+    resolve: async ({ steamId }) => ({ steamId: await resolveSteamId(steamId) }),
+    load: async (ctx, { steamId }, server) => {
+      const found = server
+        ? await commsInForce(ctx, steamId, server.serverId, kind, Date.now())
+        : null;
+      return {
+        simpleAdmin: await runsSimpleAdmin(ctx, server),
+        inForce: found ? { byRole: found.byRole, durationMinutes: found.durationMinutes } : null,
+      };
+    },
+    check: (_input, { simpleAdmin, inForce }, actor, server) => {
+      requireSimpleAdmin(simpleAdmin, server);
+      checkUncomms(sanctionRoleOf(actor), inForce);
+    },
+    gameServer: ({ steamId }) => [{ kind: lift, steamId }],
+    commit: async (ctx, { steamId }, { actor, serverId }) => {
+      await recordSanction(ctx, { steamId, kind: lift, serverId }, actor);
+    },
+  });
 }
 
 export const MODERATION_CAPABILITIES = {
@@ -150,21 +244,72 @@ export const MODERATION_CAPABILITIES = {
     },
   }),
 
-  /** Picks `count` players among the Terrorists and Counter-Terrorists, on the backend. */
+  mute: comms("mute"),
+  gag: comms("gag"),
+  silence: comms("silence"),
+  unmute: uncomms("mute"),
+  ungag: uncomms("gag"),
+  unsilence: uncomms("silence"),
+
+  /**
+   * The bans in force on the game server, merged with our records (reason, who, when); a ban the
+   * panel has no record of is imported as a sanction with `source: "gameServer"` in the same
+   * commit as the audit entry.
+   */
+  banList: defineCapability({
+    name: "banList",
+    access: "moderator",
+    args: {},
+    returns: v.array(vStaffBan),
+    server: true,
+    load: async (ctx, _input, server) => ({
+      settings: await getModerationSettings(ctx),
+      players: server
+        ? ((await playerSnapshotOf(ctx, server.serverId))?.players ?? []).map((p) => ({
+            steamId: p.steamId,
+            name: p.name,
+            team: p.team,
+          }))
+        : [],
+      entries: [] as BanEntry[],
+    }),
+    read: async (_input, loaded, server) => ({
+      ...loaded,
+      entries: banEntries(await fetchBanList(server.target), loaded.players),
+    }),
+    commit: async (ctx, _input, { actor, serverId, loaded }) => {
+      const server = serverId ? await ctx.db.get("servers", serverId) : null;
+      if (!server) return { result: [] };
+      const { list, imported } = await mergeStaffBans(
+        ctx,
+        { serverId: server._id, name: server.name },
+        loaded.entries,
+        sanctionRoleOf(actor),
+        loaded.settings,
+        Date.now(),
+      );
+      return {
+        result: list,
+        details: imported > 0 ? `імпортовано з сервера: ${imported}` : undefined,
+      };
+    },
+  }),
+
+  /** Picks `count` players among the Terrorists and Counter-Terrorists (bots only when asked). */
   randomPlayers: defineCapability({
     name: "randomPlayers",
     access: "admin",
-    args: { count: v.number() },
+    args: { count: v.number(), includeBots: v.optional(v.boolean()) },
     returns: v.object({ chosen: v.array(vPlayerRef), pool: v.array(vPlayerRef) }),
     server: true,
-    commit: async (ctx, { count }, { serverId }) => {
+    commit: async (ctx, { count, includeBots }, { serverId }) => {
       const snapshot = serverId ? await playerSnapshotOf(ctx, serverId) : null;
       const players = (snapshot?.players ?? []).map((p) => ({
         steamId: p.steamId,
         name: p.name,
         team: p.team,
       }));
-      const { chosen, pool } = pickRandomPlayers(players, count);
+      const { chosen, pool } = pickRandomPlayers(players, count, includeBots);
       return { result: { chosen, pool }, details: chosen.map((p) => p.name).join(", ") };
     },
   }),

@@ -27,6 +27,7 @@ import {
 } from "../lib/discord";
 import { fail } from "../lib/errors";
 import { defineCapability } from "./capability";
+import type { Actor } from "../lib/validators";
 import { DEFAULT_BACKOFF_MS, nextDelayMs, type AttemptResult } from "./discordDelivery";
 import {
   formatMessage,
@@ -181,8 +182,11 @@ export async function notifyServerAction(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   action: ServerAction,
-  admin: string,
+  actor: Actor,
 ): Promise<void> {
+  const admin = actor.username;
+  // A moderator's action is titled as one in Discord.
+  const byModerator = actor.identity === "moderator" ? true : undefined;
   if (action.kind !== "pushEnable" && action.kind !== "pushDisable" && !("steamId" in action)) {
     return;
   }
@@ -207,8 +211,9 @@ export async function notifyServerAction(
           playerName,
           durationMinutes: action.duration,
           reason: action.reason,
+          byModerator,
         }
-      : { kind: action.kind, admin, serverName, steamId, playerName },
+      : { kind: action.kind, admin, byModerator, serverName, steamId, playerName },
   );
 }
 

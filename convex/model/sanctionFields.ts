@@ -1,7 +1,18 @@
 /** Validators of the moderation tables, kept apart so the schema imports no model logic. */
 import { v, type Infer } from "convex/values";
 
-export const vSanctionKind = v.union(v.literal("kick"), v.literal("ban"), v.literal("unban"));
+export const vSanctionKind = v.union(
+  v.literal("kick"),
+  v.literal("ban"),
+  v.literal("unban"),
+  // CS2-SimpleAdmin's communication blocks and their removal.
+  v.literal("mute"),
+  v.literal("gag"),
+  v.literal("silence"),
+  v.literal("unmute"),
+  v.literal("ungag"),
+  v.literal("unsilence"),
+);
 export type SanctionKind = Infer<typeof vSanctionKind>;
 
 /** Who gave a sanction, as the backend established it. */
@@ -18,7 +29,7 @@ export const sanctionFields = {
   playerName: v.optional(v.string()),
   kind: vSanctionKind,
   reason: v.optional(v.string()),
-  /** Minutes; 0 = permanent. Bans only. */
+  /** Minutes; 0 = permanent. Bans, mutes, gags and silences. */
   durationMinutes: v.optional(v.number()),
   expiresAt: v.optional(v.number()),
   serverId: v.optional(v.id("servers")),
@@ -43,6 +54,8 @@ export const banInForceFields = {
   at: v.number(),
   by: v.string(),
   byRole: vSanctionRole,
+  /** Made on the game server itself and imported when its ban list was read. */
+  source: v.optional(v.union(v.literal("panel"), v.literal("gameServer"))),
 };
 
 export const moderationSettingsFields = {

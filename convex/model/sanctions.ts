@@ -6,7 +6,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
-import { DEFAULT_MODERATION_SETTINGS } from "../lib/moderationDefaults";
+import { DEFAULT_MODERATION_SETTINGS, MAX_SANCTION_MINUTES } from "../lib/moderationDefaults";
 import type { Actor } from "../lib/validators";
 import type { ModerationSettings, SanctionKind, SanctionRole } from "./sanctionFields";
 
@@ -16,7 +16,7 @@ const GLOBAL = "global";
 export const MAX_REASON_LENGTH = 100;
 export const MAX_REASONS = 20;
 /** The plugin's bound (10 years), see gameServer/commands.ts. */
-export const MAX_BAN_MINUTES = 5_256_000;
+export const MAX_BAN_MINUTES = MAX_SANCTION_MINUTES;
 
 export const SANCTION_MESSAGES = {
   permanentAdminOnly: "Постійний бан може видати лише адміністратор.",
@@ -29,6 +29,14 @@ export const SANCTION_MESSAGES = {
   replaceNotOwn:
     "Гравець уже має бан на цьому сервері, який модератор не може замінити (постійний, довший за ваш максимум або виданий адміністратором). Зверніться до адміністратора.",
   publicListOff: "Список банів спільноти не є публічним.",
+  commsUnsupported: (server: string) =>
+    `На сервері «${server}» не позначено CS2-SimpleAdmin: мут, гег і мовчання недоступні.`,
+  commsPermanentAdminOnly: "Постійний мут, гег чи мовчання може видати лише адміністратор.",
+  commsOverModeratorMax: (max: number) =>
+    `Модератор може заглушити гравця щонайбільше на ${max} хв.`,
+  commsBadDuration: "Тривалість: ціле число хвилин від 0 (назавжди).",
+  uncommsNotOwn:
+    "Модератор може зняти лише тимчасовий мут, гег чи мовчання, видані модератором. Зверніться до адміністратора.",
   badSettings: "Некоректні налаштування модерації.",
 } as const;
 
@@ -166,6 +174,15 @@ export function checkReplaceBan(
   }
 }
 
+/** Whether the caller may lift the ban in force (the staff ban list offers unban only then). */
+export function canLiftBan(
+  role: SanctionRole,
+  ban: BanInForce,
+  settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
+): boolean {
+  return role === "admin" || moderatorsOwn(ban, settings.moderatorMaxMinutes);
+}
+
 /**
  * Moderators lift only what a moderator could have given, judged on the ban in force on that
  * server (not the player's latest ban anywhere). Admins lift anything.
@@ -195,6 +212,63 @@ export async function panelBanInForce(
   return row && (row.expiresAt === undefined || row.expiresAt > now) ? row : null;
 }
 
+/** Who may give a mute, gag or silence this long: the same bounds as a moderator's ban. */
+export function checkCommsDuration(
+  role: SanctionRole,
+  minutes: number,
+  settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
+): void {
+  if (!isValidDuration(minutes)) fail("INVALID_INPUT", SANCTION_MESSAGES.commsBadDuration);
+  if (role === "admin") return;
+  if (minutes === 0) fail("FORBIDDEN", SANCTION_MESSAGES.commsPermanentAdminOnly);
+  if (minutes > settings.moderatorMaxMinutes) {
+    fail("FORBIDDEN", SANCTION_MESSAGES.commsOverModeratorMax(settings.moderatorMaxMinutes));
+  }
+}
+
+export type CommsKind = "mute" | "gag" | "silence";
+
+/**
+ * Moderators lift only what moderators gave, judged on the block in force on that server: the
+ * player's latest record of that kind there (or a silence, which covers both) must be a
+ * moderator's temporary one that has not been lifted already.
+ */
+export function checkUncomms(
+  role: SanctionRole,
+  inForce: Pick<Doc<"sanctions">, "byRole" | "durationMinutes"> | null,
+): void {
+  if (role === "admin") return;
+  if (!inForce || inForce.byRole !== "moderator" || inForce.durationMinutes === 0) {
+    fail("FORBIDDEN", SANCTION_MESSAGES.uncommsNotOwn);
+  }
+}
+
+/** The block of `kind` in force for a player on a server, from our records (null if none). */
+export async function commsInForce(
+  ctx: QueryCtx,
+  steamId: string,
+  serverId: Id<"servers">,
+  kind: CommsKind,
+  now: number,
+) {
+  const covering: SanctionKind[] = kind === "silence" ? ["silence"] : [kind, "silence"];
+  const lifts: SanctionKind[] =
+    kind === "silence" ? ["unsilence", "unmute", "ungag"] : [`un${kind}`, "unsilence"];
+  const recent = await ctx.db
+    .query("sanctions")
+    .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
+    .order("desc")
+    .take(50);
+  for (const s of recent) {
+    if (s.serverId !== serverId) continue;
+    if (lifts.includes(s.kind)) return null;
+    if (covering.includes(s.kind)) {
+      return s.expiresAt !== undefined && s.expiresAt <= now ? null : s;
+    }
+  }
+  return null;
+}
+
 export interface NewSanction {
   steamId: string;
   playerName?: string;
@@ -217,8 +291,8 @@ export async function recordSanction(
 ): Promise<void> {
   const at = Date.now();
   const server = s.serverId ? await ctx.db.get("servers", s.serverId) : null;
-  const expiresAt =
-    s.kind === "ban" && s.durationMinutes ? at + s.durationMinutes * 60_000 : undefined;
+  const timed = s.kind === "ban" || s.kind === "mute" || s.kind === "gag" || s.kind === "silence";
+  const expiresAt = timed && s.durationMinutes ? at + s.durationMinutes * 60_000 : undefined;
   const id = await ctx.db.insert("sanctions", {
     ...s,
     by: actor.username,
@@ -262,6 +336,7 @@ export async function applyToBansInForce(
     at: s.at,
     by: s.by,
     byRole: s.byRole,
+    source: s.source,
   });
   if (s.expiresAt !== undefined) {
     await ctx.scheduler.runAt(s.expiresAt, internal.moderation.expireBan, { id });
@@ -292,4 +367,42 @@ export function sanctionRow(s: Doc<"sanctions">) {
     byRole: s.byRole,
     source: s.source,
   };
+}
+
+const COMMS: ReadonlySet<SanctionKind> = new Set(["mute", "gag", "silence"]);
+const LIFTS: Partial<Record<SanctionKind, CommsKind[]>> = {
+  unmute: ["mute"],
+  ungag: ["gag"],
+  unsilence: ["silence", "mute", "gag"],
+};
+
+/**
+ * Mutes, gags and silences in force on a server, from our records: the newest record per player
+ * and kind among the server's latest 200 sanctions decides (a lift or an expiry ends it).
+ */
+export async function commsInForceOnServer(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  now: number,
+): Promise<Doc<"sanctions">[]> {
+  const recent = await ctx.db
+    .query("sanctions")
+    .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
+    .order("desc")
+    .take(200);
+  const decided = new Set<string>();
+  const inForce: Doc<"sanctions">[] = [];
+  for (const s of recent) {
+    const lifted = LIFTS[s.kind];
+    if (lifted) {
+      for (const k of lifted) decided.add(`${s.steamId}:${k}`);
+      continue;
+    }
+    if (!COMMS.has(s.kind)) continue;
+    const key = `${s.steamId}:${s.kind}`;
+    if (decided.has(key)) continue;
+    decided.add(key);
+    if (s.expiresAt === undefined || s.expiresAt > now) inForce.push(s);
+  }
+  return inForce;
 }

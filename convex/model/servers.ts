@@ -109,6 +109,7 @@ export function validateServerInput(input: Infer<typeof vServerInput>) {
     apiBaseUrl: url.toString().replace(/\/+$/, ""),
     connectAddress: input.connectAddress.trim(),
     connectionType: input.connectionType,
+    simpleAdmin: input.simpleAdmin === true,
     ...(input.connectionType === "RCON_PROXY"
       ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }
       : {}),

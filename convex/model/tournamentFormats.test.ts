@@ -112,6 +112,9 @@ function checkFinished(t: TournamentState, format: TournamentFormat) {
   });
   expect(launched.isLaunched).toBe(true);
   expect(summaryText(t).split("\n").length).toBeGreaterThan(t.series.length);
+  // The toss names the team that starts by its name, never by its id.
+  expect(summaryText(t)).toMatch(/Жереб: починає Команда [AB]/);
+  expect(summaryText(t)).not.toMatch(/починає team[AB]\b/);
 }
 
 describe("presets", () => {

@@ -2,7 +2,6 @@
 import type { TournamentState } from "./tournament";
 
 const ACTION_LABELS = {
-  coinToss: "починає",
   Ban: "бан",
   Pick: "вибір мапи",
   SidePick: "сторона",
@@ -39,6 +38,12 @@ export function summaryText(t: TournamentState): string {
     }
     const how = h.auto ? " (автоматично: час вийшов)" : h.fixed ? " (призначено)" : "";
     const on = h.map ? ` на ${h.map}` : "";
+    if (h.action === "coinToss") {
+      // The toss stores the starting team's id: say its name.
+      const starts = h.value === "teamA" || h.value === "teamB" ? teamName(t, h.value) : h.value;
+      lines.push(`${time(h.at)} Жереб: починає ${starts}${how}`);
+      continue;
+    }
     lines.push(
       `${time(h.at)} ${teamName(t, h.team)}: ${ACTION_LABELS[h.action]} ${h.value}${on}${how}`,
     );

@@ -6,6 +6,7 @@
 import { GAME_MODES, type GameModeName } from "../../convex/lib/gameApi";
 import { isSteamId64 } from "../../convex/lib/steamId";
 import { SERVER_CONFIGS, WORKSHOP_MAPS, isKnownMap } from "./catalog";
+import type { CommsType } from "./comms";
 import { Cvars } from "./cvars";
 import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";
 import { ownValue } from "../../convex/lib/ownKey";
@@ -89,6 +90,12 @@ export class ConsoleEngine {
       css_panel_restart_services: () => (hooks.onRestart?.(), "Restarting server services"),
       css_panel_update: () => (hooks.onRestart?.(), "Updating server"),
     };
+    if (w.hasSimpleAdmin) {
+      for (const type of ["mute", "gag", "silence"] as const) {
+        handlers[`css_add${type}`] = (a) => this.comms(`css_add${type}`, type, a);
+        handlers[`css_un${type}`] = (a) => this.uncomms(`css_un${type}`, type, a[0]);
+      }
+    }
     this.commands = new Map(Object.entries(handlers));
   }
 
@@ -239,6 +246,26 @@ export class ConsoleEngine {
     if (known?.connected) this.world.disconnect(known);
     const span = minutes === 0 ? "permanently" : `for ${minutes} minutes`;
     return `Banned ${known?.name ?? steamId} (${steamId}) ${span}${reason ? `: ${reason}` : ""}`;
+  }
+
+  /** `css_addmute <steamid64> [minutes/0 perm] [reason]` (and gag, silence), CS2-SimpleAdmin style. */
+  private comms(cmd: string, type: CommsType, args: string[]): string {
+    const [steamId = "", minutesText = "0", ...reasonWords] = args;
+    if (!isSteamId64(steamId)) return `${cmd}: invalid steamid "${steamId}"`;
+    if (!/^\d+$/.test(minutesText)) return `${cmd}: invalid duration "${minutesText}"`;
+    const minutes = Number(minutesText);
+    const reason = reasonWords.join(" ");
+    this.world.comms.add(steamId, type, minutes, reason || undefined);
+    const span = minutes === 0 ? "permanently" : `for ${minutes} minutes`;
+    const name = this.world.find(steamId)?.name ?? steamId;
+    return `${type} ${name} (${steamId}) ${span}${reason ? `: ${reason}` : ""}`;
+  }
+
+  private uncomms(cmd: string, type: CommsType, steamId: string | undefined): string {
+    if (!steamId || !isSteamId64(steamId)) return `Usage:  ${cmd} <steamid64>`;
+    return this.world.comms.remove(steamId, type)
+      ? `un${type} ${steamId}`
+      : `${cmd}: ${steamId} has no ${type}`;
   }
 
   private unban(steamId: string | undefined): string {

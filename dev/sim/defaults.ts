@@ -40,6 +40,8 @@ export const SIM_SERVERS: readonly SimServerDefaults[] = [
     maxPlayers: 12,
     humans: 3,
     spectators: 0,
+    // Without CS2-SimpleAdmin: the panel hides mute/gag/silence for it.
+    simpleAdmin: false,
   },
 ];
 

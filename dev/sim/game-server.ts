@@ -4,6 +4,7 @@
  * listeners; coming back reopens the same ports.
  */
 import { type GameModeName, type WireBan } from "../../convex/lib/gameApi";
+import type { WireComms } from "./comms";
 import { ConsoleEngine } from "./console";
 import { Counters, FaultController, type Faults } from "./faults";
 import { createJsonServer } from "./http-kit";
@@ -51,6 +52,8 @@ export interface SimServerState {
   version: string;
   players: { connected: number; humans: number; bots: number; spectators: number; offline: number };
   bans: WireBan[];
+  /** CS2-SimpleAdmin's mutes, gags and silences in force (empty when it is not installed). */
+  comms: WireComms[];
   chat: ChatLine[];
   faults: Faults;
   /** Addresses the RCON listener banned after repeated wrong passwords. */
@@ -260,6 +263,7 @@ export class SimServer {
         offline: w.players.length - connected.length,
       },
       bans: w.bans.list(),
+      comms: w.comms.list(),
       chat: [...w.chat],
       faults: this.faults.get(),
       rconBanned: this.rcon.bannedAddresses(),

@@ -16,6 +16,7 @@ export function seedServersFor(sim: SimHandle) {
       apiBaseUrl: s1.baseUrl,
       connectAddress: `${host(s1)}:${s1.rconPort}`,
       connectionType: "HTTP" as const,
+      simpleAdmin: s1.config.simpleAdmin !== false,
       apiKey: s1.config.apiKey,
     },
     {
@@ -26,6 +27,7 @@ export function seedServersFor(sim: SimHandle) {
       connectionType: "RCON_PROXY" as const,
       proxyTargetHost: host(s2),
       proxyTargetPort: s2.rconPort,
+      simpleAdmin: s2.config.simpleAdmin !== false,
       rconPassword: s2.config.rconPassword,
     },
   ];

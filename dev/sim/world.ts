@@ -11,6 +11,7 @@ import {
   type WireSummary,
 } from "../../convex/lib/gameApi";
 import { BanList } from "./bans";
+import { CommsList } from "./comms";
 import { BOT_NAMES, HUMAN_NAMES, MAX_ROUNDS, TEAM_SIZE, type WeaponPool } from "./catalog";
 import { Cvars } from "./cvars";
 import { type MatchState, freshMatch } from "./match-state";
@@ -33,6 +34,8 @@ export interface WorldOptions {
    * the demo plays short maps so match history fills within minutes. Unset: the mode's own.
    */
   maxRounds?: number;
+  /** CS2-SimpleAdmin is installed (mute, gag, silence); unset means it is. */
+  simpleAdmin?: boolean;
 }
 
 /**
@@ -63,6 +66,7 @@ const CHAT_LOG_LIMIT = 200;
 export class GameWorld {
   readonly cvars: Cvars;
   readonly bans: BanList;
+  readonly comms: CommsList;
   readonly rng: Rng;
   readonly chat: ChatLine[] = [];
   players: SimPlayer[] = [];
@@ -86,6 +90,7 @@ export class GameWorld {
   ) {
     this.rng = new Rng(options.seed);
     this.bans = new BanList(() => clock.now());
+    this.comms = new CommsList(() => clock.now());
     this.cvars = new Cvars({ hostname: options.name, rcon_password: options.rconPassword });
     this.map = options.map;
     this.startedAt = clock.now();
@@ -93,6 +98,10 @@ export class GameWorld {
     for (let i = 0; i < options.humans; i++) this.addPlayer(false, this.smallerSide());
     for (let i = 0; i < options.spectators; i++) this.addPlayer(false, "SPEC");
     this.fillBots();
+  }
+
+  get hasSimpleAdmin(): boolean {
+    return this.options.simpleAdmin !== false;
   }
 
   /** Subscribes to match events; returns the unsubscribe function. */

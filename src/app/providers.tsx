@@ -65,7 +65,9 @@ function Toasts() {
             border: "1px solid var(--color-border-strong)",
             borderRadius: "var(--radius-md)",
             fontSize: "var(--font-size-sm)",
-            maxWidth: "26rem",
+            maxWidth: "min(26rem, calc(100vw - 2rem))",
+            // A long command or name without spaces still wraps inside the toast.
+            overflowWrap: "anywhere",
           },
           success: { iconTheme: { primary: "#3ecf8e", secondary: "#0a0f1e" } },
           error: { iconTheme: { primary: "#f06565", secondary: "#0a0f1e" } },

@@ -35,6 +35,10 @@ export const router = createBrowserRouter([
         },
       },
       {
+        path: paths.connectKey,
+        lazy: async () => ({ Component: (await import("./connect-key-route")).ConnectKeyRoute }),
+      },
+      {
         path: paths.connect,
         lazy: async () => {
           const { ConnectPage } = await import("@/features/connect/components/connect-page");

@@ -5,6 +5,8 @@ export const paths = {
   connect: "/connect",
   connect1: "/connect1",
   connect2: "/connect2",
+  /** Any server's connect page, by its key (the two numbered routes stay for old links). */
+  connectKey: "/connect/:key",
   matches: "/matches",
   match: "/matches/:id",
   player: "/players/:steamId",
@@ -20,6 +22,9 @@ export const paths = {
 export const matchPath = (id: string) => `/matches/${encodeURIComponent(id)}`;
 /** A player's career page (SteamID64 only: bots have none). */
 export const playerPath = (steamId: string) => `/players/${encodeURIComponent(steamId)}`;
+
+/** A server's connect page by its key. */
+export const connectPath = (key: string) => `/connect/${encodeURIComponent(key)}`;
 
 /** A tournament's shareable link. */
 export function tournamentPath(slug: string): string {

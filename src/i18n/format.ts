@@ -34,3 +34,11 @@ export function formatInteger(value: number): string {
 export function formatRatio(value: number): string {
   return ratioFormat.format(value);
 }
+
+const pluralRules = new Intl.PluralRules("uk-UA");
+
+/** Picks the Ukrainian form for `n`: one (1, 21…), few (2–4, 22…), many (5–20, 25…). */
+export function plural(n: number, forms: { one: string; few: string; many: string }): string {
+  const rule = pluralRules.select(n);
+  return rule === "one" ? forms.one : rule === "few" ? forms.few : forms.many;
+}

@@ -12,3 +12,4 @@ export { TOP_CRITERIA } from "../../convex/lib/gameApi";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
 export { isSteamId64 } from "../../convex/lib/steamId";
+export { csvLine } from "../../convex/lib/csv";

@@ -19,7 +19,10 @@ describe("mapLabel", () => {
   it("derives a label for unknown and workshop maps", () => {
     expect(mapLabel("de_cool_map")).toBe("Cool Map");
     expect(mapLabel("workshop/3070284539/de_dust2_night")).toBe("Dust2 Night");
-    expect(mapLabel("aim_map")).toBe("Map");
+    expect(mapLabel("aim_map")).toBe("Aim Map");
+    expect(mapLabel("kz_hub")).toBe("KZ Hub");
+    expect(mapLabel("surf_beginner")).toBe("Surf Beginner");
+    expect(mapLabel("fy_iceworld")).toBe("FY Iceworld");
   });
 
   it("tells the scenario by prefix", () => {

@@ -47,17 +47,36 @@ export function baseMapName(mapName: string): string {
   return (parts[parts.length - 1] ?? mapName).toLowerCase();
 }
 
+/**
+ * Prefixes that say what a community map is for: the label keeps them ("aim_map" is "Aim Map",
+ * never just "Map"), the way players name these maps.
+ */
+const KEPT_PREFIX: Record<string, string> = {
+  aim: "Aim",
+  awp: "AWP",
+  bhop: "Bhop",
+  fy: "FY",
+  kz: "KZ",
+  mg: "MG",
+  surf: "Surf",
+};
+
+const titleCase = (words: string) =>
+  words
+    .split(/[_-]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+
 export function mapLabel(mapName: string): string {
   const base = baseMapName(mapName);
   if (!base) return mapName;
   const known = ownValue(KNOWN, base);
   if (known) return known;
-  const withoutPrefix = base.replace(/^[a-z]{2,4}_/, "");
-  return withoutPrefix
-    .split(/[_-]+/)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
+  const [prefix = "", ...rest] = base.split("_");
+  const kept = ownValue(KEPT_PREFIX, prefix);
+  if (kept && rest.length > 0) return `${kept} ${titleCase(rest.join("_"))}`;
+  return titleCase(base.replace(/^[a-z]{2,4}_/, ""));
 }
 
 /** Scenario of the map by its prefix (de_ bomb defusal, cs_ hostage, ar_ arms race), if known. */

@@ -316,7 +316,7 @@ describe.skipIf(!chromiumPath)("hostile names render as text", () => {
       for (const page of [player, admin]) {
         await expectText(teamA(page).getByRole("list"), MARKUP_NICKNAME);
         const history = page.getByRole("list", { name: "Історія кроків" });
-        await expectText(history, `приєднався: ${MARKUP_NICKNAME}`, true);
+        await expectText(history, `новий гравець: ${MARKUP_NICKNAME}`, true);
         // Hovering the name would fire an injected onmouseover.
         await teamA(page).getByText(MARKUP_NICKNAME, { exact: true }).hover();
         await expectNoMarkup(page);

@@ -95,7 +95,7 @@ describe.skipIf(!chromiumPath)("tournament ban/pick in the browser", () => {
       [pb2!, "B", b2],
     ] as const) {
       await join(ctx.page, team, nick);
-      await seenByAll(all, team, `приєднався: ${nick}`);
+      await seenByAll(all, team, `новий гравець: ${nick}`);
     }
     // Full teams: nobody is offered a seat any more, the spectator included.
     expect(await spectator!.page.getByRole("button", { name: /^Приєднатися/ }).count()).toBe(0);

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/spinner";
-import { paths } from "@/config/paths";
+import { connectPath, paths } from "@/config/paths";
 import { OnlineIndicator } from "@/features/live/components/online-indicator";
 import { ServerSelector } from "@/features/servers/components/server-selector";
 import type { PublicServer } from "@/features/servers/hooks/use-servers";
@@ -32,6 +32,7 @@ export function PanelHeader({
   onSignIn,
   onSignOut,
 }: PanelHeaderProps) {
+  const activeKey = servers?.find((s) => s._id === activeServerId)?.key;
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -46,7 +47,16 @@ export function PanelHeader({
           <ServerSelector servers={servers} activeId={activeServerId} onSelect={onSelectServer} />
           {activeServerId ? <OnlineIndicator online={online} /> : null}
         </div>
-        <div className={styles.user}>
+        <nav className={styles.nav} aria-label={t("header.nav")}>
+          {activeKey ? (
+            <Link
+              to={connectPath(activeKey)}
+              className={styles.connectLink}
+              title={t("header.connectTitle")}
+            >
+              {t("header.connect")}
+            </Link>
+          ) : null}
           <Link to={paths.matches} className={styles.historyLink}>
             {t("history.nav.matches")}
           </Link>
@@ -56,6 +66,14 @@ export function PanelHeader({
           <Link to={paths.docs} className={styles.docsLink}>
             {t("app.docsLink")}
           </Link>
+          {/* With the other links, so a phone's first row keeps only the brand and sign-out. */}
+          {user.isSignedIn ? (
+            <Link to={paths.me} className={styles.historyLink}>
+              {t("header.myProfile")}
+            </Link>
+          ) : null}
+        </nav>
+        <div className={styles.user}>
           {user.isLoading ? (
             <Skeleton width="6rem" height="2.5rem" radius="10px" />
           ) : user.isSignedIn ? (
@@ -65,9 +83,6 @@ export function PanelHeader({
                   {user.user.username}
                 </span>
               ) : null}
-              <Link to={paths.me} className={styles.historyLink}>
-                {t("header.myProfile")}
-              </Link>
               {user.isAdmin ? <Badge tone="accent">{t("header.adminBadge")}</Badge> : null}
               {user.isModerator ? <Badge tone="warning">{t("moderation.badge")}</Badge> : null}
               <Button onClick={onSignOut}>{t("header.signOut")}</Button>

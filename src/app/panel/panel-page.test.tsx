@@ -136,6 +136,7 @@ describe("PanelPage", () => {
       "Огляд",
       "Гравці",
       "Керування",
+      "Модерація",
       "Бан/пік мап",
       "Випадкові гравці",
       "Журнал аудиту",
@@ -187,15 +188,25 @@ describe("PanelPage", () => {
     expect(screen.getByRole("button", { name: "Створити турнір" })).toBeInTheDocument();
   });
 
-  it("deep link opens the players tab; changing server returns to the dashboard", async () => {
+  it("deep link opens the players tab; changing server keeps the tab", async () => {
     const user = userEvent.setup();
     renderPanel("/?tab=players");
     expect(screen.getByRole("tab", { name: "Гравці" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByText("Олег")).toBeInTheDocument();
     await user.selectOptions(screen.getByRole("combobox", { name: "Сервер" }), "s2");
     expect(localStorage.getItem("activeServerId")).toBe("s2");
-    expect(screen.getByRole("tab", { name: "Огляд" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Гравці" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("combobox", { name: "Сервер" })).toHaveValue("s2");
+  });
+
+  it("a shared link names the server by key, over the remembered one", () => {
+    localStorage.setItem("activeServerId", "s1");
+    renderPanel("/?tab=players&server=server2");
+    expect(screen.getByRole("combobox", { name: "Сервер" })).toHaveValue("s2");
+    expect(screen.getByRole("link", { name: "Підключитися" })).toHaveAttribute(
+      "href",
+      "/connect/server2",
+    );
   });
 
   it("remembers the chosen server across visits", () => {
@@ -204,7 +215,8 @@ describe("PanelPage", () => {
     expect(screen.getByRole("combobox", { name: "Сервер" })).toHaveValue("s2");
   });
 
-  it("toasts once when the shown server goes offline, not when it loads offline", () => {
+  it("toasts staff once when the shown server goes offline, not when it loads offline", () => {
+    signIn(true);
     const { rerender } = renderPanel();
     const now = Date.now();
     Object.assign(
@@ -226,6 +238,26 @@ describe("PanelPage", () => {
       "Не вдалося оновити дані з API для сервера Server #1.",
       expect.anything(),
     );
+  });
+
+  it("a visitor gets no offline toast: the offline banner says it", () => {
+    const { rerender } = renderPanel();
+    const now = Date.now();
+    Object.assign(
+      backend.results,
+      liveResults(
+        { online: false, lastSuccessAt: now - 30_000, livenessAt: now },
+        (backend.results["live:dashboard"] as { snapshot: unknown }).snapshot,
+        null,
+      ),
+    );
+    rerender(
+      <MemoryRouter>
+        <PanelPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("status", { name: "Стан сервера: Офлайн" })).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it("does not toast for a server that is offline from the start", () => {

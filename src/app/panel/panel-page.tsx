@@ -7,7 +7,9 @@ import { LoadingLabel } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
 import { AdminTab } from "@/features/admin/components/admin-tab";
 import { PlayerModeration } from "@/features/admin/components/player-moderation";
+import { ModerationTab } from "@/features/admin/components/moderation-tab";
 import { SanctionFlag } from "@/features/admin/components/sanction-flag";
+import { SanctionNotice } from "@/features/admin/components/sanction-notice";
 import { useFlaggedPlayers } from "@/features/admin/hooks/use-sanctions";
 import { SettingsModal } from "@/features/admin/components/settings/settings-modal";
 import {
@@ -43,7 +45,7 @@ const MapBanPickTab = lazy(async () => ({
 export function PanelPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const servers = useServers();
-  const { server, select } = useActiveServer(servers);
+  const { server, select } = useActiveServer(servers, searchParams.get("server"));
   const serverId = server?._id;
   const user = useCurrentUser();
   const guestAdmin = useGuestAdminEnabled();
@@ -56,6 +58,7 @@ export function PanelPage() {
     // While the session is being restored, keep the sign-in tab hidden rather than flash it.
     isSignedIn: user.isSignedIn || user.isLoading,
     isAdmin: user.isAdmin,
+    isModerator: user.isModerator,
     isGuestAdminEnabled,
     // While the server list loads, keep the server tabs usable (they show skeletons).
     hasServer: server !== null,
@@ -76,26 +79,40 @@ export function PanelPage() {
   const online = status ? status.online : undefined;
   const livePlayers = players === undefined ? undefined : (players?.players ?? null);
   useHeartbeat(serverId, screen);
-  useOfflineToast(serverId, server?.name, online);
+  useOfflineToast(serverId, server?.name, online, user.isAdmin || user.isModerator);
 
+  // The tab and the server live in the URL, so a link to a server's console can be shared.
+  const serverKey = server?.key;
   const setTab = useCallback(
     (id: TabId) =>
       setSearchParams((prev) => {
         const next = new URLSearchParams(prev);
         next.set("tab", id);
+        if (serverKey && !next.has("server")) next.set("server", serverKey);
         return next;
       }),
-    [setSearchParams],
+    [setSearchParams, serverKey],
   );
 
   // Moderation is for admins and moderators; only they subscribe to the sanction flags.
   const moderationRole = user.isAdmin ? "admin" : user.isModerator ? "moderator" : null;
-  const flagged = useFlaggedPlayers(serverId, moderationRole !== null && active === "players");
+  const flagged = useFlaggedPlayers(
+    serverId,
+    moderationRole !== null && (active === "players" || active === "dashboard"),
+  );
 
+  // Switching servers keeps the tab the user is on (a tab the new server does not allow falls
+  // back to the dashboard by the usual rules).
   const onSelectServer = (id: Id<"servers">) => {
     if (id === serverId) return;
     select(id);
-    setTab("dashboard");
+    const key = servers?.find((s) => s._id === id)?.key;
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set("tab", active);
+      if (key) next.set("server", key);
+      return next;
+    });
   };
 
   const onSignOut = () => {
@@ -110,13 +127,16 @@ export function PanelPage() {
     case "dashboard":
       content =
         server === null ? null : (
-          <DashboardTab
-            key={serverId ?? ""}
-            serverName={server?.name ?? ""}
-            snapshot={snapshot}
-            rounds={rounds}
-            status={status}
-          />
+          <div className={styles.stack}>
+            {moderationRole ? <SanctionNotice flagged={[...flagged.values()]} /> : null}
+            <DashboardTab
+              key={serverId ?? ""}
+              serverName={server?.name ?? ""}
+              snapshot={snapshot}
+              rounds={rounds}
+              status={status}
+            />
+          </div>
         );
       break;
     case "players":
@@ -125,16 +145,22 @@ export function PanelPage() {
           <PlayersTab
             key={serverId ?? ""}
             players={livePlayers}
+            offline={online === false}
             renderPlayerActions={
               moderationRole
                 ? (player) => (
-                    <PlayerModeration serverId={serverId} player={player} role={moderationRole} />
+                    <PlayerModeration
+                      serverId={serverId}
+                      player={player}
+                      role={moderationRole}
+                      comms={server?.simpleAdmin === true}
+                    />
                   )
                 : undefined
             }
             renderNameBadge={
               moderationRole
-                ? (player) => <SanctionFlag count={flagged.get(player.steamId)} />
+                ? (player) => <SanctionFlag flag={flagged.get(player.steamId)} />
                 : undefined
             }
           />
@@ -150,6 +176,17 @@ export function PanelPage() {
           tools={<AuditLogButton />}
         />
       );
+      break;
+    case "moderation":
+      content = moderationRole ? (
+        <ModerationTab
+          key={serverId ?? ""}
+          serverId={serverId}
+          serverName={server?.name ?? ""}
+          simpleAdmin={server?.simpleAdmin === true}
+          role={moderationRole}
+        />
+      ) : null;
       break;
     case "map_ban_pick":
       content = (

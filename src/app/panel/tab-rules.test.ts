@@ -34,11 +34,21 @@ describe("computeTabs", () => {
     ]);
   });
 
-  it("admin: admin, random and audit log too", () => {
+  it("moderator: the moderation tab, no admin tabs", () => {
+    expect(visible({ ...base, isSignedIn: true, isModerator: true })).toEqual([
+      "dashboard",
+      "players",
+      "moderation",
+      "map_ban_pick",
+    ]);
+  });
+
+  it("admin: admin, moderation, random and audit log too", () => {
     expect(visible({ ...base, isSignedIn: true, isAdmin: true })).toEqual([
       "dashboard",
       "players",
       "admin",
+      "moderation",
       "map_ban_pick",
       "random",
       "audit",
@@ -55,9 +65,9 @@ describe("computeTabs", () => {
     ]);
   });
 
-  it("no server: dashboard, players, admin and random are disabled", () => {
+  it("no server: dashboard, players, admin, moderation and random are disabled", () => {
     const admin = { ...base, isSignedIn: true, isAdmin: true, hasServer: false };
-    expect(disabled(admin)).toEqual(["dashboard", "players", "admin", "random"]);
+    expect(disabled(admin)).toEqual(["dashboard", "players", "admin", "moderation", "random"]);
     expect(disabled({ ...base, hasServer: false })).toEqual(["dashboard", "players"]);
   });
 });

@@ -4,6 +4,7 @@ export const TAB_IDS = [
   "dashboard",
   "players",
   "admin",
+  "moderation",
   "map_ban_pick",
   "random",
   "audit",
@@ -14,6 +15,7 @@ export type TabId = (typeof TAB_IDS)[number];
 export interface TabContext {
   isSignedIn: boolean;
   isAdmin: boolean;
+  isModerator?: boolean;
   isGuestAdminEnabled: boolean;
   hasServer: boolean;
 }
@@ -26,7 +28,13 @@ export interface TabState {
 }
 
 /** Tabs that need a selected server (spec §2). */
-const NEEDS_SERVER: ReadonlySet<TabId> = new Set(["dashboard", "players", "admin", "random"]);
+const NEEDS_SERVER: ReadonlySet<TabId> = new Set([
+  "dashboard",
+  "players",
+  "admin",
+  "moderation",
+  "random",
+]);
 
 function isVisible(id: TabId, ctx: TabContext): boolean {
   switch (id) {
@@ -36,6 +44,8 @@ function isVisible(id: TabId, ctx: TabContext): boolean {
       return true;
     case "admin":
       return ctx.isAdmin || ctx.isGuestAdminEnabled;
+    case "moderation":
+      return ctx.isAdmin || ctx.isModerator === true;
     case "random":
     case "audit":
       return ctx.isAdmin;
@@ -46,7 +56,8 @@ function isVisible(id: TabId, ctx: TabContext): boolean {
 
 /**
  * Which tabs show and which are disabled: dashboard, players and ban/pick always show; dashboard,
- * players, admin and random need a server; admin shows to admins or while guest-admin is on;
+ * players, admin, moderation and random need a server; admin shows to admins or while guest-admin
+ * is on; moderation to admins and moderators;
  * random and the audit log only to admins; the sign-in tab only to signed-out visitors.
  */
 export function computeTabs(ctx: TabContext): TabState[] {

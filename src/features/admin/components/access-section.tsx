@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
+import { useConfirmation } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useGuestAdminEnabled, useSetGuestAdmin } from "../hooks/use-guest-admin-setting";
@@ -19,6 +20,7 @@ export function AccessSection({
 }) {
   const guestAdmin = useGuestAdminEnabled();
   const { set, pending } = useSetGuestAdmin();
+  const { ask, dialog } = useConfirmation();
   const [open, setOpen] = useState<"bans" | "settings" | null>(null);
   return (
     <Card title={t("admin.access.title")}>
@@ -28,7 +30,17 @@ export function AccessSection({
             label={t("admin.guest.label")}
             checked={guestAdmin ?? false}
             disabled={guestAdmin === undefined || pending}
-            onChange={(enabled) => void set(enabled)}
+            onChange={(enabled) =>
+              // Opening the server controls to every visitor asks first; closing them does not.
+              enabled
+                ? ask({
+                    title: t("admin.confirm.guestOnTitle"),
+                    text: t("admin.confirm.guestOnText"),
+                    confirmLabel: t("admin.confirm.guestOnConfirm"),
+                    run: () => set(true),
+                  })
+                : void set(false)
+            }
           />
           <p className={styles.muted}>{t("admin.guest.hint")}</p>
         </div>
@@ -40,6 +52,7 @@ export function AccessSection({
       </div>
       {open === "bans" ? <BanListModal serverId={serverId} onClose={() => setOpen(null)} /> : null}
       {open === "settings" ? <SettingsModal onClose={() => setOpen(null)} /> : null}
+      {dialog}
     </Card>
   );
 }

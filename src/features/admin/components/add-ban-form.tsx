@@ -1,24 +1,22 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
+import { useConfirmation } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { parseSteamId } from "@/lib/moderation";
 import { useModeration } from "../hooks/use-moderation";
-import { durationsFor, useModerationSettings, type ModerationRole } from "../hooks/use-sanctions";
-import { BAN_PRESETS, banDuration, presetLabel } from "../utils/bans";
+import { useModerationSettings, type ModerationRole } from "../hooks/use-sanctions";
+import { banPeriod } from "../utils/bans";
+import { useSanctionChoice } from "../hooks/use-sanction-choice";
+import { DurationField, ReasonFields } from "./sanction-fields";
 import styles from "./admin.module.css";
 
-function durationLabel(minutes: number): string {
-  const preset = BAN_PRESETS.find((p) => p === minutes);
-  return preset === undefined ? banDuration(minutes) : presetLabel(preset);
-}
-
 /**
- * Bans a player who is not on the server, by any SteamID form people paste (SteamID64,
- * STEAM_X:Y:Z, [U:1:N], a profile link). The backend converts and checks again; this only
- * catches typos early, with the same Ukrainian message.
+ * Bans a player who need not be on the server, by any SteamID form people paste (SteamID64,
+ * STEAM_X:Y:Z, [U:1:N], a profile link), with the same reason and duration controls as the player
+ * modal (a moderator is offered only what they may give) and a confirmation. The backend converts
+ * and checks again; this only catches typos early, with the same Ukrainian message.
  */
 export function AddBanForm({
   serverId,
@@ -31,28 +29,34 @@ export function AddBanForm({
 }) {
   const { ban } = useModeration(serverId);
   const settings = useModerationSettings();
-  const durations = durationsFor(role, settings);
+  const choice = useSanctionChoice(role, settings, settings.banReasons);
+  const { ask, dialog } = useConfirmation();
   const [steamId, setSteamId] = useState("");
-  const [duration, setDuration] = useState(String(durations.includes(60) ? 60 : durations[0]));
-  const [reason, setReason] = useState("");
   const [error, setError] = useState<string>();
 
-  const onSubmit = async () => {
+  const onSubmit = () => {
     const parsed = parseSteamId(steamId);
     if (parsed.kind === "invalid") {
       setError(parsed.message);
       return;
     }
     setError(undefined);
-    const done = await ban.run({
-      steamId: steamId.trim(),
-      duration: Number(duration),
-      reason: reason || settings.banReasons[0] || "",
+    const minutes = choice.minutes();
+    if (minutes === null) return;
+    const reason = choice.reason();
+    const id = steamId.trim();
+    ask({
+      title: t("admin.confirm.banTitle"),
+      text: t("moderation.addBan.confirmText", { id, duration: banPeriod(minutes), reason }),
+      confirmLabel: t("admin.player.ban"),
+      run: async () => {
+        const done = await ban.run({ steamId: id, duration: minutes, reason });
+        if (done !== undefined) {
+          setSteamId("");
+          onBanned();
+        }
+      },
     });
-    if (done !== undefined) {
-      setSteamId("");
-      onBanned();
-    }
   };
 
   return (
@@ -62,7 +66,7 @@ export function AddBanForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void onSubmit();
+        onSubmit();
       }}
     >
       <h3 className={styles.moderationTitle}>{t("moderation.addBan.title")}</h3>
@@ -75,23 +79,15 @@ export function AddBanForm({
           autoComplete="off"
           onChange={(e) => setSteamId(e.target.value)}
         />
-        <Select
-          label={t("admin.player.duration")}
-          value={duration}
-          options={durations.map((m) => ({ value: String(m), label: durationLabel(m) }))}
-          onChange={setDuration}
-        />
-        <Select
-          className={styles.reason}
-          label={t("moderation.banReason")}
-          value={reason || (settings.banReasons[0] ?? "")}
-          options={settings.banReasons.map((r) => ({ value: r, label: r }))}
-          onChange={setReason}
-        />
+        <DurationField state={choice} label={t("admin.player.duration")} />
+      </div>
+      <div className={styles.moderationRow}>
+        <ReasonFields state={choice} label={t("moderation.banReason")} />
         <Button type="submit" variant="danger" loading={ban.pending}>
           {t("moderation.addBan.submit")}
         </Button>
       </div>
+      {dialog}
     </form>
   );
 }

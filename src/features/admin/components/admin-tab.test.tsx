@@ -179,6 +179,11 @@ describe("AdminTab", () => {
     expect(mockBackend.action("serverControl:setGameMode")).not.toHaveBeenCalled();
     await user.selectOptions(screen.getByLabelText("Режим гри"), "wingman");
     await user.click(apply);
+    // It ends the running match, so it asks first, like a map change.
+    const ask = screen.getByRole("dialog", { name: /Змінити режим на/ });
+    expect(ask).toHaveTextContent("поточний матч буде завершено");
+    expect(mockBackend.action("serverControl:setGameMode")).not.toHaveBeenCalled();
+    await user.click(within(ask).getByRole("button", { name: "Змінити режим" }));
     expect(mockBackend.action("serverControl:setGameMode")).toHaveBeenCalledWith(
       expect.objectContaining({ mode: "wingman" }),
     );
@@ -193,7 +198,6 @@ describe("AdminTab", () => {
     const input = screen.getByLabelText("Команда");
     const run = screen.getByRole("button", { name: "Виконати" });
     expect(input).toBeRequired();
-    expect(input).toHaveAttribute("maxLength", "330");
     expect(screen.getByText("0/330")).toBeInTheDocument();
     // Enabled like every primary button; an empty box says what is missing, in Ukrainian.
     await user.click(run);
@@ -212,13 +216,20 @@ describe("AdminTab", () => {
     await user.clear(input);
     await user.click(input);
     await user.paste("x".repeat(400));
-    expect(input).toHaveValue("x".repeat(330));
-    expect(screen.getByText("330/330")).toBeInTheDocument();
+    // A longer paste is kept whole and refused with the reason, never cut silently.
+    expect(input).toHaveValue("x".repeat(400));
+    expect(screen.getByText("400/330")).toBeInTheDocument();
+    expect(
+      screen.getByText("Щонайбільше 330 символів (зараз 400): скоротіть текст."),
+    ).toBeVisible();
+    mockBackend.action("serverControl:runCommand").mockClear();
+    await user.click(run);
+    expect(mockBackend.action("serverControl:runCommand")).not.toHaveBeenCalled();
   });
 
   it("an unknown console command is a warning, not a success", async () => {
     const user = userEvent.setup();
-    const warning = 'Сервер не знає команди "foobar_unknown": Unknown command "foobar_unknown"';
+    const warning = "Сервер не знає команди «foobar_unknown».";
     mockBackend.action("serverControl:runCommand").mockResolvedValue({
       action: "command",
       output: 'Unknown command "foobar_unknown"',
@@ -229,16 +240,20 @@ describe("AdminTab", () => {
     await user.click(screen.getByRole("button", { name: "Виконати" }));
     expect(toast).toHaveBeenCalledWith(warning, expect.objectContaining({ icon: "⚠️" }));
     expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByTestId("command-output")).toHaveTextContent(warning);
   });
 
   it("the chat message: at most 100 characters with a counter, cleared after sending", async () => {
     const user = userEvent.setup();
     renderTab(true);
     const input = screen.getByLabelText("Повідомлення");
-    expect(input).toHaveAttribute("maxLength", "100");
     await user.click(input);
     await user.paste("я".repeat(120));
-    expect(input).toHaveValue("я".repeat(100));
+    expect(screen.getByText("120/100")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Надіслати" }));
+    expect(mockBackend.action("serverControl:say")).not.toHaveBeenCalled();
+    await user.clear(input);
+    await user.paste("я".repeat(100));
     expect(screen.getByText("100/100")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Надіслати" }));
     expect(mockBackend.action("serverControl:say")).toHaveBeenCalledWith(
@@ -268,6 +283,14 @@ describe("AdminTab", () => {
     const guest = screen.getByRole("switch", { name: "Гостьова адмін-панель" });
     mockBackend.action("settings:setGuestAdmin").mockResolvedValueOnce(null);
     await user.click(guest);
+    // Opening the controls to every visitor asks first.
+    expect(mockBackend.action("settings:setGuestAdmin")).not.toHaveBeenCalled();
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Увімкнути гостьову панель?" })).getByRole(
+        "button",
+        { name: "Увімкнути" },
+      ),
+    );
     expect(mockBackend.action("settings:setGuestAdmin")).toHaveBeenCalledWith({
       enabled: true,
       sessionId: TEST_SESSION_ID,
@@ -279,6 +302,12 @@ describe("AdminTab", () => {
       .action("settings:setGuestAdmin")
       .mockRejectedValueOnce(new ConvexError({ code: "FORBIDDEN", message: "x" }));
     await user.click(guest);
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Увімкнути гостьову панель?" })).getByRole(
+        "button",
+        { name: "Увімкнути" },
+      ),
+    );
     expect(toast.error).toHaveBeenCalledWith("Не вдалося змінити статус панелі.", {
       id: "Не вдалося змінити статус панелі.",
     });

@@ -4,7 +4,7 @@ import { useConfirmation, type ConfirmRequest } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useAdminCommands } from "../hooks/use-admin-commands";
-import { useServerControl } from "../hooks/use-server-control";
+import { useServerControl, useToggleReadBack } from "../hooks/use-server-control";
 import { AccessSection } from "./access-section";
 import { ChatSection, CommandSection } from "./command-section";
 import { GeneralSection } from "./general-section";
@@ -30,6 +30,7 @@ export interface AdminTabProps {
 /** Server control: general, match and map for guest admins too, the rest for admins only. */
 export function AdminTab({ serverId, serverName = "", isAdmin, tools }: AdminTabProps) {
   const control = useServerControl(serverId);
+  useToggleReadBack(serverId);
   const { ask, dialog } = useConfirmation();
   return (
     <div className={styles.tab}>

@@ -15,12 +15,19 @@ const BANS = [
     nickname: "Олег",
     durationMinutes: 0,
     expiresAt: null,
+    reason: "Чити",
+    by: "admin",
+    byRole: "admin" as const,
+    source: "panel" as const,
+    canLift: true,
   },
   {
     steamId: "76561198000000002",
     nickname: null,
     durationMinutes: 15,
     expiresAt: "2026-11-22T12:00:00.000Z",
+    source: "gameServer" as const,
+    canLift: false,
   },
 ];
 
@@ -99,5 +106,16 @@ describe("BanListModal", () => {
     expect(toast.success).toHaveBeenCalledWith('Дія "Розбан" виконана успішно!');
     expect(screen.queryByText("Олег")).not.toBeInTheDocument();
     expect(mockBackend.action("moderation:banList")).toHaveBeenCalledTimes(2);
+  });
+
+  it("merges our records: reason and who; a ban the caller may not lift offers no unban", async () => {
+    mockBackend.action("moderation:banList").mockResolvedValue(BANS);
+    render(<BanListModal serverId={SERVER} onClose={() => {}} />);
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("Чити")).toBeInTheDocument();
+    expect(within(table).getByText("admin (адміністратор)")).toBeInTheDocument();
+    expect(within(table).getByText("видано на ігровому сервері")).toBeInTheDocument();
+    expect(within(table).getAllByRole("button", { name: /Розбанити/ })).toHaveLength(1);
+    expect(within(table).getByText("лише адміністратор")).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/table";
 import { formatDateTime } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n/uk";
 import type { BanEntry } from "../hooks/use-moderation";
 import { banDuration, steamProfileUrl } from "../utils/bans";
 import { actionsColumn } from "./actions-column";
@@ -39,6 +39,24 @@ export function BanTable({
           ),
         },
         {
+          header: t("bans.col.reason"),
+          cell: (entry) => (
+            <div className={styles.cellStack}>
+              <span className={styles.wrap}>{entry.reason ?? t("common.dash")}</span>
+              <span className={styles.unknown}>
+                {entry.source === "gameServer"
+                  ? t("bans.byGameServer")
+                  : entry.by
+                    ? t("moderation.history.by", {
+                        name: entry.by,
+                        role: t(`moderation.role.${entry.byRole ?? "admin"}` as MessageKey),
+                      })
+                    : null}
+              </span>
+            </div>
+          ),
+        },
+        {
           header: t("bans.col.duration"),
           cell: (entry) => (
             <div className={styles.cellStack}>
@@ -51,16 +69,22 @@ export function BanTable({
             </div>
           ),
         },
-        actionsColumn((entry: BanEntry) => (
-          <Button
-            size="sm"
-            variant="danger"
-            aria-label={t("bans.unbanPlayer", { name: entry.nickname ?? entry.steamId })}
-            onClick={() => onUnban(entry)}
-          >
-            {t("bans.unban")}
-          </Button>
-        )),
+        actionsColumn((entry: BanEntry) =>
+          entry.canLift ? (
+            <Button
+              size="sm"
+              variant="danger"
+              aria-label={t("bans.unbanPlayer", { name: entry.nickname ?? entry.steamId })}
+              onClick={() => onUnban(entry)}
+            >
+              {t("bans.unban")}
+            </Button>
+          ) : (
+            <span className={styles.unknown} title={t("bans.adminOnlyHint")}>
+              {t("bans.adminOnly")}
+            </span>
+          ),
+        ),
       ]}
     />
   );

@@ -15,6 +15,16 @@ export function CharCount({ value, max }: { value: string; max: number }) {
   return <span>{t("admin.counter", { n: value.length, max })}</span>;
 }
 
+/**
+ * The field's error: required, or too long. The field takes a longer paste whole (rather than
+ * cutting it silently at the limit) and says by how much it is over.
+ */
+function lengthError(value: string, max: number, required: string): string | undefined {
+  if (!value.trim()) return required;
+  if (value.length > max) return t("form.tooLong", { max, n: value.length });
+  return undefined;
+}
+
 /** The free console command (required, at most 330 characters) and the server's last answer. */
 export function CommandSection({
   runCommand,
@@ -31,9 +41,11 @@ export function CommandSection({
         noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          if (!command.trim()) return setMissing(t("form.commandRequired"));
+          const invalid = lengthError(command, COMMAND_MAX, t("form.commandRequired"));
+          if (invalid) return setMissing(invalid);
           const result = await runCommand.run({ command: command.trim() });
-          if (result) setOutput(result.output);
+          // An unknown command: the Ukrainian warning rather than the console's English.
+          if (result) setOutput(result.warning ?? result.output);
         }}
       >
         <TextField
@@ -42,7 +54,6 @@ export function CommandSection({
           value={command}
           error={missing}
           required
-          maxLength={COMMAND_MAX}
           autoComplete="off"
           spellCheck={false}
           hint={
@@ -53,7 +64,11 @@ export function CommandSection({
           }
           onChange={(e) => {
             setCommand(e.target.value);
-            setMissing(undefined);
+            setMissing(
+              e.target.value.length > COMMAND_MAX
+                ? t("form.tooLong", { max: COMMAND_MAX, n: e.target.value.length })
+                : undefined,
+            );
           }}
         />
         <div className={styles.formActions}>
@@ -85,7 +100,8 @@ export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl
         noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          if (!message.trim()) return setMissing(t("form.messageRequired"));
+          const invalid = lengthError(message, CHAT_MAX, t("form.messageRequired"));
+          if (invalid) return setMissing(invalid);
           if (await say.run({ message: message.trim() })) setMessage("");
         }}
       >
@@ -95,7 +111,6 @@ export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl
           value={message}
           error={missing}
           required
-          maxLength={CHAT_MAX}
           autoComplete="off"
           hint={
             <>
@@ -105,7 +120,11 @@ export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl
           }
           onChange={(e) => {
             setMessage(e.target.value);
-            setMissing(undefined);
+            setMissing(
+              e.target.value.length > CHAT_MAX
+                ? t("form.tooLong", { max: CHAT_MAX, n: e.target.value.length })
+                : undefined,
+            );
           }}
         />
         <div className={styles.formActions}>

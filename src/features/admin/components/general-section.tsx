@@ -25,8 +25,10 @@ export interface GeneralSectionProps {
 }
 
 /**
- * Server switches. Each shows the stored state (the `toggles` query) and only moves once the game
- * server accepted the command; all are locked while one call runs.
+ * Server switches. Each shows the state the game server confirmed when it was last read back
+ * (after every action that can change it, and every minute while this tab is open); until then it
+ * says "не підтверджено". A switch moves only once the game server accepted the command; all are
+ * locked while one call runs.
  */
 export function GeneralSection({ toggles, setToggle, setCheats, isAdmin }: GeneralSectionProps) {
   const [busy, setBusy] = useState<ToggleKey | null>(null);
@@ -52,12 +54,16 @@ export function GeneralSection({ toggles, setToggle, setCheats, isAdmin }: Gener
               disabled={toggles === undefined || busy !== null}
               onChange={(enabled) => void flip(item.key, enabled)}
             />
+            {toggles && !toggles.confirmed ? (
+              <span className={styles.unconfirmed}>{t("admin.general.unconfirmed")}</span>
+            ) : null}
             <span className={styles.switchHint} aria-hidden="true">
               {item.command}
             </span>
           </div>
         ))}
       </div>
+      <p className={styles.muted}>{t("admin.general.readBackNote")}</p>
     </Card>
   );
 }

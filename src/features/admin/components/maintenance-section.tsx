@@ -6,6 +6,7 @@ import type { ConfirmRequest } from "@/hooks/use-confirmation";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
+import { expectDowntime } from "@/lib/expected-downtime";
 import styles from "./admin.module.css";
 
 type Sc = typeof api.serverControl;
@@ -32,7 +33,8 @@ export function MaintenanceSection({
   const risky = confirming === "serverUpdate" ? serverUpdate : restartServices;
 
   const confirm = async () => {
-    await risky.run({});
+    // The server goes away on purpose: no "could not update" toast for it for a while.
+    if ((await risky.run({})) !== undefined) expectDowntime(serverName);
     setConfirming(null);
   };
 

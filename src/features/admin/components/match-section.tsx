@@ -16,7 +16,7 @@ export interface MatchSectionProps {
   restartGame: GatedAction<typeof api.serverControl.restartGame>;
   skipWarmup: GatedAction<typeof api.serverControl.skipWarmup>;
   setGameMode: GatedAction<typeof api.serverControl.setGameMode>;
-  /** Restarting the game and skipping the warmup change a running match, so they ask first. */
+  /** Restarting the game, skipping the warmup and a new mode change a running match: they ask first. */
   confirm: (request: ConfirmRequest) => void;
   serverName: string;
 }
@@ -66,8 +66,16 @@ export function MatchSection({
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (mode) void setGameMode.run({ mode });
-            else showError(t("admin.match.chooseMode"));
+            if (!mode) return showError(t("admin.match.chooseMode"));
+            // A new mode reloads the map: the running match ends, so it asks like a map change.
+            confirm({
+              title: t("admin.confirm.modeTitle", {
+                mode: MODE_OPTIONS.find((o) => o.value === mode)?.label ?? mode,
+              }),
+              text: t("admin.confirm.modeText", server),
+              confirmLabel: t("admin.match.applyMode"),
+              run: () => setGameMode.run({ mode }),
+            });
           }}
         >
           <Select

@@ -4,26 +4,15 @@ import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { useConfirmation } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
-import type { Id } from "@/lib/backend";
+import { isSteamId64, type Id } from "@/lib/backend";
 import { useModeration } from "../hooks/use-moderation";
-import { durationsFor, useModerationSettings, type ModerationRole } from "../hooks/use-sanctions";
-import {
-  BAN_PRESETS,
-  banDuration,
-  banPeriod,
-  DEFAULT_BAN_MINUTES,
-  parseBanMinutes,
-  presetLabel,
-} from "../utils/bans";
+import { useModerationSettings, type ModerationRole } from "../hooks/use-sanctions";
+import { banPeriod } from "../utils/bans";
+import { useSanctionChoice } from "../hooks/use-sanction-choice";
+import { DurationField } from "./sanction-fields";
+import { CommsForm } from "./comms-form";
 import { SanctionHistory } from "./sanction-history";
 import styles from "./admin.module.css";
-
-const CUSTOM = "custom";
-
-function durationLabel(minutes: number): string {
-  const preset = BAN_PRESETS.find((p) => p === minutes);
-  return preset === undefined ? banDuration(minutes) : presetLabel(preset);
-}
 
 /**
  * Admin controls in the player modal: kick, ban and slay, which the plugin does not offer yet
@@ -35,40 +24,44 @@ export function PlayerModeration({
   serverId,
   player,
   role = "admin",
+  comms = false,
 }: {
   serverId: Id<"servers"> | undefined;
   player: { steamId: string; name: string };
   /** Moderators see only the durations they may give (never permanent, up to the maximum). */
   role?: ModerationRole;
+  /** The server runs CS2-SimpleAdmin: mute, gag and silence are offered too. */
+  comms?: boolean;
+}) {
+  if (!isSteamId64(player.steamId)) {
+    return <p className={styles.muted}>{t("player.botNoActions")}</p>;
+  }
+  return <HumanModeration serverId={serverId} player={player} role={role} comms={comms} />;
+}
+
+function HumanModeration({
+  serverId,
+  player,
+  role,
+  comms,
+}: {
+  serverId: Id<"servers"> | undefined;
+  player: { steamId: string; name: string };
+  role: ModerationRole;
+  comms: boolean;
 }) {
   const { kick, ban } = useModeration(serverId);
   const settings = useModerationSettings();
   const { ask, dialog } = useConfirmation();
-  const durations = durationsFor(role, settings);
-  const fallback = durations.includes(DEFAULT_BAN_MINUTES) ? DEFAULT_BAN_MINUTES : durations[0];
-  const [choice, setChoice] = useState(String(fallback ?? CUSTOM));
-  const [custom, setCustom] = useState("");
-  const [error, setError] = useState<string>();
-  const [banReason, setBanReason] = useState("");
+  const choice = useSanctionChoice(role, settings, settings.banReasons);
   const [kickReason, setKickReason] = useState("");
-  const [ownReason, setOwnReason] = useState("");
   const slayNote = useId();
   const who = { name: player.name, steamId: player.steamId };
-  const durationOptions = [
-    ...durations.map((minutes) => ({ value: String(minutes), label: durationLabel(minutes) })),
-    { value: CUSTOM, label: t("admin.player.preset.custom") },
-  ];
-  // Free text wins over the preset; a preset defaults to the first one in the list.
-  const reasonFor = (preset: string, list: string[]) => ownReason.trim() || preset || list[0] || "";
 
   const onBan = () => {
-    const minutes = choice === CUSTOM ? parseBanMinutes(custom) : Number(choice);
-    if (minutes === null) {
-      setError(t("admin.player.durationInvalid"));
-      return;
-    }
-    setError(undefined);
-    const reason = reasonFor(banReason, settings.banReasons);
+    const minutes = choice.minutes();
+    if (minutes === null) return;
+    const reason = choice.reason();
     ask({
       title: t("admin.confirm.banTitle"),
       text: t("admin.confirm.banText", { ...who, duration: banPeriod(minutes) }),
@@ -78,7 +71,7 @@ export function PlayerModeration({
   };
 
   const onKick = () => {
-    const reason = reasonFor(kickReason, settings.kickReasons);
+    const reason = choice.own.trim() || kickReason || settings.kickReasons[0] || "";
     ask({
       title: t("admin.confirm.kickTitle"),
       text: t("admin.confirm.kickText", who),
@@ -95,9 +88,9 @@ export function PlayerModeration({
           <Select
             className={styles.reason}
             label={t("moderation.banReason")}
-            value={banReason || (settings.banReasons[0] ?? "")}
+            value={choice.preset || (settings.banReasons[0] ?? "")}
             options={settings.banReasons.map((r) => ({ value: r, label: r }))}
-            onChange={setBanReason}
+            onChange={choice.setPreset}
           />
           <Select
             className={styles.reason}
@@ -110,8 +103,8 @@ export function PlayerModeration({
             className={styles.reason}
             label={t("moderation.ownReason")}
             maxLength={100}
-            value={ownReason}
-            onChange={(e) => setOwnReason(e.target.value)}
+            value={choice.own}
+            onChange={(e) => choice.setOwn(e.target.value)}
           />
         </div>
         <form
@@ -122,25 +115,7 @@ export function PlayerModeration({
             onBan();
           }}
         >
-          <Select
-            label={t("admin.player.duration")}
-            value={choice}
-            options={durationOptions}
-            onChange={(value) => {
-              setChoice(value);
-              setError(undefined);
-            }}
-          />
-          {choice === CUSTOM ? (
-            <TextField
-              className={styles.duration}
-              label={t("admin.player.customMinutes")}
-              inputMode="numeric"
-              value={custom}
-              error={error}
-              onChange={(e) => setCustom(e.target.value)}
-            />
-          ) : null}
+          <DurationField state={choice} label={t("admin.player.duration")} />
           <Button type="submit" variant="danger" loading={ban.pending}>
             {t("admin.player.ban")}
           </Button>
@@ -156,6 +131,7 @@ export function PlayerModeration({
         </form>
         {dialog}
       </section>
+      {comms ? <CommsForm serverId={serverId} role={role} player={player} /> : null}
       <SanctionHistory steamId={player.steamId} />
     </>
   );

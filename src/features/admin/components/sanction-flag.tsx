@@ -1,15 +1,19 @@
 import { Badge } from "@/components/ui/badge";
-import { t } from "@/i18n/uk";
+import type { FlaggedPlayer } from "../hooks/use-sanctions";
+import { flagText } from "../utils/flag-text";
 import styles from "./admin.module.css";
 
-/** After a connected player's name: they have earlier sanctions (admins and moderators see it). */
-export function SanctionFlag({ count }: { count: number | undefined }) {
-  if (!count) return null;
-  const label = t("moderation.flag", { n: count >= 10 ? "10+" : count });
+/**
+ * After a connected player's name: an active or recent sanction (admins and moderators see it),
+ * red while a block is in force.
+ */
+export function SanctionFlag({ flag }: { flag: FlaggedPlayer | undefined }) {
+  if (!flag) return null;
+  const label = flagText(flag);
   return (
     <span className={styles.flag} title={label}>
-      <Badge tone="warning">
-        <span aria-label={label}>⚑ {count >= 10 ? "10+" : count}</span>
+      <Badge tone={flag.active.length > 0 ? "danger" : "warning"}>
+        <span aria-label={label}>⚑ {flag.count >= 10 ? "10+" : flag.count}</span>
       </Badge>
     </span>
   );

@@ -10,12 +10,21 @@ const KIND: Record<SanctionRow["kind"], { tone: BadgeTone; label: MessageKey }> 
   ban: { tone: "danger", label: "moderation.kind.ban" },
   kick: { tone: "warning", label: "moderation.kind.kick" },
   unban: { tone: "success", label: "moderation.kind.unban" },
+  mute: { tone: "warning", label: "moderation.kind.mute" },
+  gag: { tone: "warning", label: "moderation.kind.gag" },
+  silence: { tone: "warning", label: "moderation.kind.silence" },
+  unmute: { tone: "success", label: "moderation.kind.unmute" },
+  ungag: { tone: "success", label: "moderation.kind.ungag" },
+  unsilence: { tone: "success", label: "moderation.kind.unsilence" },
 };
+
+const TIMED = new Set<SanctionRow["kind"]>(["ban", "mute", "gag", "silence"]);
 
 const time = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "short" });
 
 /**
- * A player's sanction history (kicks, bans, unbans), newest first. Reusable wherever a player
+ * A player's sanction history (kicks, bans, mutes, gags, silences and their removal), newest
+ * first, with where each came from (the panel or the game server's own list). Reusable wherever a player
  * is shown to admins and moderators (player modal, career page). Names and reasons render as text.
  */
 export function SanctionHistory({ steamId }: { steamId: string }) {
@@ -23,6 +32,25 @@ export function SanctionHistory({ steamId }: { steamId: string }) {
   return (
     <section className={styles.history} aria-label={t("moderation.history.title")}>
       <h3 className={styles.moderationTitle}>{t("moderation.history.title")}</h3>
+      <SanctionList rows={rows} status={status} loadMore={loadMore} />
+    </section>
+  );
+}
+
+/** Sanction rows with paging; `showPlayer` names the player (a server's list mixes players). */
+export function SanctionList({
+  rows,
+  status,
+  loadMore,
+  showPlayer = false,
+}: {
+  rows: SanctionRow[];
+  status: "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
+  loadMore: () => void;
+  showPlayer?: boolean;
+}) {
+  return (
+    <>
       {status === "LoadingFirstPage" ? (
         <Spinner label={t("common.loading")} />
       ) : rows.length === 0 ? (
@@ -33,15 +61,23 @@ export function SanctionHistory({ steamId }: { steamId: string }) {
             <li key={row._id} className={styles.historyItem}>
               <Badge tone={KIND[row.kind].tone}>{t(KIND[row.kind].label)}</Badge>
               <span className={styles.historyWhen}>{time.format(new Date(row.at))}</span>
-              {row.kind === "ban" && row.durationMinutes !== undefined ? (
+              {showPlayer ? (
+                <span className={styles.wrap}>
+                  {row.playerName ? `${row.playerName} · ` : ""}
+                  <span className={styles.mono}>{row.steamId}</span>
+                </span>
+              ) : null}
+              {TIMED.has(row.kind) && row.durationMinutes !== undefined ? (
                 <span>{banDuration(row.durationMinutes)}</span>
               ) : null}
               {row.reason ? <span className={styles.historyReason}>{row.reason}</span> : null}
               <span className={styles.historyBy}>
-                {t("moderation.history.by", {
-                  name: row.by,
-                  role: t(`moderation.role.${row.byRole}` as MessageKey),
-                })}
+                {row.source === "gameServer"
+                  ? t("bans.byGameServer")
+                  : t("moderation.history.by", {
+                      name: row.by,
+                      role: t(`moderation.role.${row.byRole}` as MessageKey),
+                    })}
                 {row.serverName ? ` · ${row.serverName}` : ""}
               </span>
             </li>
@@ -53,6 +89,6 @@ export function SanctionHistory({ steamId }: { steamId: string }) {
           {t("moderation.history.more")}
         </Button>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -25,16 +25,33 @@ export function useModerationSettings(enabled = true): ModerationSettings {
   return useQuery(api.moderation.settings, enabled ? {} : "skip") ?? DEFAULT_MODERATION_SETTINGS;
 }
 
+export type FlaggedPlayer = FunctionReturnType<typeof api.moderation.flaggedPlayers>[number];
+
 /**
- * SteamID64 → how many earlier sanctions, for connected players. Only privileged viewers
+ * SteamID64 → the active or recent sanction of a connected player. Only privileged viewers
  * subscribe (pass `enabled: false` otherwise), so anonymous viewers pay nothing.
  */
 export function useFlaggedPlayers(
   serverId: Id<"servers"> | undefined,
   enabled: boolean,
-): Map<string, number> {
+): Map<string, FlaggedPlayer> {
   const rows = useQuery(api.moderation.flaggedPlayers, enabled && serverId ? { serverId } : "skip");
-  return useMemo(() => new Map((rows ?? []).map((r) => [r.steamId, r.count])), [rows]);
+  return useMemo(() => new Map((rows ?? []).map((r) => [r.steamId, r])), [rows]);
+}
+
+/** A server's sanctions, newest first (the moderation tab's history). */
+export function useServerSanctions(serverId: Id<"servers"> | undefined) {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.moderation.serverHistory,
+    serverId ? { serverId } : "skip",
+    { initialNumItems: HISTORY_PAGE },
+  );
+  return { rows: results as SanctionRow[], status, loadMore: () => loadMore(HISTORY_PAGE) };
+}
+
+/** Mutes, gags and silences in force on a server. */
+export function useActiveComms(serverId: Id<"servers"> | undefined): SanctionRow[] | undefined {
+  return useQuery(api.moderation.activeComms, serverId ? { serverId } : "skip");
 }
 
 /** Ban durations a role may give: moderators never permanent, never past the maximum. */

@@ -1,10 +1,16 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
-import { useAuditCsv, useAuditServers, type AuditFilters } from "../hooks/use-audit-log";
+import {
+  useAuditCsv,
+  useAuditServers,
+  useAuditUsers,
+  type AuditFilters,
+} from "../hooks/use-audit-log";
+import { auditActionOptions } from "../utils/audit-labels";
 import styles from "./audit.module.css";
 
 const ANY = "";
@@ -17,7 +23,11 @@ function dayBound(value: string, end: boolean): number | undefined {
   return Number.isNaN(at.getTime()) ? undefined : at.getTime();
 }
 
-/** Filters by action, user, server, outcome and dates; "Застосувати" applies, CSV exports them. */
+/**
+ * Filters by action (its Ukrainian label), user (any letter case of a known name), server,
+ * outcome and dates; "Застосувати" applies, CSV exports them. A start after the end is refused
+ * with a message rather than shown as an empty log.
+ */
 export function AuditFiltersForm({
   onApply,
   canExport,
@@ -26,31 +36,53 @@ export function AuditFiltersForm({
   canExport: boolean;
 }) {
   const servers = useAuditServers();
+  const users = useAuditUsers();
   const toCsv = useAuditCsv();
-  const [action, setAction] = useState("");
+  const [action, setAction] = useState(ANY);
   const [username, setUsername] = useState("");
   const [serverId, setServerId] = useState(ANY);
   const [outcome, setOutcome] = useState(ANY);
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [exporting, setExporting] = useState(false);
+  const [rangeError, setRangeError] = useState<string>();
+  const usersListId = useId();
 
-  const current = (): AuditFilters => ({
-    action: action.trim() || undefined,
-    username: username.trim() || undefined,
-    serverId: servers.find((s) => s._id === serverId)?._id,
-    outcome:
-      outcome === "success" || outcome === "failure" || outcome === "unauthorized"
-        ? outcome
-        : undefined,
-    from: dayBound(from, false),
-    to: dayBound(to, true),
-  });
+  // Names are stored as typed at sign-up; the filter finds them whatever the letter case.
+  const resolveUser = (typed: string) => {
+    const wanted = typed.trim();
+    if (!wanted) return undefined;
+    const lower = wanted.toLocaleLowerCase("uk");
+    return users.find((u) => u.toLocaleLowerCase("uk") === lower) ?? wanted;
+  };
+
+  const current = (): AuditFilters | null => {
+    const start = dayBound(from, false);
+    const end = dayBound(to, true);
+    if (start !== undefined && end !== undefined && start > end) {
+      setRangeError(t("moderation.audit.badRange"));
+      return null;
+    }
+    setRangeError(undefined);
+    return {
+      action: action || undefined,
+      username: resolveUser(username),
+      serverId: servers.find((s) => s._id === serverId)?._id,
+      outcome:
+        outcome === "success" || outcome === "failure" || outcome === "unauthorized"
+          ? outcome
+          : undefined,
+      from: start,
+      to: end,
+    };
+  };
 
   const onExport = async () => {
+    const filters = current();
+    if (!filters) return;
     setExporting(true);
     try {
-      const csv = await toCsv(current());
+      const csv = await toCsv(filters);
       const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
       const link = document.createElement("a");
       link.href = url;
@@ -70,19 +102,27 @@ export function AuditFiltersForm({
       aria-label={t("moderation.audit.filters")}
       onSubmit={(e) => {
         e.preventDefault();
-        onApply(current());
+        const filters = current();
+        if (filters) onApply(filters);
       }}
     >
-      <TextField
+      <Select
         label={t("moderation.audit.action")}
         value={action}
-        onChange={(e) => setAction(e.target.value)}
+        options={[{ value: ANY, label: t("moderation.audit.any") }, ...auditActionOptions()]}
+        onChange={setAction}
       />
       <TextField
         label={t("moderation.audit.user")}
         value={username}
+        list={usersListId}
         onChange={(e) => setUsername(e.target.value)}
       />
+      <datalist id={usersListId}>
+        {users.map((u) => (
+          <option key={u} value={u} />
+        ))}
+      </datalist>
       <Select
         label={t("moderation.audit.server")}
         value={serverId}
@@ -113,6 +153,7 @@ export function AuditFiltersForm({
         label={t("moderation.audit.to")}
         type="date"
         value={to}
+        error={rangeError}
         onChange={(e) => setTo(e.target.value)}
       />
       <div className={styles.filterButtons}>

@@ -2,6 +2,7 @@ import { useConvex, usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { useCallback } from "react";
 import { api } from "@/lib/backend";
+import { auditCsv } from "../utils/audit-csv";
 
 export type AuditRow = FunctionReturnType<typeof api.audit.list>["page"][number];
 export type AuditFilters = NonNullable<FunctionArgs<typeof api.audit.list>["filters"]>;
@@ -30,26 +31,29 @@ export function useAuditServers() {
   return useQuery(api.servers.list) ?? [];
 }
 
-/** The filtered log as CSV text (up to 20,000 entries), read page by page. */
+/** Known user names, for the user filter (the audit log is admin-only, so is this list). */
+export function useAuditUsers(): string[] {
+  const users = useQuery(api.users.list);
+  return users?.map((u) => u.username) ?? [];
+}
+
+/** The filtered log as CSV text (up to 20,000 entries, in Ukrainian labels), read page by page. */
 export function useAuditCsv() {
   const convex = useConvex();
   return useCallback(
     async (filters: AuditFilters) => {
-      const lines: string[] = [];
-      let header = "";
+      const rows: AuditRow[] = [];
       let cursor: string | null = null;
       for (let i = 0; i < CSV_MAX_PAGES; i++) {
         const page: FunctionReturnType<typeof api.audit.exportCsv> = await convex.query(
           api.audit.exportCsv,
           { filters, paginationOpts: { numItems: CSV_PAGE, cursor } },
         );
-        header = page.header;
-        lines.push(...page.lines);
+        rows.push(...page.rows);
         if (page.isDone) break;
         cursor = page.continueCursor;
       }
-      // BOM: spreadsheets then read the Ukrainian text as UTF-8.
-      return `\uFEFF${[header, ...lines].join("\r\n")}\r\n`;
+      return auditCsv(rows);
     },
     [convex],
   );

@@ -1,5 +1,5 @@
 import { t, type MessageKey } from "@/i18n/uk";
-import { actionLabel, isActionName, type PanelEvent } from "@/lib/catalog";
+import { actionLabel, isActionName, SERVER_ACTIONS, type PanelEvent } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 
 /**
@@ -8,6 +8,7 @@ import { ownValue } from "@/lib/own-key";
  */
 const EVENTS: Record<PanelEvent, MessageKey> = {
   toggle: "audit.event.toggle",
+  toggleReadBack: "audit.event.toggleReadBack",
   unauthorized_burst: "audit.event.unauthorizedBurst",
   banList: "audit.event.banList",
   randomPlayers: "audit.event.randomPlayers",
@@ -48,6 +49,38 @@ export function auditActionLabel(action: string): string {
   if (isActionName(action)) return actionLabel(action);
   const key = ownValue<MessageKey>(EVENTS, action);
   return key ? t(key) : action;
+}
+
+/** Every action the log names, as the filter offers them: label → id, sorted by label. */
+export function auditActionOptions(): { value: string; label: string }[] {
+  const seen = new Set<string>();
+  return [...Object.keys(SERVER_ACTIONS), ...Object.keys(EVENTS)]
+    .map((id) => ({ value: id, label: auditActionLabel(id) }))
+    .filter((o) => !seen.has(o.label) && seen.add(o.label))
+    .sort((a, b) => a.label.localeCompare(b.label, "uk"));
+}
+
+const OUTCOMES: Record<string, MessageKey> = {
+  success: "audit.outcome.success",
+  failure: "audit.outcome.failure",
+  unauthorized: "audit.outcome.unauthorized",
+};
+
+const IDENTITIES: Record<string, MessageKey> = {
+  anonymous: "audit.identity.anonymous",
+  signedIn: "audit.identity.signedIn",
+  admin: "audit.identity.admin",
+  moderator: "moderation.identity.moderator",
+};
+
+export function auditOutcomeLabel(outcome: string): string {
+  const key = ownValue(OUTCOMES, outcome);
+  return key ? t(key) : outcome;
+}
+
+export function auditIdentityLabel(identity: string): string {
+  const key = ownValue(IDENTITIES, identity);
+  return key ? t(key) : identity;
 }
 
 const timeFormat = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "medium" });

@@ -44,7 +44,10 @@ export function PublicBansPage() {
                 header: t("moderation.public.server"),
                 cell: (b) => b.serverName ?? t("common.dash"),
               },
-              { header: t("moderation.banReason"), cell: (b) => b.reason ?? t("common.dash") },
+              {
+                header: t("moderation.banReason"),
+                cell: (b) => <span className={styles.reason}>{b.reason ?? t("common.dash")}</span>,
+              },
               {
                 header: t("moderation.public.until"),
                 cell: (b) =>

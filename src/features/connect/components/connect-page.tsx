@@ -18,7 +18,7 @@ function openUrl(url: string) {
   window.location.href = url;
 }
 
-/** /connect1, /connect2 and /connect: launch the game with `steam://connect/<address>`. */
+/** /connect1, /connect2, /connect/:key and /connect: launch the game with `steam://connect/<address>`. */
 export function ConnectPage({
   mode,
   navigate = openUrl,
@@ -122,6 +122,12 @@ function ConnectMessage({
       return (
         <p className={styles.error} role="alert">
           {t("connect.notConfigured", { n: decision.number })}
+        </p>
+      );
+    case "unknown-key":
+      return (
+        <p className={styles.error} role="alert">
+          {t("connect.unknownKey", { key: decision.key })}
         </p>
       );
     case "no-servers":

@@ -100,4 +100,20 @@ describe("decideConnect", () => {
       kind: "loading",
     });
   });
+
+  it("finds any server by its key, a third one included", () => {
+    const third: ConnectTarget = { ...two, key: "server3", connectAddress: "10.0.0.3:27015" };
+    expect(decideConnect([one, two, third], { kind: "key", key: "server3" }, false)).toEqual({
+      kind: "redirect",
+      target: third,
+      url: "steam://connect/10.0.0.3:27015",
+    });
+    expect(decideConnect([one], { kind: "key", key: "nope" }, false)).toEqual({
+      kind: "unknown-key",
+      key: "nope",
+    });
+    expect(decideConnect([one], { kind: "key", key: "__proto__" }, false)).toMatchObject({
+      kind: "unknown-key",
+    });
+  });
 });

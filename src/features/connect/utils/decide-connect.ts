@@ -8,8 +8,12 @@ export interface ConnectTarget {
   known: boolean;
 }
 
-/** `/connect1` and `/connect2` target one server by position; `/connect` the first online one. */
-export type ConnectMode = { kind: "server"; index: number } | { kind: "first-online" };
+/**
+ * `/connect1` and `/connect2` target one server by position, `/connect/:key` any server by its
+ * key, `/connect` the first online one.
+ */
+export type ConnectMode =
+  { kind: "server"; index: number } | { kind: "key"; key: string } | { kind: "first-online" };
 
 export type ConnectDecision =
   | { kind: "desktop-only"; target?: ConnectTarget }
@@ -19,6 +23,7 @@ export type ConnectDecision =
   | { kind: "unreachable"; target: ConnectTarget }
   | { kind: "all-down"; count: number }
   | { kind: "not-configured"; number: number }
+  | { kind: "unknown-key"; key: string }
   | { kind: "no-servers" };
 
 export const REDIRECT_DELAY_MS = 100;
@@ -37,7 +42,9 @@ export function steamConnectUrl(connectAddress: string): string {
 }
 
 function pick(targets: ConnectTarget[], mode: ConnectMode): ConnectTarget | undefined {
-  return mode.kind === "server" ? targets[mode.index] : targets.find((t) => t.online);
+  if (mode.kind === "server") return targets[mode.index];
+  if (mode.kind === "key") return targets.find((t) => t.key === mode.key);
+  return targets.find((t) => t.online);
 }
 
 /** What a connect page shows or does, from the cached server states (never a browser call to a game server). */
@@ -55,8 +62,12 @@ export function decideConnect(
       ? { kind: "redirect", target: online, url: steamConnectUrl(online.connectAddress) }
       : { kind: "all-down", count: targets.length };
   }
-  const target = targets[mode.index];
-  if (!target) return { kind: "not-configured", number: mode.index + 1 };
+  const target = pick(targets, mode);
+  if (!target) {
+    return mode.kind === "key"
+      ? { kind: "unknown-key", key: mode.key }
+      : { kind: "not-configured", number: mode.index + 1 };
+  }
   if (!target.known) return { kind: "unreachable", target };
   if (!target.online) return { kind: "offline", target };
   return { kind: "redirect", target, url: steamConnectUrl(target.connectAddress) };

@@ -43,4 +43,16 @@ describe("useOfflineToast", () => {
     rerender({ id: "s2", name: "Server #2", online: false });
     expect(toast.error).not.toHaveBeenCalled();
   });
+
+  it("stays silent for visitors and after the admin's own restart", async () => {
+    const visitor = renderHook((p: Props) => useOfflineToast(p.id, p.name, p.online, false), {
+      initialProps: { id: "s1", name: "Server #1", online: true } as Props,
+    });
+    visitor.rerender({ id: "s1", name: "Server #1", online: false });
+    const { expectDowntime } = await import("@/lib/expected-downtime");
+    expectDowntime("Server #2");
+    const { rerender } = setup({ id: "s2", name: "Server #2", online: true });
+    rerender({ id: "s2", name: "Server #2", online: false });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });

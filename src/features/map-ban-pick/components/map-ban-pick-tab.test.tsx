@@ -411,7 +411,7 @@ describe("MapBanPickTab", () => {
       minute: "2-digit",
       second: "2-digit",
     }).format(new Date(tournament.history[4]!.at));
-    expect(items[0]).toHaveTextContent("Команда Aприєднався: Neo");
+    expect(items[0]).toHaveTextContent("Команда Aновий гравець: Neo");
     expect(items[4]).toHaveTextContent(`${time}Команда Aбан: Inferno`);
     expect(items[9]).toHaveTextContent("Команда Aсторона: CT");
   });

@@ -2,6 +2,7 @@
  * What the screen derives from the live tournament: who may do what now, and what the status
  * banner says. The backend enforces every rule again; these only decide what to offer.
  */
+import { plural } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import { GAME_MODE_LABELS } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
@@ -110,7 +111,13 @@ export function describeBanner(
     return {
       tone: "waiting",
       title: t("tournament.banner.waiting"),
-      detail: t(seat ? "tournament.banner.waitingSeated" : "tournament.banner.waitingJoin"),
+      detail: t(seat ? "tournament.banner.waitingSeated" : "tournament.banner.waitingJoin", {
+        players: plural(tournament.format.teamSize, {
+          one: t("tournament.banner.perTeam.one", { n: tournament.format.teamSize }),
+          few: t("tournament.banner.perTeam.few", { n: tournament.format.teamSize }),
+          many: t("tournament.banner.perTeam.many", { n: tournament.format.teamSize }),
+        }),
+      }),
     };
   }
   if (tournament.status === "finished") {

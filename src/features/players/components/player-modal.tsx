@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
 import { Dialog } from "@/components/ui/dialog";
 import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
 import { t, type MessageKey } from "@/i18n/uk";
@@ -72,11 +73,11 @@ export function PlayerModal({
         player ? (
           <div className={styles.modalMeta}>
             <TeamBadge team={player.team} long />
-            <span>
-              {t("player.steamId")}: <span className={styles.steamId}>{player.steamId}</span>
-            </span>
             {isSteamId64(player.steamId) ? (
               <>
+                <span>
+                  {t("player.steamId")}: <span className={styles.steamId}>{player.steamId}</span>
+                </span>
                 <a
                   href={`https://steamcommunity.com/profiles/${player.steamId}`}
                   target="_blank"
@@ -86,7 +87,9 @@ export function PlayerModal({
                 </a>
                 <Link to={playerPath(player.steamId)}>{t("player.career")}</Link>
               </>
-            ) : null}
+            ) : (
+              <Badge>{t("player.bot")}</Badge>
+            )}
           </div>
         ) : null
       }

@@ -71,9 +71,15 @@ describe("PlayersTab", () => {
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
-  it("shows the empty message when the server has no players", () => {
+  it("an empty server says so, not 'not found for your query'", () => {
     render(<PlayersTab players={[]} />);
-    expect(screen.getByText("Гравці не знайдені за вашим запитом.")).toBeInTheDocument();
+    expect(screen.getByText("Зараз на сервері немає гравців.")).toBeInTheDocument();
+    expect(screen.queryByText("Гравці не знайдені за вашим запитом.")).not.toBeInTheDocument();
+  });
+
+  it("says the list may be stale while the server is offline", () => {
+    render(<PlayersTab players={players} offline />);
+    expect(screen.getByText(/Сервер офлайн: це останній отриманий список гравців/)).toBeVisible();
   });
 
   it("changes the sort field and direction", async () => {

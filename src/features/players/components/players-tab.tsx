@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Notice } from "@/components/ui/notice";
 import { Icon } from "@/components/ui/icon";
 import { Select } from "@/components/ui/select";
 import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
@@ -27,9 +28,16 @@ export interface PlayersTabProps {
   renderPlayerActions?: (player: Player) => ReactNode;
   /** A marker after a player's name in the table (earlier sanctions, for moderators). */
   renderNameBadge?: (player: Player) => ReactNode;
+  /** The server is offline: the list is the last one seen and says so. */
+  offline?: boolean;
 }
 
-export function PlayersTab({ players, renderPlayerActions, renderNameBadge }: PlayersTabProps) {
+export function PlayersTab({
+  players,
+  renderPlayerActions,
+  renderNameBadge,
+  offline = false,
+}: PlayersTabProps) {
   const [query, setQuery] = useState("");
   const [field, setField] = useState<SortField>(DEFAULT_SORT.field);
   const [direction, setDirection] = useState<SortDirection>(DEFAULT_SORT.direction);
@@ -77,6 +85,7 @@ export function PlayersTab({ players, renderPlayerActions, renderNameBadge }: Pl
           <span>{direction === "asc" ? t("players.sortAsc") : t("players.sortDesc")}</span>
         </Button>
       </div>
+      {offline ? <Notice>{t("players.staleOffline")}</Notice> : null}
       <p className={styles.count} aria-live="polite">
         {players === undefined ? "\u00a0" : t("players.count", { shown: shown.length, total })}
       </p>
@@ -91,7 +100,8 @@ export function PlayersTab({ players, renderPlayerActions, renderNameBadge }: Pl
         ) : shown.length === 0 ? (
           <div className={styles.emptyBox}>
             <EmptyState icon={<Icon name="search" />} role="status">
-              {t("players.empty")}
+              {/* The spec's text answers a search; an empty server says so plainly. */}
+              {query.trim() && total > 0 ? t("players.empty") : t("players.noneOnline")}
             </EmptyState>
           </div>
         ) : (

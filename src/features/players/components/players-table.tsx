@@ -1,5 +1,6 @@
 import type { KeyboardEvent, ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { t } from "@/i18n/uk";
@@ -58,9 +59,12 @@ export function PlayersTable({
                   {p.name}
                 </Link>
               ) : (
-                <span className={styles.name} title={p.name}>
-                  {p.name}
-                </span>
+                <>
+                  <span className={styles.name} title={p.name}>
+                    {p.name}
+                  </span>
+                  <Badge className={styles.botBadge}>{t("player.bot")}</Badge>
+                </>
               )}
               {renderNameBadge?.(p)}
             </>

@@ -4,9 +4,10 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
 import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n/uk";
-import type { Id, Player } from "@/lib/backend";
+import { isSteamId64, type Id, type Player } from "@/lib/backend";
 import { usePickAnimation, useRandomPlayers, type PickResult } from "../hooks/use-random-pick";
 import type { Timers } from "../utils/pick-schedule";
 import { parseCount } from "../utils/pick-schedule";
@@ -23,14 +24,20 @@ export interface RandomTabProps {
 
 const inTeam = (p: Player) => p.team === "Terrorist" || p.team === "Counter-Terrorist";
 
-/** Picks N random T/CT players on the backend and reveals them with the spec's animation. */
+/**
+ * Picks N random T/CT players on the backend and reveals them with the spec's animation. Bots
+ * (no SteamID64) are left out unless the admin asks for them.
+ */
 export function RandomTab({ serverId, players, timers }: RandomTabProps) {
   const [count, setCount] = useState("1");
+  const [includeBots, setIncludeBots] = useState(false);
   // The result modal opens when the animation ends, until closed for that result.
   const [dismissed, setDismissed] = useState<PickResult | null>(null);
   const pick = useRandomPlayers(serverId);
   const { state, start } = usePickAnimation(timers);
-  const available = players?.filter(inTeam).length ?? 0;
+  const inTeams = players?.filter(inTeam) ?? [];
+  const bots = inTeams.filter((p) => !isSteamId64(p.steamId)).length;
+  const available = includeBots ? inTeams.length : inTeams.length - bots;
   const running = state.phase === "shuffling" || state.phase === "revealing";
 
   const showResult = state.phase === "done" && state.result !== dismissed;
@@ -38,7 +45,7 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
   const onSubmit = async () => {
     const n = parseCount(count);
     setCount(String(n));
-    const result = await pick.run({ count: n });
+    const result = await pick.run({ count: n, includeBots });
     if (result) start(result);
   };
 
@@ -51,7 +58,7 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
         <Skeleton height="6rem" />
       </div>
     );
-  } else if (available === 0) {
+  } else if (inTeams.length === 0 || (available === 0 && bots === 0)) {
     body = (
       <EmptyState icon={<Icon name="dice" />} title={t("random.emptyTitle")} role="status">
         {t("random.empty")}
@@ -78,11 +85,27 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
             max={available}
             step={1}
             value={count}
-            hint={t("random.available", { n: available })}
+            hint={
+              bots > 0 && !includeBots
+                ? t("random.availableHumans", { n: available, bots })
+                : t("random.available", { n: available })
+            }
             onChange={(e) => setCount(e.target.value)}
             onBlur={() => setCount(String(parseCount(count)))}
           />
-          <Button type="submit" variant="primary" loading={pick.pending} disabled={running}>
+          {bots > 0 ? (
+            <Switch
+              label={t("random.includeBots")}
+              checked={includeBots}
+              onChange={setIncludeBots}
+            />
+          ) : null}
+          <Button
+            type="submit"
+            variant="primary"
+            loading={pick.pending}
+            disabled={running || available === 0}
+          >
             <Icon name="dice" size={16} />
             {t("random.pick")}
           </Button>

@@ -12,13 +12,20 @@ export interface ActiveServer {
 }
 
 /**
- * The server the panel shows, remembered in localStorage (`activeServerId`). A first visit, or a
- * remembered server that no longer exists, falls back to the first configured server.
+ * The server the panel shows: the one a shared link names (`?server=<key>`), else the one
+ * remembered in localStorage (`activeServerId`), else the first configured server.
  */
-export function useActiveServer(servers: PublicServer[] | undefined): ActiveServer {
+export function useActiveServer(
+  servers: PublicServer[] | undefined,
+  keyFromUrl?: string | null,
+): ActiveServer {
   const [storedId, setStoredId] = useLocalStorage<string>(ACTIVE_SERVER_KEY, undefined);
   const select = useCallback((id: Id<"servers">) => setStoredId(id), [setStoredId]);
   if (servers === undefined) return { server: undefined, select };
-  const server = servers.find((s) => s._id === storedId) ?? servers[0] ?? null;
+  const server =
+    (keyFromUrl ? servers.find((s) => s.key === keyFromUrl) : undefined) ??
+    servers.find((s) => s._id === storedId) ??
+    servers[0] ??
+    null;
   return { server, select };
 }

@@ -45,7 +45,7 @@ function ModerationSettingsForm({ settings }: { settings: ModerationSettings }) 
         moderatorMaxMinutes: /^\d+$/.test(max.trim()) ? Number(max.trim()) : -1,
       },
     });
-    if (done !== undefined) toast.success(t("admin.users.saved"));
+    if (done !== undefined) toast.success(t("moderation.settings.saved"));
   };
 
   return (
@@ -84,16 +84,18 @@ function ModerationSettingsForm({ settings }: { settings: ModerationSettings }) 
           onChange={(e) => setMax(e.target.value)}
         />
       </div>
-      <Switch
-        label={t("moderation.settings.public")}
-        checked={draft.publicBanList}
-        onChange={(publicBanList) => setDraft((d) => ({ ...d, publicBanList }))}
-      />
-      <Switch
-        label={t("moderation.settings.showsModerator")}
-        checked={draft.publicShowsModerator}
-        onChange={(publicShowsModerator) => setDraft((d) => ({ ...d, publicShowsModerator }))}
-      />
+      <div className={styles.switches}>
+        <Switch
+          label={t("moderation.settings.public")}
+          checked={draft.publicBanList}
+          onChange={(publicBanList) => setDraft((d) => ({ ...d, publicBanList }))}
+        />
+        <Switch
+          label={t("moderation.settings.showsModerator")}
+          checked={draft.publicShowsModerator}
+          onChange={(publicShowsModerator) => setDraft((d) => ({ ...d, publicShowsModerator }))}
+        />
+      </div>
       <div>
         <Button variant="primary" loading={save.pending} onClick={() => void onSave()}>
           {t("moderation.settings.save")}

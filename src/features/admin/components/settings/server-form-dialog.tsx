@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
@@ -14,10 +15,9 @@ import styles from "../admin.module.css";
 
 type ConnectionType = AdminServer["connectionType"];
 
-const TYPES: { value: ConnectionType; label: string }[] = [
-  { value: "HTTP", label: "HTTP (плагін)" },
-  { value: "RCON_PROXY", label: "RCON-проксі" },
-];
+const TYPES: { value: ConnectionType; label: string }[] = (["HTTP", "RCON_PROXY"] as const).map(
+  (value) => ({ value, label: t(`admin.servers.type.${value}`) }),
+);
 
 /** A secret field's hint: must be typed again (address changed), or whether one is stored. */
 function secretHint(required: boolean, isSet: boolean | undefined) {
@@ -50,6 +50,7 @@ export function ServerFormDialog({
     rconPassword: "",
   });
   const [type, setType] = useState<ConnectionType>(server?.connectionType ?? "HTTP");
+  const [simpleAdmin, setSimpleAdmin] = useState(server?.simpleAdmin === true);
   const [error, setError] = useState<string>();
   const proxy = type === "RCON_PROXY";
   const field = (name: keyof typeof fields) => ({
@@ -91,6 +92,7 @@ export function ServerFormDialog({
           apiBaseUrl: fields.apiBaseUrl,
           connectAddress: fields.connectAddress,
           connectionType: type,
+          simpleAdmin,
           ...(proxy
             ? {
                 proxyTargetHost: fields.proxyTargetHost.trim(),
@@ -169,6 +171,14 @@ export function ServerFormDialog({
               />
             </>
           ) : null}
+        </div>
+        <div className={styles.switches}>
+          <Switch
+            label={t("admin.servers.simpleAdmin")}
+            checked={simpleAdmin}
+            onChange={setSimpleAdmin}
+          />
+          <p className={styles.muted}>{t("admin.servers.simpleAdminHint")}</p>
         </div>
         {destinationChanged ? <Notice>{t("admin.servers.destinationChanged")}</Notice> : null}
         {error ? (

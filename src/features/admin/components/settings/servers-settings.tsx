@@ -58,7 +58,7 @@ export function ServersSettings() {
                 <div className={styles.cellStack}>
                   <strong>{s.name}</strong>
                   <span className={styles.mono}>
-                    {s.key} · {s.connectionType}
+                    {s.key} · {t(`admin.servers.type.${s.connectionType}`)}
                   </span>
                   <span className={styles.mono}>{s.connectAddress}</span>
                 </div>

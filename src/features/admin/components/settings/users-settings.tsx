@@ -3,14 +3,20 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/spinner";
 import { DataTable } from "@/components/ui/table";
+import { useConfirmation } from "@/hooks/use-confirmation";
 import { t } from "@/i18n/uk";
 import { useUserRoles, type PanelUser } from "../../hooks/use-server-settings";
 import { actionsColumn } from "../actions-column";
 import styles from "../admin.module.css";
 
-/** Who is an admin; grant or revoke (the backend refuses revoking yourself). */
+/**
+ * Who is an admin or a moderator; grant or revoke. Nobody is offered revoking their own admin
+ * (the backend refuses it too), and a moderator through MODERATOR_EMAILS is shown as one, without
+ * a switch that could not change it.
+ */
 export function UsersSettings() {
   const { users, setAdmin, setModerator } = useUserRoles();
+  const { ask, dialog } = useConfirmation();
   return (
     <section className={styles.settingsSection} aria-labelledby="settings-users">
       <div className={styles.sectionHeader}>
@@ -37,18 +43,24 @@ export function UsersSettings() {
             {
               header: t("admin.users.col.role"),
               cell: (u) => (
-                <Badge tone={u.isAdmin ? "accent" : u.isModerator ? "warning" : "neutral"}>
-                  {u.isAdmin
-                    ? t("admin.users.admin")
-                    : u.isModerator
-                      ? t("moderation.badge")
-                      : t("admin.users.user")}
-                </Badge>
+                <div className={`${styles.cellStack} ${styles.roleCell}`}>
+                  <Badge tone={u.isAdmin ? "accent" : u.isModerator ? "warning" : "neutral"}>
+                    {u.isAdmin
+                      ? t("admin.users.admin")
+                      : u.isModerator
+                        ? t("moderation.badge")
+                        : t("admin.users.user")}
+                  </Badge>
+                  {u.isSelf ? <span className={styles.muted}>{t("admin.users.you")}</span> : null}
+                  {!u.isAdmin && u.moderatorByEmail ? (
+                    <span className={styles.muted}>{t("admin.users.moderatorByEmail")}</span>
+                  ) : null}
+                </div>
               ),
             },
             actionsColumn((u: PanelUser) => (
               <>
-                {u.isAdmin ? null : (
+                {u.isAdmin || u.moderatorByEmail ? null : (
                   <Button
                     size="sm"
                     variant={u.isModerator ? "danger" : "secondary"}
@@ -66,22 +78,34 @@ export function UsersSettings() {
                       : t("moderation.makeModerator")}
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant={u.isAdmin ? "danger" : "secondary"}
-                  disabled={setAdmin.pending}
-                  onClick={async () => {
-                    const done = await setAdmin.run({ userId: u._id, isAdmin: !u.isAdmin });
-                    if (done !== undefined) toast.success(t("admin.users.saved"));
-                  }}
-                >
-                  {u.isAdmin ? t("admin.users.revoke") : t("admin.users.grant")}
-                </Button>
+                {u.isSelf ? null : (
+                  <Button
+                    size="sm"
+                    variant={u.isAdmin ? "danger" : "secondary"}
+                    disabled={setAdmin.pending}
+                    onClick={() =>
+                      ask({
+                        title: t(u.isAdmin ? "admin.users.revokeTitle" : "admin.users.grantTitle", {
+                          name: u.username,
+                        }),
+                        text: t(u.isAdmin ? "admin.users.revokeText" : "admin.users.grantText"),
+                        confirmLabel: t(u.isAdmin ? "admin.users.revoke" : "admin.users.grant"),
+                        run: async () => {
+                          const done = await setAdmin.run({ userId: u._id, isAdmin: !u.isAdmin });
+                          if (done !== undefined) toast.success(t("admin.users.saved"));
+                        },
+                      })
+                    }
+                  >
+                    {u.isAdmin ? t("admin.users.revoke") : t("admin.users.grant")}
+                  </Button>
+                )}
               </>
             )),
           ]}
         />
       )}
+      {dialog}
     </section>
   );
 }

@@ -1,0 +1,126 @@
+/**
+ * The panel shows what is true on the game server, against the simulator on both connection
+ * types: switches changed behind the panel's back (a config, a typed command, a restart) show after
+ * the next read-back (the admin tab runs one a minute), switches are "unconfirmed" until the game
+ * server confirms them, and the map the panel's own action set shows at once, before any poll.
+ * (The ban-list items, merged list and imported game-server bans, are in moderation.sim.test.ts.)
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { personas, setupTest, type TestConvex } from "./test.setup";
+import { seedServersFor } from "../dev/sim/seed-servers";
+import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+
+let sim: SimHandle;
+let t: TestConvex;
+let admin: Awaited<ReturnType<typeof personas>>["asAdmin"];
+let ids: Id<"servers">[];
+
+beforeAll(async () => {
+  sim = await startSimulator({ ephemeral: true, tickMs: 0, downtimeMs: 300, log: () => {} });
+  t = setupTest();
+  admin = (await personas(t)).asAdmin;
+  ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
+  // No background polling: only a poll this test runs may change what viewers see.
+  await new Promise((r) => setTimeout(r, 300));
+  await t.run(async (ctx) => {
+    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
+      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
+    }
+  });
+});
+afterAll(async () => {
+  await sim.stop();
+});
+beforeEach(async () => {
+  await sim.reset();
+});
+
+async function poll(serverId: Id<"servers">) {
+  await t.action(internal.poller.tick, {
+    serverId,
+    generation: -1,
+    target: (await t.query(internal.serverControl.targetOf, { serverId }))!.target,
+    withPlayers: false,
+  });
+}
+
+describe.each([
+  ["HTTP plugin API", 0],
+  ["RCON proxy", 1],
+] as const)("%s", (_name, index) => {
+  const server = () => sim.servers[index]!;
+  const serverId = () => ids[index]!;
+  const toggles = () => t.query(api.serverControl.toggles, { serverId: serverId() });
+
+  test("switches changed on the server itself show after one read-back; unconfirmed until then", async () => {
+    // The panel turns friendly fire on: expected at once, then confirmed by the read-back.
+    await admin.action(api.serverControl.setToggle, {
+      serverId: serverId(),
+      toggle: "friendlyfire",
+      enabled: true,
+    });
+    expect(await toggles()).toMatchObject({ friendlyfire: true, confirmed: true });
+
+    // Behind the panel's back: typed on the server, a config, a pause.
+    server().console.exec("mp_friendlyfire 0");
+    server().console.exec("sv_cheats 1");
+    server().console.exec("mp_pause_match");
+    expect(await toggles()).toMatchObject({ friendlyfire: true, cheats: false });
+    // What the admin tab runs once a minute while it is open.
+    expect(await admin.action(api.serverControl.readBack, { serverId: serverId() })).toEqual({
+      confirmed: true,
+    });
+    expect(await toggles()).toMatchObject({
+      friendlyfire: false,
+      cheats: true,
+      isPaused: true,
+      confirmed: true,
+    });
+
+    // «Перезапустити гру» unpauses on the server: the read-back after the action shows it.
+    await admin.action(api.serverControl.restartGame, { serverId: serverId() });
+    expect(server().state().toggles.paused).toBe(false);
+    expect(await toggles()).toMatchObject({ isPaused: false, confirmed: true });
+  });
+
+  test("a read-back that finds nothing new writes nothing; an offline server changes nothing", async () => {
+    await admin.action(api.serverControl.readBack, { serverId: serverId() });
+    const row = async () =>
+      await t.run(async (ctx) =>
+        ctx.db
+          .query("serverToggles")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId()))
+          .unique(),
+      );
+    const before = await row();
+    await admin.action(api.serverControl.readBack, { serverId: serverId() });
+    expect((await row())?._creationTime).toBe(before?._creationTime);
+    expect((await row())?.confirmedAt).toBe(before?.confirmedAt);
+
+    // An offline server cannot confirm anything: the read-back says so and changes nothing.
+    const shown = await toggles();
+    await server().faults.set({ offline: true });
+    try {
+      expect(await admin.action(api.serverControl.readBack, { serverId: serverId() })).toEqual({
+        confirmed: false,
+      });
+      expect(await toggles()).toEqual(shown);
+    } finally {
+      await server().faults.set({ offline: false });
+    }
+  });
+
+  test("the map the panel changes to shows at once, before any poll; the next poll confirms it", async () => {
+    await poll(serverId());
+    const shown = async () =>
+      (await t.query(api.live.dashboard, { serverId: serverId() })).snapshot?.match.mapName;
+    const next = (await shown()) === "de_nuke" ? "de_ancient" : "de_nuke";
+    await admin.action(api.serverControl.changeMap, { serverId: serverId(), map: next });
+    expect(await shown()).toBe(next);
+    await poll(serverId());
+    expect(await shown()).toBe(next);
+    expect(server().state().map).toBe(next);
+  });
+});
