@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { commitSent } from "./model/gameServerStep";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
@@ -122,5 +123,32 @@ describe.each([
     await poll(serverId());
     expect(await shown()).toBe(next);
     expect(server().state().map).toBe(next);
+  });
+
+  test("a tournament launch's map shows in the same commit as the launch, before any poll", async () => {
+    await poll(serverId());
+    const shown = async () =>
+      (await t.query(api.live.dashboard, { serverId: serverId() })).snapshot?.match.mapName;
+    const next = (await shown()) === "de_vertigo" ? "de_anubis" : "de_vertigo";
+    const team = (side: "CT" | "T", name: string) => ({ Side: side, Players: [name] });
+    // What the launch capability's commit does with the launch the game server accepted.
+    await t.run((ctx) =>
+      commitSent(
+        ctx,
+        serverId(),
+        {
+          kind: "launchGame",
+          payload: { Mode: "wingman", Map: next, TeamA: team("CT", "a"), TeamB: team("T", "b") },
+        },
+        true,
+        undefined,
+      ),
+    );
+    expect(await shown()).toBe(next);
+    // A refused launch shows nothing.
+    await t.run((ctx) =>
+      commitSent(ctx, serverId(), { kind: "changeMap", map: "de_dust2" }, false, "refused"),
+    );
+    expect(await shown()).toBe(next);
   });
 });

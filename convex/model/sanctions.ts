@@ -5,6 +5,7 @@
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
+import type { CommsKind } from "../gameServer/commands";
 import { fail } from "../lib/errors";
 import { DEFAULT_MODERATION_SETTINGS, MAX_SANCTION_MINUTES } from "../lib/moderationDefaults";
 import type { Actor } from "../lib/validators";
@@ -120,11 +121,24 @@ export function checkBanDuration(
   minutes: number,
   settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
 ): void {
-  if (!isValidDuration(minutes)) fail("INVALID_INPUT", SANCTION_MESSAGES.badDuration);
+  checkDuration(role, minutes, settings, {
+    bad: SANCTION_MESSAGES.badDuration,
+    permanent: SANCTION_MESSAGES.permanentAdminOnly,
+    overMax: SANCTION_MESSAGES.overModeratorMax,
+  });
+}
+
+function checkDuration(
+  role: SanctionRole,
+  minutes: number,
+  settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
+  say: { bad: string; permanent: string; overMax: (max: number) => string },
+): void {
+  if (!isValidDuration(minutes)) fail("INVALID_INPUT", say.bad);
   if (role === "admin") return;
-  if (minutes === 0) fail("FORBIDDEN", SANCTION_MESSAGES.permanentAdminOnly);
+  if (minutes === 0) fail("FORBIDDEN", say.permanent);
   if (minutes > settings.moderatorMaxMinutes) {
-    fail("FORBIDDEN", SANCTION_MESSAGES.overModeratorMax(settings.moderatorMaxMinutes));
+    fail("FORBIDDEN", say.overMax(settings.moderatorMaxMinutes));
   }
 }
 
@@ -218,15 +232,12 @@ export function checkCommsDuration(
   minutes: number,
   settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
 ): void {
-  if (!isValidDuration(minutes)) fail("INVALID_INPUT", SANCTION_MESSAGES.commsBadDuration);
-  if (role === "admin") return;
-  if (minutes === 0) fail("FORBIDDEN", SANCTION_MESSAGES.commsPermanentAdminOnly);
-  if (minutes > settings.moderatorMaxMinutes) {
-    fail("FORBIDDEN", SANCTION_MESSAGES.commsOverModeratorMax(settings.moderatorMaxMinutes));
-  }
+  checkDuration(role, minutes, settings, {
+    bad: SANCTION_MESSAGES.commsBadDuration,
+    permanent: SANCTION_MESSAGES.commsPermanentAdminOnly,
+    overMax: SANCTION_MESSAGES.commsOverModeratorMax,
+  });
 }
-
-export type CommsKind = "mute" | "gag" | "silence";
 
 /**
  * Moderators lift only what moderators gave, judged on the block in force on that server: the
