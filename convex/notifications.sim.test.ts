@@ -13,7 +13,7 @@ import type { HistoryLine } from "./lib/history";
 import { recordMatch } from "./model/history/record";
 import { historyLine } from "./testing/history.fixtures";
 import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
-import { eventually } from "./testing/sim.helpers";
+import { eventually, pollNow, stopLoops } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { startDiscordStandIn, type DiscordStandIn } from "../dev/discord/server";
 import { seedServersFor } from "../dev/sim/seed-servers";
@@ -135,6 +135,40 @@ describe("one correctly formed message per event", () => {
     discord.clear();
     await admin.action(api.moderation.unban, { serverId: ids[0]!, steamId: player.steamId });
     expect((await oneMessage("moderation")).title).toBe("Гравця розбанено");
+  });
+
+  test("a player with a sanction who connects is announced to moderation, once a day per server", async () => {
+    const world = sim.servers[0]!.world;
+    const player = humanOnServer1();
+    await pollNow(t, ids[0]!);
+    await admin.action(api.moderation.kick, {
+      serverId: ids[0]!,
+      steamId: player.steamId,
+      reason: "Образи",
+    });
+    expect((await oneMessage("moderation")).title).toBe("Гравця кікнуто");
+    discord.clear();
+    await pollNow(t, ids[0]!); // he is gone
+
+    world.reconnect(player, "CT");
+    await pollNow(t, ids[0]!);
+    const joined = await oneMessage("moderation");
+    expect(joined.title).toBe("На сервер зайшов гравець із санкцією");
+    expect(joined.url).toBe(`${PANEL}/players/${player.steamId}`);
+    expect(joined.description).toMatch(/Остання санкція: кік, <t:\d+:R>\.$/);
+    expect(joined.fields).toContainEqual({ name: "Причина", value: "Образи", inline: false });
+    const notice = () =>
+      t.run(async (ctx) => (await ctx.db.query("sanctionNotices").collect()).map((n) => n.at));
+    const told = await notice();
+    expect(told).toHaveLength(1);
+
+    // Out and back in the same day: not announced again (the notice is not renewed).
+    world.disconnect(player);
+    await pollNow(t, ids[0]!);
+    world.reconnect(player, "T");
+    await pollNow(t, ids[0]!);
+    expect(await notice()).toEqual(told);
+    await stopLoops(t);
   });
 
   test("MatchZy push on and off", async () => {

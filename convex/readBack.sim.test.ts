@@ -5,10 +5,11 @@
  * server confirms them, and the map the panel's own action set shows at once, before any poll.
  * (The ban-list items, merged list and imported game-server bans, are in moderation.sim.test.ts.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { commitSent } from "./model/gameServerStep";
+import { pollNow, stopLoops } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 import { seedServersFor } from "../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../dev/sim/simulator";
@@ -37,14 +38,13 @@ afterAll(async () => {
 beforeEach(async () => {
   await sim.reset();
 });
+afterEach(async () => {
+  await stopLoops(t);
+});
 
+/** A poll stored as the poller's own; its plans are cancelled after each test. */
 async function poll(serverId: Id<"servers">) {
-  await t.action(internal.poller.tick, {
-    serverId,
-    generation: -1,
-    target: (await t.query(internal.serverControl.targetOf, { serverId }))!.target,
-    withPlayers: false,
-  });
+  await pollNow(t, serverId);
 }
 
 describe.each([

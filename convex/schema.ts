@@ -94,6 +94,16 @@ export default defineSchema({
   }).index("by_serverId", ["serverId"]),
 
   /* Latest player list; replaced only when the content changes. */
+  /**
+   * When the moderation webhook was last told that a sanctioned player connected to a server: one
+   * row per player and server, so a reconnect is not announced again within a day.
+   */
+  sanctionNotices: defineTable({
+    serverId: v.id("servers"),
+    steamId: v.string(),
+    at: v.number(),
+  }).index("by_serverId_and_steamId", ["serverId", "steamId"]),
+
   playerSnapshots: defineTable({
     serverId: v.id("servers"),
     players: v.array(vPlayer),

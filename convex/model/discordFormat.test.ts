@@ -79,6 +79,16 @@ const events: NotifyEvent[] = [
   { kind: "kick", admin: "Olena", steamId: STEAM, serverName: "S" },
   { kind: "unban", admin: "Olena", steamId: STEAM, serverName: "S" },
   {
+    kind: "sanctionedJoined",
+    serverName: "S",
+    steamId: STEAM,
+    playerName: "p",
+    active: ["ban", "mute"],
+    latestKind: "mute",
+    latestAt: AT - 3_600_000,
+    latestReason: "Образи",
+  },
+  {
     kind: "matchRecorded",
     serverName: "S",
     map: "de_nuke",
@@ -125,6 +135,18 @@ describe("formatMessage", () => {
     const noPanel = formatMessage(events[0]!, { at: AT }).embeds[0]!;
     expect(noPanel.url).toBeUndefined();
     expect(noPanel.description.startsWith("p — ")).toBe(true);
+  });
+
+  test("a sanctioned player's arrival says what is in force, or the latest sanction and when", () => {
+    const joined = events.find((e) => e.kind === "sanctionedJoined")!;
+    const embed = formatMessage(joined, { at: AT }).embeds[0]!;
+    expect(embed.title).toBe("На сервер зайшов гравець із санкцією");
+    expect(embed.description).toBe(`p, <t:${AT / 1000}:R>. Діє: бан, мут.`);
+    expect(embed.fields).toContainEqual({ name: "Причина", value: "Образи", inline: false });
+    const recent = { ...joined, active: [], latestKind: "kick" } as NotifyEvent;
+    expect(formatMessage(recent, { at: AT }).embeds[0]!.description).toBe(
+      `p, <t:${AT / 1000}:R>. Остання санкція: кік, <t:${(AT - 3_600_000) / 1000}:R>.`,
+    );
   });
 
   test.each([

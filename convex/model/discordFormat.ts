@@ -71,15 +71,42 @@ export type NotifyEvent =
       /** Each map with its score, team A first. */
       maps: { map: string; scoreA: number; scoreB: number }[];
     }
+  | {
+      /** A player with an active or recent sanction connected (the «⚑» flag). */
+      kind: "sanctionedJoined";
+      serverName: string;
+      steamId: string;
+      playerName?: string;
+      /** Sanction kinds still in force (ban, mute, gag, silence). */
+      active: SanctionKindName[];
+      latestKind: SanctionKindName;
+      latestAt: number;
+      latestReason?: string;
+    }
   | { kind: "serverOffline" | "serverOnline"; serverName: string }
   | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string };
 
 export type NotifyEventKind = NotifyEvent["kind"];
 
+/** The sanction kinds as the moderation records name them, and how a message says them. */
+const SANCTION_WORDS = {
+  kick: "кік",
+  ban: "бан",
+  unban: "розбан",
+  mute: "мут",
+  gag: "гег",
+  silence: "мовчання",
+  unmute: "зняття муту",
+  ungag: "зняття гегу",
+  unsilence: "зняття мовчання",
+} as const;
+export type SanctionKindName = keyof typeof SANCTION_WORDS;
+
 const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   ban: "moderation",
   kick: "moderation",
   unban: "moderation",
+  sanctionedJoined: "moderation",
   matchRecorded: "match",
   tournamentFinished: "tournament",
   tournamentLaunched: "tournament",
@@ -193,6 +220,7 @@ export const COLORS: Record<NotifyEventKind, number> = {
   ban: 0xe53935,
   kick: 0xfb8c00,
   unban: 0x43a047,
+  sanctionedJoined: 0xf4511e,
   matchRecorded: 0x1e88e5,
   tournamentFinished: 0x8e24aa,
   tournamentLaunched: 0x5e35b1,
@@ -269,6 +297,23 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
         ],
         url: playerUrl(panelUrl, event.steamId),
       };
+    case "sanctionedJoined": {
+      const active = event.active.map((k) => SANCTION_WORDS[k]).join(", ");
+      const what = active
+        ? `Діє: ${active}.`
+        : `Остання санкція: ${SANCTION_WORDS[event.latestKind]}, ${relativeTime(event.latestAt)}.`;
+      return {
+        title: "На сервер зайшов гравець із санкцією",
+        description: `${playerLine(event.steamId, event.playerName, panelUrl)}, ${when}. ${what}`,
+        fields: [
+          { name: "Сервер", value: name(event.serverName), inline: true },
+          ...(event.latestReason?.trim()
+            ? [{ name: "Причина", value: name(event.latestReason, 200), inline: false }]
+            : []),
+        ],
+        url: playerUrl(panelUrl, event.steamId),
+      };
+    }
     case "matchRecorded":
       return {
         title: "Матч завершено",

@@ -269,16 +269,19 @@ export async function storeExpectedMap(
   return true;
 }
 
-/** Stores one poll's result: the status flip or liveness, then whichever snapshot changed. */
+/**
+ * Stores one poll's result: the status flip or liveness, then whichever snapshot changed. Answers
+ * the players who connected since the stored list (none when there was no list to compare with).
+ */
 export async function storePollResult(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   result: PollResult,
   now: number,
-): Promise<void> {
+): Promise<Player[]> {
   if (!result.ok) {
     await storeStatus(ctx, serverId, result, now);
-    return;
+    return [];
   }
   const snapshot = await matchSnapshotOf(ctx, serverId);
   const polled = { match: behindPush(snapshot, result.match, now), summary: result.summary };
@@ -290,12 +293,17 @@ export async function storePollResult(
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);
   }
-  if (result.players) {
-    const players = await playerSnapshotOf(ctx, serverId);
-    if (playersWriteDue(players, result.players, now)) {
-      const doc = { serverId, players: result.players, updatedAt: now };
-      if (players) await ctx.db.replace("playerSnapshots", players._id, doc);
-      else await ctx.db.insert("playerSnapshots", doc);
-    }
-  }
+  if (!result.players) return [];
+  const players = await playerSnapshotOf(ctx, serverId);
+  if (!playersWriteDue(players, result.players, now)) return [];
+  const doc = { serverId, players: result.players, updatedAt: now };
+  if (players) await ctx.db.replace("playerSnapshots", players._id, doc);
+  else await ctx.db.insert("playerSnapshots", doc);
+  return players ? joinedSince(players.players, result.players) : [];
+}
+
+/** Players connected in `next` who were not connected in `before`. */
+export function joinedSince(before: Player[], next: Player[]): Player[] {
+  const connected = new Set(before.filter((p) => p.team !== "Offline").map((p) => p.steamId));
+  return next.filter((p) => p.team !== "Offline" && !connected.has(p.steamId));
 }

@@ -38,6 +38,7 @@ import { nearMatchEnd } from "./history/tracker";
 import { playerSnapshotOf, storePollResult } from "./liveData";
 import { isWatched, isWatchingPlayers } from "./presence";
 import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push/status";
+import { announceSanctionedJoiners } from "./sanctionNotice";
 import { targetFor } from "./servers";
 
 export const WATCHED_INTERVAL_MS = 5_000;
@@ -288,7 +289,8 @@ async function storeServerPoll(
   const now = Date.now();
   const stored = result.ok && !result.players ? await playerSnapshotOf(ctx, serverId) : null;
   const inProgress = matchInProgress(result, stored?.players);
-  await storePollResult(ctx, serverId, result, now);
+  const joined = await storePollResult(ctx, serverId, result, now);
+  await announceSanctionedJoiners(ctx, serverId, joined, now);
   const tracked = await trackPoll(ctx, serverId, result, now, inProgress);
   const watched = await isWatched(ctx, serverId, now);
   // This poll's own players fetch counts: otherwise the next poll would fetch them again.
@@ -367,7 +369,8 @@ export async function storeSweep(
     const poller = await pollerOf(ctx, serverId);
     if (poller?.nextPollAt !== undefined) continue; // back in the loop meanwhile
     const inProgress = matchInProgress(result, undefined);
-    await storePollResult(ctx, serverId, result, now);
+    const joined = await storePollResult(ctx, serverId, result, now);
+    await announceSanctionedJoiners(ctx, serverId, joined, now);
     await trackPoll(ctx, serverId, result, now, inProgress);
     if ((await isWatched(ctx, serverId, now)) || inProgress) {
       await pollAt(ctx, serverId, poller, now, true);

@@ -1,11 +1,13 @@
 /**
  * Which connected players staff should know about: an active sanction (a ban or block still in
  * force) or a recent one (the last 30 days). Read for the «⚑» flag on the player list and the
- * dashboard notice.
+ * dashboard notice, and told to the moderation webhook when such a player connects.
  */
 import { v, type Infer } from "convex/values";
-import type { Doc } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { isSteamId64 } from "../lib/steamId";
+import { notify } from "./notifications";
 import { vSanctionKind } from "./sanctionFields";
 
 export const RECENT_SANCTION_MS = 30 * 24 * 60 * 60_000;
@@ -71,4 +73,48 @@ export async function flaggedAmong(
     });
   }
   return flagged;
+}
+
+/** A player who reconnects is announced again only after this long. */
+export const NOTICE_REPEAT_MS = 24 * 60 * 60_000;
+/** Joiners looked up per poll at most (a map change reconnects everyone at once). */
+const JOINERS_CHECKED = 16;
+
+/**
+ * Tells the moderation webhook about players with an active or recent sanction who just
+ * connected, once per player and server a day. Runs in the poll's store: it reads the sanctions
+ * of the joiners only, and writes only when it announces.
+ */
+export async function announceSanctionedJoiners(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  joined: { steamId: string; name: string }[],
+  now: number,
+): Promise<void> {
+  const people = joined.filter((p) => isSteamId64(p.steamId)).slice(0, JOINERS_CHECKED);
+  if (people.length === 0) return;
+  const flagged = await flaggedAmong(ctx, people, now);
+  if (flagged.length === 0) return;
+  const serverName = (await ctx.db.get("servers", serverId))?.name ?? "";
+  for (const f of flagged) {
+    const told = await ctx.db
+      .query("sanctionNotices")
+      .withIndex("by_serverId_and_steamId", (q) =>
+        q.eq("serverId", serverId).eq("steamId", f.steamId),
+      )
+      .unique();
+    if (told && now - told.at < NOTICE_REPEAT_MS) continue;
+    if (told) await ctx.db.patch("sanctionNotices", told._id, { at: now });
+    else await ctx.db.insert("sanctionNotices", { serverId, steamId: f.steamId, at: now });
+    await notify(ctx, {
+      kind: "sanctionedJoined",
+      serverName,
+      steamId: f.steamId,
+      playerName: f.name,
+      active: f.active,
+      latestKind: f.latestKind,
+      latestAt: f.latestAt,
+      ...(f.latestReason ? { latestReason: f.latestReason } : {}),
+    });
+  }
 }

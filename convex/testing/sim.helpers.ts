@@ -1,6 +1,8 @@
 /** Helpers for the simulator-backed Convex tests (`*.sim.test.ts`): waiting and stopping loops. */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { internal } from "../_generated/api";
+import type { Id } from "../_generated/dataModel";
 import type { TestConvex } from "../test.setup";
 
 /** Polls `fn` every 25 ms until it returns something truthy, or fails after `timeoutMs`. */
@@ -74,4 +76,26 @@ export async function startSiteForwarder(
       await new Promise<void>((resolve) => site.close(() => resolve()));
     },
   };
+}
+
+/**
+ * One poll of a server (players included), stored as the poller's own: at its current generation,
+ * so the store is not dropped as a stray. The store plans the next poll: stop loops afterwards.
+ */
+export async function pollNow(t: TestConvex, serverId: Id<"servers">): Promise<void> {
+  const generation = await t.run(
+    async (ctx) =>
+      (
+        await ctx.db
+          .query("pollers")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique()
+      )?.generation ?? -1,
+  );
+  await t.action(internal.poller.tick, {
+    serverId,
+    generation,
+    target: (await t.query(internal.serverControl.targetOf, { serverId }))!.target,
+    withPlayers: true,
+  });
 }

@@ -757,7 +757,7 @@ export const uk = {
   "admin.discord.title": "Сповіщення в Discord",
   "admin.discord.hint":
     "Вкажіть вебхук Discord для кожного типу подій (Налаштування каналу → Інтеграції → Вебхуки). Адреса зберігається лише на сервері й більше не показується.",
-  "admin.discord.kind.moderation": "Бани, кіки, розбани",
+  "admin.discord.kind.moderation": "Бани, кіки, розбани; гравці із санкціями, що зайшли на сервер",
   "admin.discord.kind.match": "Записані матчі",
   "admin.discord.kind.tournament": "Турнір: вибір завершено, матч запущено",
   "admin.discord.kind.serverState": "Сервер офлайн / онлайн",
