@@ -114,12 +114,19 @@ describe.each([
   });
 
   test("the map the panel changes to shows at once, before any poll; the next poll confirms it", async () => {
+    sim.advance(240); // a few rounds played on the current map
     await poll(serverId());
+    const before = (await t.query(api.live.dashboard, { serverId: serverId() })).snapshot?.match;
+    expect((before?.scoreCT ?? 0) + (before?.scoreT ?? 0)).toBeGreaterThan(0);
     const shown = async () =>
       (await t.query(api.live.dashboard, { serverId: serverId() })).snapshot?.match.mapName;
     const next = (await shown()) === "de_nuke" ? "de_ancient" : "de_nuke";
     await admin.action(api.serverControl.changeMap, { serverId: serverId(), map: next });
     expect(await shown()).toBe(next);
+    // The old map's score does not stay on the new one.
+    expect(
+      (await t.query(api.live.dashboard, { serverId: serverId() })).snapshot?.match,
+    ).toMatchObject({ scoreCT: 0, scoreT: 0, roundPhase: "warmup" });
     await poll(serverId());
     expect(await shown()).toBe(next);
     expect(server().state().map).toBe(next);

@@ -252,7 +252,9 @@ export async function storePushedMatch(
 /**
  * The map the panel's own action just put on the server (a map change, a match launch): written
  * at once so viewers see it without waiting for a poll; the next poll confirms it (or shows what
- * the server really runs). Nothing is written when it already shows.
+ * the server really runs). The old map's score, round and phase go with it (a new map starts in
+ * warm-up at 0:0), and so does the push guard, which holds a pushed round only on its own map.
+ * Nothing is written when the map already shows.
  */
 export async function storeExpectedMap(
   ctx: MutationCtx,
@@ -262,9 +264,11 @@ export async function storeExpectedMap(
 ): Promise<boolean> {
   const snapshot = await matchSnapshotOf(ctx, serverId);
   if (!snapshot || snapshot.match.mapName === mapName) return false;
+  const { round: _round, ...rest } = snapshot.match;
   await ctx.db.patch("matchSnapshots", snapshot._id, {
-    match: { ...snapshot.match, mapName },
+    match: { ...rest, mapName, scoreCT: 0, scoreT: 0, roundPhase: "warmup" },
     updatedAt: now,
+    pushedAt: undefined,
   });
   return true;
 }
