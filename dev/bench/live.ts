@@ -119,7 +119,9 @@ export class TickClock<T> {
   /** The first burst starting at or after `notBefore` (performance.now() time). */
   next(notBefore = 0): Promise<Burst<T>> {
     return new Promise((resolve, reject) => {
-      const waitMs = Math.max(0, notBefore - performance.now()) + 30_000;
+      // Two minutes of virtual time (15 s of real time at 8×): a loaded machine may stall the whole
+      // process for seconds while a crowd of clients joins, and the poller with it.
+      const waitMs = Math.max(0, notBefore - performance.now()) + 120_000;
       const timeout = setTimeout(() => reject(new Error("no poller tick seen")), waitMs);
       this.waiters.push({
         notBefore,
