@@ -192,12 +192,18 @@ export async function liveAudiences(
   const [sim1, sim2] = demo.sim.servers;
   let rounds = 0;
   let lastRound = sim1!.state().round;
-  const capture = (): Capture => {
+  // Sampled every virtual second (a round lasts at least its 15 s freezetime), not only when a
+  // window starts or ends: those see at most one change per window.
+  const countRounds = () => {
     const round = sim1!.state().round;
     if (round !== lastRound) {
       rounds++;
       lastRound = round;
     }
+  };
+  const roundSampler = setInterval(countRounds, 1_000);
+  const capture = (): Capture => {
+    countRounds();
     return {
       tally: tally.snapshot(),
       counts: demo.backend.counts(),
@@ -268,6 +274,7 @@ export async function liveAudiences(
       report(r);
     }
   } finally {
+    clearInterval(roundSampler);
     await Promise.all([...viewers.dashboard, ...viewers.players].map((v) => v.stop()));
   }
   return results;
