@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { api } from "../../convex/_generated/api";
-import type { Doc, Id } from "../../convex/_generated/dataModel";
+import type { Doc } from "../../convex/_generated/dataModel";
 import type { QueryCtx } from "../../convex/_generated/server";
 import {
   auditIndexRange,
@@ -15,15 +15,12 @@ import {
   type AuditFilters,
 } from "../../convex/model/auditFilters";
 import { startBackend } from "../backend/server";
+import { auditFilterCases, BENCH_ADMIN, insertAuditEntry, seedServersAndAdmin } from "./seeded";
 import { round } from "./util";
 
 const ENTRIES = Number(process.argv[2] ?? 100_000);
 const PAGE = 50;
 const RUNS = 20;
-const ACTIONS = ["ban", "kick", "unban", "changeMap", "command", "say", "toggle", "cvar"];
-const USERS = Array.from({ length: 40 }, (_, i) => `user${i}`);
-const OUTCOMES = ["success", "success", "success", "failure", "unauthorized"] as const;
-
 const root = path.resolve(import.meta.dirname, "../..");
 const backend = await startBackend({
   convexDir: path.join(root, "convex"),
@@ -34,64 +31,18 @@ const backend = await startBackend({
 });
 const t = backend.t;
 const t0 = performance.now();
-const { serverIds, start } = await t.run(async (ctx) => {
-  const ids: Id<"servers">[] = [];
-  for (const key of ["s1", "s2", "s3", "s4"]) {
-    ids.push(
-      await ctx.db.insert("servers", {
-        key,
-        name: key,
-        apiBaseUrl: "http://127.0.0.1:9",
-        connectAddress: "127.0.0.1:27015",
-        connectionType: "HTTP",
-        disabled: true,
-        order: ids.length,
-      }),
-    );
-  }
-  await ctx.db.insert("users", {
-    tokenIdentifier: "https://bench|admin",
-    username: "bench-admin",
-    isAdmin: true,
+const serverIds = await t.run(seedServersAndAdmin);
+for (let from = 0; from < ENTRIES; from += 5_000) {
+  await t.run(async (ctx) => {
+    for (let i = from; i < Math.min(ENTRIES, from + 5_000); i++) {
+      await insertAuditEntry(ctx, i, serverIds);
+    }
   });
-  const startAt = Date.UTC(2026, 0, 1);
-  // Deterministic spread: every combination occurs, none is clustered in time.
-  for (let i = 0; i < ENTRIES; i++) {
-    await ctx.db.insert("auditLog", {
-      at: startAt + i * 60_000,
-      username: USERS[(i * 7) % USERS.length]!,
-      identity: "admin",
-      action: ACTIONS[(i * 3) % ACTIONS.length]!,
-      serverId: ids[i % ids.length],
-      outcome: OUTCOMES[(i * 11) % OUTCOMES.length]!,
-      details: `entry ${i}`,
-    });
-  }
-  return { serverIds: ids, start: startAt };
-});
+}
 console.log(`seeded ${ENTRIES} audit entries in ${round((performance.now() - t0) / 1000)} s`);
 
-const asAdmin = t.withIdentity({ subject: "admin", issuer: "https://bench" });
-const middle = start + (ENTRIES / 2) * 60_000;
-const cases: [string, AuditFilters][] = [
-  ["no filter", {}],
-  ["action", { action: "ban" }],
-  ["user", { username: "user7" }],
-  ["server", { serverId: serverIds[2] }],
-  ["outcome", { outcome: "unauthorized" }],
-  ["date range (1 day)", { from: middle, to: middle + 86_400_000 }],
-  [
-    "user + action + outcome + 30 days",
-    {
-      // The combination of one seeded entry, so it exists.
-      username: USERS[(54_321 * 7) % USERS.length]!,
-      action: ACTIONS[(54_321 * 3) % ACTIONS.length]!,
-      outcome: OUTCOMES[(54_321 * 11) % OUTCOMES.length]!,
-      from: middle - 30 * 86_400_000,
-      to: middle,
-    },
-  ],
-];
+const asAdmin = t.withIdentity(BENCH_ADMIN);
+const cases = auditFilterCases(ENTRIES, serverIds);
 
 /** Documents one page reads: the index range, walked until the page is full. */
 async function readsFor(ctx: QueryCtx, f: AuditFilters, scanAll: boolean) {

@@ -22,16 +22,12 @@ import type { Doc, Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { DEFAULT_MODERATION_SETTINGS } from "../../convex/lib/moderationDefaults";
 import { vPlayer } from "../../convex/lib/validators";
-import {
-  AUDIT_SCAN_ROWS,
-  auditIndexRange,
-  matchesFilters,
-  type AuditFilters,
-} from "../../convex/model/auditFilters";
+import { AUDIT_SCAN_ROWS, auditIndexRange, matchesFilters } from "../../convex/model/auditFilters";
 import { createTournament } from "../../convex/model/tournament";
 import { presetFormat } from "../../convex/model/tournamentFormats";
 import { applyToBansInForce, writeModerationSettings } from "../../convex/model/sanctions";
 import { startBackend } from "../backend/server";
+import { auditFilterCases, BENCH_ADMIN, insertAuditEntry, seedServersAndAdmin } from "./seeded";
 import { round } from "./util";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -60,9 +56,6 @@ const NUMERIC_PLAYER_FIELDS = Object.entries(vPlayer.fields)
   .filter(([, validator]) => validator.kind === "float64")
   .map(([field]) => field);
 const steamIdOf = (i: number) => String(76561198000000000n + BigInt(i));
-const ACTIONS = ["ban", "kick", "unban", "changeMap", "command", "say", "toggle", "cvar"];
-const USERS = Array.from({ length: 40 }, (_, i) => `user${i}`);
-const OUTCOMES = ["success", "success", "success", "failure", "unauthorized"] as const;
 
 const backend = await startBackend({
   convexDir: path.join(root, "convex"),
@@ -72,29 +65,11 @@ const backend = await startBackend({
   log: false,
 });
 const t = backend.t;
-const asAdmin = t.withIdentity({ subject: "admin", issuer: "https://bench" });
+const asAdmin = t.withIdentity(BENCH_ADMIN);
 const started = performance.now();
 
 const serverIds = await t.run(async (ctx) => {
-  const ids: Id<"servers">[] = [];
-  for (const key of ["s1", "s2", "s3", "s4"]) {
-    ids.push(
-      await ctx.db.insert("servers", {
-        key,
-        name: key,
-        apiBaseUrl: "http://127.0.0.1:9",
-        connectAddress: "127.0.0.1:27015",
-        connectionType: "HTTP",
-        disabled: true,
-        order: ids.length,
-      }),
-    );
-  }
-  await ctx.db.insert("users", {
-    tokenIdentifier: "https://bench|admin",
-    username: "bench-admin",
-    isAdmin: true,
-  });
+  const ids = await seedServersAndAdmin(ctx);
   // The 64 busiest players are on server s1 now: the moderators' flags look each of them up.
   await ctx.db.insert("playerSnapshots", {
     serverId: ids[0]!,
@@ -158,17 +133,7 @@ await seed(TOURNAMENTS, (ctx, i) =>
     archived: i < TOURNAMENTS - 20,
   }),
 );
-await seed(AUDIT, (ctx, i) =>
-  ctx.db.insert("auditLog", {
-    at: start + i * 60_000,
-    username: USERS[(i * 7) % USERS.length]!,
-    identity: "admin",
-    action: ACTIONS[(i * 3) % ACTIONS.length]!,
-    serverId: serverIds[i % serverIds.length],
-    outcome: OUTCOMES[(i * 11) % OUTCOMES.length]!,
-    details: `entry ${i}`,
-  }),
-);
+await seed(AUDIT, (ctx, i) => insertAuditEntry(ctx, i, serverIds));
 console.log(
   `seeded ${SANCTIONS.toLocaleString("en-US")} sanctions over ${PLAYERS.toLocaleString("en-US")}` +
     ` players, ${TOURNAMENTS.toLocaleString("en-US")} tournaments and ${AUDIT.toLocaleString("en-US")} audit entries in ${round((performance.now() - started) / 1000)} s`,
@@ -194,27 +159,7 @@ async function cost(ref: FunctionReference<"query">, args: Record<string, Value>
 }
 
 const page = (numItems: number) => ({ numItems, cursor: null });
-const middle = start + (AUDIT / 2) * 60_000;
-const auditCases: [string, AuditFilters][] = [
-  ["no filter", {}],
-  ["action", { action: "ban" }],
-  ["user", { username: "user7" }],
-  ["outcome", { outcome: "unauthorized" }],
-  ["date range (1 day)", { from: middle, to: middle + 86_400_000 }],
-  [
-    "user + action + outcome + 30 days",
-    {
-      username: USERS[(54_321 * 7) % USERS.length]!,
-      action: ACTIONS[(54_321 * 3) % ACTIONS.length]!,
-      outcome: OUTCOMES[(54_321 * 11) % OUTCOMES.length]!,
-      from: middle - 30 * 86_400_000,
-      to: middle,
-    },
-  ],
-  // Every fourth entry is on s1, and those have only two of the eight actions: no entry matches,
-  // so the page walks its range until maximumRowsRead stops it (the worst case).
-  ["server + an action never seen on it", { serverId: serverIds[0]!, action: ACTIONS[1]! }],
-];
+const auditCases = auditFilterCases(AUDIT, serverIds);
 const cases: [string, FunctionReference<"query">, Record<string, Value>][] = [
   [
     "moderation.history, busiest player, page of 100",
