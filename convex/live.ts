@@ -3,7 +3,14 @@ import { publicMutation, publicQuery } from "./lib/functions";
 import { vRoundMark } from "./lib/rounds";
 import { roundLogOf } from "./model/history/rounds";
 import type { Doc } from "./_generated/dataModel";
-import { vLiveView, vMatch, vPlayer, vPublicServerEntry, vSummary } from "./lib/validators";
+import {
+  vBoardLine,
+  vLiveView,
+  vMatch,
+  vPlayer,
+  vPublicServerEntry,
+  vSummary,
+} from "./lib/validators";
 import {
   enabledServersWithStatus,
   matchSnapshotOf,
@@ -33,7 +40,8 @@ export const status = publicQuery({
 });
 
 /**
- * The dashboard's one subscription: status, match info, totals and the round strip. One
+ * The dashboard's one subscription: status, match info with the team names, totals, the
+ * scoreboard by side and the round strip. One
  * meaningful write costs each viewer one re-run; it reads nothing it does not show. Like every
  * `publicQuery` it never reads the identity, so all viewers, signed in or not, share one cached
  * run per change.
@@ -44,7 +52,13 @@ export const dashboard = publicQuery({
     status: v.union(v.null(), vLiveStatus),
     snapshot: v.union(
       v.null(),
-      v.object({ match: vMatch, summary: v.optional(vSummary), updatedAt: v.number() }),
+      v.object({
+        match: vMatch,
+        summary: v.optional(vSummary),
+        /** Players on a side, written with the match or at most once a minute (model/liveData.ts). */
+        board: v.array(vBoardLine),
+        updatedAt: v.number(),
+      }),
     ),
     /** The rounds of the match being played (written with the score, so no extra re-run). */
     rounds: v.array(vRoundMark),
@@ -54,7 +68,14 @@ export const dashboard = publicQuery({
     const log = await roundLogOf(ctx, serverId);
     return {
       status: liveStatus(await statusOf(ctx, serverId)),
-      snapshot: row ? { match: row.match, summary: row.summary, updatedAt: row.updatedAt } : null,
+      snapshot: row
+        ? {
+            match: row.match,
+            summary: row.summary,
+            board: row.board ?? [],
+            updatedAt: row.updatedAt,
+          }
+        : null,
       rounds: log?.rounds ?? [],
     };
   },

@@ -223,6 +223,9 @@ describe("POST /api/events/{key}: what an event writes", () => {
       scoreT: 0,
       round: 1,
       roundPhase: "over",
+      // The round's sides are proved: the teams' names go with them.
+      teamCT: "Alpha",
+      teamT: "Beta",
     });
     expect(s.match!.pushedAt).toBeGreaterThan(1);
     expect(s.status).toMatchObject({ online: true });

@@ -5,6 +5,7 @@
  * shuffled order and a lost last round change nothing; `map_result` alone closes the map.
  */
 import { describe, expect, onTestFinished, test, vi } from "vitest";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MatchzyEvent } from "./lib/matchzyEvents";
 import { LAST_ROUND_GRACE_MS } from "./model/history/detect";
@@ -287,5 +288,32 @@ describe("what identifies a recorded map", () => {
     const all = await recorded(t);
     expect(all.map((m) => m.source)).toEqual(["poll", "push"]);
     expectTheMap(all[1]!);
+  });
+});
+
+describe("the live dashboard from the events", () => {
+  test("each round end shows the team names and every player's line on the side they play", async () => {
+    const { t, serverId } = await world();
+    const events = mapEvents(MAP, "code");
+    // going_live and rounds 1–2: Alpha (team 1) on T.
+    await postAll(t, events.slice(0, 3));
+    const dashboard = async () =>
+      await t.query(api.live.dashboard, { serverId: serverId as Id<"servers"> });
+    let view = await dashboard();
+    expect(view.snapshot!.match).toMatchObject({ teamCT: "Beta", teamT: "Alpha" });
+    expect(view.snapshot!.board).toHaveLength(4);
+    const alpha1 = () => view.snapshot!.board.find((l) => l.steamId === steamIdOf(1))!;
+    expect(alpha1()).toMatchObject({ name: "alpha-1", side: "T", bot: false });
+    // Past the swap (round 4 onwards) the names and lines follow the sides.
+    await postAll(t, events.slice(3, 5));
+    view = await dashboard();
+    expect(view.snapshot!.match).toMatchObject({ teamCT: "Alpha", teamT: "Beta" });
+    expect(alpha1()).toMatchObject({ side: "CT", kills: 3 });
+    expect(
+      view
+        .snapshot!.board.filter((l) => l.side === "CT")
+        .map((l) => l.name)
+        .sort(),
+    ).toEqual(["alpha-1", "alpha-2"]);
   });
 });

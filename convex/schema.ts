@@ -5,6 +5,7 @@ import {
   tournamentFields,
   vAuditOutcome,
   vIdentityKind,
+  vBoardLine,
   vMatch,
   vPlayer,
   vPushSeries,
@@ -83,12 +84,13 @@ export default defineSchema({
     changedAt: v.number(),
   }).index("by_serverId", ["serverId"]),
 
-  /* Latest match + summary; replaced only when the content changes. `pushedAt`: when a MatchZy
-     event last wrote the match (a poll replaces the row without it). */
+  /* Latest match + summary + scoreboard by side; replaced only when the content changes. `pushedAt`:
+     when a MatchZy event last wrote the match (a poll replaces the row without it). */
   matchSnapshots: defineTable({
     serverId: v.id("servers"),
     match: vMatch,
     summary: v.optional(vSummary),
+    board: v.optional(v.array(vBoardLine)),
     updatedAt: v.number(),
     pushedAt: v.optional(v.number()),
   }).index("by_serverId", ["serverId"]),

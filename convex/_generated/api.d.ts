@@ -46,6 +46,7 @@ import type * as lib_random from "../lib/random.js";
 import type * as lib_rateLimits from "../lib/rateLimits.js";
 import type * as lib_readApiRouter from "../lib/readApiRouter.js";
 import type * as lib_rounds from "../lib/rounds.js";
+import type * as lib_scoreboard from "../lib/scoreboard.js";
 import type * as lib_steamId from "../lib/steamId.js";
 import type * as lib_timedFetch from "../lib/timedFetch.js";
 import type * as lib_validators from "../lib/validators.js";
@@ -163,6 +164,7 @@ declare const fullApi: ApiFromModules<{
   "lib/rateLimits": typeof lib_rateLimits;
   "lib/readApiRouter": typeof lib_readApiRouter;
   "lib/rounds": typeof lib_rounds;
+  "lib/scoreboard": typeof lib_scoreboard;
   "lib/steamId": typeof lib_steamId;
   "lib/timedFetch": typeof lib_timedFetch;
   "lib/validators": typeof lib_validators;

@@ -106,6 +106,10 @@ export function normalizeMatch(raw: unknown): Match {
   if (MODES.has(mode)) match.gameMode = mode as Match["gameMode"];
   if (m.round !== undefined) match.round = num(m.round);
   if (m.maxRounds !== undefined) match.maxRounds = num(m.maxRounds);
+  const teamCT = str(m.teamCT, 64).trim();
+  const teamT = str(m.teamT, 64).trim();
+  if (teamCT) match.teamCT = teamCT;
+  if (teamT) match.teamT = teamT;
   return match;
 }
 

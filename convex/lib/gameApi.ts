@@ -26,7 +26,11 @@ export interface WirePlayers {
   offline: WirePlayer[];
 }
 
-/** `GET /match`: every field of the stored match is always sent by the plugin. */
+/**
+ * `GET /match`: every field of the stored match is always sent by the plugin; `teamCT`/`teamT` are
+ * the names CS2's team entities carry by side (`mp_teamname_1/2`, following the halftime swap),
+ * `""` when none is set.
+ */
 export type WireMatch = Required<Match>;
 
 /** `GET /summary`: totals over every player seen on the current map. */

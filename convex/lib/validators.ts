@@ -70,8 +70,29 @@ export const vMatch = v.object({
   gameMode: v.optional(vGameMode),
   round: v.optional(v.number()),
   maxRounds: v.optional(v.number()),
+  /** The teams' names as the game shows them (`mp_teamname_1/2`, MatchZy's teams), by side now. */
+  teamCT: v.optional(v.string()),
+  teamT: v.optional(v.string()),
 });
 export type Match = Infer<typeof vMatch>;
+
+/**
+ * One player of the live scoreboard by side: what a spectator compares (K/D/A, damage per round,
+ * MVPs), nothing that moves without a kill. `bot`: no SteamID64 (bots never get a career).
+ */
+export const vBoardLine = v.object({
+  steamId: v.string(),
+  name: v.string(),
+  side: v.union(v.literal("CT"), v.literal("T")),
+  bot: v.boolean(),
+  kills: v.number(),
+  deaths: v.number(),
+  assists: v.number(),
+  /** Average damage per round played, rounded. */
+  adr: v.number(),
+  mvps: v.number(),
+});
+export type BoardLine = Infer<typeof vBoardLine>;
 
 export const vSummary = v.object({
   totalPlayers: v.number(),

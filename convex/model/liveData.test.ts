@@ -3,6 +3,7 @@ import {
   PLAYER_STATS_REFRESH_MS,
   TOTALS_REFRESH_MS,
   LIVENESS_REFRESH_MS,
+  keepTeamNames,
   matchChanged,
   matchWriteDue,
   playersChanged,
@@ -10,6 +11,7 @@ import {
   sameJson,
   statusWrite,
 } from "./liveData";
+import { boardFromPlayers } from "../lib/scoreboard";
 import type { Match, Player, Summary } from "../lib/validators";
 
 const match: Match = {
@@ -144,5 +146,88 @@ describe("what is written when", () => {
     expect(playersWriteDue(saved, [...players, player("c", "Terrorist", 0)], now)).toBe(true);
     expect(playersWriteDue(saved, players, now + 99_000)).toBe(false);
     expect(playersWriteDue(null, [], now)).toBe(true);
+  });
+});
+
+describe("the scoreboard by side", () => {
+  const now = 1_000_000;
+  const human = (steamId: string, team: Player["team"], kills: number) =>
+    ({
+      steamId,
+      name: `P${steamId.slice(-1)}`,
+      team,
+      kills,
+      deaths: 2,
+      assists: 1,
+      mvp: 1,
+      totalDamage: 450,
+      roundsPlayed: 5,
+    }) as Player;
+  const a = "76561198000000001";
+  const b = "76561198000000002";
+
+  test("lists the players on a side with ADR, bots marked, spectators and leavers out", () => {
+    const board = boardFromPlayers([
+      human(a, "Terrorist", 3),
+      human(b, "Counter-Terrorist", 7),
+      { ...human("0", "Counter-Terrorist", 9), name: "Bot Ivan" },
+      human("76561198000000003", "Spectator", 0),
+      human("76561198000000004", "Offline", 4),
+    ]);
+    expect(board).toEqual([
+      expect.objectContaining({ name: "Bot Ivan", side: "CT", bot: true, kills: 9 }),
+      {
+        steamId: b,
+        name: "P2",
+        side: "CT",
+        bot: false,
+        kills: 7,
+        deaths: 2,
+        assists: 1,
+        adr: 90,
+        mvps: 1,
+      },
+      expect.objectContaining({ steamId: a, side: "T", bot: false, kills: 3, adr: 90 }),
+    ]);
+  });
+
+  test("a side change is written at once; the board's numbers ride with the next write", () => {
+    const board = boardFromPlayers([human(a, "Terrorist", 3), human(b, "Counter-Terrorist", 7)]);
+    const stored = { match, summary, board, updatedAt: now - 5_000 };
+    const moreKills = boardFromPlayers([
+      human(a, "Terrorist", 4),
+      human(b, "Counter-Terrorist", 7),
+    ]);
+    expect(matchWriteDue(stored, { match, summary, board: moreKills }, now)).toBe(false);
+    expect(
+      matchWriteDue(
+        { ...stored, updatedAt: now - TOTALS_REFRESH_MS },
+        { match, summary, board: moreKills },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      matchWriteDue(stored, { match: { ...match, scoreT: 3 }, summary, board: moreKills }, now),
+    ).toBe(true);
+    const swapped = boardFromPlayers([
+      human(a, "Counter-Terrorist", 3),
+      human(b, "Counter-Terrorist", 7),
+    ]);
+    expect(matchWriteDue(stored, { match, summary, board: swapped }, now)).toBe(true);
+    expect(matchWriteDue(stored, { match, summary, board: [...board] }, now)).toBe(false);
+  });
+
+  test("a poll that names no teams keeps the names events gave for the same map", () => {
+    const named = { ...match, teamCT: "Alpha", teamT: "Beta" };
+    expect(keepTeamNames(named, match)).toEqual(named);
+    expect(keepTeamNames(named, { ...match, mapName: "de_dust2" })).toEqual({
+      ...match,
+      mapName: "de_dust2",
+    });
+    expect(keepTeamNames(named, { ...match, teamCT: "Gamma" })).toEqual({
+      ...match,
+      teamCT: "Gamma",
+    });
+    expect(keepTeamNames(undefined, match)).toBe(match);
   });
 });

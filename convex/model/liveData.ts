@@ -7,7 +7,15 @@
  */
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { Match, Player, PollResult, ServerSnapshot, Summary } from "../lib/validators";
+import { boardFromPlayers, boardRoster } from "../lib/scoreboard";
+import type {
+  BoardLine,
+  Match,
+  Player,
+  PollResult,
+  ServerSnapshot,
+  Summary,
+} from "../lib/validators";
 import { notifyServerState } from "./notifications";
 
 export async function statusOf(ctx: QueryCtx, serverId: Id<"servers">) {
@@ -120,14 +128,20 @@ export function playersChanged(stored: Player[] | null, next: Player[]): boolean
 export const TOTALS_REFRESH_MS = 60_000;
 export const PLAYER_STATS_REFRESH_MS = 30_000;
 
-/** Whether a poll's match + totals should be written now (see TOTALS_REFRESH_MS). */
+/**
+ * Whether a poll's match + totals + scoreboard should be written now (see TOTALS_REFRESH_MS): the
+ * match, or who plays on which side, at once; the totals' and the scoreboard's numbers with the
+ * next write or at most once a minute.
+ */
 export function matchWriteDue(
-  stored: { match: Match; summary?: Summary; updatedAt: number } | null,
-  next: { match: Match; summary: Summary },
+  stored: { match: Match; summary?: Summary; board?: BoardLine[]; updatedAt: number } | null,
+  next: { match: Match; summary: Summary; board?: BoardLine[] },
   now: number,
 ): boolean {
   if (!stored || !sameJson(stored.match, next.match)) return true;
-  return !sameJson(stored.summary, next.summary) && now - stored.updatedAt >= TOTALS_REFRESH_MS;
+  if (boardRoster(stored.board) !== boardRoster(next.board)) return true;
+  const slow = !sameJson(stored.summary, next.summary) || !sameJson(stored.board, next.board);
+  return slow && now - stored.updatedAt >= TOTALS_REFRESH_MS;
 }
 
 /** Who is on the server and on which side, without the stats. */
@@ -212,7 +226,19 @@ export async function storeStatus(
 export const PUSH_GUARD_MS = 5_000;
 
 /** The fields a MatchZy event writes (model/push/receive.ts); the poller owns the rest. */
-export type PushedMatchFields = Partial<Pick<Match, "scoreCT" | "scoreT" | "round" | "roundPhase">>;
+export type PushedMatchFields = Partial<
+  Pick<Match, "scoreCT" | "scoreT" | "round" | "roundPhase" | "teamCT" | "teamT">
+>;
+
+/**
+ * The team names a poll left out, from the stored match of the same map (MatchZy's events named
+ * them): a plugin that does not report names must not make them blink on every poll.
+ */
+export function keepTeamNames(stored: Match | undefined, next: Match): Match {
+  if (!stored || next.teamCT || next.teamT || stored.mapName !== next.mapName) return next;
+  if (!stored.teamCT && !stored.teamT) return next;
+  return { ...next, teamCT: stored.teamCT, teamT: stored.teamT };
+}
 
 /**
  * The poll's match, unless it is older than what an event just wrote: same map, an earlier round,
@@ -239,13 +265,21 @@ export async function storePushedMatch(
   serverId: Id<"servers">,
   fields: PushedMatchFields,
   now: number,
+  /** The players' lines the event carried, by the side they played its round on. */
+  board?: BoardLine[],
 ): Promise<boolean> {
   await storeStatus(ctx, serverId, { ok: true }, now);
   const snapshot = await matchSnapshotOf(ctx, serverId);
   if (!snapshot) return false;
   const match: Match = { ...snapshot.match, ...fields };
-  if (sameJson(match, snapshot.match)) return false;
-  await ctx.db.patch("matchSnapshots", snapshot._id, { match, updatedAt: now, pushedAt: now });
+  const nextBoard = board ?? snapshot.board;
+  if (sameJson(match, snapshot.match) && sameJson(nextBoard, snapshot.board)) return false;
+  await ctx.db.patch("matchSnapshots", snapshot._id, {
+    match,
+    ...(nextBoard ? { board: nextBoard } : {}),
+    updatedAt: now,
+    pushedAt: now,
+  });
   return true;
 }
 
@@ -288,11 +322,15 @@ export async function storePollResult(
     return [];
   }
   const snapshot = await matchSnapshotOf(ctx, serverId);
-  const polled = { match: behindPush(snapshot, result.match, now), summary: result.summary };
+  const named = keepTeamNames(snapshot?.match, result.match);
+  const match = behindPush(snapshot, named, now);
+  // A poll without the player list keeps the board it has (a later list or event refreshes it).
+  const board = result.players ? boardFromPlayers(result.players) : snapshot?.board;
+  const polled = { match, summary: result.summary, ...(board ? { board } : {}) };
   const matchDue = matchWriteDue(snapshot, polled, now);
   await storeStatus(ctx, serverId, result, now, matchDue ? now : snapshot?.updatedAt);
   if (matchDue) {
-    const kept = polled.match === result.match ? undefined : snapshot?.pushedAt;
+    const kept = match === named ? undefined : snapshot?.pushedAt;
     const doc = { serverId, ...polled, updatedAt: now, ...(kept ? { pushedAt: kept } : {}) };
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);

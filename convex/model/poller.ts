@@ -17,7 +17,7 @@
  * tick (`jobId`, `dueAt`) and its own ticket.
  *
  * - Watched (a live presence row): match + summary every 5 s; players every 15 s while a tab shows
- *   the player list (players or random tab), every 30 s during a match otherwise.
+ *   the player list (players or random tab), every 30 s otherwise (the dashboard's scoreboard).
  * - Unwatched but a match in progress (past warmup, a human on a side): every 30 s with players,
  *   so the match's final lines are seen whether or not anyone watches.
  * - Otherwise the server leaves the loop, and the fleet-wide sweep (a cron every 7 min: one
@@ -323,7 +323,7 @@ async function storeServerPoll(
   const withPlayers =
     closing ||
     tracked.wantsPlayers ||
-    playersDue(listShown, inProgress, now + interval - lastPlayersAt);
+    playersDue(listShown, inProgress || watched, now + interval - lastPlayersAt);
   await ctx.db.patch("pollers", poller._id, {
     generation: next,
     nextPollAt: now + interval,

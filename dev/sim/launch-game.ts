@@ -135,6 +135,11 @@ export function launchGame(
       isKnownMap(game.Map) ? `changelevel ${game.Map}` : `host_workshop_map ${workshopId}`,
     ),
   );
+  // The match starts with team 1 on CT: its name is mp_teamname_1, as a match config sets it.
+  const [first, second] =
+    game.TeamA.Side === "T" ? [game.TeamB, game.TeamA] : [game.TeamA, game.TeamB];
+  world.cvars.set("mp_teamname_1", first.Name ?? "");
+  world.cvars.set("mp_teamname_2", second.Name ?? "");
   const placed: string[] = [];
   const notConnected: string[] = [];
   const seated = new Set<SimPlayer>();

@@ -13,6 +13,8 @@ export interface MatchState {
   bombPlanted: boolean;
   bombTicks: number;
   matchOver: boolean;
+  /** The side of team 1 (`mp_teamname_1`, the team that started as CT): flips at halftime. */
+  team1Side: "CT" | "T";
 }
 
 export function freshMatch(): MatchState {
@@ -26,5 +28,6 @@ export function freshMatch(): MatchState {
     bombPlanted: false,
     bombTicks: 0,
     matchOver: false,
+    team1Side: "CT",
   };
 }

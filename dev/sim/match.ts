@@ -128,6 +128,7 @@ export function swapSides(world: GameWorld): void {
   for (const p of playing(world)) p.side = p.side === "T" ? "CT" : "T";
   const m = world.match;
   [m.scoreCT, m.scoreT] = [m.scoreT, m.scoreCT];
+  m.team1Side = m.team1Side === "CT" ? "T" : "CT";
   world.emit({ type: "sidesSwapped" });
 }
 

@@ -311,7 +311,14 @@ export class GameWorld {
       gameMode: this.mode,
       round: this.match.round,
       maxRounds: this.maxRounds,
+      teamCT: this.teamName(this.match.team1Side === "CT" ? 1 : 2),
+      teamT: this.teamName(this.match.team1Side === "CT" ? 2 : 1),
     };
+  }
+
+  /** `mp_teamname_N` as the game shows it: "" when unset. */
+  private teamName(team: 1 | 2): string {
+    return this.cvars.get(`mp_teamname_${team}`);
   }
 
   wireSummary(): WireSummary {

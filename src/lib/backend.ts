@@ -5,7 +5,7 @@
  */
 export { api } from "../../convex/_generated/api";
 export type { Id } from "../../convex/_generated/dataModel";
-export type { Match, Player, Summary, Team } from "../../convex/lib/validators";
+export type { BoardLine, Match, Player, Summary, Team } from "../../convex/lib/validators";
 export type { RoundMark, RoundEnd } from "../../convex/lib/rounds";
 export { halfBreakAfter, isOvertime } from "../../convex/lib/rounds";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";

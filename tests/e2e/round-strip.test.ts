@@ -1,7 +1,8 @@
 /**
- * The dashboard's round strip in Chromium against demo mode: with MatchZy push on, each simulated
- * round adds a mark with its winner and how it ended; with push off, the next round's mark comes
- * from polling and shows the winner only. Checked at 1366 and 360 px.
+ * The dashboard's round strip and scoreboard by side in Chromium against demo mode: with MatchZy
+ * push on, each simulated round adds a mark with its winner and how it ended, and the board shows
+ * the teams' names and every player on their side; with push off, the next round's mark comes from
+ * polling and shows the winner only. Checked at 1366 and 360 px.
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -47,6 +48,8 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
 
     const server = env.demo.sim.servers[0]!;
+    server.console.exec('mp_teamname_1 "Сині"');
+    server.console.exec('mp_teamname_2 "Жовті"');
     await page.getByRole("tab", { name: "Огляд", exact: true }).click();
     await page.getByTestId("score-ct").waitFor(WAIT);
     expect(server.advanceUntil("live", 5_000).reached).toBe(true);
@@ -59,6 +62,16 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     expect(pushed.every((m) => m.winner === "CT" || m.winner === "T")).toBe(true);
     expect(pushed.every((m) => m.reason !== "")).toBe(true);
     expect(pushed[0]!.label).toMatch(/^Раунд 1: перемога (CT|T), /);
+    // The board by side, with the names MatchZy's events carry (team 1 started on CT).
+    await expect.poll(() => page.getByTestId("team-ct").textContent(), WAIT).toBe("Сині");
+    await expect(page.getByTestId("team-t").textContent()).resolves.toBe("Жовті");
+    const ctBoard = page.getByTestId("board-CT");
+    const tBoard = page.getByTestId("board-T");
+    await expect.poll(() => ctBoard.locator("tbody tr").count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => tBoard.locator("tbody tr").count(), WAIT).toBeGreaterThan(0);
+    await expect(ctBoard.getByText("Сині", { exact: true }).isVisible()).resolves.toBe(true);
+    const [ctBox, tBox] = [await ctBoard.boundingBox(), await tBoard.boundingBox()];
+    expect(tBox!.x).toBeGreaterThan(ctBox!.x + ctBox!.width - 1); // side by side
     const shots = screenshotDir();
     await page.screenshot({ path: path.join(shots, "round-strip.png"), fullPage: true });
 
@@ -75,6 +88,7 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
 
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(page.getByRole("list", { name: "Раунди" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("board-T").isVisible()).resolves.toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(360);
     await page.screenshot({ path: path.join(shots, "round-strip-360.png"), fullPage: true });

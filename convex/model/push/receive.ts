@@ -19,12 +19,19 @@ import {
   type MatchzyEvent,
 } from "../../lib/matchzyEvents";
 import { ownValue } from "../../lib/ownKey";
+import { boardFromTeams } from "../../lib/scoreboard";
 import { limitPushEvent } from "../../lib/rateLimits";
 import { trackPush } from "../history/detect";
-import { matchSnapshotOf, storePushedMatch, storeStatus } from "../liveData";
+import {
+  matchSnapshotOf,
+  storePushedMatch,
+  storeStatus,
+  type PushedMatchFields,
+} from "../liveData";
+import type { BoardLine } from "../../lib/validators";
 import { pushSecretOf, serverByKey } from "../servers";
 import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
-import { interpretEvent, seriesAfter } from "./reading";
+import { interpretEvent, otherSide, seriesAfter, type ScoreReading } from "./reading";
 import { sameSecret } from "./secret";
 import { pushStatusOf } from "./status";
 
@@ -164,6 +171,31 @@ export async function receivePushEvent(
   return { status: 200, body: { ok: true } };
 }
 
+/**
+ * What a round's or map's end says about the teams beyond the score: their names and players'
+ * lines by the side they played on, when the reading proved team 1's side (never guessed).
+ */
+export function teamsOnSides(
+  event: MatchzyEvent,
+  reading: ScoreReading | undefined,
+): { fields: PushedMatchFields; board?: BoardLine[] } {
+  if (event.event !== "round_end" && event.event !== "map_result") return { fields: {} };
+  const side1 = reading?.team1Side;
+  if (!side1) return { fields: {} };
+  const name1 = event.team1.name.trim().slice(0, 64);
+  const name2 = event.team2.name.trim().slice(0, 64);
+  const fields: PushedMatchFields =
+    side1 === "CT" ? { teamCT: name1, teamT: name2 } : { teamCT: name2, teamT: name1 };
+  const hasLines = (event.team1.players?.length ?? 0) + (event.team2.players?.length ?? 0) > 0;
+  const board = hasLines
+    ? boardFromTeams([
+        { team: event.team1, side: side1 },
+        { team: event.team2, side: otherSide(side1) },
+      ])
+    : undefined;
+  return board ? { fields, board } : { fields };
+}
+
 /** Writes what the event says: match fields and liveness, then the push status and track. */
 async function applyEvent(
   ctx: MutationCtx,
@@ -178,8 +210,10 @@ async function applyEvent(
       ? seriesAfter(status?.series, event)
       : status?.series;
   const outcome = interpretEvent(event, status?.track, snapshot?.match ?? null, series);
-  if (outcome) await storePushedMatch(ctx, serverId, outcome.fields, now);
-  else await storeStatus(ctx, serverId, { ok: true }, now);
+  if (outcome) {
+    const teams = teamsOnSides(event, outcome.reading);
+    await storePushedMatch(ctx, serverId, { ...outcome.fields, ...teams.fields }, now, teams.board);
+  } else await storeStatus(ctx, serverId, { ok: true }, now);
   const fields = {
     lastEventAt: now,
     lastEvent: event.event,

@@ -1,7 +1,25 @@
-import { render, screen } from "@testing-library/react";
+import { render as renderBare, screen, within } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import type { BoardLine } from "@/lib/backend";
 import { makeMatch, makeSummary } from "@/test/fixtures";
 import { DashboardTab } from "./dashboard-tab";
+
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
+
+function line(fields: Partial<BoardLine> & Pick<BoardLine, "name" | "side">): BoardLine {
+  return {
+    steamId: "76561198000000001",
+    bot: false,
+    kills: 0,
+    deaths: 0,
+    assists: 0,
+    adr: 0,
+    mvps: 0,
+    ...fields,
+  };
+}
 
 const now = Date.now();
 
@@ -19,6 +37,7 @@ describe("DashboardTab", () => {
             roundPhase: "freezetime",
           }),
           summary: makeSummary({ totalKills: 164, totalDamage: 21870 }),
+          board: [],
           updatedAt: now - 4_000,
         }}
         status={{ online: true, lastSuccessAt: now - 2_000, livenessAt: now }}
@@ -55,10 +74,64 @@ describe("DashboardTab", () => {
     render(
       <DashboardTab
         serverName="Server #1"
-        snapshot={{ match: makeMatch(), summary: undefined, updatedAt: now }}
+        snapshot={{ match: makeMatch(), summary: undefined, board: [], updatedAt: now }}
         status={{ online: false, lastSuccessAt: now, livenessAt: now }}
       />,
     );
     expect(screen.getByText(/Сервер зараз офлайн/)).toBeInTheDocument();
+  });
+
+  it("puts CT beside T with the team names, each player's K/D/A, ADR and MVPs, bots marked", () => {
+    render(
+      <DashboardTab
+        serverName="Server #1"
+        snapshot={{
+          match: makeMatch({ scoreCT: 5, scoreT: 3, teamCT: "Синій <b>", teamT: "Жовті" }),
+          summary: makeSummary(),
+          board: [
+            line({ name: "Neo", side: "CT", kills: 12, deaths: 7, assists: 3, adr: 95, mvps: 2 }),
+            line({ steamId: "0", name: "Bot Ivan", side: "CT", bot: true, kills: 1 }),
+            line({ steamId: "76561198000000002", name: "Trin", side: "T", kills: 9, adr: 80 }),
+          ],
+          updatedAt: now,
+        }}
+        status={{ online: true, lastSuccessAt: now, livenessAt: now }}
+      />,
+    );
+    expect(screen.getByTestId("team-ct")).toHaveTextContent("Синій <b>");
+    expect(screen.getByTestId("team-t")).toHaveTextContent("Жовті");
+    const ct = within(screen.getByTestId("board-CT"));
+    const tSide = within(screen.getByTestId("board-T"));
+    expect(ct.getByText("Синій <b>")).toBeInTheDocument();
+    const neo = ct.getByRole("link", { name: "Neo" }).closest("tr")!;
+    expect([...neo.querySelectorAll("td")].map((c) => c.textContent)).toEqual([
+      "Neo",
+      "12",
+      "7",
+      "3",
+      "95",
+      "2",
+    ]);
+    expect(ct.getByRole("link", { name: "Neo" })).toHaveAttribute(
+      "href",
+      "/players/76561198000000001",
+    );
+    // A bot is listed and labelled, with no career link.
+    expect(ct.getByText("Bot Ivan").closest("tr")).toHaveAttribute("data-bot");
+    expect(ct.queryByRole("link", { name: "Bot Ivan" })).toBeNull();
+    expect(ct.getByText("бот")).toBeInTheDocument();
+    expect(tSide.getByRole("link", { name: "Trin" })).toBeInTheDocument();
+    expect(tSide.queryByText("Neo")).toBeNull();
+  });
+
+  it("says so when nobody plays on a side yet", () => {
+    render(
+      <DashboardTab
+        serverName="Server #1"
+        snapshot={{ match: makeMatch(), summary: undefined, board: [], updatedAt: now }}
+        status={{ online: true, lastSuccessAt: now, livenessAt: now }}
+      />,
+    );
+    expect(screen.getByText("Гравців на сторонах поки немає.")).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import type { FunctionReturnType } from "convex/server";
 import type { api, RoundMark } from "@/lib/backend";
 import { newestTimestamp } from "../utils/freshness";
 import { MatchCard } from "./match-card";
+import { SideScoreboard } from "./side-scoreboard";
 import { SummaryCard } from "./summary-card";
 import styles from "./dashboard.module.css";
 
@@ -30,6 +31,11 @@ export function DashboardTab({ serverName, snapshot, rounds, status }: Dashboard
         online={online}
       />
       <SummaryCard summary={snapshot === undefined ? undefined : (snapshot?.summary ?? null)} />
+      {snapshot ? (
+        <div className={styles.wide}>
+          <SideScoreboard match={snapshot.match} board={snapshot.board} />
+        </div>
+      ) : null}
     </div>
   );
 }

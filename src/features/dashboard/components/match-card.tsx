@@ -56,7 +56,9 @@ function MatchDetails({
       <div className={styles.scoreboard} aria-label={t("dashboard.score")} role="group">
         <div className={styles.side}>
           <span className={`${styles.sideLabel} ${styles.ctText}`}>CT</span>
-          <span className={styles.sideName}>{t("teamName.Counter-Terrorist")}</span>
+          <span className={styles.sideName} data-testid="team-ct">
+            {match.teamCT || t("teamName.Counter-Terrorist")}
+          </span>
         </div>
         <div className={styles.score}>
           <span className={styles.ctText} data-testid="score-ct">
@@ -69,7 +71,9 @@ function MatchDetails({
         </div>
         <div className={`${styles.side} ${styles.sideT}`}>
           <span className={`${styles.sideLabel} ${styles.tText}`}>T</span>
-          <span className={styles.sideName}>{t("teamName.Terrorist")}</span>
+          <span className={styles.sideName} data-testid="team-t">
+            {match.teamT || t("teamName.Terrorist")}
+          </span>
         </div>
       </div>
       {rounds.length > 0 ? <RoundStrip rounds={rounds} maxRounds={match.maxRounds} /> : null}

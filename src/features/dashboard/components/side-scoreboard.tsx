@@ -1,0 +1,102 @@
+import { Link } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { DataTable, type Column } from "@/components/ui/table";
+import { playerPath } from "@/config/paths";
+import { formatInteger } from "@/i18n/format";
+import { t } from "@/i18n/uk";
+import type { BoardLine, Match } from "@/lib/backend";
+import styles from "./side-scoreboard.module.css";
+
+const COLUMNS: Column<BoardLine>[] = [
+  {
+    header: t("players.col.name"),
+    cell: (line) => (
+      <span className={styles.player}>
+        {line.bot ? (
+          <>
+            <span className={styles.name}>{line.name}</span>
+            <Badge title={t("board.botTitle")}>{t("board.bot")}</Badge>
+          </>
+        ) : (
+          <Link to={playerPath(line.steamId)} className={styles.name}>
+            {line.name}
+          </Link>
+        )}
+      </span>
+    ),
+  },
+  {
+    header: <abbr title={t("players.col.killsTitle")}>{t("players.col.kills")}</abbr>,
+    numeric: true,
+    cell: (l) => formatInteger(l.kills),
+  },
+  {
+    header: <abbr title={t("players.col.deathsTitle")}>{t("players.col.deaths")}</abbr>,
+    numeric: true,
+    cell: (l) => formatInteger(l.deaths),
+  },
+  {
+    header: <abbr title={t("players.col.assistsTitle")}>{t("players.col.assists")}</abbr>,
+    numeric: true,
+    cell: (l) => formatInteger(l.assists),
+  },
+  {
+    header: <abbr title={t("history.col.adrTitle")}>{t("history.col.adr")}</abbr>,
+    numeric: true,
+    cell: (l) => formatInteger(l.adr),
+  },
+  { header: t("players.col.mvp"), numeric: true, cell: (l) => formatInteger(l.mvps) },
+];
+
+function SideTable({
+  side,
+  name,
+  score,
+  lines,
+}: {
+  side: "CT" | "T";
+  name: string;
+  score: number;
+  lines: BoardLine[];
+}) {
+  const sideName = side === "CT" ? t("teamName.Counter-Terrorist") : t("teamName.Terrorist");
+  return (
+    <section className={styles.side} data-side={side} data-testid={`board-${side}`}>
+      <header className={styles.head}>
+        <span className={styles.label}>{side}</span>
+        <span className={styles.team}>{name || sideName}</span>
+        <span className={styles.score}>{formatInteger(score)}</span>
+      </header>
+      <DataTable
+        caption={t("board.caption", { team: name || sideName, side })}
+        columns={COLUMNS}
+        rows={lines}
+        rowKey={(l) => `${l.steamId}:${l.name}`}
+        rowProps={(l) => ({ "data-bot": l.bot || undefined })}
+        empty={<p className={styles.empty}>{t("board.emptySide")}</p>}
+      />
+    </section>
+  );
+}
+
+/**
+ * The players by side, as a spectator reads a CS2 scoreboard: CT beside T (stacked on a phone),
+ * each with the team's name and score. Bots are listed and marked, but have no career to open.
+ */
+export function SideScoreboard({ match, board }: { match: Match; board: BoardLine[] }) {
+  const ct = board.filter((l) => l.side === "CT");
+  const tSide = board.filter((l) => l.side === "T");
+  return (
+    <Card title={t("board.title")}>
+      {board.length === 0 ? (
+        <p className={styles.empty}>{t("board.empty")}</p>
+      ) : (
+        <div className={styles.sides}>
+          <SideTable side="CT" name={match.teamCT ?? ""} score={match.scoreCT} lines={ct} />
+          <SideTable side="T" name={match.teamT ?? ""} score={match.scoreT} lines={tSide} />
+        </div>
+      )}
+    </Card>
+  );
+}
