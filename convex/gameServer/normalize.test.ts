@@ -94,4 +94,27 @@ describe("normalizers", () => {
     expect(p!.steamId).toBe("12345");
     expect(p!.kills).toBe(0);
   });
+
+  test("team names and clocks: time left becomes when it runs out; junk and paused clocks are dropped", () => {
+    const now = 1_000_000;
+    const base = { mapName: "de_nuke", roundPhase: "live", teamCT: " Alpha ", teamT: "" };
+    expect(normalizeMatch({ ...base, timeLeftSec: 87, bombTimeLeftSec: 30.5 }, now)).toMatchObject({
+      teamCT: "Alpha",
+      phaseEndsAt: now + 87_000,
+      bombEndsAt: now + 30_500,
+    });
+    const junk = normalizeMatch({ ...base, timeLeftSec: -1, bombTimeLeftSec: "soon" }, now);
+    expect(junk).not.toHaveProperty("phaseEndsAt");
+    expect(junk).not.toHaveProperty("bombEndsAt");
+    expect(junk).not.toHaveProperty("teamT");
+    const paused = normalizeMatch({ ...base, roundPhase: "paused", timeLeftSec: 40 }, now);
+    expect(paused).not.toHaveProperty("phaseEndsAt");
+    // A bomb outside the live phase is stale (the round is over).
+    const over = normalizeMatch(
+      { ...base, roundPhase: "over", timeLeftSec: 5, bombTimeLeftSec: 9 },
+      now,
+    );
+    expect(over).toMatchObject({ phaseEndsAt: now + 5_000 });
+    expect(over).not.toHaveProperty("bombEndsAt");
+  });
 });

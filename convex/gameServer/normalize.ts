@@ -89,7 +89,13 @@ export function normalizePlayers(raw: unknown): Player[] {
   return out;
 }
 
-export function normalizeMatch(raw: unknown): Match {
+/** A time left in seconds as the epoch ms it runs out at; undefined for null, junk or > 1 h. */
+function endsAt(x: unknown, now: number): number | undefined {
+  if (typeof x !== "number" || !Number.isFinite(x) || x < 0 || x > 3600) return undefined;
+  return Math.round(now + x * 1000);
+}
+
+export function normalizeMatch(raw: unknown, now = Date.now()): Match {
   if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
   const m = raw as Partial<Record<keyof WireMatch, unknown>>;
   if (typeof m.mapName !== "string") throw new GameServerError(SHAPE_ERROR, null);
@@ -110,6 +116,10 @@ export function normalizeMatch(raw: unknown): Match {
   const teamT = str(m.teamT, 64).trim();
   if (teamCT) match.teamCT = teamCT;
   if (teamT) match.teamT = teamT;
+  const phaseEnds = match.roundPhase === "paused" ? undefined : endsAt(m.timeLeftSec, now);
+  const bombEnds = match.roundPhase === "live" ? endsAt(m.bombTimeLeftSec, now) : undefined;
+  if (phaseEnds !== undefined) match.phaseEndsAt = phaseEnds;
+  if (bombEnds !== undefined) match.bombEndsAt = bombEnds;
   return match;
 }
 

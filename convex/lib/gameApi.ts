@@ -27,11 +27,21 @@ export interface WirePlayers {
 }
 
 /**
- * `GET /match`: every field of the stored match is always sent by the plugin; `teamCT`/`teamT` are
+ * `GET /match`: every field of the stored match is always sent by the plugin (the clocks as time
+ * left, stored as when they run out); `teamCT`/`teamT` are
  * the names CS2's team entities carry by side (`mp_teamname_1/2`, following the halftime swap),
  * `""` when none is set.
  */
-export type WireMatch = Required<Match>;
+export type WireMatch = Required<Omit<Match, "phaseEndsAt" | "bombEndsAt">> & {
+  /**
+   * Seconds left in the current phase (warmup, freezetime, the round, the pause before the next
+   * round), null while no timer runs (paused, warmup held). A CounterStrikeSharp plugin reads it
+   * from the game rules (`RoundStartTime` + `RoundTime`, `FreezePeriod`).
+   */
+  timeLeftSec: number | null;
+  /** Seconds until the planted bomb explodes (the C4's `C4Blow`), null while none is planted. */
+  bombTimeLeftSec: number | null;
+};
 
 /** `GET /summary`: totals over every player seen on the current map. */
 export type WireSummary = Summary;

@@ -73,6 +73,14 @@ export const vMatch = v.object({
   /** The teams' names as the game shows them (`mp_teamname_1/2`, MatchZy's teams), by side now. */
   teamCT: v.optional(v.string()),
   teamT: v.optional(v.string()),
+  /**
+   * When the phase's timer runs out (epoch ms, from the time left the game server reported):
+   * browsers count down to it, so a ticking clock costs no calls. Absent while no timer runs
+   * (a paused match, a held warmup) or when the source does not say (MatchZy's events).
+   */
+  phaseEndsAt: v.optional(v.number()),
+  /** When the planted bomb explodes (epoch ms); absent while no bomb is planted or unknown. */
+  bombEndsAt: v.optional(v.number()),
 });
 export type Match = Infer<typeof vMatch>;
 

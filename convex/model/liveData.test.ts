@@ -3,7 +3,11 @@ import {
   PLAYER_STATS_REFRESH_MS,
   TOTALS_REFRESH_MS,
   LIVENESS_REFRESH_MS,
+  CLOCK_JITTER_MS,
+  behindPush,
   keepTeamNames,
+  sidesSwapped,
+  steadyClocks,
   matchChanged,
   matchWriteDue,
   playersChanged,
@@ -229,5 +233,43 @@ describe("the scoreboard by side", () => {
       teamCT: "Gamma",
     });
     expect(keepTeamNames(undefined, match)).toBe(match);
+  });
+});
+
+describe("round and bomb clocks", () => {
+  const live: Match = { ...match, round: 6, phaseEndsAt: 100_000 };
+
+  test("a later poll of the same phase that only restates the clock changes nothing", () => {
+    const again = { ...live, phaseEndsAt: 100_000 + CLOCK_JITTER_MS - 1 };
+    expect(steadyClocks(live, again)).toEqual(live);
+    // The bomb is planted: that is news.
+    const planted = { ...again, bombEndsAt: 140_000 };
+    expect(steadyClocks(live, planted)).toEqual({ ...live, bombEndsAt: 140_000 });
+    // A new phase or round, or a clock that moved (a pause ended), replaces the stored one.
+    const over = { ...live, roundPhase: "over" as const, phaseEndsAt: 107_000 };
+    expect(steadyClocks(live, over)).toBe(over);
+    const moved = { ...live, phaseEndsAt: 100_000 + CLOCK_JITTER_MS };
+    expect(steadyClocks(live, moved)).toBe(moved);
+    expect(steadyClocks(undefined, live)).toBe(live);
+  });
+
+  test("a poll behind a MatchZy event keeps the event's phase and its clocks", () => {
+    const pushed: Match = { ...match, round: 7, roundPhase: "over" };
+    const stale: Match = { ...match, round: 6, roundPhase: "live", phaseEndsAt: 9, bombEndsAt: 9 };
+    const kept = behindPush({ match: pushed, pushedAt: 1_000 }, stale, 2_000);
+    expect(kept).toMatchObject({ round: 7, roundPhase: "over" });
+    expect(kept).not.toHaveProperty("phaseEndsAt");
+    expect(kept).not.toHaveProperty("bombEndsAt");
+  });
+});
+
+describe("halftime", () => {
+  test("the sides swap when the names do, or when play passes half of regulation", () => {
+    const first: Match = { ...match, round: 12, maxRounds: 24, teamCT: "A", teamT: "B" };
+    expect(sidesSwapped(first, { ...first, round: 13 })).toBe(true);
+    expect(sidesSwapped(first, { ...first, round: 12, teamCT: "B", teamT: "A" })).toBe(true);
+    expect(sidesSwapped(first, { ...first, round: 12 })).toBe(false);
+    expect(sidesSwapped({ ...first, round: 13 }, { ...first, round: 14 })).toBe(false);
+    expect(sidesSwapped(first, { ...first, mapName: "de_dust2", round: 13 })).toBe(false);
   });
 });

@@ -231,6 +231,45 @@ export type PushedMatchFields = Partial<
 >;
 
 /**
+ * A phase's clock read again by a later poll lands up to a second or two away (whole seconds,
+ * request time): within this, the stored end stands, so an unchanged clock writes nothing.
+ */
+export const CLOCK_JITTER_MS = 2_000;
+
+function steady(stored: number | undefined, next: number | undefined): number | undefined {
+  if (stored === undefined || next === undefined) return next;
+  return Math.abs(stored - next) < CLOCK_JITTER_MS ? stored : next;
+}
+
+/** The poll's clocks, except where they only restate the stored ones of the same phase. */
+export function steadyClocks(stored: Match | undefined, next: Match): Match {
+  if (!stored || stored.roundPhase !== next.roundPhase || stored.round !== next.round) return next;
+  const phaseEndsAt = steady(stored.phaseEndsAt, next.phaseEndsAt);
+  const bombEndsAt = steady(stored.bombEndsAt, next.bombEndsAt);
+  if (phaseEndsAt === next.phaseEndsAt && bombEndsAt === next.bombEndsAt) return next;
+  const out: Match = { ...next };
+  if (phaseEndsAt !== undefined) out.phaseEndsAt = phaseEndsAt;
+  if (bombEndsAt !== undefined) out.bombEndsAt = bombEndsAt;
+  return out;
+}
+
+/**
+ * Whether the teams changed sides between two reads of the same map: the names swapped, or the
+ * match went from the first half of regulation into the second (CS2 swaps at halftime).
+ */
+export function sidesSwapped(stored: Match | undefined, next: Match): boolean {
+  if (!stored || stored.mapName !== next.mapName) return false;
+  const { teamCT, teamT } = stored;
+  if (teamCT && teamT && teamCT !== teamT && next.teamCT === teamT && next.teamT === teamCT) {
+    return true;
+  }
+  const max = next.maxRounds;
+  if (!max || stored.round === undefined || next.round === undefined) return false;
+  const half = Math.floor(max / 2);
+  return stored.round <= half && next.round > half && next.round <= max;
+}
+
+/**
  * The team names a poll left out, from the stored match of the same map (MatchZy's events named
  * them): a plugin that does not report names must not make them blink on every poll.
  */
@@ -252,7 +291,13 @@ export function behindPush(
   if (!stored?.pushedAt || now - stored.pushedAt >= PUSH_GUARD_MS) return next;
   const { scoreCT, scoreT, round, roundPhase, mapName } = stored.match;
   if (next.mapName !== mapName || next.round === undefined || round === undefined) return next;
-  return next.round < round ? { ...next, scoreCT, scoreT, round, roundPhase } : next;
+  if (next.round >= round) return next;
+  // The event's phase stands, and with it its clocks (none, when the event did not tell them).
+  const { phaseEndsAt: _phase, bombEndsAt: _bomb, ...rest } = next;
+  const kept: Match = { ...rest, scoreCT, scoreT, round, roundPhase };
+  if (stored.match.phaseEndsAt !== undefined) kept.phaseEndsAt = stored.match.phaseEndsAt;
+  if (stored.match.bombEndsAt !== undefined) kept.bombEndsAt = stored.match.bombEndsAt;
+  return kept;
 }
 
 /**
@@ -272,6 +317,11 @@ export async function storePushedMatch(
   const snapshot = await matchSnapshotOf(ctx, serverId);
   if (!snapshot) return false;
   const match: Match = { ...snapshot.match, ...fields };
+  if (fields.roundPhase && fields.roundPhase !== snapshot.match.roundPhase) {
+    // MatchZy's events tell no clock: the old phase's would count down the wrong thing.
+    delete match.phaseEndsAt;
+    delete match.bombEndsAt;
+  }
   const nextBoard = board ?? snapshot.board;
   if (sameJson(match, snapshot.match) && sameJson(nextBoard, snapshot.board)) return false;
   await ctx.db.patch("matchSnapshots", snapshot._id, {
@@ -322,10 +372,18 @@ export async function storePollResult(
     return [];
   }
   const snapshot = await matchSnapshotOf(ctx, serverId);
-  const named = keepTeamNames(snapshot?.match, result.match);
+  const named = steadyClocks(snapshot?.match, keepTeamNames(snapshot?.match, result.match));
   const match = behindPush(snapshot, named, now);
-  // A poll without the player list keeps the board it has (a later list or event refreshes it).
-  const board = result.players ? boardFromPlayers(result.players) : snapshot?.board;
+  // A poll without the player list keeps the board it has (a later list or event refreshes it),
+  // on the sides the teams play now.
+  const board = result.players
+    ? boardFromPlayers(result.players)
+    : snapshot?.board && sidesSwapped(snapshot.match, match)
+      ? snapshot.board.map((l) => ({
+          ...l,
+          side: l.side === "CT" ? ("T" as const) : ("CT" as const),
+        }))
+      : snapshot?.board;
   const polled = { match, summary: result.summary, ...(board ? { board } : {}) };
   const matchDue = matchWriteDue(snapshot, polled, now);
   await storeStatus(ctx, serverId, result, now, matchDue ? now : snapshot?.updatedAt);

@@ -105,6 +105,45 @@ export function unpause(world: GameWorld): void {
   m.pausedFrom = null;
 }
 
+/**
+ * What the plugin's `/match` reports as the clocks: game seconds left in the phase (null while
+ * paused or while warmup is held) and until the planted bomb explodes (null without one). A tick
+ * is one game second, so with the default 1 s tick these are real seconds.
+ */
+export function clocks(world: GameWorld): {
+  timeLeftSec: number | null;
+  bombTimeLeftSec: number | null;
+} {
+  const m = world.match;
+  const left = (ticks: number) => Math.max(0, ticks - m.phaseTicks);
+  let timeLeftSec: number | null = null;
+  switch (m.phase) {
+    case "warmup":
+      timeLeftSec = world.cvars.bool("mp_warmup_pausetimer")
+        ? null
+        : left(world.cvars.int("mp_warmuptime"));
+      break;
+    case "freezetime":
+      timeLeftSec = left(world.cvars.int("mp_freezetime"));
+      break;
+    case "live":
+      timeLeftSec = left(isDeathmatch(world) ? DM_LIVE_TICKS : liveTicks(world));
+      break;
+    case "over":
+      timeLeftSec = left(
+        m.matchOver ? MATCH_OVER_TICKS : world.cvars.int("mp_round_restart_delay"),
+      );
+      break;
+    case "paused":
+      break;
+  }
+  const bombTimeLeftSec =
+    m.phase === "live" && m.bombPlanted
+      ? Math.max(0, Math.round(BOMB_TICKS * pace(world)) - m.bombTicks)
+      : null;
+  return { timeLeftSec, bombTimeLeftSec };
+}
+
 function setPhase(world: GameWorld, phase: "live" | "freezetime" | "over"): void {
   world.match.phase = phase;
   world.match.phaseTicks = 0;
@@ -168,7 +207,7 @@ function liveTick(world: GameWorld): void {
       defuser.stats.score += 2;
       return endRound(world, "CT", "defused", defuser);
     }
-    if (m.bombTicks >= BOMB_TICKS * slow) return endRound(world, "T", "bombed");
+    if (m.bombTicks >= Math.round(BOMB_TICKS * slow)) return endRound(world, "T", "bombed");
     if (aliveCT.length === 0 && world.onSide("CT").length > 0) {
       return endRound(world, "T", "elimination");
     }

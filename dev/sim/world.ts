@@ -15,6 +15,7 @@ import { CommsList } from "./comms";
 import { BOT_NAMES, HUMAN_NAMES, MAX_ROUNDS, TEAM_SIZE, type WeaponPool } from "./catalog";
 import { Cvars } from "./cvars";
 import { type MatchState, freshMatch } from "./match-state";
+import { clocks } from "./match";
 import { ownValue } from "../../convex/lib/ownKey";
 import { type Side, type SimPlayer, emptyStats, randomSteamId, toWirePlayer } from "./players";
 import { Rng, type SimClock } from "./rng";
@@ -313,6 +314,7 @@ export class GameWorld {
       maxRounds: this.maxRounds,
       teamCT: this.teamName(this.match.team1Side === "CT" ? 1 : 2),
       teamT: this.teamName(this.match.team1Side === "CT" ? 2 : 1),
+      ...clocks(this),
     };
   }
 

@@ -86,6 +86,20 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     expect(polled.reason).toBe("");
     expect(["CT", "T"]).toContain(polled.winner);
 
+    // The round clock: the next freezetime (a minute long) counts down in the browser.
+    server.console.exec("mp_freezetime 60");
+    server.console.exec("mp_round_restart_delay 1");
+    server.advance(2);
+    const clock = page.getByTestId("round-clock");
+    await expect.poll(() => clock.getAttribute("data-phase"), WAIT).toBe("freezetime");
+    const seconds = async () => {
+      const [m, s] = (await clock.locator("span").last().textContent())!.split(":").map(Number);
+      return m! * 60 + s!;
+    };
+    const first = await seconds();
+    expect(first).toBeGreaterThan(40);
+    await expect.poll(seconds, WAIT).toBeLessThan(first);
+
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(page.getByRole("list", { name: "Раунди" }).isVisible()).resolves.toBe(true);
     await expect(page.getByTestId("board-T").isVisible()).resolves.toBe(true);

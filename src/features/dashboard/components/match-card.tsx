@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
 import { formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
+import { RoundClock } from "@/components/match/round-clock";
 import { RoundStrip } from "@/components/match/round-strip";
 import type { Match, RoundMark } from "@/lib/backend";
 import { mapKind, mapLabel } from "@/lib/maps";
@@ -68,6 +69,9 @@ function MatchDetails({
           <span className={styles.tText} data-testid="score-t">
             {match.scoreT}
           </span>
+          <div className={styles.clockLine}>
+            <RoundClock match={match} />
+          </div>
         </div>
         <div className={`${styles.side} ${styles.sideT}`}>
           <span className={`${styles.sideLabel} ${styles.tText}`}>T</span>

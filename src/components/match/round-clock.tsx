@@ -1,0 +1,49 @@
+import { useNow } from "@/hooks/use-now";
+import { t } from "@/i18n/uk";
+import type { Match } from "@/lib/backend";
+import styles from "./round-clock.module.css";
+
+/** m:ss, rounded up: a clock shows 0:00 only when the time is up. */
+export function formatClock(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The time left in the phase, or on the planted bomb, counted down here from when it runs out as
+ * the server last said: the ticking costs no backend calls. Nothing when the source tells no clock
+ * (a paused match, a held warmup, MatchZy's events alone).
+ */
+export function RoundClock({ match }: { match: Match }) {
+  const now = useNow(500);
+  const { phaseEndsAt, bombEndsAt, roundPhase } = match;
+  if (bombEndsAt !== undefined) {
+    const left = formatClock(bombEndsAt - now);
+    return (
+      <span
+        className={`${styles.clock} ${styles.bomb}`}
+        role="timer"
+        aria-label={t("clock.bombLabel", { left })}
+        data-testid="bomb-clock"
+      >
+        <span aria-hidden="true">✹ {t("clock.bomb")}</span>
+        <span className={styles.time}>{left}</span>
+      </span>
+    );
+  }
+  if (phaseEndsAt === undefined || roundPhase === "paused") return null;
+  const left = formatClock(phaseEndsAt - now);
+  const label = t(`clock.${roundPhase}`);
+  return (
+    <span
+      className={styles.clock}
+      role="timer"
+      aria-label={`${label}: ${left}`}
+      data-testid="round-clock"
+      data-phase={roundPhase}
+    >
+      <span aria-hidden="true">{label}</span>
+      <span className={styles.time}>{left}</span>
+    </span>
+  );
+}
