@@ -231,10 +231,12 @@ export type PushedMatchFields = Partial<
 >;
 
 /**
- * A phase's clock read again by a later poll lands up to a second or two away (whole seconds,
- * request time): within this, the stored end stands, so an unchanged clock writes nothing.
+ * A phase's clock read again by a later poll lands a little away from the first reading (the
+ * request's time, a loaded game server or deployment): within this, the stored end stands, so an
+ * unchanged clock writes nothing. A clock only really moves within a phase when an admin changes
+ * the round time, which is rare enough to show a few seconds late.
  */
-export const CLOCK_JITTER_MS = 2_000;
+export const CLOCK_JITTER_MS = 5_000;
 
 function steady(stored: number | undefined, next: number | undefined): number | undefined {
   if (stored === undefined || next === undefined) return next;

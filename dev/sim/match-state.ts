@@ -10,6 +10,8 @@ export interface MatchState {
   scoreCT: number;
   scoreT: number;
   phaseTicks: number;
+  /** When the last tick ran (clock ms): the clocks count the part of a second since then. */
+  tickedAt: number;
   bombPlanted: boolean;
   bombTicks: number;
   matchOver: boolean;
@@ -25,6 +27,7 @@ export function freshMatch(): MatchState {
     scoreCT: 0,
     scoreT: 0,
     phaseTicks: 0,
+    tickedAt: 0,
     bombPlanted: false,
     bombTicks: 0,
     matchOver: false,

@@ -39,6 +39,7 @@ function chance(world: GameWorld, p: number): boolean {
 export function tick(world: GameWorld): void {
   const m = world.match;
   for (const p of world.connected()) p.playMs += TICK_SIM_MS;
+  m.tickedAt = world.now;
   if (m.phase === "paused") return churn(world);
   m.phaseTicks++;
   switch (m.phase) {
@@ -107,15 +108,17 @@ export function unpause(world: GameWorld): void {
 
 /**
  * What the plugin's `/match` reports as the clocks: game seconds left in the phase (null while
- * paused or while warmup is held) and until the planted bomb explodes (null without one). A tick
- * is one game second, so with the default 1 s tick these are real seconds.
+ * paused or while warmup is held) and until the planted bomb explodes (null without one), to a
+ * tenth, counting the part of a second since the last tick (as a plugin reads the game's clock).
+ * A tick is one game second, so with the default 1 s tick these are real seconds.
  */
 export function clocks(world: GameWorld): {
   timeLeftSec: number | null;
   bombTimeLeftSec: number | null;
 } {
   const m = world.match;
-  const left = (ticks: number) => Math.max(0, ticks - m.phaseTicks);
+  const since = m.tickedAt ? Math.min(1, Math.max(0, (world.now - m.tickedAt) / TICK_SIM_MS)) : 0;
+  const left = (ticks: number) => Math.max(0, Math.round((ticks - m.phaseTicks - since) * 10) / 10);
   let timeLeftSec: number | null = null;
   switch (m.phase) {
     case "warmup":
@@ -139,7 +142,10 @@ export function clocks(world: GameWorld): {
   }
   const bombTimeLeftSec =
     m.phase === "live" && m.bombPlanted
-      ? Math.max(0, Math.round(BOMB_TICKS * pace(world)) - m.bombTicks)
+      ? Math.max(
+          0,
+          Math.round((Math.round(BOMB_TICKS * pace(world)) - m.bombTicks - since) * 10) / 10,
+        )
       : null;
   return { timeLeftSec, bombTimeLeftSec };
 }

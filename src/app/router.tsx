@@ -82,6 +82,10 @@ export const router = createBrowserRouter([
           Component: (await import("@/features/bans/components/public-bans-page")).PublicBansPage,
         }),
       },
+      {
+        path: paths.overlay,
+        lazy: async () => ({ Component: (await import("./overlay-route")).OverlayRoute }),
+      },
       { path: ":tab", element: <TabRedirect /> },
     ],
   },

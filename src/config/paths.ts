@@ -16,6 +16,8 @@ export const paths = {
   bans: "/bans",
   /** «Мій профіль»: the signed-in user's Steam link and, once linked, their career. */
   me: "/me",
+  /** A streamer's scorebug over a transparent page (an OBS browser source). */
+  overlay: "/overlay/:serverKey",
 } as const;
 
 /** A recorded match's page. */

@@ -106,6 +106,20 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(360);
     await page.screenshot({ path: path.join(shots, "round-strip-360.png"), fullPage: true });
+
+    // The streamer's overlay: the same match over a transparent page.
+    await page.setViewportSize({ width: 1280, height: 200 });
+    await page.goto(new URL("/overlay/server1?rounds=1", env.url).href);
+    await expect
+      .poll(() => page.getByTestId("overlay-score-ct").textContent(), WAIT)
+      .toBe(String(server.world.match.scoreCT));
+    await expect(page.getByTestId("overlay-team-t").textContent()).resolves.toMatch(/Сині|Жовті/);
+    await expect(page.getByRole("list", { name: "Раунди" }).isVisible()).resolves.toBe(true);
+    const backgrounds = await page.evaluate(() =>
+      [document.documentElement, document.body].map((e) => getComputedStyle(e).backgroundColor),
+    );
+    expect(backgrounds).toEqual(["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
+    await page.screenshot({ path: path.join(shots, "overlay.png"), omitBackground: true });
     await context.close();
   });
 });

@@ -30,10 +30,17 @@ afterAll(async () => {
   await sim.stop();
 });
 
+/** The match without its clocks, which count the part of a second since the last tick. */
+function withoutClocks({ timeLeftSec: _t, bombTimeLeftSec: _b, ...rest }: WireMatch) {
+  return rest;
+}
+
 describe("RCON proxy", () => {
   it("GET /rcon/match|summary|players|status return the plugin JSON over real RCON", async () => {
     const w = server().world;
-    expect((await rcon<WireMatch>("match")).body).toEqual(w.wireMatch());
+    expect(withoutClocks((await rcon<WireMatch>("match")).body)).toEqual(
+      withoutClocks(w.wireMatch()),
+    );
     expect((await rcon<WireSummary>("summary")).body).toEqual(w.wireSummary());
     const players = await rcon<WirePlayers>("players");
     expect(players.body.terrorists.map((p) => p.steamId)).toEqual(

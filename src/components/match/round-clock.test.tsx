@@ -1,7 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { makeMatch } from "@/test/fixtures";
-import { formatClock, RoundClock } from "./round-clock";
+import { formatClock } from "./format-clock";
+import { RoundClock } from "./round-clock";
 
 describe("RoundClock", () => {
   beforeEach(() => {

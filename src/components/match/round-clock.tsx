@@ -1,13 +1,8 @@
 import { useNow } from "@/hooks/use-now";
 import { t } from "@/i18n/uk";
 import type { Match } from "@/lib/backend";
+import { formatClock } from "./format-clock";
 import styles from "./round-clock.module.css";
-
-/** m:ss, rounded up: a clock shows 0:00 only when the time is up. */
-export function formatClock(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
-}
 
 /**
  * The time left in the phase, or on the planted bomb, counted down here from when it runs out as

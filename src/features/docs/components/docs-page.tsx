@@ -75,6 +75,19 @@ export function DocsPage() {
         <pre className={styles.code}>{json(ERROR_EXAMPLE)}</pre>
       </section>
 
+      <section className={styles.section} aria-labelledby="docs-overlay">
+        <h2 id="docs-overlay" className={styles.sectionTitle}>
+          {t("docs.overlayTitle")}
+        </h2>
+        <p className={styles.muted}>{t("docs.overlayIntro")}</p>
+        <code className={styles.baseUrl}>{`${window.location.origin}/overlay/server1`}</code>
+        <ul className={styles.list}>
+          <li>{t("docs.overlay.obs")}</li>
+          <li>{t("docs.overlay.rounds")}</li>
+          <li>{t("docs.overlay.cost")}</li>
+        </ul>
+      </section>
+
       <section className={styles.section} aria-labelledby="docs-admin">
         <h2 id="docs-admin" className={styles.sectionTitle}>
           {t("docs.adminTitle")}

@@ -1,0 +1,53 @@
+import { RoundClock } from "@/components/match/round-clock";
+import { RoundStrip } from "@/components/match/round-strip";
+import { t } from "@/i18n/uk";
+import type { Match, RoundMark } from "@/lib/backend";
+import styles from "./scorebug.module.css";
+
+/**
+ * A streamer's scorebug: the teams' names and score by side, the round or bomb clock, and the
+ * round strip when asked for. Drawn over a transparent page, so it sits on the stream as it is.
+ */
+export function Scorebug({
+  match,
+  rounds,
+  showRounds,
+}: {
+  match: Match | null | undefined;
+  rounds: RoundMark[];
+  showRounds: boolean;
+}) {
+  if (!match) {
+    return (
+      <div className={styles.bug} data-testid="scorebug" aria-busy={match === undefined}>
+        <span className={styles.waiting}>{match === null ? t("overlay.noMatch") : "…"}</span>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.wrap}>
+      <div className={styles.bug} data-testid="scorebug">
+        <span className={`${styles.team} ${styles.ct}`} data-testid="overlay-team-ct">
+          {match.teamCT || t("teamName.Counter-Terrorist")}
+        </span>
+        <span className={`${styles.score} ${styles.ctScore}`} data-testid="overlay-score-ct">
+          {match.scoreCT}
+        </span>
+        <span className={styles.middle}>
+          <RoundClock match={match} />
+        </span>
+        <span className={`${styles.score} ${styles.tScore}`} data-testid="overlay-score-t">
+          {match.scoreT}
+        </span>
+        <span className={`${styles.team} ${styles.t}`} data-testid="overlay-team-t">
+          {match.teamT || t("teamName.Terrorist")}
+        </span>
+      </div>
+      {showRounds && rounds.length > 0 ? (
+        <div className={styles.rounds}>
+          <RoundStrip rounds={rounds} maxRounds={match.maxRounds} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
