@@ -202,3 +202,52 @@ describe("public read API", () => {
     expect(res.headers.get("Access-Control-Allow-Methods")).toContain("GET");
   });
 });
+
+describe("badge.svg", () => {
+  test("an SVG of the cached state with cache headers; the same badge again is a 304", async () => {
+    const t = setupTest();
+    await seed(t);
+    const res = await t.fetch("/api/servers/server1/badge.svg", { method: "GET" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=60");
+    const etag = res.headers.get("ETag")!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{8}"$/);
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain("de_mirage · 3 грав. · 5:7");
+    const again = await t.fetch("/api/servers/server1/badge.svg", {
+      method: "GET",
+      headers: { "If-None-Match": etag },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    // A change on the server is a new badge under a new tag.
+    await t.run(async (ctx) => {
+      const row = (await ctx.db.query("matchSnapshots").first())!;
+      await ctx.db.patch("matchSnapshots", row._id, { match: { ...row.match, scoreCT: 6 } });
+    });
+    const changed = await t.fetch("/api/servers/server1/badge.svg", {
+      method: "GET",
+      headers: { "If-None-Match": etag },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+  });
+
+  test("a server's name is text in the SVG, never markup; offline and unknown servers", async () => {
+    const t = setupTest();
+    await seed(t);
+    await t.run(async (ctx) => {
+      const server = (await ctx.db.query("servers").first())!;
+      await ctx.db.patch("servers", server._id, { name: `<script>"&'` });
+      const status = (await ctx.db.query("serverStatus").first())!;
+      await ctx.db.patch("serverStatus", status._id, { online: false });
+    });
+    const svg = await (await t.fetch("/api/servers/server1/badge.svg", { method: "GET" })).text();
+    expect(svg).not.toContain("<script>");
+    expect(svg).toContain("&#60;script&#62;&#34;&#38;&#39;");
+    expect(svg).toContain("офлайн");
+    expect(await get(t, "/api/servers/nope/badge.svg")).toMatchObject({ status: 404 });
+  });
+});

@@ -1,6 +1,7 @@
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction, type ActionCtx } from "./_generated/server";
+import { BADGE_MAX_AGE_S, badgeEtag, badgeSvg } from "./lib/badge";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
 import { publicBansResponse } from "./model/publicBans";
@@ -27,6 +28,24 @@ function json(status: number, body: unknown): Response {
   });
 }
 
+/** The badge, or 304 when the embedder already holds these bytes (`If-None-Match`). */
+function badge(request: Request, svg: string): Response {
+  const etag = badgeEtag(svg);
+  const headers = {
+    "Cache-Control": `public, max-age=${BADGE_MAX_AGE_S}`,
+    ETag: etag,
+    ...CORS,
+  };
+  const held = request.headers.get("If-None-Match");
+  if (held && held.split(",").some((tag) => tag.trim() === etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(svg, {
+    status: 200,
+    headers: { "Content-Type": "image/svg+xml; charset=utf-8", ...headers },
+  });
+}
+
 const preflight = httpAction(async () => new Response(null, { status: 204, headers: CORS }));
 
 /** `GET /api/servers`: enabled servers with their cached online state. */
@@ -39,7 +58,10 @@ http.route({
 });
 http.route({ path: "/api/servers", method: "OPTIONS", handler: preflight });
 
-/** `GET /api/servers/{key}/…`: status, match, summary, players, players/{steamId}, search, players/top. */
+/**
+ * `GET /api/servers/{key}/…`: status, match, summary, players, players/{steamId}, search,
+ * players/top, matches, and the embeddable `badge.svg`.
+ */
 http.route({
   pathPrefix: "/api/servers/",
   method: "GET",
@@ -54,6 +76,7 @@ http.route({
     }
     const snapshot = await ctx.runQuery(internal.publicApi.serverSnapshot, { key });
     if (!snapshot) return json(404, { error: "Server not found" });
+    if (rest.length === 1 && rest[0] === "badge.svg") return badge(request, badgeSvg(snapshot));
     const { status, body } = routeServerRequest(snapshot, rest, url.searchParams);
     return json(status, body);
   }),

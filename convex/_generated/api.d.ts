@@ -26,6 +26,7 @@ import type * as http from "../http.js";
 import type * as lib_actionRegistry from "../lib/actionRegistry.js";
 import type * as lib_argBounds from "../lib/argBounds.js";
 import type * as lib_auditActions from "../lib/auditActions.js";
+import type * as lib_badge from "../lib/badge.js";
 import type * as lib_catalog from "../lib/catalog.js";
 import type * as lib_csv from "../lib/csv.js";
 import type * as lib_destination from "../lib/destination.js";
@@ -144,6 +145,7 @@ declare const fullApi: ApiFromModules<{
   "lib/actionRegistry": typeof lib_actionRegistry;
   "lib/argBounds": typeof lib_argBounds;
   "lib/auditActions": typeof lib_auditActions;
+  "lib/badge": typeof lib_badge;
   "lib/catalog": typeof lib_catalog;
   "lib/csv": typeof lib_csv;
   "lib/destination": typeof lib_destination;

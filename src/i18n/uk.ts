@@ -79,6 +79,11 @@ export const uk = {
   "clock.bomb": "Бомба закладена",
   "clock.bombLabel": "Бомба закладена, до вибуху {left}",
   "overlay.noMatch": "Немає даних про матч",
+  "docs.badgeTitle": "Значок сервера (badge.svg)",
+  "docs.badgeIntro":
+    "GET /api/servers/{key}/badge.svg — SVG-значок зі станом сервера: онлайн чи офлайн, мапа, гравці, рахунок. Вставляється на форумі, у README чи в Discord.",
+  "docs.badgeCache":
+    "Відповідь кешується на 60 с (Cache-Control) і має ETag: повторний запит із If-None-Match отримує 304, тож вбудований значок коштує один виклик за період кешу, а не за кожен перегляд.",
   "docs.overlayTitle": "Оверлей для стриму (OBS)",
   "docs.overlayIntro":
     "Прозора плашка з назвами команд, рахунком і таймером раунду для стриму. Замість server1 підставте ключ свого сервера.",

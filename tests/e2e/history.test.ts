@@ -73,6 +73,13 @@ describe.skipIf(!chromiumPath)("match history in the browser", () => {
     await expect
       .poll(() => page.getByText(`${final.scoreCT}:${final.scoreT}`).count(), WAIT)
       .toBeGreaterThan(0);
+    // The verdict as a person says it, the round timeline (one mark per round) and the chart.
+    await expect(page.getByTestId("verdict").textContent()).resolves.toMatch(
+      /^(Перемога .+ \d+:\d+|Нічия \d+:\d+)$/,
+    );
+    const timeline = page.getByRole("list", { name: "Раунди" });
+    await expect(timeline.getByRole("listitem").count()).resolves.toBe(match!.rounds);
+    await expect(page.locator("svg[role=img]").first().isVisible()).resolves.toBe(true);
     const top = match!.players[0]!;
     const playerLink = page.getByRole("link", { name: top.name, exact: true });
     await playerLink.waitFor(WAIT);

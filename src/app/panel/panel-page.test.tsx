@@ -68,6 +68,7 @@ function serve(overrides: Record<string, unknown> = {}) {
     match: {
       match: makeMatch({ mapName: "de_mirage", scoreCT: 9, scoreT: 3 }),
       summary: makeSummary(),
+      board: [],
       updatedAt: now,
     },
     players: { players: [makePlayer({ name: "Олег", score: 20 })], updatedAt: now },

@@ -75,6 +75,18 @@ export function DocsPage() {
         <pre className={styles.code}>{json(ERROR_EXAMPLE)}</pre>
       </section>
 
+      <section className={styles.section} aria-labelledby="docs-badge">
+        <h2 id="docs-badge" className={styles.sectionTitle}>
+          {t("docs.badgeTitle")}
+        </h2>
+        <p className={styles.muted}>{t("docs.badgeIntro")}</p>
+        <pre className={styles.code}>
+          {`![CS2](${env.convexSiteUrl}/api/servers/server1/badge.svg)\n` +
+            `<img src="${env.convexSiteUrl}/api/servers/server1/badge.svg" alt="CS2">`}
+        </pre>
+        <p className={styles.muted}>{t("docs.badgeCache")}</p>
+      </section>
+
       <section className={styles.section} aria-labelledby="docs-overlay">
         <h2 id="docs-overlay" className={styles.sectionTitle}>
           {t("docs.overlayTitle")}

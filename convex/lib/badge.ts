@@ -1,0 +1,65 @@
+/**
+ * `GET /api/servers/{key}/badge.svg`: a small status badge for forums, READMEs and Discord embeds.
+ * Pure; built from the cached snapshot, so an embed costs one HTTP action per cache period (the
+ * `Cache-Control` max-age, and a 304 for an unchanged `ETag`), never a call to the game server.
+ */
+import type { ServerSnapshot } from "./validators";
+
+/** Seconds a viewer's browser or a forum's image proxy may reuse the badge. */
+export const BADGE_MAX_AGE_S = 60;
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Roughly how wide text is at 11 px Verdana-like fonts, without measuring. */
+function width(text: string): number {
+  return Math.round([...text].length * 6.6) + 12;
+}
+
+/** The map as a person reads it: the last part of a workshop path (`workshop/123/aim_map`). */
+function mapOf(mapName: string): string {
+  return mapName.split("/").filter(Boolean).at(-1) ?? mapName;
+}
+
+/** The badge's segments: the server's name, then its state (map, players, score when online). */
+export function badgeParts(s: ServerSnapshot): { label: string; value: string; online: boolean } {
+  const label = s.name.slice(0, 40) || s.key;
+  if (!s.online || !s.match) return { label, value: "офлайн", online: false };
+  const m = s.match;
+  const value = [
+    mapOf(m.mapName).slice(0, 40),
+    `${m.playersOnline} грав.`,
+    m.roundPhase === "warmup" ? "розминка" : `${m.scoreCT}:${m.scoreT}`,
+  ].join(" · ");
+  return { label, value, online: true };
+}
+
+export function badgeSvg(s: ServerSnapshot): string {
+  const { label, value, online } = badgeParts(s);
+  const lw = width(label);
+  const vw = width(value);
+  const total = lw + vw;
+  const color = online ? "#2ea44f" : "#8b949e";
+  const l = escapeXml(label);
+  const v = escapeXml(value);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${total}" height="20" role="img" aria-label="${l}: ${v}">` +
+    `<title>${l}: ${v}</title>` +
+    `<clipPath id="r"><rect width="${total}" height="20" rx="3"/></clipPath>` +
+    `<g clip-path="url(#r)"><rect width="${lw}" height="20" fill="#30363d"/>` +
+    `<rect x="${lw}" width="${vw}" height="20" fill="${color}"/></g>` +
+    `<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">` +
+    `<text x="6" y="14">${l}</text><text x="${lw + 6}" y="14">${v}</text></g></svg>`
+  );
+}
+
+/** A weak validator for the badge's bytes (FNV-1a, 32 bits): equal badges, equal tags. */
+export function badgeEtag(svg: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < svg.length; i++) {
+    h ^= svg.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `W/"${h.toString(16).padStart(8, "0")}"`;
+}
