@@ -23,6 +23,7 @@ afterAll(async () => {
 interface Recorded {
   _id: string;
   map: string;
+  rounds: number;
   players: { steamId: string; name: string; kills: number }[];
 }
 
