@@ -71,6 +71,17 @@ export default defineSchema({
     apiKey: v.optional(v.string()),
     rconPassword: v.optional(v.string()),
     pushSecret: v.optional(v.string()),
+    /** Direct RCON: when the game server refused `rconPassword`. Cleared when a password is set. */
+    rconAuthFailedAt: v.optional(v.number()),
+  }).index("by_serverId", ["serverId"]),
+
+  /* Direct RCON: at most one admin action talks to a game server at a time. A row is the lease of
+     the action holding it (`token`), released when its outcome is recorded, void after `expiresAt`
+     should the action die. Read by no public query. */
+  rconLocks: defineTable({
+    serverId: v.id("servers"),
+    token: v.string(),
+    expiresAt: v.number(),
   }).index("by_serverId", ["serverId"]),
 
   /* What viewers read about liveness. Written on online/offline flips and, at most every ~30 s,

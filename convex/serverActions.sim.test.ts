@@ -1,7 +1,8 @@
 /**
- * Every server action through the real Convex actions, against both connection types of the
- * simulator (server1: HTTP plugin API, server2: RCON proxy over real Source RCON), checked on the
- * simulator's state. Hostile input is refused before anything reaches a game server.
+ * Every server action through the real Convex actions, against the three connection types of the
+ * simulator (server1: HTTP plugin API, server2: RCON proxy over real Source RCON, server3: direct
+ * RCON from the Node action), checked on the simulator's state. Hostile input is refused before
+ * anything reaches a game server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
@@ -27,7 +28,13 @@ let admin: Awaited<ReturnType<typeof personas>>["asAdmin"];
 let ids: Id<"servers">[];
 
 beforeAll(async () => {
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, downtimeMs: 300, log: () => {} });
+  sim = await startSimulator({
+    ephemeral: true,
+    tickMs: 0,
+    downtimeMs: 300,
+    servers: [{}, {}, {}],
+    log: () => {},
+  });
   t = setupTest();
   admin = (await personas(t)).asAdmin;
   ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
@@ -49,6 +56,7 @@ beforeEach(async () => {
 const kinds = [
   ["HTTP plugin API", 0],
   ["RCON proxy", 1],
+  ["direct RCON", 2],
 ] as const;
 
 async function until(check: () => boolean, timeoutMs = 3000) {
@@ -108,8 +116,10 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
     expect(server().state().toggles.cheats).toBe(false);
     expect((await toggles(serverId())).cheats).toBe(false);
 
-    // The panel talks HTTP to the plugin (server1) or to the proxy (server2): fail that hop.
-    await (index === 0 ? server().faults : sim.proxy.faults).set({ errorRate: 1 });
+    // The panel talks HTTP to the plugin (server1) or to the proxy (server2), TCP to server3:
+    // fail that hop.
+    if (index === 1) await sim.proxy.faults.set({ errorRate: 1 });
+    else await server().faults.set(index === 0 ? { errorRate: 1 } : { offline: true });
     await expect(
       admin.action(api.serverControl.setToggle, {
         serverId: serverId(),
@@ -221,7 +231,7 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
     );
     expect(log[0]).toMatchObject({ action: "changeMap", outcome: "failure", username: "Olena" });
     expect(log[1]).toMatchObject({ action: "changeMap", outcome: "success", details: "de_nuke" });
-    expect(log[0]!.serverName).toBe(index === 0 ? "Server #1" : "Server #2");
+    expect(log[0]!.serverName).toBe(`Server #${index + 1}`);
   });
 });
 

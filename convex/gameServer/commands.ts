@@ -1,6 +1,6 @@
 /**
  * The typed, allow-listed action set: every server action a panel user can trigger, validated and
- * turned into the exact HTTP calls (plugin API) or console commands (RCON proxy) to send. Pure, so
+ * turned into the exact HTTP calls (plugin API) or console commands (RCON proxy, direct RCON). Pure, so
  * hostile input can be tested exhaustively without a game server. Nothing is ever built by pasting
  * unchecked user text into a console line.
  */
@@ -195,7 +195,7 @@ const TOGGLE_COMMANDS: Record<ToggleName, (on: boolean) => string[]> = {
   bhop: (on) => [`sv_autobunnyhopping ${on ? 1 : 0}`, `sv_enablebunnyhopping ${on ? 1 : 0}`],
 };
 
-/** Console commands for an action (used by the proxy type, and by the plugin's /private/command). */
+/** Console commands for an action (RCON proxy, direct RCON, and the plugin's /private/command). */
 export function consoleCommands(action: ServerAction): string[] {
   switch (action.kind) {
     case "command":
@@ -207,24 +207,13 @@ export function consoleCommands(action: ServerAction): string[] {
         ownValue(TOGGLE_COMMANDS, action.toggle)?.(action.enabled) ??
         invalid("Невідомий перемикач.")
       );
-    case "changeMap": {
-      if (!MAP_RE.test(action.map) || !OFFICIAL_MAPS.has(action.map)) {
-        invalid("Оберіть мапу з випадаючого списку");
-      }
-      return [`changelevel ${action.map}`];
-    }
+    case "changeMap":
+      return [changeLevel(action.map)];
     case "workshopMap":
       if (!WORKSHOP_RE.test(action.workshopId)) invalid("Оберіть мапу з випадаючого списку");
       return [`host_workshop_map ${action.workshopId}`];
-    case "gameMode": {
-      const mode = ownValue(GAME_MODES, action.mode);
-      if (!mode) invalid(`Невідомий режим гри: ${action.mode}`);
-      return [
-        `game_alias ${mode.alias}`,
-        `game_mode ${mode.gameMode}`,
-        `game_type ${mode.gameType}`,
-      ];
-    }
+    case "gameMode":
+      return modeCommands(action.mode);
     case "setPassword":
       if (!PASSWORD_RE.test(action.password)) {
         invalid('Пароль: 1–64 символи латиницею, без пробілів, лапок, "\\" та ";".');
@@ -284,8 +273,41 @@ export function consoleCommands(action: ServerAction): string[] {
     case "pushDisable":
       return [`${MATCHZY_REMOTE_LOG_CVARS.url} "${PUSH_OFF_URL}"`];
     case "launchGame":
-      invalid("Запуск матчу з розподілом команд недоступний для RCON-проксі.");
+      // Plain console: mode and map. Placing players on teams needs a plugin (the HTTP type).
+      return [...modeCommands(action.payload.Mode), changeLevel(action.payload.Map)];
   }
+}
+
+function modeCommands(name: string): string[] {
+  const mode = ownValue(GAME_MODES, name);
+  if (!mode) invalid(`Невідомий режим гри: ${name}`);
+  return [`game_alias ${mode.alias}`, `game_mode ${mode.gameMode}`, `game_type ${mode.gameType}`];
+}
+
+function changeLevel(map: string): string {
+  if (!MAP_RE.test(map) || !OFFICIAL_MAPS.has(map)) invalid("Оберіть мапу з випадаючого списку");
+  return `changelevel ${map}`;
+}
+
+/** One console command as direct RCON sends it. */
+export interface ConsoleStep {
+  command: string;
+  /** A level load: the server may hang up while running it, which counts as dispatched. */
+  mayDrop?: boolean;
+}
+
+const LEVEL_CHANGES = new Set([
+  "changelevel",
+  "map",
+  "host_workshop_map",
+  "ds_workshop_changelevel",
+]);
+
+/** The console commands of an action for direct RCON, level loads marked. */
+export function rconSteps(action: ServerAction): ConsoleStep[] {
+  return consoleCommands(action).map((command) =>
+    LEVEL_CHANGES.has(commandName(command)) ? { command, mayDrop: true } : { command },
+  );
 }
 
 /**
@@ -360,9 +382,15 @@ function pluginRequests(action: ServerAction): RequestSpec[] {
   }
 }
 
-/** Validates an action and returns the requests to send, in order. Throws InvalidActionError. */
+/**
+ * Validates an action and returns the HTTP requests to send, in order (plugin API or RCON proxy).
+ * Throws InvalidActionError. Direct RCON sends `rconSteps` instead.
+ */
 export function planAction(action: ServerAction, connectionType: ConnectionType): RequestSpec[] {
   if (connectionType === "HTTP") return pluginRequests(action);
+  if (action.kind === "launchGame") {
+    invalid("Запуск матчу з розподілом команд недоступний для RCON-проксі.");
+  }
   return consoleCommands(action).map((command) => ({
     method: "POST",
     path: "/command",

@@ -271,12 +271,17 @@ export interface SessionCommand {
 export async function runRconSession(
   options: RconConnectOptions,
   commands: SessionCommand[],
+  /** Told each connection the session opens (a caller's deadline closes it). */
+  onConnect?: (client: RconClient) => void,
 ): Promise<string[]> {
   const outputs: string[] = [];
   let client: RconClient | null = null;
   try {
     for (const { command, mayDrop } of commands) {
-      client ??= await RconClient.connect(options);
+      if (!client) {
+        client = await RconClient.connect(options);
+        onConnect?.(client);
+      }
       try {
         outputs.push(await client.exec(command));
       } catch (error) {

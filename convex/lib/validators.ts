@@ -2,7 +2,12 @@ import { v, type Infer } from "convex/values";
 
 /** Shared validators; each exported once, with its inferred type beside it. */
 
-export const vConnectionType = v.union(v.literal("HTTP"), v.literal("RCON_PROXY"));
+/** HTTP plugin API, an HTTP-to-RCON proxy, or Source RCON straight to the game server. */
+export const vConnectionType = v.union(
+  v.literal("HTTP"),
+  v.literal("RCON_PROXY"),
+  v.literal("RCON"),
+);
 export type ConnectionType = Infer<typeof vConnectionType>;
 
 export const vTeam = v.union(
@@ -10,6 +15,8 @@ export const vTeam = v.union(
   v.literal("Counter-Terrorist"),
   v.literal("Spectator"),
   v.literal("Offline"),
+  /** Connected, side not known: CS2's own RCON output (`status`, `status_json`) has no teams. */
+  v.literal("Unknown"),
 );
 export type Team = Infer<typeof vTeam>;
 
@@ -57,8 +64,21 @@ export const vPlayer = v.object({
   firstSeen: v.string(),
   lastSeen: v.string(),
   lastWeaponUsed: v.string(),
+  /**
+   * The server did not report this player's stats (a plain CS2 server over RCON, no plugin):
+   * the numbers above are placeholders and are shown as unknown, never as zero.
+   */
+  statsUnknown: v.optional(v.boolean()),
 });
 export type Player = Infer<typeof vPlayer>;
+
+/** Match fields a server may not report (plain CS2 over RCON without MatchZy). */
+export const vUnknownMatchField = v.union(
+  v.literal("score"),
+  v.literal("phase"),
+  v.literal("totals"),
+);
+export type UnknownMatchField = Infer<typeof vUnknownMatchField>;
 
 export const vMatch = v.object({
   serverName: v.string(),
@@ -81,6 +101,11 @@ export const vMatch = v.object({
   phaseEndsAt: v.optional(v.number()),
   /** When the planted bomb explodes (epoch ms); absent while no bomb is planted or unknown. */
   bombEndsAt: v.optional(v.number()),
+  /**
+   * What the server could not report: those fields hold placeholders (0, "live") and every reader
+   * shows them as unknown. Absent when everything is known.
+   */
+  unknown: v.optional(v.array(vUnknownMatchField)),
 });
 export type Match = Infer<typeof vMatch>;
 
@@ -124,9 +149,20 @@ export const vPollResult = v.union(
     summary: vSummary,
     players: v.optional(v.array(vPlayer)),
   }),
-  v.object({ ok: v.literal(false), error: v.string() }),
+  v.object({
+    ok: v.literal(false),
+    error: v.string(),
+    /** Direct RCON refused the password: stop trying until an admin enters one. */
+    authFailed: v.optional(v.boolean()),
+  }),
 );
 export type PollResult = Infer<typeof vPollResult>;
+
+/** What one direct-RCON session answered: each command's output, or why it failed. */
+export const vRconOutcome = v.union(
+  v.object({ ok: v.literal(true), outputs: v.array(v.string()) }),
+  v.object({ ok: v.literal(false), error: v.string(), authFailed: v.optional(v.boolean()) }),
+);
 
 /** An enabled server as everyone may see it (the public API's list and the connect pages). */
 export const vPublicServerEntry = v.object({
@@ -153,12 +189,17 @@ export type ServerSnapshot = Infer<typeof vServerSnapshot>;
 /** Everything needed to reach one server: built from `servers` + `serverSecrets`, never returned. */
 export const vTarget = v.object({
   connectionType: vConnectionType,
-  /** Plugin API: `<baseUrl>/api/...`; proxy: `<baseUrl>/rcon/...`. */
+  /** Plugin API: `<baseUrl>/api/...`; proxy: `<baseUrl>/rcon/...`; direct RCON: unused (""). */
   baseUrl: v.string(),
   apiKey: v.optional(v.string()),
   proxyTargetHost: v.optional(v.string()),
   proxyTargetPort: v.optional(v.number()),
   rconPassword: v.optional(v.string()),
+  /**
+   * Direct RCON: the game server refused this password. Nothing connects with it again (servers
+   * ban an address after repeated failures) until an admin enters a password.
+   */
+  rconAuthFailed: v.optional(v.boolean()),
 });
 export type GameServerTarget = Infer<typeof vTarget>;
 
@@ -170,6 +211,7 @@ export const serverConfigFields = {
   /** host:port that players connect to (`steam://connect/<connectAddress>`). */
   connectAddress: v.string(),
   connectionType: vConnectionType,
+  /** RCON address of the game server: behind the proxy (RCON_PROXY) or reached directly (RCON). */
   proxyTargetHost: v.optional(v.string()),
   proxyTargetPort: v.optional(v.number()),
   /** The server runs CS2-SimpleAdmin: the panel offers mute, gag and silence for it. */

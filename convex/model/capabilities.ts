@@ -23,7 +23,8 @@ import { SETUP_CHECK_CAPABILITY } from "./setupCheck";
 import { TOURNAMENT_CAPABILITIES } from "./tournamentAdmin";
 import { USER_CAPABILITIES } from "./users";
 import { SERVER_ACTION_CAPABILITIES } from "./serverActions";
-import { targetFor } from "./servers";
+import { releaseRconLock } from "./rconLock";
+import { markRconAuthFailed, targetFor } from "./servers";
 
 const CAPABILITIES: Record<string, AnyCapability> = Object.fromEntries(
   [
@@ -89,11 +90,14 @@ export interface CommitRequest {
   outcome: AuditOutcome;
   details?: string;
   sent: ServerAction[];
+  rconLock?: string;
+  rconAuthFailed?: boolean;
 }
 
 /**
  * One run's end, in one transaction: on success what the game server accepted (switches,
- * announcements) and the declaration's own rows; in every case the audit entry.
+ * announcements) and the declaration's own rows; in every case the audit entry, the direct-RCON
+ * lease given back and a refused RCON password recorded.
  */
 export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Promise<unknown> {
   const decl = declarationOf(run.name);
@@ -104,6 +108,8 @@ export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Pr
   let serverId = decl.server ? run.serverId : undefined;
   let outcome = run.outcome;
   let result: unknown = null;
+  if (run.serverId && run.rconLock) await releaseRconLock(ctx, run.serverId, run.rconLock);
+  if (run.serverId && run.rconAuthFailed) await markRconAuthFailed(ctx, run.serverId, Date.now());
   if (run.serverId) {
     for (const action of run.sent) {
       details = await commitSent(ctx, run.serverId, action, success, details);

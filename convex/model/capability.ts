@@ -10,9 +10,10 @@
  *     for writes that must precede the game server, e.g. a push secret armed or cleared)
  *   → check (the rules; a refusal is audited under the operation's name)
  *   → read (what the commit needs from the game server, e.g. its ban list; optional)
- *   → game server (each planned `ServerAction`, in order)
+ *   → game server (each planned `ServerAction`, in order; over direct RCON under the server's lock)
  *   → commit (one mutation: domain rows + audit entry, or the audit entry of a failure with the
- *     declaration's `onFailure` clean-up).
+ *     declaration's `onFailure` clean-up; it gives the RCON lock back and records a refused RCON
+ *     password).
  *   → read-back of the switches, after an action that may have changed them (model/toggles.ts).
  *
  * Declarations are registered by name in model/capabilities.ts, where the generic `load` and
@@ -38,6 +39,7 @@ import type { ActionViewer, Actor, AuditOutcome, GameServerTarget } from "../lib
 import { actorOf } from "../lib/viewer";
 import { sendToServer, type ActionResult } from "./gameServerStep";
 import { readBackAfter, refreshToggles } from "./toggles";
+import { RCON_BUSY_MESSAGE } from "./rconLock";
 
 /** The selected game server as a capability's steps see it. */
 export interface CapabilityServer {
@@ -86,20 +88,21 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
   /** Instead of `load`: reads and writes that must be done before the game server is asked. */
   before?: (ctx: MutationCtx, input: I, server: CapabilityServer | null) => Promise<L>;
   /**
-   * The rules, in the action (so they may also read the game server, e.g. its ban list); a refusal
-   * thrown here is audited (FORBIDDEN as unauthorized, else as a failure).
+   * The rules, in the action (so they may also read the game server, e.g. its ban list, through
+   * `ctx`); a refusal thrown here is audited (FORBIDDEN as unauthorized, else as a failure).
    */
   check?: (
     input: I,
     loaded: L,
     actor: Actor,
     server: CapabilityServer | null,
+    ctx: ActionCtx,
   ) => void | Promise<void>;
   /**
    * Reads from the game server what the commit needs besides `load` (e.g. its ban list to merge),
    * in the action after `check`; its answer replaces `loaded`. A refusal here is audited too.
    */
-  read?: (input: I, loaded: L, server: CapabilityServer) => Promise<L>;
+  read?: (input: I, loaded: L, server: CapabilityServer, ctx: ActionCtx) => Promise<L>;
   /** The game-server step, sent in order through the command layer. */
   gameServer?: (input: I, loaded: L, server: CapabilityServer) => ServerAction[];
   /** Writes the domain rows; the audit entry is written by the runner in the same transaction. */
@@ -185,6 +188,9 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
   }
   // The server the operation is about: the checked one, else the one selected (e.g. a save).
   const serverId = server?.serverId ?? selected;
+  // Direct RCON: the server's lease, held from the first command to the commit that gives it back.
+  let rconLock: string | undefined;
+  let rconAuthFailed: true | undefined;
   const commit = async (outcome: AuditOutcome, details?: string, sent: ServerAction[] = []) =>
     (await ctx.runMutation(internal.capabilities.commit, {
       name: decl.name,
@@ -196,12 +202,14 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
       outcome,
       details,
       sent,
+      rconLock,
+      rconAuthFailed,
     })) as R | undefined;
 
   if (decl.check || decl.read) {
     try {
-      await decl.check?.(input, loaded, actor, server);
-      if (decl.read && server) loaded = await decl.read(input, loaded, server);
+      await decl.check?.(input, loaded, actor, server, ctx);
+      if (decl.read && server) loaded = await decl.read(input, loaded, server, ctx);
     } catch (error) {
       if (error instanceof ConvexError) {
         const { code, message } = error.data as ErrorData;
@@ -212,10 +220,21 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
   }
 
   const planned = decl.gameServer && server ? decl.gameServer(input, loaded, server) : [];
+  if (planned.length > 0 && server!.target.connectionType === "RCON") {
+    const lease = await ctx.runMutation(internal.capabilities.lockRcon, {
+      serverId: server!.serverId,
+    });
+    if (!lease) {
+      await commit("failure", RCON_BUSY_MESSAGE);
+      fail("CONFLICT", RCON_BUSY_MESSAGE);
+    }
+    rconLock = lease;
+  }
   const replies: unknown[] = [];
   let answer: ActionResult | undefined;
   for (const action of planned) {
-    const sent = await sendToServer(server!.target, action);
+    const sent = await sendToServer(ctx, server!.target, action);
+    rconAuthFailed = sent.authFailed;
     if (sent.failure) {
       await commit("failure", sent.failure.details);
       if (sent.failure.error) fail(sent.failure.error.code, sent.failure.error.message);

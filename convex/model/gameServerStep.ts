@@ -5,18 +5,21 @@
  */
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
+import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
+import type { ActionCtx, MutationCtx } from "../_generated/server";
 import {
   actionName,
   commandName,
   InvalidActionError,
   planAction,
   pushRefusal,
+  rconSteps,
   toggleFromCommand,
+  type ConsoleStep,
   type ServerAction,
 } from "../gameServer/commands";
-import { GameServerError, gameServerRequest } from "../gameServer/request";
+import { GameServerError, gameServerRequest, type RequestSpec } from "../gameServer/request";
 import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
 import type { ErrorData } from "../lib/errors";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
@@ -44,10 +47,28 @@ export interface Sent {
   result: ActionResult;
   replies: unknown[];
   failure?: { details: string; error?: ErrorData };
+  /** Direct RCON refused the password: the commit records it so that nothing retries it. */
+  authFailed?: true;
 }
 
-/** Validates, sends every request of the action in order, and judges the answer. Writes nothing. */
-export async function sendToServer(target: GameServerTarget, action: ServerAction): Promise<Sent> {
+/** What a transport answered: each request's text output, and the raw replies. */
+interface Answered {
+  outputs: string[];
+  replies: unknown[];
+}
+
+/** Direct RCON refused the password. */
+class RconAuthError extends GameServerError {}
+
+/**
+ * Validates, sends every request of the action in order, and judges the answer. Writes nothing.
+ * Over direct RCON the whole action is one session in the Node runtime (convex/rcon.ts).
+ */
+export async function sendToServer(
+  ctx: ActionCtx,
+  target: GameServerTarget,
+  action: ServerAction,
+): Promise<Sent> {
   const name = actionName(action);
   const label = actionLabel(name);
   const failed = (details: string, error?: ErrorData, output = ""): Sent => ({
@@ -56,47 +77,46 @@ export async function sendToServer(target: GameServerTarget, action: ServerActio
     failure: { details, error },
   });
 
-  let requests;
+  let send: () => Promise<Answered>;
   try {
-    requests = planAction(action, target.connectionType);
+    send =
+      target.connectionType === "RCON"
+        ? overRcon(ctx, target, rconSteps(action))
+        : overHttp(target, planAction(action, target.connectionType));
   } catch (error) {
     if (!(error instanceof InvalidActionError)) throw error;
     const message = failureText(action, label, error.message);
     return failed(error.message, { code: "INVALID_INPUT", message });
   }
 
-  const outputs: string[] = [];
-  const replies: unknown[] = [];
+  let answered: Answered;
   try {
-    for (const request of requests) {
-      const reply = await gameServerRequest<{ result?: unknown; message?: unknown }>(
-        target,
-        request,
-      );
-      replies.push(reply);
-      const text =
-        typeof reply.result === "string"
-          ? reply.result
-          : typeof reply.message === "string"
-            ? reply.message
-            : "";
-      if (text) outputs.push(text);
-    }
+    answered = await send();
   } catch (error) {
     const message = error instanceof GameServerError ? error.message : String(error);
-    const rcon = target.connectionType === "RCON_PROXY";
-    return failed(message, {
+    const rcon = target.connectionType !== "HTTP";
+    const sent = failed(message, {
       code: "GAME_SERVER",
       message: failureText(action, label, message, rcon),
     });
+    return error instanceof RconAuthError ? { ...sent, authFailed: true } : sent;
   }
 
+  const { outputs, replies } = answered;
   const output = outputs.join("\n").slice(0, 4000);
-  if (action.kind === "command" && UNKNOWN_COMMAND.test(output)) {
-    // The console's own answer is English ("Unknown command …"): the toast says it in Ukrainian,
-    // the output block still shows what the server printed.
-    const warning = `Сервер не знає команди «${commandName(action.command)}».`;
-    const sent = failed(`${describe(action)}: ${output}`.slice(0, 500), undefined, output);
+  // A console that does not know a command still answers: e.g. the plugins' commands (css_ban,
+  // css_panel_*) on a plain CS2 server reached over RCON. The admin must see that it did nothing.
+  // Its answer is English ("Unknown command …"): the toast says it in Ukrainian, the output block
+  // still shows what the server printed.
+  const unknown = UNKNOWN_COMMAND.test(output);
+  if (unknown && action.kind !== "pushEnable" && action.kind !== "pushDisable") {
+    const command =
+      action.kind === "command"
+        ? commandName(action.command)
+        : (/unknown command\s+"([^"]{1,64})"/i.exec(output)?.[1] ?? "");
+    const warning = `Сервер не знає команди «${command}».`;
+    const details = [describe(action), output].filter(Boolean).join(": ").slice(0, 500);
+    const sent = failed(details, undefined, output);
     return { ...sent, result: { ...sent.result, warning } };
   }
   const refused = pushRefusal(action, output);
@@ -111,6 +131,41 @@ export async function sendToServer(target: GameServerTarget, action: ServerActio
     return { ...sent, result: { ...sent.result, warning: `Сервер відповів: ${refused}` } };
   }
   return { result: { action: name, output }, replies };
+}
+
+/** The plugin API or the proxy: one HTTP request after another; each answer's text is output. */
+function overHttp(target: GameServerTarget, requests: RequestSpec[]) {
+  return async (): Promise<Answered> => {
+    const outputs: string[] = [];
+    const replies: unknown[] = [];
+    for (const request of requests) {
+      const reply = await gameServerRequest<{ result?: unknown; message?: unknown }>(
+        target,
+        request,
+      );
+      replies.push(reply);
+      const text =
+        typeof reply.result === "string"
+          ? reply.result
+          : typeof reply.message === "string"
+            ? reply.message
+            : "";
+      if (text) outputs.push(text);
+    }
+    return { outputs, replies };
+  };
+}
+
+/** Direct RCON: one session in the Node runtime; its outputs are the replies. */
+function overRcon(ctx: ActionCtx, target: GameServerTarget, steps: ConsoleStep[]) {
+  return async (): Promise<Answered> => {
+    const outcome = await ctx.runAction(internal.rcon.exec, { target, steps });
+    if (!outcome.ok) {
+      if (outcome.authFailed) throw new RconAuthError(outcome.error, null);
+      throw new GameServerError(outcome.error, null);
+    }
+    return { outputs: outcome.outputs.filter((text) => text !== ""), replies: outcome.outputs };
+  };
 }
 
 /**

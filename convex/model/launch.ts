@@ -2,8 +2,8 @@
  * Launching the finished veto on a game server (admin), one series map at a time in order (a BO3
  * launches map 1, then offers maps 2 and 3), as a declared capability (model/capability.ts). The
  * plugin API takes the whole match in one call (`/private/launch_game`: mode, map, both teams with
- * sides); over the RCON proxy only the mode and the map can be set, and the admin is told that
- * teams must be placed by hand. One audit entry per launch, written with the launch itself.
+ * sides); over the RCON proxy and direct RCON only the mode and the map can be set (direct RCON in
+ * one session under the server's lock), and the admin is told that teams must be placed by hand. One audit entry per launch, written with the launch itself.
  */
 import { ConvexError, v, type Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
@@ -107,8 +107,12 @@ export async function recordLaunch(
   return `${t.slug}: ${mode}, ${map}`;
 }
 
-const RCON_NOTE =
-  "Для RCON-проксі встановлено лише режим і мапу: розподіл гравців по командах недоступний.";
+/** What a launch over a console (no plugin) could not do, by connection type. */
+const CONSOLE_NOTES = {
+  RCON_PROXY:
+    "Для RCON-проксі встановлено лише режим і мапу: розподіл гравців по командах недоступний.",
+  RCON: "Через RCON встановлено режим і мапу: розподіл гравців по командах потребує плагіна на сервері.",
+} as const;
 
 export const LAUNCH_CAPABILITY = defineCapability({
   name: "tournament_launch",
@@ -118,14 +122,18 @@ export const LAUNCH_CAPABILITY = defineCapability({
   server: true,
   load: async (ctx, { tournamentId, mode, mapIndex }, server) => ({
     info: await launchInfoOf(ctx, tournamentId, mode, mapIndex),
-    rcon: server?.target.connectionType === "RCON_PROXY",
+    connectionType: server?.target.connectionType ?? "HTTP",
   }),
   check: (_input, { info }) => {
     if (!info.ok) fail(info.code, info.message);
   },
-  gameServer: ({ mode }, { info, rcon }) => {
+  gameServer: ({ mode }, { info, connectionType }) => {
     if (!info.ok) return [];
-    if (!rcon) return [{ kind: "launchGame", payload: info.payload }];
+    if (connectionType === "HTTP") return [{ kind: "launchGame", payload: info.payload }];
+    // Direct RCON: the mode's console commands, then the map, in one session.
+    if (connectionType === "RCON") {
+      return [{ kind: "launchGame", payload: info.payload }];
+    }
     return [
       { kind: "gameMode", mode },
       { kind: "changeMap", map: info.payload.Map },
@@ -136,14 +144,15 @@ export const LAUNCH_CAPABILITY = defineCapability({
     const map = info.payload.Map;
     return { details: await recordLaunch(ctx, { tournamentId, mode, map }, actor, serverId) };
   },
-  result: ({ mapIndex }, { info, rcon }, { replies }): LaunchResult => {
+  result: ({ mapIndex }, { info, connectionType }, { replies }): LaunchResult => {
     if (!info.ok) fail(info.code, info.message);
+    const plugin = connectionType === "HTTP";
     return {
       action: "launchGame",
       map: info.payload.Map,
       nextMapIndex: mapIndex + 1 < info.seriesLength ? mapIndex + 1 : null,
-      note: rcon ? RCON_NOTE : null,
-      placement: rcon ? null : placementOf(info.payload, replies[0]),
+      note: plugin ? null : CONSOLE_NOTES[connectionType],
+      placement: plugin ? placementOf(info.payload, replies[0]) : null,
     };
   },
 });

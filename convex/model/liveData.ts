@@ -290,6 +290,8 @@ export function behindPush(
   next: Match,
   now: number,
 ): Match {
+  const filled = fillFromPush(stored, next);
+  if (filled) return filled;
   if (!stored?.pushedAt || now - stored.pushedAt >= PUSH_GUARD_MS) return next;
   const { scoreCT, scoreT, round, roundPhase, mapName } = stored.match;
   if (next.mapName !== mapName || next.round === undefined || round === undefined) return next;
@@ -300,6 +302,23 @@ export function behindPush(
   if (stored.match.phaseEndsAt !== undefined) kept.phaseEndsAt = stored.match.phaseEndsAt;
   if (stored.match.bombEndsAt !== undefined) kept.bombEndsAt = stored.match.bombEndsAt;
   return kept;
+}
+
+/**
+ * A poll that cannot know scores, round and phase (plain CS2 over RCON) keeps those MatchZy's
+ * events wrote for the same map, instead of marking them unknown again. Null when there is
+ * nothing to keep.
+ */
+function fillFromPush(stored: { match: Match; pushedAt?: number } | null, next: Match) {
+  if (!next.unknown || !stored?.pushedAt || stored.match.mapName !== next.mapName) return null;
+  const { scoreCT, scoreT, round, roundPhase, unknown: storedUnknown } = stored.match;
+  if (storedUnknown?.includes("score")) return null;
+  const unknown = next.unknown.filter((f) => f !== "score" && f !== "phase");
+  const match: Match = { ...next, scoreCT, scoreT, roundPhase };
+  if (round !== undefined) match.round = round;
+  if (unknown.length > 0) match.unknown = unknown;
+  else delete match.unknown;
+  return match;
 }
 
 /**
@@ -323,6 +342,12 @@ export async function storePushedMatch(
     // MatchZy's events tell no clock: the old phase's would count down the wrong thing.
     delete match.phaseEndsAt;
     delete match.bombEndsAt;
+  }
+  if (match.unknown && fields.scoreCT !== undefined) {
+    // The event proved the score and phase a plain RCON poll could not read.
+    const unknown = match.unknown.filter((f) => f !== "score" && f !== "phase");
+    if (unknown.length > 0) match.unknown = unknown;
+    else delete match.unknown;
   }
   const nextBoard = board ?? snapshot.board;
   if (sameJson(match, snapshot.match) && sameJson(nextBoard, snapshot.board)) return false;

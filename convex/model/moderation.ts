@@ -1,5 +1,7 @@
 /** The game server's ban list and the random player picker, as plain functions. */
 import { v, type Infer } from "convex/values";
+import { internal } from "../_generated/api";
+import type { ActionCtx } from "../_generated/server";
 import { GameServerError, gameServerRequest } from "../gameServer/request";
 import { fail } from "../lib/errors";
 import { isSteamId64 } from "../lib/steamId";
@@ -37,23 +39,16 @@ const INVALID_JSON = "Invalid JSON response from server";
 
 /**
  * Reads the plugin's ban list (bans live on the game server: CS2 has no working banid/listid).
- * Over the RCON proxy the panel plugin prints the same JSON for `css_panel_banlist`.
+ * Over the RCON proxy and direct RCON the panel plugin prints the same JSON for
+ * `css_panel_banlist`; a plain server without it answers `Unknown command`, shown as the error.
  */
-export async function fetchBanList(target: GameServerTarget): Promise<unknown[]> {
+export async function fetchBanList(ctx: ActionCtx, target: GameServerTarget): Promise<unknown[]> {
   let raw: unknown;
   try {
     raw =
       target.connectionType === "HTTP"
         ? await gameServerRequest(target, { path: "/private/banlist", isPrivate: true })
-        : JSON.parse(
-            (
-              await gameServerRequest<{ result?: string }>(target, {
-                method: "POST",
-                path: "/command",
-                body: { command: "css_panel_banlist" },
-              })
-            ).result ?? "{}",
-          );
+        : JSON.parse((await consoleOutput(ctx, target, "css_panel_banlist")) || "{}");
   } catch (error) {
     const message = error instanceof GameServerError ? error.message : INVALID_JSON;
     fail("GAME_SERVER", `${BAN_LIST_ERROR}: ${message}`);
@@ -61,6 +56,25 @@ export async function fetchBanList(target: GameServerTarget): Promise<unknown[]>
   const list = (raw as { result?: unknown })?.result;
   if (!Array.isArray(list)) fail("GAME_SERVER", `${BAN_LIST_ERROR}: ${INVALID_JSON}`);
   return list;
+}
+
+/** One read-only console command over the proxy or direct RCON; its output. */
+async function consoleOutput(
+  ctx: ActionCtx,
+  target: GameServerTarget,
+  command: string,
+): Promise<string> {
+  if (target.connectionType !== "RCON") {
+    const reply = await gameServerRequest<{ result?: string }>(target, {
+      method: "POST",
+      path: "/command",
+      body: { command },
+    });
+    return reply.result ?? "";
+  }
+  const outcome = await ctx.runAction(internal.rcon.exec, { target, steps: [{ command }] });
+  if (!outcome.ok) throw new GameServerError(outcome.error, null);
+  return outcome.outputs[0] ?? "";
 }
 
 /** The valid entries of a raw ban list (at most 500), named from the current players. */

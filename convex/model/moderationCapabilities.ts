@@ -6,7 +6,7 @@
  * game server's own bans as sanctions.
  */
 import { v } from "convex/values";
-import type { QueryCtx } from "../_generated/server";
+import type { ActionCtx, QueryCtx } from "../_generated/server";
 import type { CommsKind } from "../gameServer/commands";
 import { fail } from "../lib/errors";
 import type { Actor } from "../lib/validators";
@@ -70,12 +70,13 @@ async function panelBanTerms(
  * and the game server's own ban list (a ban the panel did not give counts as an admin's).
  */
 async function banInForceOn(
+  ctx: ActionCtx,
   server: CapabilityServer | null,
   panel: BanInForce["panel"],
   steamId: string,
 ): Promise<BanInForce> {
   if (!server) return { panel };
-  return { panel, onServer: banOnServer(await fetchBanList(server.target), steamId) };
+  return { panel, onServer: banOnServer(await fetchBanList(ctx, server.target), steamId) };
 }
 
 /** Admins may leave a ban's reason out (older clients, scripts); moderators always give one. */
@@ -204,11 +205,11 @@ export const MODERATION_CAPABILITIES = {
       panel: await panelBanTerms(ctx, server, steamId),
       playerName: await playerNameOf(ctx, server, steamId),
     }),
-    check: async ({ steamId, duration }, { settings, panel }, actor, server) => {
+    check: async ({ steamId, duration }, { settings, panel }, actor, server, ctx) => {
       const role = sanctionRoleOf(actor);
       checkBanDuration(role, duration, settings);
       if (role === "admin") return;
-      checkReplaceBan(role, await banInForceOn(server, panel, steamId), settings);
+      checkReplaceBan(role, await banInForceOn(ctx, server, panel, steamId), settings);
     },
     gameServer: ({ steamId, duration, reason }) => [{ kind: "ban", steamId, duration, reason }],
     commit: async (ctx, { steamId, duration, reason }, { actor, serverId, loaded }) => {
@@ -233,10 +234,10 @@ export const MODERATION_CAPABILITIES = {
       settings: await getModerationSettings(ctx),
       panel: await panelBanTerms(ctx, server, steamId),
     }),
-    check: async ({ steamId }, { settings, panel }, actor, server) => {
+    check: async ({ steamId }, { settings, panel }, actor, server, ctx) => {
       const role = sanctionRoleOf(actor);
       if (role === "admin") return;
-      checkUnban(role, await banInForceOn(server, panel, steamId), settings);
+      checkUnban(role, await banInForceOn(ctx, server, panel, steamId), settings);
     },
     gameServer: ({ steamId }) => [{ kind: "unban", steamId }],
     commit: async (ctx, { steamId }, { actor, serverId }) => {
@@ -273,9 +274,9 @@ export const MODERATION_CAPABILITIES = {
         : [],
       entries: [] as BanEntry[],
     }),
-    read: async (_input, loaded, server) => ({
+    read: async (_input, loaded, server, ctx) => ({
       ...loaded,
-      entries: banEntries(await fetchBanList(server.target), loaded.players),
+      entries: banEntries(await fetchBanList(ctx, server.target), loaded.players),
     }),
     commit: async (ctx, _input, { actor, serverId, loaded }) => {
       const server = serverId ? await ctx.db.get("servers", serverId) : null;

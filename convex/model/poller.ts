@@ -39,7 +39,7 @@ import { playerSnapshotOf, storePollResult } from "./liveData";
 import { isWatched, isWatchingPlayers } from "./presence";
 import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push/status";
 import { announceSanctionedJoiners } from "./sanctionNotice";
-import { targetFor } from "./servers";
+import { markRconAuthFailed, rconStopped, targetFor } from "./servers";
 
 export const WATCHED_INTERVAL_MS = 5_000;
 export const PLAYERS_INTERVAL_MS = 15_000;
@@ -191,7 +191,7 @@ export async function ensurePoller(
   serverId: Id<"servers">,
 ): Promise<EnsureResult> {
   const server = await ctx.db.get("servers", serverId);
-  if (!server || server.disabled) return "disabled";
+  if (!server || server.disabled || (await rconStopped(ctx, server))) return "disabled";
   const poller = await pollerOf(ctx, serverId);
   if (poller?.nextPollAt !== undefined) {
     await fleetDueBy(ctx, serverId, poller.nextPollAt);
@@ -214,7 +214,7 @@ export async function kickPollerIfIdle(
   wantsPlayers = false,
 ): Promise<void> {
   const server = await ctx.db.get("servers", serverId);
-  if (!server || server.disabled) return;
+  if (!server || server.disabled || (await rconStopped(ctx, server))) return;
   const poller = await pollerOf(ctx, serverId);
   const now = Date.now();
   // The next poll may come no sooner than one watched interval after the last one, and fetch the
@@ -296,7 +296,11 @@ async function storeServerPoll(
   // This poll's own players fetch counts: otherwise the next poll would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
   const next = generation + 1;
-  if (!watched && !inProgress) {
+  const refused = !result.ok && result.authFailed === true;
+  // Game servers ban an address after repeated failed auths: a refused RCON password leaves the
+  // loop (and the sweep) until an admin enters a new one.
+  if (refused) await markRconAuthFailed(ctx, serverId, now);
+  if (refused || (!watched && !inProgress)) {
     // Nobody watches and no match is on: the sweep takes this server over.
     await ctx.db.patch("pollers", poller._id, {
       generation: next,
@@ -348,7 +352,8 @@ export async function idleTargets(
     if (server.disabled) continue;
     const poller = await pollerOf(ctx, server._id);
     if (poller?.nextPollAt !== undefined) continue;
-    idle.push({ serverId: server._id, target: await targetFor(ctx, server) });
+    const target = await targetFor(ctx, server);
+    if (!target.rconAuthFailed) idle.push({ serverId: server._id, target });
   }
   return idle;
 }
@@ -372,6 +377,10 @@ export async function storeSweep(
     const joined = await storePollResult(ctx, serverId, result, now);
     await announceSanctionedJoiners(ctx, serverId, joined, now);
     await trackPoll(ctx, serverId, result, now, inProgress);
+    if (!result.ok && result.authFailed) {
+      await markRconAuthFailed(ctx, serverId, now);
+      continue;
+    }
     if ((await isWatched(ctx, serverId, now)) || inProgress) {
       await pollAt(ctx, serverId, poller, now, true);
       started++;

@@ -25,7 +25,24 @@ export async function targetFor(ctx: QueryCtx, server: Doc<"servers">): Promise<
     proxyTargetHost: server.proxyTargetHost,
     proxyTargetPort: server.proxyTargetPort,
     rconPassword: secret?.rconPassword,
+    ...(server.connectionType === "RCON" && secret?.rconAuthFailedAt !== undefined
+      ? { rconAuthFailed: true }
+      : {}),
   };
+}
+
+/** Direct RCON refused the stored password: nothing uses it again until a new one is set. */
+export async function markRconAuthFailed(ctx: MutationCtx, serverId: Id<"servers">, now: number) {
+  const secret = await secretsOf(ctx, serverId);
+  if (secret && secret.rconAuthFailedAt === undefined) {
+    await ctx.db.patch("serverSecrets", secret._id, { rconAuthFailedAt: now });
+  }
+}
+
+/** Direct RCON whose stored password the game server refused: not polled until a new one is set. */
+export async function rconStopped(ctx: QueryCtx, server: Doc<"servers">): Promise<boolean> {
+  if (server.connectionType !== "RCON") return false;
+  return (await secretsOf(ctx, server._id))?.rconAuthFailedAt !== undefined;
 }
 
 export interface SecretsPatch {
@@ -41,7 +58,9 @@ export async function writeSecrets(
 ): Promise<void> {
   const patch = {
     ...(apiKey !== undefined ? { apiKey: apiKey || undefined } : {}),
-    ...(rconPassword !== undefined ? { rconPassword: rconPassword || undefined } : {}),
+    ...(rconPassword !== undefined
+      ? { rconPassword: rconPassword || undefined, rconAuthFailedAt: undefined }
+      : {}),
   };
   const secret = await secretsOf(ctx, serverId);
   if (secret) await ctx.db.patch("serverSecrets", secret._id, patch);
@@ -82,21 +101,34 @@ export function validateServerInput(input: Infer<typeof vServerInput>) {
     fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");
   }
   if (!name || name.length > 64) fail("INVALID_INPUT", "Назва сервера: від 1 до 64 символів.");
-  let url: URL;
-  try {
-    url = new URL(input.apiBaseUrl.trim());
-  } catch {
-    fail("INVALID_INPUT", "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080.");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    fail("INVALID_INPUT", "Адреса API: лише http або https.");
+  const direct = input.connectionType === "RCON";
+  let apiBaseUrl = "";
+  if (!direct) {
+    let url: URL;
+    try {
+      url = new URL(input.apiBaseUrl.trim());
+    } catch {
+      fail(
+        "INVALID_INPUT",
+        "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080.",
+      );
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      fail("INVALID_INPUT", "Адреса API: лише http або https.");
+    }
+    apiBaseUrl = url.toString().replace(/\/+$/, "");
   }
   if (!/^[A-Za-z0-9.-]{1,253}:\d{1,5}$/.test(input.connectAddress.trim())) {
     fail("INVALID_INPUT", "Адреса підключення: host:port, наприклад 1.2.3.4:27015.");
   }
-  if (input.connectionType === "RCON_PROXY") {
+  if (input.connectionType !== "HTTP") {
     if (!input.proxyTargetHost || !/^[A-Za-z0-9.-]{1,253}$/.test(input.proxyTargetHost)) {
-      fail("INVALID_INPUT", "Для RCON-проксі вкажіть адресу ігрового сервера.");
+      fail(
+        "INVALID_INPUT",
+        direct
+          ? "Для прямого RCON вкажіть адресу ігрового сервера (IP або домен)."
+          : "Для RCON-проксі вкажіть адресу ігрового сервера.",
+      );
     }
     const port = input.proxyTargetPort;
     if (!port || !Number.isInteger(port) || port < 1 || port > 65535) {
@@ -106,11 +138,11 @@ export function validateServerInput(input: Infer<typeof vServerInput>) {
   return {
     key,
     name,
-    apiBaseUrl: url.toString().replace(/\/+$/, ""),
+    apiBaseUrl,
     connectAddress: input.connectAddress.trim(),
     connectionType: input.connectionType,
     simpleAdmin: input.simpleAdmin === true,
-    ...(input.connectionType === "RCON_PROXY"
+    ...(input.connectionType !== "HTTP"
       ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }
       : {}),
   };

@@ -7,7 +7,7 @@ import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import type { ServerAction } from "../gameServer/commands";
-import { readBackToggles } from "../gameServer/readBack";
+import { parseCvarBool, readBackToggles, TOGGLE_CVARS } from "../gameServer/readBack";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
 
 export const DEFAULT_TOGGLES: Record<ToggleName, boolean> = {
@@ -110,7 +110,10 @@ export async function refreshToggles(
 ): Promise<boolean> {
   let values;
   try {
-    values = await readBackToggles(server.target);
+    values =
+      server.target.connectionType === "RCON"
+        ? await readBackOverRcon(ctx, server.target)
+        : await readBackToggles(server.target);
   } catch {
     return false;
   }
@@ -119,4 +122,26 @@ export async function refreshToggles(
     values,
   });
   return true;
+}
+
+/**
+ * Direct RCON: the four cvars in one session of the Node runtime. CS2's console tells no match
+ * phase, so pause stays unconfirmed.
+ */
+async function readBackOverRcon(
+  ctx: ActionCtx,
+  target: GameServerTarget,
+): Promise<Partial<Record<ToggleName, boolean>>> {
+  const entries = Object.entries(TOGGLE_CVARS) as [keyof typeof TOGGLE_CVARS, string][];
+  const outcome = await ctx.runAction(internal.rcon.exec, {
+    target,
+    steps: entries.map(([, cvar]) => ({ command: cvar })),
+  });
+  if (!outcome.ok) throw new Error(outcome.error);
+  const state: Partial<Record<ToggleName, boolean>> = {};
+  entries.forEach(([name, cvar], i) => {
+    const value = parseCvarBool(outcome.outputs[i] ?? "", cvar);
+    if (value !== null) state[name] = value;
+  });
+  return state;
 }

@@ -1,7 +1,8 @@
 /**
- * Seed rows for the two default servers, pointing at wherever a running simulator listens: the
+ * Seed rows for the default servers, pointing at wherever a running simulator listens: the
  * argument of `seed:defaultServers` for demo mode (dev/demo.ts) and the simulator-backed Convex
- * tests (convex/*.sim.test.ts).
+ * tests (convex/*.sim.test.ts). A simulator started with a third server also gets a third row,
+ * reached by direct RCON (no plugin, no proxy).
  */
 import type { SimHandle } from "./simulator";
 
@@ -29,6 +30,25 @@ export function seedServersFor(sim: SimHandle) {
       proxyTargetPort: s2.rconPort,
       simpleAdmin: s2.config.simpleAdmin !== false,
       rconPassword: s2.config.rconPassword,
+    },
+    ...directRcon(sim),
+  ];
+}
+
+function directRcon(sim: SimHandle) {
+  const s3 = sim.servers[2];
+  if (!s3) return [];
+  const host = new URL(s3.baseUrl).hostname;
+  return [
+    {
+      key: "server3",
+      name: "Server #3",
+      apiBaseUrl: "",
+      connectAddress: `${host}:${s3.rconPort}`,
+      connectionType: "RCON" as const,
+      proxyTargetHost: host,
+      proxyTargetPort: s3.rconPort,
+      rconPassword: s3.config.rconPassword,
     },
   ];
 }

@@ -70,6 +70,11 @@ export async function trackPoll(
   humans = false,
 ): Promise<{ matchId: Id<"matches"> | null; wantsPlayers: boolean }> {
   if (!result.ok) return { matchId: null, wantsPlayers: false };
+  // Without scores and phase (plain CS2 over RCON) a poll cannot see a match end: MatchZy's
+  // events record those matches.
+  if (result.match.unknown?.some((f) => f === "score" || f === "phase")) {
+    return { matchId: null, wantsPlayers: false };
+  }
   const row = await trackerOf(ctx, serverId);
   const step = observePoll(row?.match ?? null, {
     match: result.match,

@@ -55,7 +55,7 @@ export function matchDecided(m: Pick<Match, "scoreCT" | "scoreT" | "maxRounds">)
  * polls with players at the watched cadence, so the final lines are seen before the next map.
  */
 export function nearMatchEnd(m: Match): boolean {
-  if (m.roundPhase === "warmup" || !m.maxRounds) return false;
+  if (m.roundPhase === "warmup" || !m.maxRounds || m.unknown?.includes("score")) return false;
   if (m.roundPhase === "over" && matchDecided(m)) return true;
   const needed = Math.floor(m.maxRounds / 2) + 1;
   return (

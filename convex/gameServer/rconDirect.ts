@@ -1,0 +1,116 @@
+"use node";
+/**
+ * Direct RCON from a Convex Node action: one short connection per call (connect, authenticate,
+ * commands, close), bounded in time and reply size, and every failure turned into the state an
+ * admin sees («RCON недоступний: …»). Registers no Convex function; `convex/rcon.ts` does.
+ */
+import type { GameServerTarget, PollResult } from "../lib/validators";
+import type { ConsoleStep } from "./commands";
+import { REQUEST_TIMEOUT_MS } from "./request";
+import { RconClient, RconError, runRconSession, type RconConnectOptions } from "./rconClient";
+import { pollOverRcon, RconPollError } from "./rconPoll";
+import { RCON_AUTH_REFUSED, RCON_AUTH_STOPPED, rconFailureText } from "./rconFailure";
+
+/** Connect, auth and each command get this long; a whole call at most RCON_CALL_DEADLINE_MS. */
+const STEP_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
+const RCON_CALL_DEADLINE_MS = 8_000;
+const MAX_REPLY_BYTES = 256 * 1024;
+
+export type DirectOutcome =
+  { ok: true; outputs: string[] } | { ok: false; error: string; authFailed?: boolean };
+
+function connectOptions(target: GameServerTarget): RconConnectOptions | string {
+  const host = target.proxyTargetHost;
+  const port = target.proxyTargetPort;
+  if (!host || !port || !target.rconPassword) {
+    return "RCON недоступний: не вказано адресу, порт або пароль RCON.";
+  }
+  return {
+    host,
+    port,
+    password: target.rconPassword,
+    timeoutMs: STEP_TIMEOUT_MS,
+    maxReplyBytes: MAX_REPLY_BYTES,
+  };
+}
+
+/** Fails a call that outlives the deadline; `stop` must make the work settle (close its socket). */
+async function withDeadline<T>(work: Promise<T>, stop: () => Promise<void>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new RconError("TIMEOUT", `RCON call took over ${RCON_CALL_DEADLINE_MS} ms`));
+    }, RCON_CALL_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } catch (error) {
+    await stop();
+    await work.catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function failure(error: unknown, where: string): { ok: false; error: string; authFailed?: true } {
+  if (error instanceof RconError) {
+    const { code } = error;
+    if (code === "AUTH") return { ok: false, error: RCON_AUTH_REFUSED, authFailed: true };
+    return { ok: false, error: rconFailureText(code, error.message, error.duringAuth, where) };
+  }
+  if (error instanceof RconPollError)
+    return { ok: false, error: `RCON недоступний: ${error.message}` };
+  throw error;
+}
+
+/** Runs an action's console commands in one session. */
+export async function runDirect(
+  target: GameServerTarget,
+  steps: ConsoleStep[],
+): Promise<DirectOutcome> {
+  if (target.rconAuthFailed) return { ok: false, error: RCON_AUTH_STOPPED, authFailed: true };
+  const options = connectOptions(target);
+  if (typeof options === "string") return { ok: false, error: options };
+  const where = `${options.host}:${options.port}`;
+  let client: RconClient | null = null;
+  try {
+    const outputs = await withDeadline(
+      runRconSession(options, steps, (c) => (client = c)),
+      async () => {
+        await (client as RconClient | null)?.close();
+      },
+    );
+    return { ok: true, outputs };
+  } catch (error) {
+    return failure(error, where);
+  }
+}
+
+/** One poll: status, cvars and (when due) players, on one connection. */
+export async function pollDirect(
+  target: GameServerTarget,
+  withPlayers: boolean,
+): Promise<PollResult> {
+  if (target.rconAuthFailed) return { ok: false, error: RCON_AUTH_STOPPED, authFailed: true };
+  const options = connectOptions(target);
+  if (typeof options === "string") return { ok: false, error: options };
+  const where = `${options.host}:${options.port}`;
+  let client: RconClient | null = null;
+  const work = (async () => {
+    client = await RconClient.connect(options);
+    try {
+      const c = client;
+      return await pollOverRcon((command) => c.exec(command), withPlayers);
+    } finally {
+      await client.close();
+    }
+  })();
+  try {
+    return await withDeadline(work, async () => {
+      await (client as RconClient | null)?.close();
+    });
+  } catch (error) {
+    return failure(error, where);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * One poll of a plain CS2 server over RCON: the commands it sends on one connection and how
+ * their replies become the panel's match, totals and player list. Pure apart from `exec`, so it
+ * runs against fixtures in tests and over a real connection in the direct-RCON action.
+ */
+import type { Match, Player, PollResult, Summary } from "../lib/validators";
+import { modeOf, parseCvar, parseStatus, parseStatusJson, unknownStatsPlayer } from "./rconStatus";
+
+export type Exec = (command: string) => Promise<string>;
+
+/** Cvars read on every poll, after `status_json`. */
+const CVARS = ["hostname", "game_type", "game_mode", "mp_maxrounds"] as const;
+
+const ZERO_SUMMARY: Summary = {
+  totalPlayers: 0,
+  totalKills: 0,
+  totalDeaths: 0,
+  totalDamage: 0,
+  totalBombsPlanted: 0,
+  totalBombsDefused: 0,
+};
+
+/** Thrown when the replies are not what a CS2 server says (the address is some other service). */
+export class RconPollError extends Error {}
+
+/**
+ * Runs the poll's commands in order and builds the result. `status_json` is CS2's; a server that
+ * does not know it is read from `status` instead (names only: CS2 prints no SteamIDs there).
+ */
+export async function pollOverRcon(
+  exec: Exec,
+  withPlayers: boolean,
+): Promise<Extract<PollResult, { ok: true }>> {
+  const json = parseStatusJson(await exec("status_json"));
+  const status = json ?? parseStatus(await exec("status"));
+  if (!status?.map) throw new RconPollError("Сервер не відповів на status як сервер CS2");
+  const cvars: Partial<Record<(typeof CVARS)[number], string>> = {};
+  for (const name of CVARS) cvars[name] = parseCvar(await exec(name), name);
+  const gameType = Number(cvars.game_type);
+  const gameMode = Number(cvars.game_mode);
+  const maxRounds = Number(cvars.mp_maxrounds);
+  const mode = cvars.game_type && cvars.game_mode ? modeOf(gameType, gameMode) : undefined;
+  const match: Match = {
+    serverName: cvars.hostname ?? status.hostname ?? "",
+    mapName: status.map,
+    scoreCT: 0,
+    scoreT: 0,
+    playersOnline: status.clients.length,
+    roundPhase: "live",
+    ...(mode ? { gameMode: mode } : {}),
+    ...(Number.isInteger(maxRounds) && maxRounds > 0 ? { maxRounds } : {}),
+    unknown: ["score", "phase", "totals"],
+  };
+  const players: Player[] = status.clients.map(unknownStatsPlayer);
+  return withPlayers
+    ? { ok: true, match, summary: ZERO_SUMMARY, players }
+    : { ok: true, match, summary: ZERO_SUMMARY };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, test } from "vitest";
+import {
+  CS2_STATUS,
+  CS2_STATUS_JSON,
+  CS2_STATUS_WITH_HUMANS,
+  CVAR_REPLIES,
+  OLDER_SOURCE_STATUS,
+} from "../testing/rcon.fixtures";
+import { pollOverRcon } from "./rconPoll";
+import { modeOf, parseCvar, parseStatus, parseStatusJson } from "./rconStatus";
+
+describe("status_json", () => {
+  test("map and clients; bots as SteamID 0; a client still connecting is skipped", () => {
+    expect(parseStatusJson(CS2_STATUS_JSON)).toEqual({
+      map: "de_dust2",
+      clients: [
+        { name: "Soldier", steamId: "0", bot: true },
+        { name: "Neo", steamId: "76561198012345678", bot: false },
+        { name: "Тарас", steamId: "76561198000000042", bot: false },
+      ],
+    });
+  });
+
+  test("anything else is not status_json", () => {
+    for (const text of ['Unknown command "status_json"', "", "[]", '{"server":1}', CS2_STATUS]) {
+      expect(parseStatusJson(text)).toBeNull();
+    }
+  });
+});
+
+describe("status", () => {
+  test("CS2: hostname, the map from spawngroup 1 only, bots", () => {
+    expect(parseStatus(CS2_STATUS)).toEqual({
+      hostname: "sidearm",
+      map: "de_mirage",
+      clients: [{ name: "Mangos", steamId: "0", bot: true }],
+    });
+  });
+
+  test("CS2 with humans: names with spaces and Cyrillic, the ghost row skipped", () => {
+    const parsed = parseStatus(CS2_STATUS_WITH_HUMANS);
+    expect(parsed?.hostname).toBe("Козацький сервер | 5v5");
+    expect(parsed?.map).toBe("de_inferno");
+    expect(parsed?.clients).toEqual([
+      { name: "Numeric 123", steamId: null, bot: false },
+      { name: "Оля", steamId: null, bot: false },
+      { name: "Rezan", steamId: "0", bot: true },
+    ]);
+  });
+
+  test("the older table", () => {
+    expect(parseStatus(OLDER_SOURCE_STATUS)).toEqual({
+      hostname: "Old Source server",
+      map: "de_nuke",
+      clients: [
+        { name: "Player One", steamId: null, bot: false },
+        { name: "BOT Kim", steamId: "0", bot: true },
+      ],
+    });
+  });
+
+  test("an error line is not status", () => {
+    expect(parseStatus('Unknown command "status"')).toBeNull();
+  });
+});
+
+describe("cvars and modes", () => {
+  test("CS2's unquoted and the older quoted form", () => {
+    expect(parseCvar(CVAR_REPLIES.cs2Number, "game_type")).toBe("0");
+    expect(parseCvar(CVAR_REPLIES.cs2Bool, "sv_cheats")).toBe("false");
+    expect(parseCvar(CVAR_REPLIES.cs2Text, "hostname")).toBe("Козацький сервер | 5v5");
+    expect(parseCvar(CVAR_REPLIES.older, "game_mode")).toBe("1");
+    expect(parseCvar('Unknown command "game_mode"', "game_mode")).toBeUndefined();
+  });
+
+  test("game_type/game_mode pairs", () => {
+    expect(modeOf(0, 1)).toBe("competitive");
+    expect(modeOf(0, 2)).toBe("wingman");
+    expect(modeOf(1, 2)).toBe("deathmatch");
+    expect(modeOf(6, 0)).toBeUndefined();
+  });
+});
+
+describe("a poll over RCON", () => {
+  const replies: Record<string, string> = {
+    status_json: CS2_STATUS_JSON,
+    status: CS2_STATUS,
+    hostname: "hostname = Козацький сервер",
+    game_type: "game_type = 0",
+    game_mode: "game_mode = 2",
+    mp_maxrounds: "mp_maxrounds = 16",
+  };
+  const exec = (overrides: Record<string, string> = {}) => {
+    const sent: string[] = [];
+    const run = async (command: string) => {
+      sent.push(command);
+      return overrides[command] ?? replies[command] ?? `Unknown command "${command}"`;
+    };
+    return { run, sent };
+  };
+
+  test("what CS2 tells is known; scores, phase, totals and player stats are marked unknown", async () => {
+    const { run, sent } = exec();
+    const result = await pollOverRcon(run, true);
+    expect(sent).toEqual(["status_json", "hostname", "game_type", "game_mode", "mp_maxrounds"]);
+    expect(result.match).toEqual({
+      serverName: "Козацький сервер",
+      mapName: "de_dust2",
+      scoreCT: 0,
+      scoreT: 0,
+      playersOnline: 3,
+      roundPhase: "live",
+      gameMode: "wingman",
+      maxRounds: 16,
+      unknown: ["score", "phase", "totals"],
+    });
+    expect(result.players?.map((p) => [p.steamId, p.name, p.team, p.statsUnknown])).toEqual([
+      ["0", "Soldier", "Unknown", true],
+      ["76561198012345678", "Neo", "Unknown", true],
+      ["76561198000000042", "Тарас", "Unknown", true],
+    ]);
+  });
+
+  test("without status_json, status is read instead; no players unless asked", async () => {
+    const { run, sent } = exec({ status_json: 'Unknown command "status_json"' });
+    const result = await pollOverRcon(run, false);
+    expect(sent.slice(0, 2)).toEqual(["status_json", "status"]);
+    expect(result.match.mapName).toBe("de_mirage");
+    expect(result.players).toBeUndefined();
+  });
+
+  test("a service that is not a CS2 server is refused", async () => {
+    const { run } = exec({ status_json: "nope", status: "nope" });
+    await expect(pollOverRcon(run, true)).rejects.toThrow(/CS2/);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * What a plain CS2 server says about itself over RCON, parsed into the panel's shapes. Pure, so
+ * real replies kept as fixtures (convex/testing/rcon.fixtures.ts) test it without a server.
+ *
+ * - `status_json` (CS2): map, and every client with SteamID64, name and whether it is a bot.
+ *   Clients still connecting have an empty name and SteamID64 0; they are skipped.
+ * - `status` (CS2 text, or the older `# userid name uniqueid …` table): hostname, map (CS2 prints
+ *   it only in `loaded spawngroup(  1)`), players. Ghost rows (`65535 [NoChan] … challenging`)
+ *   are skipped. The text has no SteamIDs on CS2, so it is only the fallback.
+ * - A cvar read: CS2 prints `game_type = 0`, older servers `"game_type" = "0" ( def. "0" )`.
+ *
+ * Neither command reports teams, scores, the round or its phase, or any player stat: CS2 has no
+ * vanilla console command for them. Those are marked unknown, and MatchZy's events fill them in
+ * where it runs.
+ */
+import { GAME_MODES } from "../lib/gameApi";
+import { isSteamId64 } from "../lib/steamId";
+import type { GameModeName, Player } from "../lib/validators";
+
+/** SteamID the panel stores for bots (the plugin API and MatchZy report them as "0" too). */
+export const BOT_STEAM_ID = "0";
+
+export interface RconClientRow {
+  name: string;
+  /** SteamID64, or "0" for a bot; null when the output has none (CS2's `status` text). */
+  steamId: string | null;
+  bot: boolean;
+}
+
+export interface RconStatus {
+  hostname?: string;
+  map?: string;
+  clients: RconClientRow[];
+}
+
+const MAX_CLIENTS = 256;
+const MAX_NAME = 128;
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/** `status_json`; null when the text is not its JSON (an older server, or an error line). */
+export function parseStatusJson(text: string): RconStatus | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(raw) || !isObject(raw.server)) return null;
+  const server = raw.server;
+  const clients: RconClientRow[] = [];
+  const list = Array.isArray(server.clients) ? server.clients.slice(0, MAX_CLIENTS) : [];
+  for (const c of list) {
+    if (!isObject(c)) continue;
+    const name = typeof c.name === "string" ? c.name.slice(0, MAX_NAME) : "";
+    const bot = c.bot === true;
+    const id = typeof c.steamid64 === "string" ? c.steamid64 : String(c.steamid64 ?? "");
+    if (bot) clients.push({ name: name || "BOT", steamId: BOT_STEAM_ID, bot });
+    else if (name && isSteamId64(id)) clients.push({ name, steamId: id, bot });
+  }
+  return {
+    ...(typeof server.map === "string" && server.map ? { map: server.map.slice(0, 128) } : {}),
+    clients,
+  };
+}
+
+const CS2_ROW = /^\s*(\d+)\s+(BOT|[\d:]+)\s+\d+\s+\d+\s+(\w+)\s+.*'(.*)'\s*$/;
+const CSGO_ROW = /^#\s*\d+\s+(?:\d+\s+)?"(.*)"\s+(\S+)\s+/;
+
+/** `status` as CS2 prints it, or the older table; null when it is neither. */
+export function parseStatus(text: string): RconStatus | null {
+  const lines = text.split(/\r?\n/);
+  const field = (name: string) => {
+    const re = new RegExp(`^${name}\\s*:\\s*(.*)$`);
+    for (const line of lines) {
+      const m = re.exec(line.trim());
+      if (m) return m[1]!.trim();
+    }
+    return undefined;
+  };
+  const hostname = field("hostname");
+  const spawn = /loaded spawngroup\(\s*1\)\s*:\s*SV:\s*\[1:\s*([^\s|\]]+)/.exec(text)?.[1];
+  const map = spawn ?? field("map")?.split(/\s/)[0];
+  if (hostname === undefined && map === undefined) return null;
+  const clients: RconClientRow[] = [];
+  for (const line of lines) {
+    if (clients.length >= MAX_CLIENTS) break;
+    const cs2 = CS2_ROW.exec(line);
+    if (cs2) {
+      const [, id, time, state, name] = cs2;
+      if (id === "65535" || state !== "active" || !name) continue;
+      const bot = time === "BOT";
+      clients.push({ name: name.slice(0, MAX_NAME), steamId: bot ? BOT_STEAM_ID : null, bot });
+      continue;
+    }
+    const csgo = CSGO_ROW.exec(line);
+    if (csgo) {
+      const [, name = "", uniqueId] = csgo;
+      const bot = uniqueId === "BOT";
+      clients.push({ name: name.slice(0, MAX_NAME), steamId: bot ? BOT_STEAM_ID : null, bot });
+    }
+  }
+  return { ...(hostname ? { hostname } : {}), ...(map ? { map } : {}), clients };
+}
+
+/** The value of a cvar read (`name = value` or `"name" = "value" …`); undefined if not there. */
+export function parseCvar(text: string, name: string): string | undefined {
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*"?([A-Za-z0-9_]+)"?\s*=\s*(.*)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const rest = m[2]!.trim();
+    const quoted = /^"([^"]*)"/.exec(rest);
+    return quoted ? quoted[1]! : rest;
+  }
+  return undefined;
+}
+
+/** The panel's mode for a `game_type`/`game_mode` pair, if it is one of ours. */
+export function modeOf(gameType: number, gameMode: number): GameModeName | undefined {
+  for (const [name, mode] of Object.entries(GAME_MODES)) {
+    if (mode.gameType === gameType && mode.gameMode === gameMode) return name as GameModeName;
+  }
+  return undefined;
+}
+
+/** A connected client as a player whose side and stats the server did not report. */
+export function unknownStatsPlayer(client: RconClientRow): Player {
+  return {
+    steamId: client.steamId ?? "",
+    name: client.name || "—",
+    team: "Unknown",
+    score: 0,
+    kills: 0,
+    deaths: 0,
+    assists: 0,
+    kdRatio: 0,
+    mvp: 0,
+    headshots: 0,
+    chickenKills: 0,
+    totalDamage: 0,
+    bombPlants: 0,
+    bombDefuses: 0,
+    grenadeKills: 0,
+    grenadeDamageDealt: 0,
+    enemiesFlashed: 0,
+    knifeKills: 0,
+    zeusKills: 0,
+    playTimeMinutes: 0,
+    roundsPlayed: 0,
+    firstSeen: "",
+    lastSeen: "",
+    lastWeaponUsed: "",
+    statsUnknown: true,
+  };
+}
