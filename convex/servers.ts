@@ -2,6 +2,7 @@ import { v } from "convex/values";
 import { adminQuery, publicQuery } from "./lib/functions";
 import { serverFields, vConnectionType } from "./lib/validators";
 import { capability } from "./model/capability";
+import { statusOf } from "./model/liveData";
 import { secretsOf } from "./model/servers";
 import { SERVER_SAVE_CAPABILITY } from "./model/serverSettings";
 
@@ -41,6 +42,10 @@ const vAdminServer = v.object({
   ...serverFields,
   hasApiKey: v.boolean(),
   hasRconPassword: v.boolean(),
+  /** Direct RCON refused the stored password; nothing connects until a new one is set. */
+  rconAuthFailed: v.boolean(),
+  /** Why the last poll failed while the server is offline (e.g. «RCON недоступний: …»). */
+  lastError: v.optional(v.string()),
 });
 
 /** Every server with its settings, for the settings screen. Secrets appear only as "is set". */
@@ -52,11 +57,14 @@ export const adminList = adminQuery({
     const result = [];
     for (const s of rows) {
       const secret = await secretsOf(ctx, s._id);
+      const status = await statusOf(ctx, s._id);
       const { _creationTime: _, ...fields } = s;
       result.push({
         ...fields,
         hasApiKey: !!secret?.apiKey,
         hasRconPassword: !!secret?.rconPassword,
+        rconAuthFailed: secret?.rconAuthFailedAt !== undefined,
+        ...(status && !status.online && status.lastError ? { lastError: status.lastError } : {}),
       });
     }
     return result;

@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: the whole product on one offline machine, no accounts. Starts the game-server
- * simulator, the in-memory Convex backend (real convex/ functions, seeded with two servers that
- * point at the simulator) and the web app with the demo sign-in. Ctrl-C, SIGTERM or SIGHUP stops
+ * simulator, the in-memory Convex backend (real convex/ functions, seeded with three servers that
+ * point at the simulator: HTTP plugin API, RCON proxy, direct RCON) and the web app with the demo sign-in. Ctrl-C, SIGTERM or SIGHUP stops
  * everything; so does the exit of the process that launched it. Flags: dev/demo-args.ts.
  *
  * `startDemo()` is also what the browser tests and benchmarks use (with ephemeral ports).
@@ -71,8 +71,13 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       ephemeral: ephemeral && opts.simBasePort === undefined,
       basePort: opts.simBasePort,
       tickMs: opts.tickMs,
-      // Short maps (at most 8 rounds, ≈2–3 min), so match history shows within minutes.
-      servers: [{ maxRounds: DEMO_MAX_ROUNDS }, { maxRounds: DEMO_MAX_ROUNDS }],
+      // Short maps (at most 8 rounds, ≈2–3 min), so match history shows within minutes. The third
+      // server is a plain CS2 server the panel reaches by direct RCON.
+      servers: [
+        { maxRounds: DEMO_MAX_ROUNDS },
+        { maxRounds: DEMO_MAX_ROUNDS },
+        { maxRounds: DEMO_MAX_ROUNDS, map: "de_nuke", humans: 3, spectators: 0 },
+      ],
       log: opts.quiet ? () => {} : (m) => console.log(`[sim] ${m}`),
     });
     started.push(() => sim.stop());
@@ -185,12 +190,21 @@ function readyBanner(webUrl: string | null, backend: BackendHandle, sim: SimHand
   return `Demo ready.
   Panel:                 ${webUrl ?? "(web app not started)"}
   Convex (in memory):    ${backend.url}   HTTP API: ${backend.siteUrl}/api/servers
-  Game-server simulator: ${sim.servers.map((s) => s.apiUrl).join(", ")}; RCON proxy ${sim.proxyUrl}${signIn}
+  Game-server simulator: ${sim.servers
+    .slice(0, 2)
+    .map((s) => s.apiUrl)
+    .join(", ")}; RCON proxy ${sim.proxyUrl}; direct RCON ${directRcon(sim)}${signIn}
   Simulator control API: ${control} (docs/game-server-api.md §5). Try:
     curl -X PUT ${faults} -d '{"offline":true}'   # Server #1 goes offline
     curl -X PUT ${faults} -d '{"offline":false,"errorRate":0.5}'   # back, half its requests fail
     curl -X POST ${faults}/reset   # back to normal
   Ctrl-C (or kill -TERM ${process.pid}) stops everything.`;
+}
+
+/** Server #3's RCON address (the panel reaches it without plugin or proxy). */
+function directRcon(sim: SimHandle): string {
+  const s3 = sim.servers[2];
+  return s3 ? `${new URL(s3.baseUrl).hostname}:${s3.rconPort}` : "(none)";
 }
 
 /** The `npm run demo` command: parse flags, start, and stop cleanly on a signal. */

@@ -99,6 +99,13 @@ export const uk = {
   "board.empty": "Гравців на сторонах поки немає.",
   "board.emptySide": "На цій стороні нікого немає.",
   "dashboard.offlineNote": "Сервер зараз офлайн — показано останні отримані дані.",
+  "dashboard.unknownScore":
+    "Рахунок і фаза невідомі: сервер без MatchZy не повідомляє їх через RCON.",
+  "dashboard.unknownSummary":
+    "Загальна статистика невідома: сервер без плагіна чи MatchZy не повідомляє її через RCON.",
+  "common.unknown": "невідомо",
+  "players.statsUnknown":
+    "Статистика й сторони гравців невідомі: сервер без плагіна чи MatchZy не повідомляє їх через RCON.",
   "phase.warmup": "Розминка",
   "phase.live": "Раунд триває",
   "phase.freezetime": "Закупівля",
@@ -129,6 +136,7 @@ export const uk = {
   "team.Counter-Terrorist": "CT",
   "team.Spectator": "SPEC",
   "team.Offline": "OFF",
+  "team.Unknown": "?",
   // The round strip (dashboard, match page, overlay)
   "rounds.title": "Раунди",
   "rounds.round": "Раунд {round}",
@@ -147,6 +155,7 @@ export const uk = {
   "teamName.Counter-Terrorist": "Спецпризначенці",
   "teamName.Spectator": "Глядач",
   "teamName.Offline": "Офлайн",
+  "teamName.Unknown": "Сторона невідома",
 
   // Players
   "players.title": "Гравці",
@@ -549,6 +558,14 @@ export const uk = {
   "admin.servers.connectAddress": "Адреса підключення",
   "admin.servers.proxyHost": "Адреса ігрового сервера (RCON)",
   "admin.servers.proxyPort": "Порт RCON",
+  "admin.servers.rconHost": "Адреса ігрового сервера",
+  "admin.servers.rconPortDirect": "Порт RCON (ігровий порт, TCP)",
+  "admin.servers.rconPasswordHint": "Значення rcon_password на сервері (запуск з -usercon).",
+  "admin.servers.type.HTTP": "HTTP (плагін)",
+  "admin.servers.type.RCON_PROXY": "RCON-проксі",
+  "admin.servers.type.RCON": "Пряме RCON (без плагіна)",
+  "admin.servers.rconAuthFailed":
+    "RCON-пароль відхилено: спроби зупинено. Введіть правильний пароль, щоб підключитися знову.",
   "admin.servers.save": "Зберегти",
   "admin.servers.destinationChanged":
     "Адресу змінено: збережені секрети прив'язані до старої адреси й будуть скинуті. Введіть їх знову для нової.",

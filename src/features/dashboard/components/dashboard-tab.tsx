@@ -30,7 +30,10 @@ export function DashboardTab({ serverName, snapshot, rounds, status }: Dashboard
         updatedAt={updatedAt}
         online={online}
       />
-      <SummaryCard summary={snapshot === undefined ? undefined : (snapshot?.summary ?? null)} />
+      <SummaryCard
+        summary={snapshot === undefined ? undefined : (snapshot?.summary ?? null)}
+        unknown={snapshot?.match.unknown?.includes("totals") ?? false}
+      />
       {snapshot ? (
         <div className={styles.wide}>
           <SideScoreboard match={snapshot.match} board={snapshot.board} />

@@ -51,9 +51,12 @@ function MatchDetails({
   online: boolean | undefined;
 }) {
   const kind = mapKind(match.mapName);
+  const scoreKnown = !match.unknown?.includes("score");
+  const phaseKnown = !match.unknown?.includes("phase");
   return (
     <>
       {online === false ? <p className={styles.notice}>{t("dashboard.offlineNote")}</p> : null}
+      {!scoreKnown ? <p className={styles.info}>{t("dashboard.unknownScore")}</p> : null}
       <div className={styles.scoreboard} aria-label={t("dashboard.score")} role="group">
         <div className={styles.side}>
           <span className={`${styles.sideLabel} ${styles.ctText}`}>CT</span>
@@ -62,12 +65,20 @@ function MatchDetails({
           </span>
         </div>
         <div className={styles.score}>
-          <span className={styles.ctText} data-testid="score-ct">
-            {match.scoreCT}
+          <span
+            className={styles.ctText}
+            data-testid="score-ct"
+            title={scoreKnown ? undefined : t("common.unknown")}
+          >
+            {scoreKnown ? match.scoreCT : "?"}
           </span>
           <span className={styles.versus}> : </span>
-          <span className={styles.tText} data-testid="score-t">
-            {match.scoreT}
+          <span
+            className={styles.tText}
+            data-testid="score-t"
+            title={scoreKnown ? undefined : t("common.unknown")}
+          >
+            {scoreKnown ? match.scoreT : "?"}
           </span>
           <div className={styles.clockLine}>
             <RoundClock match={match} />
@@ -99,7 +110,7 @@ function MatchDetails({
         </div>
         <div className={styles.fact}>
           <dt>{t("dashboard.roundPhase")}</dt>
-          <dd>{t(`phase.${match.roundPhase}`)}</dd>
+          <dd>{phaseKnown ? t(`phase.${match.roundPhase}`) : t("common.unknown")}</dd>
         </div>
         {match.gameMode ? (
           <div className={styles.fact}>

@@ -16,13 +16,24 @@ const TOTALS: { key: keyof Summary; label: MessageKey }[] = [
   { key: "totalBombsDefused", label: "summary.totalBombsDefused" },
 ];
 
-/** The six overall totals; undefined while loading, null when the server has not reported them. */
-export function SummaryCard({ summary }: { summary: Summary | null | undefined }) {
+/**
+ * The six overall totals; undefined while loading, null when the server has not reported them
+ * yet, `unknown` when it cannot (a plain CS2 server over RCON).
+ */
+export function SummaryCard({
+  summary,
+  unknown = false,
+}: {
+  summary: Summary | null | undefined;
+  unknown?: boolean;
+}) {
   return (
     <Card title={t("dashboard.summaryTitle")}>
-      {summary === null ? (
+      {summary === null || unknown ? (
         <div className={styles.totals} style={{ display: "block" }}>
-          <EmptyState icon={<Icon name="chart" />}>{t("dashboard.noSummary")}</EmptyState>
+          <EmptyState icon={<Icon name="chart" />}>
+            {t(unknown ? "dashboard.unknownSummary" : "dashboard.noSummary")}
+          </EmptyState>
         </div>
       ) : (
         <dl className={styles.totals} aria-busy={summary === undefined}>

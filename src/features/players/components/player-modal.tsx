@@ -96,6 +96,7 @@ export function PlayerModal({
     >
       {player ? (
         <>
+          {player.statsUnknown ? <p className={styles.note}>{t("players.statsUnknown")}</p> : null}
           <div className={styles.groups}>
             {STAT_GROUPS.map((group) => (
               <section key={group.title} className={styles.group} aria-label={t(group.title)}>
@@ -104,7 +105,7 @@ export function PlayerModal({
                   {group.stats.map((stat) => (
                     <div key={stat.label} className={styles.stat}>
                       <dt>{t(stat.label)}</dt>
-                      <dd>{stat.value(player)}</dd>
+                      <dd>{player.statsUnknown ? t("common.dash") : stat.value(player)}</dd>
                     </div>
                   ))}
                 </dl>

@@ -105,7 +105,12 @@ export function PlayersTab({
             </EmptyState>
           </div>
         ) : (
-          <PlayersTable players={shown} onOpen={setSelected} renderNameBadge={renderNameBadge} />
+          <>
+            {shown.some((p) => p.statsUnknown) ? (
+              <p className={styles.note}>{t("players.statsUnknown")}</p>
+            ) : null}
+            <PlayersTable players={shown} onOpen={setSelected} renderNameBadge={renderNameBadge} />
+          </>
         )}
       </div>
       <PlayerModal

@@ -9,6 +9,11 @@ import { isSteamId64, type Player } from "@/lib/backend";
 import { TeamBadge } from "./team-badge";
 import styles from "./players.module.css";
 
+/** A stat as text, or a dash when the server did not report the player's stats. */
+function stat(p: Player, text: string): ReactNode {
+  return p.statsUnknown ? <span title={t("common.unknown")}>{t("common.dash")}</span> : text;
+}
+
 export function PlayersTable({
   players,
   onOpen,
@@ -70,28 +75,32 @@ export function PlayersTable({
             </>
           ),
         },
-        { header: t("players.col.score"), numeric: true, cell: (p) => formatInteger(p.score) },
+        {
+          header: t("players.col.score"),
+          numeric: true,
+          cell: (p) => stat(p, formatInteger(p.score)),
+        },
         {
           header: <abbr title={t("players.col.killsTitle")}>{t("players.col.kills")}</abbr>,
           numeric: true,
-          cell: (p) => formatInteger(p.kills),
+          cell: (p) => stat(p, formatInteger(p.kills)),
         },
         {
           header: <abbr title={t("players.col.deathsTitle")}>{t("players.col.deaths")}</abbr>,
           numeric: true,
-          cell: (p) => formatInteger(p.deaths),
+          cell: (p) => stat(p, formatInteger(p.deaths)),
         },
         {
           header: <abbr title={t("players.col.assistsTitle")}>{t("players.col.assists")}</abbr>,
           numeric: true,
-          cell: (p) => formatInteger(p.assists),
+          cell: (p) => stat(p, formatInteger(p.assists)),
         },
         {
           header: <abbr title={t("players.col.kdTitle")}>{t("players.col.kd")}</abbr>,
           numeric: true,
-          cell: (p) => formatRatio(p.kdRatio),
+          cell: (p) => stat(p, formatRatio(p.kdRatio)),
         },
-        { header: t("players.col.mvp"), numeric: true, cell: (p) => formatInteger(p.mvp) },
+        { header: t("players.col.mvp"), numeric: true, cell: (p) => stat(p, formatInteger(p.mvp)) },
       ]}
     />
   );

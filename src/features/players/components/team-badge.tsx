@@ -7,6 +7,7 @@ const TONE: Record<Team, BadgeTone> = {
   Terrorist: "t",
   Spectator: "neutral",
   Offline: "neutral",
+  Unknown: "neutral",
 };
 
 export function TeamBadge({ team, long = false }: { team: Team; long?: boolean }) {

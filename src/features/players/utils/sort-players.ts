@@ -27,12 +27,13 @@ export const DEFAULT_SORT: { field: SortField; direction: SortDirection } = {
   direction: "desc",
 };
 
-/** Teams sort CT, T, spectators, then players who left. */
+/** Teams sort CT, T, spectators, connected players whose side is unknown, then those who left. */
 export const TEAM_ORDER: Record<Team, number> = {
   "Counter-Terrorist": 0,
   Terrorist: 1,
   Spectator: 2,
-  Offline: 3,
+  Unknown: 3,
+  Offline: 4,
 };
 
 export function isSortField(value: string): value is SortField {

@@ -19,6 +19,7 @@ const SERVER: AdminServer = {
   order: 0,
   hasApiKey: true,
   hasRconPassword: false,
+  rconAuthFailed: false,
 };
 
 function saveMock() {

@@ -15,9 +15,13 @@ import styles from "../admin.module.css";
 
 type ConnectionType = AdminServer["connectionType"];
 
-const TYPES: { value: ConnectionType; label: string }[] = (["HTTP", "RCON_PROXY"] as const).map(
-  (value) => ({ value, label: t(`admin.servers.type.${value}`) }),
-);
+const TYPES: { value: ConnectionType; label: string }[] = (
+  ["HTTP", "RCON_PROXY", "RCON"] as const
+).map((value) => ({ value, label: t(`admin.servers.type.${value}`) }));
+
+function connectionType(value: string): ConnectionType {
+  return TYPES.find((type) => type.value === value)?.value ?? "HTTP";
+}
 
 /** A secret field's hint: must be typed again (address changed), or whether one is stored. */
 function secretHint(required: boolean, isSet: boolean | undefined) {
@@ -52,7 +56,9 @@ export function ServerFormDialog({
   const [type, setType] = useState<ConnectionType>(server?.connectionType ?? "HTTP");
   const [simpleAdmin, setSimpleAdmin] = useState(server?.simpleAdmin === true);
   const [error, setError] = useState<string>();
-  const proxy = type === "RCON_PROXY";
+  // Both RCON types need the game server's RCON address and password; the proxy also its URL.
+  const rcon = type !== "HTTP";
+  const direct = type === "RCON";
   const field = (name: keyof typeof fields) => ({
     value: fields[name],
     onChange: (e: { target: { value: string } }) =>
@@ -69,8 +75,8 @@ export function ServerFormDialog({
         proxyTargetHost: fields.proxyTargetHost,
         proxyTargetPort: Number(fields.proxyTargetPort) || undefined,
       });
-  const needsApiKey = destinationChanged && !!server?.hasApiKey;
-  const needsRconPassword = destinationChanged && proxy && !!server?.hasRconPassword;
+  const needsApiKey = destinationChanged && !direct && !!server?.hasApiKey;
+  const needsRconPassword = destinationChanged && rcon && !!server?.hasRconPassword;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,19 +95,19 @@ export function ServerFormDialog({
         server: {
           key: fields.key,
           name: fields.name,
-          apiBaseUrl: fields.apiBaseUrl,
+          apiBaseUrl: direct ? "" : fields.apiBaseUrl,
           connectAddress: fields.connectAddress,
           connectionType: type,
           simpleAdmin,
-          ...(proxy
+          ...(rcon
             ? {
                 proxyTargetHost: fields.proxyTargetHost.trim(),
                 proxyTargetPort: Number(fields.proxyTargetPort) || 0,
               }
             : {}),
         },
-        ...(fields.apiKey ? { apiKey: fields.apiKey } : {}),
-        ...(proxy && fields.rconPassword ? { rconPassword: fields.rconPassword } : {}),
+        ...(fields.apiKey && !direct ? { apiKey: fields.apiKey } : {}),
+        ...(rcon && fields.rconPassword ? { rconPassword: fields.rconPassword } : {}),
       },
       { onError: setError },
     );
@@ -121,12 +127,14 @@ export function ServerFormDialog({
         <div className={styles.formGrid}>
           <TextField label={t("admin.servers.key")} required maxLength={32} {...field("key")} />
           <TextField label={t("admin.servers.name")} required maxLength={64} {...field("name")} />
-          <TextField
-            label={t("admin.servers.apiBaseUrl")}
-            placeholder="http://1.2.3.4:8080"
-            required
-            {...field("apiBaseUrl")}
-          />
+          {direct ? null : (
+            <TextField
+              label={t("admin.servers.apiBaseUrl")}
+              placeholder="http://1.2.3.4:8080"
+              required
+              {...field("apiBaseUrl")}
+            />
+          )}
           <TextField
             label={t("admin.servers.connectAddress")}
             placeholder="1.2.3.4:27015"
@@ -137,25 +145,27 @@ export function ServerFormDialog({
             label={t("admin.servers.col.type")}
             value={type}
             options={TYPES}
-            onChange={(v) => setType(v === "RCON_PROXY" ? "RCON_PROXY" : "HTTP")}
+            onChange={(v) => setType(connectionType(v))}
           />
-          <TextField
-            label={t("admin.servers.apiKey")}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t("admin.servers.secretPlaceholder")}
-            hint={secretHint(needsApiKey, server?.hasApiKey)}
-            {...field("apiKey")}
-          />
-          {proxy ? (
+          {direct ? null : (
+            <TextField
+              label={t("admin.servers.apiKey")}
+              type="password"
+              autoComplete="new-password"
+              placeholder={t("admin.servers.secretPlaceholder")}
+              hint={secretHint(needsApiKey, server?.hasApiKey)}
+              {...field("apiKey")}
+            />
+          )}
+          {rcon ? (
             <>
               <TextField
-                label={t("admin.servers.proxyHost")}
+                label={t(direct ? "admin.servers.rconHost" : "admin.servers.proxyHost")}
                 placeholder="1.2.3.4"
                 {...field("proxyTargetHost")}
               />
               <TextField
-                label={t("admin.servers.proxyPort")}
+                label={t(direct ? "admin.servers.rconPortDirect" : "admin.servers.proxyPort")}
                 type="number"
                 inputMode="numeric"
                 placeholder="27015"
@@ -166,7 +176,11 @@ export function ServerFormDialog({
                 type="password"
                 autoComplete="new-password"
                 placeholder={t("admin.servers.secretPlaceholder")}
-                hint={secretHint(needsRconPassword, server?.hasRconPassword)}
+                hint={
+                  direct && !server?.hasRconPassword
+                    ? t("admin.servers.rconPasswordHint")
+                    : secretHint(needsRconPassword, server?.hasRconPassword)
+                }
                 {...field("rconPassword")}
               />
             </>

@@ -68,10 +68,12 @@ export function ServersSettings() {
               header: t("admin.servers.col.secrets"),
               cell: (s) => (
                 <div className={styles.cellStack}>
-                  <span>
-                    {t("admin.servers.apiKey")}: <SecretBadge set={s.hasApiKey} />
-                  </span>
-                  {s.connectionType === "RCON_PROXY" ? (
+                  {s.connectionType !== "RCON" ? (
+                    <span>
+                      {t("admin.servers.apiKey")}: <SecretBadge set={s.hasApiKey} />
+                    </span>
+                  ) : null}
+                  {s.connectionType !== "HTTP" ? (
                     <span>
                       {t("admin.servers.rconPassword")}: <SecretBadge set={s.hasRconPassword} />
                     </span>
@@ -82,9 +84,16 @@ export function ServersSettings() {
             {
               header: t("admin.servers.col.state"),
               cell: (s) => (
-                <Badge tone={s.disabled ? "danger" : "success"}>
-                  {s.disabled ? t("admin.servers.disabled") : t("admin.servers.enabled")}
-                </Badge>
+                <div className={styles.cellStack}>
+                  <Badge tone={s.disabled ? "danger" : "success"}>
+                    {s.disabled ? t("admin.servers.disabled") : t("admin.servers.enabled")}
+                  </Badge>
+                  {s.rconAuthFailed ? (
+                    <span role="status">{t("admin.servers.rconAuthFailed")}</span>
+                  ) : s.lastError ? (
+                    <span>{s.lastError}</span>
+                  ) : null}
+                </div>
               ),
             },
             actionsColumn((s: AdminServer, i: number) => (
