@@ -7,7 +7,8 @@
  *      (the slope between 1 and 50 viewers), heartbeats per viewer-hour (live.ts);
  *   3. delay from a change on the game server to a subscribed dashboard, polled (and pushed, once
  *      the push endpoint exists) (latency.ts);
- *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts).
+ *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts);
+ *   5. direct RCON (Server #3): Node actions per watched hour, poll duration, admin actions (rcon.ts).
  * `--json` ends the output with one line holding every figure as JSON. `--quick` (or
  * BENCH_QUICK=1) shortens every window: about 3.5 minutes instead of 9. BENCH_VERBOSE=1 shows the
  * demo's logs.
@@ -21,6 +22,7 @@ import { CallTally } from "./calls";
 import { holdWarmup, idleFleet, keepDemoServers, resumePlay, type IdleResult } from "./idle";
 import { pollLatency, pushLatency, type Latency } from "./latency";
 import { liveAudiences, type AudienceResult } from "./live";
+import { directRconCost, type RconCost } from "./rcon";
 import { banToPeerLatency, describeBanLatency } from "./tournament";
 import { client, round } from "./util";
 
@@ -37,6 +39,8 @@ const settings = quick
       sweeps: 3,
       latencySamples: 5,
       bans: 20,
+      rconWindowMs: 60_000,
+      rconActions: 6,
     }
   : {
       liveWindowMs: { 1: 600_000, 10: 600_000, 50: 1_800_000 } as Record<number, number>,
@@ -44,6 +48,8 @@ const settings = quick
       sweeps: 5,
       latencySamples: 16,
       bans: 50,
+      rconWindowMs: 180_000,
+      rconActions: 12,
     };
 const OBSERVERS = 200;
 const AUDIENCES = [1, 10, 50];
@@ -94,6 +100,17 @@ function slope(results: AudienceResult[], of: (r: AudienceResult) => number) {
   return (of(last) - of(first)) / (last.viewers - first.viewers);
 }
 
+function describeRcon(r: RconCost) {
+  return [
+    `watched ${fmt(r.windowMs / 1000)} s: ${fmt(r.actionsPerHour)} Node actions/hour;` +
+      ` ${r.polls} polls, each ${fmt(r.pollMs.p50)} ms median, ${fmt(r.pollMs.p95)} ms p95` +
+      " (one connection: auth, status_json, 4 cvars; the tick's store mutation included)",
+    `admin action (map change, chat): ${fmt(r.adminAction.calls, 1)} Convex calls, of which` +
+      ` ${fmt(r.adminAction.nodeActions, 1)} Node action; ${fmt(r.adminAction.ms.p50)} ms median,` +
+      ` ${fmt(r.adminAction.ms.p95)} ms p95 until the admin has the answer`,
+  ];
+}
+
 function latencyLine(l: Latency | null) {
   if (!l) return "not measured";
   const s = (x: number) => `${(x / 1000).toFixed(2)} s`;
@@ -115,9 +132,9 @@ async function main() {
   tally.countSharedHits(demo.backend);
   try {
     const probe = client(demo.backend.url);
-    const [server1, server2] = await probe.query(api.servers.list, {});
+    const [server1, server2, server3] = await probe.query(api.servers.list, {});
     await probe.close();
-    if (!server1 || !server2) throw new Error("expected the demo's two servers");
+    if (!server1 || !server2 || !server3) throw new Error("expected the demo's three servers");
 
     console.log("1. Idle fleet (nobody watching, warmup held): Convex calls per hour");
     holdWarmup(demo);
@@ -185,6 +202,14 @@ async function main() {
       `Write conflicts retried over the whole run: ${conflicts.length ? conflicts.join(", ") : "none"}`,
     );
 
+    console.log("5. Direct RCON (Server #3, no plugin, no proxy): one watcher, then admin actions");
+    const rcon = await directRconCost(demo, tally, server3._id, {
+      windowMs: settings.rconWindowMs,
+      adminActions: settings.rconActions,
+    });
+    for (const line of describeRcon(rcon)) console.log(`   ${line}`);
+    console.log(`   (${elapsed()}; load average ${load()})`);
+
     const figures = {
       gameRequestsPerMin: Object.fromEntries(
         audiences.map((r) => [String(r.viewers), round(r.gameRequestsPerMin)]),
@@ -202,6 +227,13 @@ async function main() {
         push: push && { p50: Math.round(push.p50), p95: Math.round(push.p95) },
       },
       banToPeerMs: { p50: round(ban.peer.p50), p95: round(ban.peer.p95), observers: ban.observers },
+      rconActionsPerHour: round(rcon.actionsPerHour),
+      rconPollMs: { p50: round(rcon.pollMs.p50), p95: round(rcon.pollMs.p95) },
+      rconAdminAction: {
+        calls: round(rcon.adminAction.calls),
+        nodeActions: round(rcon.adminAction.nodeActions),
+        ms: { p50: round(rcon.adminAction.ms.p50), p95: round(rcon.adminAction.ms.p95) },
+      },
     };
     return figures;
   } finally {

@@ -194,10 +194,10 @@ describe("npm run demo", () => {
         expect(query.status).toBe(200);
         const targets = (await query.json()) as { status: string; value: Array<{ key: string }> };
         expect(targets.status).toBe("success");
-        expect(targets.value.map((t) => t.key)).toEqual(["server1", "server2"]);
+        expect(targets.value.map((t) => t.key)).toEqual(["server1", "server2", "server3"]);
         const servers = await fetch(apiUrl);
         expect(servers.status).toBe(200);
-        expect(((await servers.json()) as unknown[]).length).toBe(2);
+        expect(((await servers.json()) as unknown[]).length).toBe(3);
 
         expect(banner).toContain('"Вхід"');
         expect(banner).toContain("admin@demo.cs2-panel.local");

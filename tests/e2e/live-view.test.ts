@@ -19,13 +19,13 @@ afterAll(async () => {
 });
 
 describe.skipIf(!chromiumPath)("live view in the browser", () => {
-  test("the dashboard shows both servers, the online state and the simulator's match, live", async () => {
+  test("the dashboard shows every server, the online state and the simulator's match, live", async () => {
     const { page, context } = await newPage(env);
     await page.goto(env.url);
     const selector = page.getByRole("combobox").first();
     await expect
       .poll(() => selector.locator("option").allTextContents())
-      .toEqual(["Server #1", "Server #2"]);
+      .toEqual(["Server #1", "Server #2", "Server #3"]);
     await page.getByText("Онлайн", { exact: true }).first().waitFor();
 
     const wire = await simJson<WireMatch>(env, 0, "/match");
