@@ -59,8 +59,9 @@ function failure(error: unknown, where: string): { ok: false; error: string; aut
     if (code === "AUTH") return { ok: false, error: RCON_AUTH_REFUSED, authFailed: true };
     return { ok: false, error: rconFailureText(code, error.message, error.duringAuth, where) };
   }
-  if (error instanceof RconPollError)
+  if (error instanceof RconPollError) {
     return { ok: false, error: `RCON недоступний: ${error.message}` };
+  }
   throw error;
 }
 
