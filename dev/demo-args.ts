@@ -16,8 +16,8 @@ Options (a flag wins over its environment variable):
   --web-port N        DEMO_WEB_PORT      web app (default 5173)
   --backend-port N    DEMO_BACKEND_PORT  in-memory Convex: sync on N, HTTP actions on N+1
                                          (default 3210)
-  --sim-base-port N   SIM_BASE_PORT      simulator: plugin APIs N+1, N+2, RCON N+15, N+16,
-                                         RCON proxy N+80, control API N+90 (default 27000)
+  --sim-base-port N   SIM_BASE_PORT      simulator: plugin APIs N+1, N+2, N+3, RCON N+15, N+16,
+                                         N+17, RCON proxy N+80, control API N+90 (default 27000)
   --ephemeral         DEMO_EPHEMERAL=1   OS-assigned free ports for every service not set above
   -h, --help                             this help
 
