@@ -5,7 +5,7 @@
  */
 import { TOP_CRITERIA, type TopCriterion } from "./gameApi";
 import { isSteamId64 } from "./steamId";
-import type { Player, ServerSnapshot } from "./validators";
+import type { Match, Player, ServerSnapshot } from "./validators";
 
 /** The longest `?q=` a player search takes (an in-game name is at most 32 characters). */
 const MAX_SEARCH = 64;
@@ -22,12 +22,53 @@ function error(status: number, message: string, details?: string): ApiResponse {
   return { status, body: details ? { error: message, details } : { error: message } };
 }
 
+const PLAYER_STATS = [
+  "score",
+  "kills",
+  "deaths",
+  "assists",
+  "kdRatio",
+  "mvp",
+  "headshots",
+  "chickenKills",
+  "totalDamage",
+  "bombPlants",
+  "bombDefuses",
+  "grenadeKills",
+  "grenadeDamageDealt",
+  "enemiesFlashed",
+  "knifeKills",
+  "zeusKills",
+  "playTimeMinutes",
+  "roundsPlayed",
+] as const;
+
+/** A player as the API shows him: stats the server did not report are null, never 0. */
+function publicPlayer(p: Player) {
+  if (!p.statsUnknown) return p;
+  const unknown = Object.fromEntries(PLAYER_STATS.map((key) => [key, null]));
+  return { ...p, ...unknown, firstSeen: null, lastSeen: null, lastWeaponUsed: null };
+}
+
 function grouped(players: Player[]) {
+  const of = (team: Player["team"]) => players.filter((p) => p.team === team).map(publicPlayer);
   return {
-    terrorists: players.filter((p) => p.team === "Terrorist"),
-    counterTerrorists: players.filter((p) => p.team === "Counter-Terrorist"),
-    spectators: players.filter((p) => p.team === "Spectator"),
-    offline: players.filter((p) => p.team === "Offline"),
+    terrorists: of("Terrorist"),
+    counterTerrorists: of("Counter-Terrorist"),
+    spectators: of("Spectator"),
+    offline: of("Offline"),
+    /** Connected, side not reported (a plain CS2 server over RCON). */
+    unknownSide: of("Unknown"),
+  };
+}
+
+/** The match as the API shows it: what the server could not report is null, never a placeholder. */
+function publicMatch(match: Match) {
+  const unknown = new Set(match.unknown ?? []);
+  return {
+    ...match,
+    ...(unknown.has("score") ? { scoreCT: null, scoreT: null } : {}),
+    ...(unknown.has("phase") ? { roundPhase: null } : {}),
   };
 }
 
@@ -68,10 +109,15 @@ export function routeServerRequest(
     };
   }
   if (head === "match" && parts.length === 1) {
-    return s.match ? { status: 200, body: s.match } : error(404, "No data yet");
+    return s.match ? { status: 200, body: publicMatch(s.match) } : error(404, "No data yet");
   }
   if (head === "summary" && parts.length === 1) {
-    return s.summary ? { status: 200, body: s.summary } : error(404, "No data yet");
+    if (!s.summary) return error(404, "No data yet");
+    const unknown = s.match?.unknown?.includes("totals");
+    const body = unknown
+      ? Object.fromEntries(Object.keys(s.summary).map((key) => [key, null]))
+      : s.summary;
+    return { status: 200, body };
   }
   if (head === "search" && parts.length === 1) {
     const q = query.get("q")?.trim();
@@ -82,7 +128,9 @@ export function routeServerRequest(
     const needle = q.toLocaleLowerCase("uk");
     return {
       status: 200,
-      body: s.players.filter((p) => p.name.toLocaleLowerCase("uk").includes(needle)),
+      body: s.players
+        .filter((p) => p.name.toLocaleLowerCase("uk").includes(needle))
+        .map(publicPlayer),
     };
   }
   if (head === "players") {
@@ -91,7 +139,7 @@ export function routeServerRequest(
     if (parts.length === 2) {
       if (!isSteamId64(second!)) return error(400, "Invalid steam id", second!.slice(0, 64));
       const player = s.players.find((p) => p.steamId === second);
-      return player ? { status: 200, body: player } : error(404, "Player not found");
+      return player ? { status: 200, body: publicPlayer(player) } : error(404, "Player not found");
     }
   }
   return error(404, "Not found");
@@ -104,6 +152,9 @@ function top(players: Player[], criterion: string, rawLimit: string | null): Api
   const parsed = rawLimit === null ? DEFAULT_TOP_LIMIT : Number.parseInt(rawLimit, 10);
   if (!Number.isFinite(parsed) || parsed < 1) return error(400, "Invalid limit");
   const key = criterion as TopCriterion;
-  const sorted = players.filter((p) => p.team !== "Spectator").sort((a, b) => b[key] - a[key]);
+  // Players whose stats the server did not report cannot rank.
+  const sorted = players
+    .filter((p) => p.team !== "Spectator" && !p.statsUnknown)
+    .sort((a, b) => b[key] - a[key]);
   return { status: 200, body: sorted.slice(0, Math.min(parsed, MAX_TOP_LIMIT)) };
 }

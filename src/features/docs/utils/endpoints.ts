@@ -87,7 +87,13 @@ export const ENDPOINTS: EndpointDoc[] = [
   {
     path: "/api/servers/{key}/players",
     description: "docs.ep.players",
-    example: { terrorists: [], counterTerrorists: [examplePlayer], spectators: [], offline: [] },
+    example: {
+      terrorists: [],
+      counterTerrorists: [examplePlayer],
+      spectators: [],
+      offline: [],
+      unknownSide: [],
+    },
   },
   {
     path: "/api/servers/{key}/players/{steamId}",
