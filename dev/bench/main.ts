@@ -22,7 +22,7 @@ import { CallTally } from "./calls";
 import { holdWarmup, idleFleet, keepDemoServers, resumePlay, type IdleResult } from "./idle";
 import { pollLatency, pushLatency, type Latency } from "./latency";
 import { liveAudiences, type AudienceResult } from "./live";
-import { directRconCost, type RconCost } from "./rcon";
+import { directRconCost, directServer, type RconCost } from "./rcon";
 import { banToPeerLatency, describeBanLatency } from "./tournament";
 import { client, round } from "./util";
 
@@ -132,9 +132,11 @@ async function main() {
   tally.countSharedHits(demo.backend);
   try {
     const probe = client(demo.backend.url);
-    const [server1, server2, server3] = await probe.query(api.servers.list, {});
+    const [server1, server2] = await probe.query(api.servers.list, {});
     await probe.close();
-    if (!server1 || !server2 || !server3) throw new Error("expected the demo's three servers");
+    if (!server1 || !server2) throw new Error("expected the demo's servers");
+    // Sections 1–4 measure the plugin and proxy servers alone; section 5 brings it back.
+    await directServer(demo, false);
 
     console.log("1. Idle fleet (nobody watching, warmup held): Convex calls per hour");
     holdWarmup(demo);
@@ -203,7 +205,7 @@ async function main() {
     );
 
     console.log("5. Direct RCON (Server #3, no plugin, no proxy): one watcher, then admin actions");
-    const rcon = await directRconCost(demo, tally, server3._id, {
+    const rcon = await directRconCost(demo, tally, {
       windowMs: settings.rconWindowMs,
       adminActions: settings.rconActions,
     });

@@ -10,6 +10,7 @@
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { buildModulesMap } from "../backend/modules";
+import { seedServersFor } from "../sim/seed-servers";
 import type { DemoHandle } from "../demo";
 import { callsBetween, convexDir, type CallTally, type TallySnapshot } from "./calls";
 import { viewer } from "./live";
@@ -49,6 +50,26 @@ async function timeRconActions(): Promise<Map<string, number[]>> {
   return samples;
 }
 
+/**
+ * Takes the demo's direct-RCON server out of the way (disabled) so the other sections measure what
+ * they always did, or puts it back as the demo seeded it. The idle fleets reuse its key.
+ */
+export async function directServer(demo: DemoHandle, enabled: boolean): Promise<Id<"servers">> {
+  const seed = seedServersFor(demo.sim).find((s) => s.connectionType === "RCON");
+  if (!seed) throw new Error("the demo has no direct-RCON server");
+  const { rconPassword, ...server } = seed;
+  const rows = await demo.backend.t.run(async (ctx) => await ctx.db.query("servers").collect());
+  const row = rows.find((r) => r.key === server.key);
+  if (!row) throw new Error(`no server ${server.key}`);
+  await demo.backend.runInternal("servers:write", {
+    serverId: row._id,
+    ...(enabled ? { server, rconPassword } : {}),
+    disabled: !enabled,
+    username: "bench",
+  });
+  return row._id as Id<"servers">;
+}
+
 const names = (b: TallySnapshot, keep: (name: string) => boolean) =>
   [...b.keys()].filter((k) => !k.includes(" ") && keep(k));
 const nodeActions = (a: TallySnapshot, b: TallySnapshot) =>
@@ -82,9 +103,9 @@ function p50p95(values: number[]) {
 export async function directRconCost(
   demo: DemoHandle,
   tally: CallTally,
-  serverId: Id<"servers">,
   { windowMs, adminActions }: { windowMs: number; adminActions: number },
 ): Promise<RconCost> {
+  const serverId = await directServer(demo, true);
   const timings = await timeRconActions();
   const v = viewer(demo.backend.url, serverId, "dashboard", 9001, 60_000);
   await v.ready;
