@@ -79,7 +79,7 @@ const nodeActions = (a: TallySnapshot, b: TallySnapshot) =>
     names(b, (k) => k.startsWith("rcon:")),
   );
 /** The poller's and viewers' calls, which go on while the admin acts. */
-const POLLING = /^(poller:|live:|rcon:(tick|poll|pollMany)$)/;
+const POLLING = /^(poller:|live:|rcon:poll$)/;
 const adminCalls = (a: TallySnapshot, b: TallySnapshot) =>
   callsBetween(
     a,
@@ -111,14 +111,14 @@ export async function directRconCost(
   await v.ready;
   // The loop's first ticks come from the heartbeat's kick; measure whole seconds after that.
   await sleep(2_000);
-  const pollsBefore = [...(timings.get("tick") ?? []), ...(timings.get("poll") ?? [])].length;
+  const pollsBefore = (timings.get("poll") ?? []).length;
   const before = tally.snapshot();
   const started = performance.now();
   await sleep(windowMs);
   const elapsed = performance.now() - started;
   const after = tally.snapshot();
   await v.stop();
-  const polls = [...(timings.get("tick") ?? []), ...(timings.get("poll") ?? [])].slice(pollsBefore);
+  const polls = (timings.get("poll") ?? []).slice(pollsBefore);
 
   const admin = client(demo.backend.url);
   admin.setAuth(async () => demoAdminToken());
