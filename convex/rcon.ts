@@ -16,7 +16,12 @@ import { vPollResult, vRconOutcome, vTarget } from "./lib/validators";
 export const exec = internalAction({
   args: {
     target: vTarget,
-    steps: v.array(v.object({ command: v.string(), mayDrop: v.optional(v.boolean()) })),
+    steps: v.array(
+      v.union(
+        v.object({ command: v.string(), mayDrop: v.optional(v.boolean()) }),
+        v.object({ kickSteamId: v.string() }),
+      ),
+    ),
   },
   returns: vRconOutcome,
   handler: async (_ctx, { target, steps }) => await runDirect(target, steps),

@@ -67,8 +67,8 @@ describe("planAction on the plugin API", () => {
 
 describe("planAction on the RCON proxy", () => {
   test("every action becomes console commands on /command", () => {
-    expect(planAction({ kind: "kick", steamId: STEAM }, "RCON_PROXY")).toEqual([
-      { method: "POST", path: "/command", body: { command: `kickid ${STEAM}` } },
+    expect(planAction({ kind: "ban", steamId: STEAM, duration: 5 }, "RCON_PROXY")).toEqual([
+      { method: "POST", path: "/command", body: { command: `css_ban ${STEAM} 5` } },
     ]);
     expect(
       planAction({ kind: "toggle", toggle: "isPaused", enabled: false }, "RCON_PROXY")[0]!.body,

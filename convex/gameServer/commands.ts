@@ -241,7 +241,8 @@ export function consoleCommands(action: ServerAction): string[] {
     case "serverUpdate":
       return ["css_panel_update"];
     case "kick":
-      return [`kickid ${validateSteamId(action.steamId)}`];
+      // Not one fixed line: the userid `kickid` takes is looked up first (consoleKickOf).
+      throw new Error("A console kick is sent through its lookup (gameServer/consoleKick.ts)");
     case "ban":
       return [
         `css_ban ${validateSteamId(action.steamId)} ${validateDuration(action.duration)}${consoleReason(action.reason)}`,
@@ -289,11 +290,19 @@ function changeLevel(map: string): string {
   return `changelevel ${map}`;
 }
 
-/** One console command as direct RCON sends it. */
-export interface ConsoleStep {
-  command: string;
-  /** A level load: the server may hang up while running it, which counts as dispatched. */
-  mayDrop?: boolean;
+/**
+ * One console command as direct RCON sends it (`mayDrop`: a level load, during which the server
+ * may hang up, which counts as dispatched), or a kick by SteamID (`consoleKickOf`).
+ */
+export type ConsoleStep = { command: string; mayDrop?: boolean } | { kickSteamId: string };
+
+/**
+ * The player of a kick sent to a console (RCON proxy, direct RCON), validated; null for any other
+ * action. CS2's `kickid` takes the userid its `status` prints, and no vanilla output pairs that
+ * number with a SteamID: the kick looks the player up first (gameServer/consoleKick.ts).
+ */
+export function consoleKickOf(action: ServerAction): string | null {
+  return action.kind === "kick" ? validateSteamId(action.steamId) : null;
 }
 
 const LEVEL_CHANGES = new Set([
@@ -305,6 +314,8 @@ const LEVEL_CHANGES = new Set([
 
 /** The console commands of an action for direct RCON, level loads marked. */
 export function rconSteps(action: ServerAction): ConsoleStep[] {
+  const kick = consoleKickOf(action);
+  if (kick) return [{ kickSteamId: kick }];
   return consoleCommands(action).map((command) =>
     LEVEL_CHANGES.has(commandName(command)) ? { command, mayDrop: true } : { command },
   );
@@ -384,10 +395,12 @@ function pluginRequests(action: ServerAction): RequestSpec[] {
 
 /**
  * Validates an action and returns the HTTP requests to send, in order (plugin API or RCON proxy).
- * Throws InvalidActionError. Direct RCON sends `rconSteps` instead.
+ * Throws InvalidActionError. Direct RCON sends `rconSteps` instead; a kick over the proxy has no
+ * fixed requests (its lookup decides the command: `consoleKickOf`).
  */
 export function planAction(action: ServerAction, connectionType: ConnectionType): RequestSpec[] {
   if (connectionType === "HTTP") return pluginRequests(action);
+  if (consoleKickOf(action)) return [];
   if (action.kind === "launchGame") {
     invalid("Запуск матчу з розподілом команд недоступний для RCON-проксі.");
   }

@@ -7,6 +7,7 @@
 import type { GameServerTarget, PollResult } from "../lib/validators";
 import type { ConsoleStep } from "./commands";
 import { REQUEST_TIMEOUT_MS } from "./request";
+import { ConsoleKickError, kickBySteamId } from "./consoleKick";
 import { RconClient, RconError, runRconSession, type RconConnectOptions } from "./rconClient";
 import { pollOverRcon, RconPollError } from "./rconPoll";
 import { RCON_AUTH_REFUSED, RCON_AUTH_STOPPED, rconFailureText } from "./rconFailure";
@@ -19,11 +20,15 @@ const MAX_REPLY_BYTES = 256 * 1024;
 export type DirectOutcome =
   { ok: true; outputs: string[] } | { ok: false; error: string; authFailed?: boolean };
 
-function connectOptions(target: GameServerTarget): RconConnectOptions | string {
+type Failed = { ok: false; error: string; authFailed?: true };
+
+/** How to connect, or why not to: no address or password, or a password the server refused. */
+function connectOptions(target: GameServerTarget): RconConnectOptions | Failed {
+  if (target.rconAuthFailed) return { ok: false, error: RCON_AUTH_STOPPED, authFailed: true };
   const host = target.proxyTargetHost;
   const port = target.proxyTargetPort;
   if (!host || !port || !target.rconPassword) {
-    return "RCON недоступний: не вказано адресу, порт або пароль RCON.";
+    return { ok: false, error: "RCON недоступний: не вказано адресу, порт або пароль RCON." };
   }
   return {
     host,
@@ -53,7 +58,7 @@ async function withDeadline<T>(work: Promise<T>, stop: () => Promise<void>): Pro
   }
 }
 
-function failure(error: unknown, where: string): { ok: false; error: string; authFailed?: true } {
+function failure(error: unknown, where: string): Failed {
   if (error instanceof RconError) {
     const { code } = error;
     if (code === "AUTH") return { ok: false, error: RCON_AUTH_REFUSED, authFailed: true };
@@ -62,22 +67,28 @@ function failure(error: unknown, where: string): { ok: false; error: string; aut
   if (error instanceof RconPollError) {
     return { ok: false, error: `RCON недоступний: ${error.message}` };
   }
+  if (error instanceof ConsoleKickError) return { ok: false, error: error.message };
   throw error;
 }
 
-/** Runs an action's console commands in one session. */
+/** Runs an action's console commands in one session (a kick: its lookup, then `kickid`). */
 export async function runDirect(
   target: GameServerTarget,
   steps: ConsoleStep[],
 ): Promise<DirectOutcome> {
-  if (target.rconAuthFailed) return { ok: false, error: RCON_AUTH_STOPPED, authFailed: true };
+  const [first] = steps;
+  if (steps.length === 1 && first && "kickSteamId" in first) {
+    const kicked = await onOneConnection(target, (exec) => kickBySteamId(exec, first.kickSteamId));
+    return kicked.ok ? { ok: true, outputs: [kicked.value] } : kicked;
+  }
+  const commands = steps.filter((step) => "command" in step);
   const options = connectOptions(target);
-  if (typeof options === "string") return { ok: false, error: options };
+  if ("ok" in options) return options;
   const where = `${options.host}:${options.port}`;
   let client: RconClient | null = null;
   try {
     const outputs = await withDeadline(
-      runRconSession(options, steps, (c) => (client = c)),
+      runRconSession(options, commands, (c) => (client = c)),
       async () => {
         await (client as RconClient | null)?.close();
       },
@@ -93,24 +104,33 @@ export async function pollDirect(
   target: GameServerTarget,
   withPlayers: boolean,
 ): Promise<PollResult> {
-  if (target.rconAuthFailed) return { ok: false, error: RCON_AUTH_STOPPED, authFailed: true };
+  const polled = await onOneConnection(target, (exec) => pollOverRcon(exec, withPlayers));
+  return polled.ok ? polled.value : polled;
+}
+
+/** Connects, runs `work` with the connection's `exec`, closes; bounded by the call deadline. */
+async function onOneConnection<T>(
+  target: GameServerTarget,
+  work: (exec: (command: string) => Promise<string>) => Promise<T>,
+): Promise<{ ok: true; value: T } | Failed> {
   const options = connectOptions(target);
-  if (typeof options === "string") return { ok: false, error: options };
+  if ("ok" in options) return options;
   const where = `${options.host}:${options.port}`;
   let client: RconClient | null = null;
-  const work = (async () => {
+  const session = (async () => {
     client = await RconClient.connect(options);
     try {
       const c = client;
-      return await pollOverRcon((command) => c.exec(command), withPlayers);
+      return await work((command) => c.exec(command));
     } finally {
       await client.close();
     }
   })();
   try {
-    return await withDeadline(work, async () => {
+    const value = await withDeadline(session, async () => {
       await (client as RconClient | null)?.close();
     });
+    return { ok: true, value };
   } catch (error) {
     return failure(error, where);
   }

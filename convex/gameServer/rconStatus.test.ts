@@ -6,6 +6,7 @@ import {
   CVAR_REPLIES,
   OLDER_SOURCE_STATUS,
 } from "../testing/rcon.fixtures";
+import { ConsoleKickError, kickBySteamId } from "./consoleKick";
 import { pollOverRcon } from "./rconPoll";
 import { modeOf, parseCvar, parseStatus, parseStatusJson } from "./rconStatus";
 
@@ -33,7 +34,7 @@ describe("status", () => {
     expect(parseStatus(CS2_STATUS)).toEqual({
       hostname: "sidearm",
       map: "de_mirage",
-      clients: [{ name: "Mangos", steamId: "0", bot: true }],
+      clients: [{ name: "Mangos", steamId: "0", bot: true, userId: "0" }],
     });
   });
 
@@ -42,9 +43,9 @@ describe("status", () => {
     expect(parsed?.hostname).toBe("Козацький сервер | 5v5");
     expect(parsed?.map).toBe("de_inferno");
     expect(parsed?.clients).toEqual([
-      { name: "Numeric 123", steamId: null, bot: false },
-      { name: "Оля", steamId: null, bot: false },
-      { name: "Rezan", steamId: "0", bot: true },
+      { name: "Numeric 123", steamId: null, bot: false, userId: "2" },
+      { name: "Оля", steamId: null, bot: false, userId: "3" },
+      { name: "Rezan", steamId: "0", bot: true, userId: "4" },
     ]);
   });
 
@@ -53,8 +54,8 @@ describe("status", () => {
       hostname: "Old Source server",
       map: "de_nuke",
       clients: [
-        { name: "Player One", steamId: null, bot: false },
-        { name: "BOT Kim", steamId: "0", bot: true },
+        { name: "Player One", steamId: null, bot: false, userId: "2" },
+        { name: "BOT Kim", steamId: "0", bot: true, userId: "3" },
       ],
     });
   });
@@ -132,5 +133,45 @@ describe("a poll over RCON", () => {
   test("a service that is not a CS2 server is refused", async () => {
     const { run } = exec({ status_json: "nope", status: "nope" });
     await expect(pollOverRcon(run, true)).rejects.toThrow(/CS2/);
+  });
+});
+
+describe("a kick by SteamID through a plain console", () => {
+  /** A console whose status_json lists Neo and Тарас and whose status numbers them. */
+  function console(status: string) {
+    const sent: string[] = [];
+    const exec = (command: string) => {
+      sent.push(command);
+      if (command === "status_json") return Promise.resolve(CS2_STATUS_JSON);
+      if (command === "status") return Promise.resolve(status);
+      return Promise.resolve(`Dropped from server: ${command}`);
+    };
+    return { sent, exec };
+  }
+  const numbered = (rows: string) =>
+    CS2_STATUS_WITH_HUMANS.replace(/ {3}2 .*'Numeric 123'\n {3}3 .*'Оля'/, rows);
+
+  test("status_json names the player, status gives his userid, kickid takes it", async () => {
+    const c = console(
+      numbered(
+        "   7    01:00   18    0     active 196608 192.0.2.5:57743 'Neo'\n" +
+          "   9    02:00   20    0     active 196608 192.0.2.6:57743 'Тарас'",
+      ),
+    );
+    await kickBySteamId(c.exec, "76561198000000042");
+    expect(c.sent).toEqual(["status_json", "status", "kickid 9"]);
+  });
+
+  test("a player not connected, or a name two players share, is refused before any kick", async () => {
+    const absent = console(numbered("   7    01:00   18    0     active 196608 1.2.3.4:5 'Neo'"));
+    await expect(kickBySteamId(absent.exec, "76561198000000043")).rejects.toThrow(ConsoleKickError);
+    const twins = console(
+      numbered(
+        "   7    01:00   18    0     active 196608 1.2.3.4:5 'Neo'\n" +
+          "   8    01:00   18    0     active 196608 1.2.3.5:5 'Neo'",
+      ),
+    );
+    await expect(kickBySteamId(twins.exec, "76561198012345678")).rejects.toThrow(/кілька гравців/);
+    expect([...absent.sent, ...twins.sent].some((c) => c.startsWith("kickid"))).toBe(false);
   });
 });

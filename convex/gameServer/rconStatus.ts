@@ -25,6 +25,8 @@ export interface RconClientRow {
   /** SteamID64, or "0" for a bot; null when the output has none (CS2's `status` text). */
   steamId: string | null;
   bot: boolean;
+  /** The console's number for the client (`status` only): what `kickid` takes. */
+  userId?: string;
 }
 
 export interface RconStatus {
@@ -67,7 +69,7 @@ export function parseStatusJson(text: string): RconStatus | null {
 }
 
 const CS2_ROW = /^\s*(\d+)\s+(BOT|[\d:]+)\s+\d+\s+\d+\s+(\w+)\s+.*'(.*)'\s*$/;
-const CSGO_ROW = /^#\s*\d+\s+(?:\d+\s+)?"(.*)"\s+(\S+)\s+/;
+const CSGO_ROW = /^#\s*(\d+)\s+(?:\d+\s+)?"(.*)"\s+(\S+)\s+/;
 
 /** `status` as CS2 prints it, or the older table; null when it is neither. */
 export function parseStatus(text: string): RconStatus | null {
@@ -92,14 +94,24 @@ export function parseStatus(text: string): RconStatus | null {
       const [, id, time, state, name] = cs2;
       if (id === "65535" || state !== "active" || !name) continue;
       const bot = time === "BOT";
-      clients.push({ name: name.slice(0, MAX_NAME), steamId: bot ? BOT_STEAM_ID : null, bot });
+      clients.push({
+        name: name.slice(0, MAX_NAME),
+        steamId: bot ? BOT_STEAM_ID : null,
+        bot,
+        userId: id,
+      });
       continue;
     }
     const csgo = CSGO_ROW.exec(line);
     if (csgo) {
-      const [, name = "", uniqueId] = csgo;
+      const [, userId, name = "", uniqueId] = csgo;
       const bot = uniqueId === "BOT";
-      clients.push({ name: name.slice(0, MAX_NAME), steamId: bot ? BOT_STEAM_ID : null, bot });
+      clients.push({
+        name: name.slice(0, MAX_NAME),
+        steamId: bot ? BOT_STEAM_ID : null,
+        bot,
+        userId,
+      });
     }
   }
   return { ...(hostname ? { hostname } : {}), ...(map ? { map } : {}), clients };

@@ -11,6 +11,7 @@ import type { ActionCtx, MutationCtx } from "../_generated/server";
 import {
   actionName,
   commandName,
+  consoleKickOf,
   InvalidActionError,
   planAction,
   pushRefusal,
@@ -19,6 +20,7 @@ import {
   type ConsoleStep,
   type ServerAction,
 } from "../gameServer/commands";
+import { ConsoleKickError, kickBySteamId } from "../gameServer/consoleKick";
 import { GameServerError, gameServerRequest, type RequestSpec } from "../gameServer/request";
 import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
 import type { ErrorData } from "../lib/errors";
@@ -79,10 +81,13 @@ export async function sendToServer(
 
   let send: () => Promise<Answered>;
   try {
+    const proxyKick = target.connectionType === "RCON_PROXY" ? consoleKickOf(action) : null;
     send =
       target.connectionType === "RCON"
         ? overRcon(ctx, target, rconSteps(action))
-        : overHttp(target, planAction(action, target.connectionType));
+        : proxyKick
+          ? kickOverProxy(target, proxyKick)
+          : overHttp(target, planAction(action, target.connectionType));
   } catch (error) {
     if (!(error instanceof InvalidActionError)) throw error;
     const message = failureText(action, label, error.message);
@@ -93,7 +98,10 @@ export async function sendToServer(
   try {
     answered = await send();
   } catch (error) {
-    const message = error instanceof GameServerError ? error.message : String(error);
+    const message =
+      error instanceof GameServerError || error instanceof ConsoleKickError
+        ? error.message
+        : String(error);
     const rcon = target.connectionType !== "HTTP";
     const sent = failed(message, {
       code: "GAME_SERVER",
@@ -153,6 +161,24 @@ function overHttp(target: GameServerTarget, requests: RequestSpec[]) {
       if (text) outputs.push(text);
     }
     return { outputs, replies };
+  };
+}
+
+/** A kick over the proxy: its lookup and `kickid`, each a console command on `/command`. */
+function kickOverProxy(target: GameServerTarget, steamId: string) {
+  return async (): Promise<Answered> => {
+    const replies: unknown[] = [];
+    const exec = async (command: string) => {
+      const reply = await gameServerRequest<{ result?: unknown }>(target, {
+        method: "POST",
+        path: "/command",
+        body: { command },
+      });
+      replies.push(reply);
+      return typeof reply.result === "string" ? reply.result : "";
+    };
+    const output = await kickBySteamId(exec, steamId);
+    return { outputs: output ? [output] : [], replies };
   };
 }
 

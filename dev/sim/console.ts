@@ -187,7 +187,8 @@ export class ConsoleEngine {
 
   private kickId(target: string | undefined, reason: string): string {
     if (!target) return "Usage:  kickid <userid | uniqueid> [message]";
-    const player = /^#?\d+$/.test(target) ? this.world.resolveTarget(target) : undefined;
+    // The userid `status` prints: a SteamID64 is not a CS2 uniqueid (panels look the userid up).
+    const player = /^#?\d{1,6}$/.test(target) ? this.world.resolveTarget(target) : undefined;
     if (!player) return `kickid: no player with id ${target}`;
     return this.kickPlayer(player, reason || "Kicked by Console");
   }

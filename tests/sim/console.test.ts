@@ -118,8 +118,10 @@ describe("console engine", () => {
     expect(world.wireMatch()).toMatchObject({ scoreT: 0, round: 1 });
   });
 
-  it("kicks by userid and by name, leaving the player offline", () => {
-    const [a, b] = world.connected().filter((p) => !p.isBot);
+  it("kicks by userid and by name, leaving the player offline; a SteamID64 is not a userid", () => {
+    const [a, b, c] = world.connected().filter((p) => !p.isBot);
+    expect(con.exec(`kickid ${c!.steamId}`)).toBe(`kickid: no player with id ${c!.steamId}`);
+    expect(c!.connected).toBe(true);
     expect(con.exec(`kickid ${a!.userId} bye`)).toBe(`Dropped ${a!.name} from server: bye`);
     expect(con.exec(`kick ${b!.name}`)).toContain(b!.name);
     expect(world.wirePlayers().offline.map((p) => p.steamId)).toEqual([a!.steamId, b!.steamId]);
