@@ -58,9 +58,11 @@ export function ServersSettings() {
                 <div className={styles.cellStack}>
                   <strong>{s.name}</strong>
                   <span className={styles.mono}>
-                    {s.key} · {t(`admin.servers.type.${s.connectionType}`)}
+                    {s.key} · {s.connectAddress}
                   </span>
-                  <span className={styles.mono}>{s.connectAddress}</span>
+                  <span className={styles.muted}>
+                    {t(`admin.servers.type.${s.connectionType}`)}
+                  </span>
                 </div>
               ),
             },
