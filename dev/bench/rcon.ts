@@ -9,6 +9,7 @@
  */
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
+import { saveServer } from "../../convex/model/serverSettings";
 import { buildModulesMap } from "../backend/modules";
 import { seedServersFor } from "../sim/seed-servers";
 import type { DemoHandle } from "../demo";
@@ -61,12 +62,13 @@ export async function directServer(demo: DemoHandle, enabled: boolean): Promise<
   const rows = await demo.backend.t.run(async (ctx) => await ctx.db.query("servers").collect());
   const row = rows.find((r) => r.key === server.key);
   if (!row) throw new Error(`no server ${server.key}`);
-  await demo.backend.runInternal("servers:write", {
-    serverId: row._id,
-    ...(enabled ? { server, rconPassword } : {}),
-    disabled: !enabled,
-    username: "bench",
-  });
+  await demo.backend.t.run((ctx) =>
+    saveServer(ctx, {
+      serverId: row._id,
+      ...(enabled ? { server, rconPassword } : {}),
+      disabled: !enabled,
+    }),
+  );
   return row._id as Id<"servers">;
 }
 
