@@ -40,6 +40,7 @@ export const uk = {
     "Увімкніть, якщо на сервері встановлено CS2-SimpleAdmin: панель надсилатиме css_addmute, css_addgag, css_addsilence і їх зняття. Без нього ці дії приховано.",
   "admin.servers.type.HTTP": "HTTP (плагін)",
   "admin.servers.type.RCON_PROXY": "RCON-проксі",
+  "admin.servers.type.RCON": "Пряме RCON (без плагіна)",
   "header.signIn": "Увійти",
   "header.signOut": "Вийти",
   "header.adminBadge": "Адмін",
@@ -563,9 +564,6 @@ export const uk = {
   "admin.servers.rconHost": "Адреса ігрового сервера",
   "admin.servers.rconPortDirect": "Порт RCON (ігровий порт, TCP)",
   "admin.servers.rconPasswordHint": "Значення rcon_password на сервері (запуск з -usercon).",
-  "admin.servers.type.HTTP": "HTTP (плагін)",
-  "admin.servers.type.RCON_PROXY": "RCON-проксі",
-  "admin.servers.type.RCON": "Пряме RCON (без плагіна)",
   "admin.servers.rconAuthFailed":
     "RCON-пароль відхилено: спроби зупинено. Введіть правильний пароль, щоб підключитися знову.",
   "admin.servers.save": "Зберегти",
