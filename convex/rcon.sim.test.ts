@@ -201,7 +201,8 @@ describe("the per-server lock", () => {
     await admin.action(api.serverControl.restartGame, { serverId });
     // Given back with the outcome: the next action takes it at once.
     await admin.action(api.serverControl.skipWarmup, { serverId });
-    expect(rconCount("RCON auth")).toBe(2);
+    // Each action is one session, and the switches' read-back after it one more.
+    expect(rconCount("RCON auth")).toBe(4);
   });
 
   test("two actions at once: the second waits for nothing, it is refused while the first holds the server", async () => {
@@ -252,7 +253,8 @@ describe("level changes and launch", () => {
     });
     expect(result).toMatchObject({ map: "de_nuke", placement: null, note: expect.any(String) });
     expect(direct().state()).toMatchObject({ map: "de_nuke", mode: "wingman" });
-    expect(rconCount("RCON auth")).toBe(1);
+    // The launch's one session, then the switches' read-back.
+    expect(rconCount("RCON auth")).toBe(2);
   });
 });
 
