@@ -1,6 +1,6 @@
 /**
  * The permission matrix: every public Convex function × {anonymous, guest admin on, signed-in
- * non-admin, admin} → allowed or refused, as DESIGN §3 says. A public function without a row here
+ * non-admin, admin} → allowed or refused (the roles in convex/lib/functions.ts). A public function without a row here
  * fails the first test, so nothing new ships without a decision about who may call it.
  *
  * An allowed call must get what its row declares: the handler's result, or one declared failure

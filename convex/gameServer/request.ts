@@ -62,7 +62,10 @@ export function requestHeaders(
   return headers;
 }
 
-/** `API Error {status}: {details or error or status text}`, as spec §8 words it. */
+/**
+ * `API Error {status}: {details or error or status text}`: the plugin API's own error wording
+ * (docs/game-server-api.md), so admins see what the game server said, not a generic failure.
+ */
 export function apiErrorMessage(status: number, statusText: string, body: unknown): string {
   const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const detail =

@@ -1,5 +1,5 @@
 /**
- * MatchZy push, the state side (DESIGN §2a; docs/game-server-api.md §6): whether push is on for a
+ * MatchZy push, the state side (docs/game-server-api.md §6): whether push is on for a
  * server, when its last event came and what was refused, and the admin's switch. While events
  * flow the poller only checks consistency (`pushActive`); when they stop, it polls as before by
  * itself. The three `matchzy_remote_log_*` commands go through the typed command layer, and the
