@@ -125,7 +125,7 @@ export const GAME_MODE_LABELS: Record<GameModeName, string> = {
   custom: "Користувацький",
 };
 
-/** Launch options for a tournament match (spec §9). */
+/** Launch options for a tournament match. */
 export const LAUNCH_MODES = ["competitive", "wingman", "casual", "deathmatch"] as const;
 export type LaunchMode = (typeof LAUNCH_MODES)[number];
 export const DEFAULT_LAUNCH_MODE: LaunchMode = "wingman";

@@ -15,7 +15,7 @@ export type { RoundPhase, GameModeName } from "./validators";
 /** A player's side as `/players` groups him. */
 export type WireTeam = Team;
 
-/** One player as `/players` reports him; the spec §3 field list (`vPlayer`), nothing more. */
+/** One player as `/players` reports him; the field list of `vPlayer`, nothing more. */
 export type WirePlayer = Player;
 
 /** `GET /players`: connected players by side, plus `offline` (seen on this map, stats kept). */

@@ -1,5 +1,5 @@
 /**
- * The game-server plugin's HTTP API under `/api` (spec §7, docs/game-server-api.md). Public
+ * The game-server plugin's HTTP API under `/api` (docs/game-server-api.md). Public
  * reads come straight from the world; every private action runs through the console engine.
  */
 import { createHash, timingSafeEqual } from "node:crypto";

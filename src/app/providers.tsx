@@ -50,7 +50,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-/** Bottom-right, 5 s (spec §9); kept above open modal dialogs. */
+/** Bottom-right, 5 s; kept above open modal dialogs. */
 function Toasts() {
   const { toasts } = useToasterStore();
   return (

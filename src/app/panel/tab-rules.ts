@@ -27,7 +27,7 @@ export interface TabState {
   disabled: boolean;
 }
 
-/** Tabs that need a selected server (spec §2). */
+/** Tabs that need a selected server. */
 const NEEDS_SERVER: ReadonlySet<TabId> = new Set([
   "dashboard",
   "players",

@@ -21,7 +21,7 @@ export interface AdminTabProps {
   serverId: Id<"servers"> | undefined;
   /** Named in the confirmations of actions that end or reset a match. */
   serverName?: string;
-  /** Admins get every section; guest admins only general, match and map (spec §6). */
+  /** Admins get every section; guest admins only general, match and map. */
   isAdmin: boolean;
   /** Extra admin tools composed by the app (e.g. the audit log button). */
   tools?: ReactNode;

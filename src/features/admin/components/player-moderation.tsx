@@ -17,7 +17,7 @@ import styles from "./admin.module.css";
 /**
  * Admin controls in the player modal: kick, ban and slay, which the plugin does not offer yet
  * (disabled, 'тимчасово недоступно'). The ban length is a preset (1 hour by default; "forever" is
- * a deliberate choice, never the default) or a custom number of minutes (0 = forever, spec §5).
+ * a deliberate choice, never the default) or a custom number of minutes (0 = forever).
  * Kick and ban ask first, naming the player and the length.
  */
 export function PlayerModeration({

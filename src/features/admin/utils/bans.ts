@@ -10,7 +10,7 @@ export function banDuration(minutes: number): string {
   return minutes === 0 ? t("banList.forever") : t("bans.minutes", { n: formatInteger(minutes) });
 }
 
-/** Ban duration input (spec §5): a whole number of minutes, at least 0 (0 = forever); else null. */
+/** Ban duration input: a whole number of minutes, at least 0 (0 = forever); else null. */
 export function parseBanMinutes(raw: string): number | null {
   const text = raw.trim();
   if (!/^\d{1,7}$/.test(text)) return null;

@@ -1,7 +1,7 @@
 import { nameCollator } from "@/i18n/format";
 import type { Player, Team } from "@/lib/backend";
 
-/** Every sortable field of the player list (spec §9), in the order the dropdown shows them. */
+/** Every sortable field of the player list, in the order the dropdown shows them. */
 export const SORT_FIELDS = [
   "score",
   "name",

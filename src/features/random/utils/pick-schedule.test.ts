@@ -11,7 +11,7 @@ import {
 } from "./pick-schedule";
 
 describe("buildPickSchedule", () => {
-  it("follows spec §9: 2000 ms shuffle in 100 ms ticks, a reveal every 500 ms, then 1000 ms", () => {
+  it("follows the pick animation: 2000 ms shuffle in 100 ms ticks, a reveal every 500 ms, then 1000 ms", () => {
     expect(PICK_TIMING).toEqual({ shuffleMs: 2000, tickMs: 100, revealMs: 500, endMs: 1000 });
     const steps = buildPickSchedule(3);
     const shuffles = steps.filter((s) => s.kind === "shuffle");

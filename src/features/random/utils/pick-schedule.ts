@@ -1,5 +1,5 @@
 /**
- * The random-pick animation (spec §9) as a pure schedule: a 2000 ms shuffle in 100 ms ticks, then
+ * The random-pick animation as a pure schedule: a 2000 ms shuffle in 100 ms ticks, then
  * the chosen players revealed one by one every 500 ms, then 1000 ms more before the result.
  */
 export const PICK_TIMING = { shuffleMs: 2000, tickMs: 100, revealMs: 500, endMs: 1000 } as const;
@@ -35,7 +35,7 @@ export function pickDuration(chosenCount: number, timing: PickTiming = PICK_TIMI
   return timing.shuffleMs + chosenCount * timing.revealMs + timing.endMs;
 }
 
-/** The count field (spec §5): an integer of at least 1; anything non-numeric becomes 1. */
+/** The count field: an integer of at least 1; anything non-numeric becomes 1. */
 export function parseCount(raw: string): number {
   const n = Math.floor(Number(raw.trim()));
   return Number.isFinite(n) && n >= 1 && raw.trim() !== "" ? n : 1;
