@@ -13,7 +13,8 @@ import {
   vSummary,
   vTournamentTeamKey,
 } from "./lib/validators";
-import { careerTotalsFields, matchRecordFields, vHistorySide, vTrackedMatch } from "./lib/history";
+import { careerTotalsFields, matchRecordFields, vTrackedMatch } from "./lib/history";
+import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";
 import { vDeliveryState, vWebhookKind } from "./lib/discord";
 import { banInForceFields, moderationSettingsFields, sanctionFields } from "./model/sanctionFields";
@@ -296,7 +297,7 @@ export default defineSchema({
     map: v.string(),
     scoreCT: v.number(),
     scoreT: v.number(),
-    side: v.optional(vHistorySide),
+    side: v.optional(vSide),
     result: v.union(v.literal("win"), v.literal("loss"), v.literal("draw")),
     kills: v.number(),
     deaths: v.number(),

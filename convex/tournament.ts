@@ -22,10 +22,10 @@ import {
   tournamentFields,
   vPreset,
   vSeriesResult,
-  vSide,
   vTournamentTeamKey,
   vTournamentStatus,
 } from "./lib/validators";
+import { vSide } from "./lib/side";
 import * as model from "./model/tournament";
 import {
   ACTIVE_LIST_LIMIT,

@@ -53,6 +53,7 @@ import type * as lib_rateLimits from "../lib/rateLimits.js";
 import type * as lib_readApiRouter from "../lib/readApiRouter.js";
 import type * as lib_rounds from "../lib/rounds.js";
 import type * as lib_scoreboard from "../lib/scoreboard.js";
+import type * as lib_side from "../lib/side.js";
 import type * as lib_steamId from "../lib/steamId.js";
 import type * as lib_timedFetch from "../lib/timedFetch.js";
 import type * as lib_validators from "../lib/validators.js";
@@ -179,6 +180,7 @@ declare const fullApi: ApiFromModules<{
   "lib/readApiRouter": typeof lib_readApiRouter;
   "lib/rounds": typeof lib_rounds;
   "lib/scoreboard": typeof lib_scoreboard;
+  "lib/side": typeof lib_side;
   "lib/steamId": typeof lib_steamId;
   "lib/timedFetch": typeof lib_timedFetch;
   "lib/validators": typeof lib_validators;

@@ -15,6 +15,7 @@
 import { v, type Infer } from "convex/values";
 import { isOwnKey } from "./ownKey";
 import { vRoundMark } from "./rounds";
+import { vSide, type Side } from "./side";
 
 export const HISTORY_MESSAGES = {
   badSeason: "Невідомий сезон. Оберіть місяць у форматі РРРР-ММ або «за весь час».",
@@ -28,8 +29,7 @@ export const MIN_RATIO_MATCHES = 3;
 /** Season of all time; a month season is "YYYY-MM" (UTC). */
 export const ALL_TIME = "all";
 
-export const vHistorySide = v.union(v.literal("CT"), v.literal("T"));
-export const vWinner = v.union(v.literal("CT"), v.literal("T"), v.literal("draw"));
+export const vWinner = v.union(...vSide.members, v.literal("draw"));
 export type Winner = Infer<typeof vWinner>;
 export const vMatchSource = v.union(v.literal("push"), v.literal("poll"));
 export type MatchSource = Infer<typeof vMatchSource>;
@@ -38,7 +38,7 @@ export type MatchSource = Infer<typeof vMatchSource>;
 export const vHistoryLine = v.object({
   steamId: v.string(),
   name: v.string(),
-  side: v.optional(vHistorySide),
+  side: v.optional(vSide),
   kills: v.number(),
   deaths: v.number(),
   assists: v.number(),
@@ -53,7 +53,7 @@ export type HistoryLine = Infer<typeof vHistoryLine>;
 export const vMatchTeam = v.object({
   name: v.string(),
   id: v.optional(v.string()),
-  startSide: v.optional(vHistorySide),
+  startSide: v.optional(vSide),
 });
 export type MatchTeam = Infer<typeof vMatchTeam>;
 
@@ -180,7 +180,7 @@ export const vCareerMatch = v.object({
   endedAt: v.number(),
   scoreCT: v.number(),
   scoreT: v.number(),
-  side: v.union(vHistorySide, v.null()),
+  side: v.union(vSide, v.null()),
   result: v.union(v.literal("win"), v.literal("loss"), v.literal("draw")),
   kills: v.number(),
   deaths: v.number(),
@@ -269,7 +269,7 @@ export function winnerOf(scoreCT: number, scoreT: number): Winner {
   return scoreCT > scoreT ? "CT" : scoreT > scoreCT ? "T" : "draw";
 }
 
-export function resultOf(side: "CT" | "T" | undefined, winner: Winner): "win" | "loss" | "draw" {
+export function resultOf(side: Side | undefined, winner: Winner): "win" | "loss" | "draw" {
   if (winner === "draw") return "draw";
   return side === winner ? "win" : "loss";
 }

@@ -37,6 +37,7 @@
  * Dependency-free apart from `convex/values`: the simulator (Node) imports it too.
  */
 import { v, type Infer } from "convex/values";
+import type { Side } from "./side";
 
 /** The console commands that configure the remote log (MatchZy also accepts `get5_…` aliases). */
 export const MATCHZY_REMOTE_LOG_CVARS = {
@@ -55,7 +56,7 @@ export const MATCHZY_SCHEMA_SIDE = { T: "t", CT: "ct" } as const;
  * `"TERRORIST"`) or a CS team number `"3"`/`"2"`; undefined for anything else (`"spec"`, null).
  * The `"1"`/`"2"` team numbers of releases before 0.8.5 are told apart by the caller.
  */
-export function readSide(side: string | null | undefined): "CT" | "T" | undefined {
+export function readSide(side: string | null | undefined): Side | undefined {
   if (typeof side !== "string") return undefined;
   const s = side.trim().toLowerCase();
   if (s === "ct" || s === "3" || s === "counterterrorist" || s === "counter-terrorist") return "CT";

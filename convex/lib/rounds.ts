@@ -4,6 +4,7 @@
  * simulator and the web app.
  */
 import { v, type Infer } from "convex/values";
+import { vSide } from "./side";
 
 /** How a round ended, as far as the source tells (MatchZy's `reason`; polls tell nothing). */
 export const vRoundEnd = v.union(
@@ -18,7 +19,7 @@ export const vRoundMark = v.object({
   /** 1-based round of the map. */
   round: v.number(),
   /** The winning side; null when the source cannot tell (a poll that missed several rounds). */
-  winner: v.union(v.literal("CT"), v.literal("T"), v.null()),
+  winner: v.union(vSide, v.null()),
   reason: v.optional(vRoundEnd),
   /** Score by side after the round, when known. */
   scoreCT: v.optional(v.number()),

@@ -1,4 +1,5 @@
 import { v, type Infer } from "convex/values";
+import { vSide } from "./side";
 
 /** Shared validators; each exported once, with its inferred type beside it. */
 
@@ -282,8 +283,6 @@ export const vTournamentAction = v.union(
   v.literal("SidePick"),
 );
 export type TournamentAction = Infer<typeof vTournamentAction>;
-export const vSide = v.union(v.literal("CT"), v.literal("T"));
-export type Side = Infer<typeof vSide>;
 export const vTournamentStatus = v.union(
   v.literal("waiting_for_teams"),
   v.literal("ready_check"),

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
-import type { Side, TournamentTeamKey } from "../lib/validators";
+import type { Side } from "../lib/side";
+import type { TournamentTeamKey } from "../lib/validators";
 import {
   type Actor,
   ban,

@@ -10,8 +10,8 @@ import type { ObjectType } from "convex/values";
 import { LAUNCH_MODES, NICKNAME_MAX, type LaunchMode } from "../lib/catalog";
 import { fail } from "../lib/errors";
 import type { WireLaunchGame } from "../lib/gameApi";
+import { otherSide, type Side } from "../lib/side";
 import {
-  type Side,
   type TournamentFormat,
   type TournamentTeamKey,
   type tournamentFields,
@@ -122,10 +122,6 @@ export function createTournament({
 export function remainingMaps(t: TournamentState): string[] {
   const gone = new Set([...t.bannedMaps, ...t.pickedMaps].map((m) => m.map));
   return t.mapPool.filter((map) => !gone.has(map));
-}
-
-export function otherSide(side: Side): Side {
-  return side === "CT" ? "T" : "CT";
 }
 
 export function otherTeam(team: TournamentTeamKey): TournamentTeamKey {

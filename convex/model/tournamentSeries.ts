@@ -10,6 +10,7 @@ import type { MutationCtx } from "../_generated/server";
 import { notify } from "./notifications";
 import { stateOf } from "./tournamentStore";
 import type { HistoryLine, Winner } from "../lib/history";
+import { otherSide, type Side } from "../lib/side";
 import type { TournamentTeamKey } from "../lib/validators";
 import type { TournamentState } from "./tournament";
 
@@ -33,14 +34,14 @@ export function mapWinnerOf(
   t: TournamentState,
   lines: Pick<HistoryLine, "steamId" | "name" | "side">[],
   winner: Winner,
-): { winner: MapWinner; teamASide: "CT" | "T" } | null {
+): { winner: MapWinner; teamASide: Side } | null {
   let votesA = 0;
   let votesB = 0;
   for (const line of lines) {
     const team = seatTeam(t, line);
-    if (!team || (line.side !== "CT" && line.side !== "T")) continue;
+    if (!team || !line.side) continue;
     // Which side team A ended on, as this line tells it.
-    const aSide = team === "teamA" ? line.side : line.side === "CT" ? "T" : "CT";
+    const aSide = team === "teamA" ? line.side : otherSide(line.side);
     if (aSide === "CT") votesA++;
     else votesB++;
   }

@@ -1,10 +1,11 @@
 /** A human's final line of a recorded match, for history tests; `stats` overrides the defaults. */
 import type { HistoryLine } from "../lib/history";
+import type { Side } from "../lib/side";
 
 export function historyLine(
   steamId: string,
   name: string,
-  side: "CT" | "T",
+  side: Side,
   kills: number,
   stats: Partial<HistoryLine> = {},
 ): HistoryLine {

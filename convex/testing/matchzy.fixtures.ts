@@ -18,7 +18,7 @@ import type {
   MatchzyStatsPlayer,
   MatchzyStatsTeam,
 } from "../lib/matchzyEvents";
-import type { Side } from "../lib/validators";
+import { otherSide, type Side } from "../lib/side";
 
 export type MatchzyForm = "schema" | "code" | "legacy";
 export const MATCHZY_FORMS: readonly MatchzyForm[] = ["schema", "code", "legacy"];
@@ -39,8 +39,6 @@ export interface ScriptedMap {
   half: number;
   rounds: ScriptedRound[];
 }
-
-const other = (s: Side): Side => (s === "CT" ? "T" : "CT");
 
 function stats(kills: number, deaths: number, rounds: number): MatchzyPlayerStats {
   return {
@@ -103,8 +101,8 @@ export function mapEvents(map: ScriptedMap, form: MatchzyForm): MatchzyEvent[] {
   ): MatchzyStatsTeam => {
     const def = n === 1 ? map.team1 : map.team2;
     const score = n === 1 ? t1 : t2;
-    const side = n === 1 ? side1 : other(side1);
-    const start = n === 1 ? map.team1StartSide : other(map.team1StartSide);
+    const side = n === 1 ? side1 : otherSide(side1);
+    const start = n === 1 ? map.team1StartSide : otherSide(map.team1StartSide);
     const players: MatchzyStatsPlayer[] = def.players.map((name, i) => ({
       steamid: steamIdOf((n - 1) * 10 + i + 1),
       name,
@@ -137,7 +135,7 @@ export function mapEvents(map: ScriptedMap, form: MatchzyForm): MatchzyEvent[] {
   const events: MatchzyEvent[] = [{ event: "going_live", matchid, map_number: mapNumber }];
   for (const [i, r] of map.rounds.entries()) {
     const n = i + 1;
-    const winnerSide = r.team1Won ? side1 : other(side1);
+    const winnerSide = r.team1Won ? side1 : otherSide(side1);
     if (r.team1Won) {
       t1++;
       if (side1 === "CT") ct1++;
@@ -171,13 +169,13 @@ export function mapEvents(map: ScriptedMap, form: MatchzyForm): MatchzyEvent[] {
       team2: team(2, n, true, false),
     };
     events.push(roundEnd);
-    if (n === map.half) side1 = other(side1);
+    if (n === map.half) side1 = otherSide(side1);
   }
   // The map result is sent at the sides of the last round (the swap above only follows a half).
-  if (map.rounds.length === map.half) side1 = other(side1);
+  if (map.rounds.length === map.half) side1 = otherSide(side1);
   const winnerSideCode = t1 > t2 && side1 === "CT" ? "3" : "2";
   const winnerSideSchema =
-    t1 === t2 ? null : (t1 > t2 ? side1 : other(side1)) === "CT" ? "ct" : "t";
+    t1 === t2 ? null : (t1 > t2 ? side1 : otherSide(side1)) === "CT" ? "ct" : "t";
   const mapResult: MatchzyMapResult = {
     event: "map_result",
     matchid,
@@ -198,6 +196,6 @@ export function finalBySide(map: ScriptedMap): { scoreCT: number; scoreT: number
   const t1 = map.rounds.filter((r) => r.team1Won).length;
   const t2 = map.rounds.length - t1;
   const swapped = map.rounds.length > map.half;
-  const side1 = swapped ? other(map.team1StartSide) : map.team1StartSide;
+  const side1 = swapped ? otherSide(map.team1StartSide) : map.team1StartSide;
   return side1 === "CT" ? { scoreCT: t1, scoreT: t2 } : { scoreCT: t2, scoreT: t1 };
 }

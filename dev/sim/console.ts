@@ -11,7 +11,7 @@ import { Cvars } from "./cvars";
 import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";
 import { ownValue } from "../../convex/lib/ownKey";
 import { remoteLogCommand, remoteLogCvar } from "./matchzy";
-import { type SimPlayer } from "./players";
+import { type PlayingSide, type SimPlayer } from "./players";
 import { formatStatus, formatStatusJson } from "./status-format";
 import { type GameWorld } from "./world";
 import { consoleTokens as tokenize } from "../../convex/gameServer/consoleLine";
@@ -219,7 +219,7 @@ export class ConsoleEngine {
     return "";
   }
 
-  private botAdd(side: "T" | "CT"): string {
+  private botAdd(side: PlayingSide): string {
     const w = this.world;
     w.cvars.set("bot_quota", String(w.cvars.int("bot_quota") + 1));
     w.addPlayer(true, side);

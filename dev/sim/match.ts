@@ -4,7 +4,8 @@
  * switch sides now and then. Every random choice comes from the world's seeded Rng.
  */
 import { CT_WEAPONS, PISTOLS, SHARED_WEAPONS, T_WEAPONS } from "./catalog";
-import { type SimPlayer } from "./players";
+import { otherSide } from "../../convex/lib/side";
+import { type PlayingSide, type SimPlayer } from "./players";
 import { freshMatch } from "./match-state";
 import { type GameWorld, type RoundEndReason } from "./world";
 
@@ -170,7 +171,7 @@ function startRound(world: GameWorld, round: number): void {
 }
 
 export function swapSides(world: GameWorld): void {
-  for (const p of playing(world)) p.side = p.side === "T" ? "CT" : "T";
+  for (const p of playing(world)) if (p.side !== "SPEC") p.side = otherSide(p.side);
   const m = world.match;
   [m.scoreCT, m.scoreT] = [m.scoreT, m.scoreCT];
   m.team1Side = m.team1Side === "CT" ? "T" : "CT";
@@ -232,7 +233,7 @@ function killEvent(world: GameWorld, dm: boolean): void {
   const { rng } = world;
   const side = rng.chance(0.5) ? "T" : "CT";
   const killers = alive(world, side);
-  const victims = alive(world, side === "T" ? "CT" : "T");
+  const victims = alive(world, otherSide(side));
   if (killers.length === 0 || victims.length === 0) return;
   const killer = rng.pick(killers);
   const victim = rng.pick(victims);
@@ -290,7 +291,7 @@ function pickWeapon(world: GameWorld, player: SimPlayer): string {
 
 function endRound(
   world: GameWorld,
-  winner: "T" | "CT",
+  winner: PlayingSide,
   reason: RoundEndReason,
   mvp?: SimPlayer,
 ): void {
@@ -351,7 +352,7 @@ function churn(world: GameWorld): void {
     rng.chance(0.05)
   ) {
     const mover = rng.pick(stayed);
-    world.moveTo(mover, mover.side === "T" ? "CT" : "T");
+    if (mover.side !== "SPEC") world.moveTo(mover, otherSide(mover.side));
   }
   world.fillBots();
 }
@@ -360,10 +361,10 @@ function playing(world: GameWorld): SimPlayer[] {
   return world.connected().filter((p) => p.side !== "SPEC");
 }
 
-function alive(world: GameWorld, side: "T" | "CT"): SimPlayer[] {
+function alive(world: GameWorld, side: PlayingSide): SimPlayer[] {
   return world.onSide(side).filter((p) => p.alive);
 }
 
-function killsOf(world: GameWorld, side: "T" | "CT"): number {
+function killsOf(world: GameWorld, side: PlayingSide): number {
   return world.onSide(side).reduce((n, p) => n + p.roundKills, 0);
 }

@@ -34,7 +34,8 @@ import {
   type MatchzyTeam,
 } from "../../convex/lib/matchzyEvents";
 import { type Cvars } from "./cvars";
-import { type SimPlayer } from "./players";
+import { otherSide } from "../../convex/lib/side";
+import { type PlayingSide, type SimPlayer } from "./players";
 import { type GameWorld, type MatchEvent, type RoundEndReason } from "./world";
 
 /** MatchZy's documented HTTP timeout for events. */
@@ -47,7 +48,7 @@ const MAX_ATTEMPTS_KEPT = 100;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /** CounterStrikeSharp's RoundEndReason for how the simulated round ended. */
-function reasonCode(reason: RoundEndReason, winner: "T" | "CT"): number {
+function reasonCode(reason: RoundEndReason, winner: PlayingSide): number {
   const r = MATCHZY_ROUND_END_REASON;
   switch (reason) {
     case "bombed":
@@ -132,7 +133,7 @@ export class MatchzyRemoteLog {
   failed = 0;
   private nextMatchId = 1;
   /** The side team 1 (the team that started the match as CT) plays now. */
-  private team1Side: "CT" | "T" = "CT";
+  private team1Side: PlayingSide = "CT";
   private readonly inFlight = new Set<Promise<void>>();
   private readonly requests = new Set<http.ClientRequest>();
   private readonly timeoutMs: number;
@@ -179,7 +180,7 @@ export class MatchzyRemoteLog {
         this.send({ event: "going_live", matchid: this.matchId, map_number: 0 });
         break;
       case "sidesSwapped":
-        this.team1Side = this.team1Side === "CT" ? "T" : "CT";
+        this.team1Side = otherSide(this.team1Side);
         break;
       case "roundEnd":
         this.send(this.roundEnd(event.winner, event.reason));
@@ -193,7 +194,7 @@ export class MatchzyRemoteLog {
     }
   }
 
-  private roundEnd(winner: "T" | "CT", reason: RoundEndReason): MatchzyRoundEnd {
+  private roundEnd(winner: PlayingSide, reason: RoundEndReason): MatchzyRoundEnd {
     const [t1, t2] = this.scores();
     return {
       event: "round_end",
@@ -238,9 +239,9 @@ export class MatchzyRemoteLog {
     return [mapResult, seriesEnd];
   }
 
-  private sideOf(team: Team): "CT" | "T" {
+  private sideOf(team: Team): PlayingSide {
     if (team === 1) return this.team1Side;
-    return this.team1Side === "CT" ? "T" : "CT";
+    return otherSide(this.team1Side);
   }
 
   /** Map scores of team 1 and team 2 (the sides' scores follow the players at halftime). */

@@ -1,8 +1,11 @@
 /** The simulated player: internal state plus its wire form (gameApi.ts WirePlayer). */
 import { type WirePlayer, type WireTeam } from "../../convex/lib/gameApi";
+import type { Side as PlayingSide } from "../../convex/lib/side";
 import { type Rng } from "./rng";
 
-export type Side = "T" | "CT" | "SPEC";
+export type { PlayingSide };
+/** A player's team: a side of the map, or spectating. */
+export type Side = PlayingSide | "SPEC";
 
 export interface PlayerStats {
   score: number;

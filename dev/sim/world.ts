@@ -17,7 +17,14 @@ import { Cvars } from "./cvars";
 import { type MatchState, freshMatch } from "./match-state";
 import { clocks } from "./match";
 import { ownValue } from "../../convex/lib/ownKey";
-import { type Side, type SimPlayer, emptyStats, randomSteamId, toWirePlayer } from "./players";
+import {
+  type PlayingSide,
+  type Side,
+  type SimPlayer,
+  emptyStats,
+  randomSteamId,
+  toWirePlayer,
+} from "./players";
 import { Rng, type SimClock } from "./rng";
 
 /** What a simulated server starts with; its config (game-server.ts) and defaults (defaults.ts) add to it. */
@@ -47,7 +54,7 @@ export interface WorldOptions {
 export type MatchEvent =
   | { type: "newMatch" }
   | { type: "live" }
-  | { type: "roundEnd"; winner: "T" | "CT"; reason: RoundEndReason }
+  | { type: "roundEnd"; winner: PlayingSide; reason: RoundEndReason }
   | { type: "matchOver" }
   | { type: "sidesSwapped" };
 
@@ -186,7 +193,7 @@ export class GameWorld {
     );
   }
 
-  smallerSide(): "T" | "CT" {
+  smallerSide(): PlayingSide {
     return this.onSide("T").length < this.onSide("CT").length ? "T" : "CT";
   }
 

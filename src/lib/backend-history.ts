@@ -15,4 +15,5 @@ export {
   type LeaderboardRow,
   type MatchDetail,
   type MatchListItem,
+  type Winner,
 } from "../../convex/lib/history";

@@ -13,3 +13,4 @@ export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
 export { isSteamId64 } from "../../convex/lib/steamId";
 export { csvLine } from "../../convex/lib/csv";
+export { otherSide, type Side } from "../../convex/lib/side";

@@ -10,9 +10,10 @@ import { isSteamId64 } from "../../lib/steamId";
 import type { HistoryLine, MatchTeam, TrackedMatch } from "../../lib/history";
 import type { MatchzyEvent, MatchzyMatchId, MatchzyStatsTeam } from "../../lib/matchzyEvents";
 import { roundEndOf } from "../../lib/rounds";
-import type { PollResult, PushSeries, Side } from "../../lib/validators";
+import { otherSide, type Side } from "../../lib/side";
+import type { PollResult, PushSeries } from "../../lib/validators";
 import { matchSnapshotOf, sameJson } from "../liveData";
-import { otherSide, sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
+import { sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import { recordMatch } from "./record";
 import { updateRoundLog, type PushedRound } from "./rounds";
 import {
@@ -89,7 +90,7 @@ export async function trackPoll(
 }
 
 /** A stats team's human players, on `side` when known. */
-function teamLines(team: MatchzyStatsTeam, side: "CT" | "T" | undefined): HistoryLine[] {
+function teamLines(team: MatchzyStatsTeam, side: Side | undefined): HistoryLine[] {
   return (team.players ?? [])
     .filter((p) => isSteamId64(p.steamid))
     .map((p) => ({

@@ -8,11 +8,12 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { TrackedMatch } from "../../lib/history";
 import { MAX_ROUND_MARKS, type RoundEnd, type RoundMark } from "../../lib/rounds";
+import type { Side } from "../../lib/side";
 import { sameJson } from "../liveData";
 
 /** What a MatchZy `round_end` says about its round beyond the score. */
 export interface PushedRound {
-  winner?: "CT" | "T";
+  winner?: Side;
   reason?: RoundEnd;
   /** The event proved the scores by side (otherwise the tracker's are an older round's). */
   scored: boolean;
@@ -32,7 +33,7 @@ export async function roundLogOf(ctx: QueryCtx, serverId: Id<"servers">) {
 export function pollWinner(
   before: { scoreCT: number; scoreT: number },
   after: { scoreCT: number; scoreT: number },
-): "CT" | "T" | null {
+): Side | null {
   if (after.scoreCT === before.scoreCT + 1 && after.scoreT === before.scoreT) return "CT";
   if (after.scoreT === before.scoreT + 1 && after.scoreCT === before.scoreCT) return "T";
   // Swapped at halftime between the two polls: the old CT score is now T's.

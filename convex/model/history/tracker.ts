@@ -16,6 +16,7 @@ import {
   type TrackedMatch,
 } from "../../lib/history";
 import type { RoundMark } from "../../lib/rounds";
+import type { Side } from "../../lib/side";
 import { sameJson } from "../liveData";
 import type { Match, Player } from "../../lib/validators";
 
@@ -98,7 +99,7 @@ export function closeEarly(t: TrackedMatch, source: MatchSource): ClosedMatch | 
   return t.rounds >= MIN_ROUNDS ? close(t, source, t.updatedAt) : null;
 }
 
-function side(team: Player["team"]): "CT" | "T" | undefined {
+function side(team: Player["team"]): Side | undefined {
   if (team === "Counter-Terrorist") return "CT";
   if (team === "Terrorist") return "T";
   return undefined;

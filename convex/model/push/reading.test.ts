@@ -10,7 +10,8 @@ import type {
   MatchzyRoundEnd,
   MatchzyStatsTeam,
 } from "../../lib/matchzyEvents";
-import type { Match, PushTrack, Side } from "../../lib/validators";
+import type { Side } from "../../lib/side";
+import type { Match, PushTrack } from "../../lib/validators";
 import {
   finalBySide,
   MATCHZY_FORMS,

@@ -18,12 +18,9 @@ import {
   type MatchzyRoundEnd,
   type MatchzyStatsTeam,
 } from "../../lib/matchzyEvents";
-import type { Match, PushSeries, PushTrack, Side } from "../../lib/validators";
+import { otherSide, type Side } from "../../lib/side";
+import type { Match, PushSeries, PushTrack } from "../../lib/validators";
 import type { PushedMatchFields } from "../liveData";
-
-export function otherSide(side: Side): Side {
-  return side === "CT" ? "T" : "CT";
-}
 
 export function sameMatchId(a: MatchzyMatchId, b: MatchzyMatchId): boolean {
   return String(a) === String(b);

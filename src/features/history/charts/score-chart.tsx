@@ -1,4 +1,5 @@
 import { t } from "@/i18n/uk";
+import type { Side } from "@/lib/backend";
 import styles from "./charts.module.css";
 
 const W = 320;
@@ -14,7 +15,7 @@ export function ScoreChart({
   names,
 }: {
   /** The winner of each round (null: unknown). */
-  wins: ("CT" | "T" | null)[];
+  wins: (Side | null)[];
   names: { CT: string; T: string };
 }) {
   const n = wins.length;

@@ -1,6 +1,6 @@
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { isMessageKey, t } from "@/i18n/uk";
-import type { Criterion } from "@/lib/backend-history";
+import type { Criterion, Winner } from "@/lib/backend-history";
 
 /** A leaderboard value as its criterion reads: a count, a ratio, or a percentage. */
 export function formatCriterion(criterion: Criterion, value: number): string {
@@ -15,7 +15,7 @@ export function modeLabel(mode: string): string {
   return isMessageKey(key) ? t(key) : mode;
 }
 
-export function winnerLabel(winner: "CT" | "T" | "draw"): string {
+export function winnerLabel(winner: Winner): string {
   return t(`history.winner.${winner}`);
 }
 

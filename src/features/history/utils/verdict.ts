@@ -1,8 +1,9 @@
 import { t } from "@/i18n/uk";
+import { otherSide, type Side } from "@/lib/backend";
 import type { MatchDetail } from "@/lib/backend-history";
 
 /** The name a side's team goes by: MatchZy's team name, else the side's own name. */
-export function teamName(match: Pick<MatchDetail, "teams">, side: "CT" | "T"): string {
+export function teamName(match: Pick<MatchDetail, "teams">, side: Side): string {
   return match.teams?.[side].name ?? t(`history.side.${side}`);
 }
 
@@ -20,7 +21,7 @@ export function verdict(match: Pick<MatchDetail, "teams" | "winner" | "scoreCT" 
 }
 
 /** A player's score in a match, their own side's first («5:3» for a win whatever the side). */
-export function ownScore(side: "CT" | "T" | null, scoreCT: number, scoreT: number): string {
+export function ownScore(side: Side | null, scoreCT: number, scoreT: number): string {
   return side === "T" ? `${scoreT}:${scoreCT}` : `${scoreCT}:${scoreT}`;
 }
 
@@ -33,13 +34,13 @@ export function teamWins(
   timeline: MatchDetail["timeline"],
   maxRounds: number | null,
   halfBreakAfter: (round: number, max: number) => boolean,
-): ("CT" | "T" | null)[] | null {
+): (Side | null)[] | null {
   if (!maxRounds) return null;
   const last = timeline.at(-1)?.round ?? 0;
   return timeline.map((mark) => {
     if (!mark.winner) return null;
     let flips = 0;
     for (let r = mark.round; r < last; r++) if (halfBreakAfter(r, maxRounds)) flips++;
-    return flips % 2 === 0 ? mark.winner : mark.winner === "CT" ? "T" : "CT";
+    return flips % 2 === 0 ? mark.winner : otherSide(mark.winner);
   });
 }

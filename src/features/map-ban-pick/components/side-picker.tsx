@@ -2,7 +2,8 @@ import { useState } from "react";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { toastError } from "@/lib/errors";
-import { useTournamentMoves, type Side } from "../hooks/use-tournament";
+import type { Side } from "@/lib/backend";
+import { useTournamentMoves } from "../hooks/use-tournament";
 import styles from "./map-ban-pick.module.css";
 
 const SIDES = [

@@ -11,7 +11,6 @@ export type TournamentListItem = FunctionReturnType<typeof api.tournament.list>[
 /** This browser's seat in a tournament; null when it has not joined. */
 export type Seat = FunctionReturnType<typeof api.tournament.me>;
 export type TeamKey = Tournament["sequence"][number]["team"];
-export type Side = NonNullable<Tournament["finalSide"]>;
 export type Format = Tournament["format"];
 export type Readiness = FunctionReturnType<typeof api.tournamentAdmin.readiness>;
 

@@ -1,5 +1,6 @@
 import type { Id } from "@/lib/backend";
-import type { Side, TeamKey, Tournament } from "../hooks/use-tournament";
+import type { Side } from "@/lib/backend";
+import type { TeamKey, Tournament } from "../hooks/use-tournament";
 
 export const POOL = [
   "de_inferno",

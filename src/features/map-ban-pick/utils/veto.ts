@@ -7,7 +7,8 @@ import { t } from "@/i18n/uk";
 import { GAME_MODE_LABELS } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 import { mapLabel } from "@/lib/maps";
-import type { Seat, Side, TeamKey, Tournament } from "../hooks/use-tournament";
+import { otherSide, type Side } from "@/lib/backend";
+import type { Seat, TeamKey, Tournament } from "../hooks/use-tournament";
 
 export const TEAM_KEYS = ["teamA", "teamB"] as const satisfies readonly TeamKey[];
 
@@ -21,10 +22,6 @@ export function teamLetter(team: TeamKey): string {
 
 export function modeLabel(mode: string): string {
   return ownValue(GAME_MODE_LABELS, mode) ?? mode;
-}
-
-export function otherSide(side: Side): Side {
-  return side === "CT" ? "T" : "CT";
 }
 
 /** The team whose map ban took `map` out, if any. */
