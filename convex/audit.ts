@@ -1,4 +1,4 @@
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
@@ -33,15 +33,7 @@ const vAuditRow = v.object({
 /** Newest first, paginated; filtered by action, user, server, outcome and date range. */
 export const list = adminQuery({
   args: { paginationOpts: paginationOptsValidator, filters: v.optional(vAuditFilters) },
-  returns: v.object({
-    page: v.array(vAuditRow),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(
-      v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null()),
-    ),
-  }),
+  returns: paginationResultValidator(vAuditRow),
   handler: async (ctx, { paginationOpts, filters }) => {
     const result = await paginateSafely(
       auditQuery(ctx, filters ?? {}),

@@ -1,5 +1,5 @@
 /** Match history, careers and leaderboards (issue #14); logic in model/history/. */
-import { paginationOptsValidator } from "convex/server";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { fail } from "./lib/errors";
@@ -29,23 +29,12 @@ import {
 import { closeAwaitedMap as closeAwaited } from "./model/history/detect";
 import { VOID_MATCH_CAPABILITY } from "./model/history/record";
 
-const paginated = <T extends ReturnType<typeof v.object>>(item: T) =>
-  v.object({
-    page: v.array(item),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(
-      v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null()),
-    ),
-  });
-
 export { HISTORY_MESSAGES };
 
 /** Latest first; `serverKey` limits the list to one server. */
 export const matches = publicQuery({
   args: { serverKey: v.optional(v.string()), paginationOpts: paginationOptsValidator },
-  returns: paginated(vMatchListItem),
+  returns: paginationResultValidator(vMatchListItem),
   handler: async (ctx, { serverKey, paginationOpts }) =>
     await listMatches(ctx, serverKey, paginationOpts),
 });
@@ -85,7 +74,7 @@ export const career = publicQuery({
 
 export const careerMatchList = publicQuery({
   args: { steamId: v.string(), paginationOpts: paginationOptsValidator },
-  returns: paginated(vCareerMatch),
+  returns: paginationResultValidator(vCareerMatch),
   handler: async (ctx, { steamId, paginationOpts }) => {
     if (!isSteamId64(steamId)) fail("INVALID_INPUT", HISTORY_MESSAGES.badSteamId);
     return await careerMatches(ctx, steamId, paginationOpts);

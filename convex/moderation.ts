@@ -2,7 +2,8 @@
  * Kick, ban, unban, the ban list (admins and moderators; moderators within the limits of
  * model/sanctions.ts), the moderation settings, sanction history and the random player picker.
  */
-import { paginationOptsValidator } from "convex/server";
+import { omit } from "convex-helpers";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
@@ -13,7 +14,7 @@ import { playerSnapshotOf } from "./model/liveData";
 import { MODERATION_CAPABILITIES as M } from "./model/moderationCapabilities";
 import { publicBanPage, vPublicBan } from "./model/publicBans";
 import { flaggedAmong, vFlaggedPlayer } from "./model/sanctionNotice";
-import { vModerationSettings, vSanctionKind, vSanctionRole } from "./model/sanctionFields";
+import { sanctionFields, vModerationSettings } from "./lib/sanctionFields";
 import {
   applyToBansInForce,
   commsInForceOnServer,
@@ -78,36 +79,13 @@ export const settings = moderatorQuery({
 /** Admins edit reasons, presets, the moderator's maximum and the public ban list switch. */
 export const saveSettings = capability(M.saveSettings);
 
-const vSanctionRow = v.object({
-  _id: v.id("sanctions"),
-  steamId: v.string(),
-  playerName: v.optional(v.string()),
-  kind: vSanctionKind,
-  reason: v.optional(v.string()),
-  durationMinutes: v.optional(v.number()),
-  expiresAt: v.optional(v.number()),
-  serverName: v.optional(v.string()),
-  at: v.number(),
-  by: v.string(),
-  byRole: vSanctionRole,
-  source: v.union(v.literal("panel"), v.literal("gameServer")),
-});
-
-const vPage = <T extends Parameters<typeof v.array>[0]>(row: T) =>
-  v.object({
-    page: v.array(row),
-    isDone: v.boolean(),
-    continueCursor: v.string(),
-    splitCursor: v.optional(v.union(v.string(), v.null())),
-    pageStatus: v.optional(
-      v.union(v.literal("SplitRecommended"), v.literal("SplitRequired"), v.null()),
-    ),
-  });
+/** A sanction as the moderators' screens show it: the stored row without its server id. */
+const vSanctionRow = v.object({ _id: v.id("sanctions"), ...omit(sanctionFields, ["serverId"]) });
 
 /** One player's sanctions, newest first (admins and moderators). */
 export const history = moderatorQuery({
   args: { steamId: v.string(), paginationOpts: paginationOptsValidator },
-  returns: vPage(vSanctionRow),
+  returns: paginationResultValidator(vSanctionRow),
   handler: async (ctx, { steamId, paginationOpts }) => {
     const result = await paginateSafely(
       ctx.db
@@ -124,7 +102,7 @@ export const history = moderatorQuery({
 /** A server's sanctions, newest first (lifted and expired ones included: the history). */
 export const serverHistory = moderatorQuery({
   args: { serverId: v.id("servers"), paginationOpts: paginationOptsValidator },
-  returns: vPage(vSanctionRow),
+  returns: paginationResultValidator(vSanctionRow),
   handler: async (ctx, { serverId, paginationOpts }) => {
     const result = await ctx.db
       .query("sanctions")
@@ -167,7 +145,7 @@ export const publicBanListInfo = publicQuery({
 /** The public ban list: bans from the panel, newest first; names who banned only if allowed. */
 export const publicBans = publicQuery({
   args: { paginationOpts: paginationOptsValidator },
-  returns: vPage(vPublicBan),
+  returns: paginationResultValidator(vPublicBan),
   handler: async (ctx, { paginationOpts }) => {
     const { enabled: _, ...page } = await publicBanPage(ctx, paginationOpts);
     return page;

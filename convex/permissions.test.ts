@@ -11,7 +11,7 @@ import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { createTournament } from "./model/tournament";
-import { presetFormat } from "./model/tournamentFormats";
+import { presetFormat } from "./lib/tournamentPresets";
 import {
   personas,
   setGuestAdmin,

@@ -17,7 +17,7 @@ import { careerTotalsFields, matchRecordFields, vTrackedMatch } from "./lib/hist
 import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";
 import { vDeliveryState, vWebhookKind } from "./lib/discord";
-import { banInForceFields, moderationSettingsFields, sanctionFields } from "./model/sanctionFields";
+import { banInForceFields, moderationSettingsFields, sanctionFields } from "./lib/sanctionFields";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first

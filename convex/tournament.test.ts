@@ -4,8 +4,10 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { Player, TournamentFormat } from "./lib/validators";
 import { RATE_LIMITED_MESSAGE } from "./lib/rateLimits";
-import { MAP_POOL, TOURNAMENT_MESSAGES as M } from "./model/tournament";
-import { FORMAT_MESSAGES, presetFormat } from "./model/tournamentFormats";
+import { MAP_POOL } from "./lib/tournamentPresets";
+import { TOURNAMENT_MESSAGES as M } from "./model/tournament";
+import { presetFormat } from "./lib/tournamentPresets";
+import { FORMAT_MESSAGES } from "./model/tournamentFormats";
 import { launchInfoOf, recordLaunch } from "./model/launch";
 import { personas, serverRow, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
 

@@ -8,7 +8,7 @@
  * secrets and never leave the backend: views carry nicknames only, `me` tells a caller their seat.
  */
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { v, type Infer } from "convex/values";
+import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { actorOf } from "./lib/viewer";
@@ -18,13 +18,7 @@ import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./li
 import { cryptoChance } from "./lib/random";
 import { paginateSafely } from "./lib/pagination";
 import { limitTournamentWrite } from "./lib/rateLimits";
-import {
-  tournamentFields,
-  vPreset,
-  vSeriesResult,
-  vTournamentTeamKey,
-  vTournamentStatus,
-} from "./lib/validators";
+import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/validators";
 import { vSide } from "./lib/side";
 import * as model from "./model/tournament";
 import {
@@ -37,54 +31,18 @@ import {
   seatOf,
   steamSeatOf,
   viewOf,
+  vTournamentView,
 } from "./model/tournamentStore";
 import type { Viewer } from "./lib/viewer";
 
-const f = tournamentFields;
 /** Archived tournaments per page at most. */
 const ARCHIVE_PAGE_MAX = 100;
-
-const vTournamentView = v.object({
-  id: v.id("tournaments"),
-  slug: f.slug,
-  name: v.union(v.string(), v.null()),
-  archived: f.archived,
-  format: f.format,
-  status: f.status,
-  mapPool: f.mapPool,
-  remainingMaps: v.array(v.string()),
-  bannedMaps: f.bannedMaps,
-  pickedMaps: f.pickedMaps,
-  series: f.series,
-  finalMap: f.finalMap,
-  serverMap: f.serverMap,
-  finalSide: f.finalSide,
-  teamA: f.teamA,
-  teamB: f.teamB,
-  ready: f.ready,
-  sequence: f.sequence,
-  currentStep: f.currentStep,
-  turn: f.turn,
-  phase: f.phase,
-  deadline: f.deadline,
-  pausedRemainingMs: f.pausedRemainingMs,
-  history: f.history,
-  launchedMaps: f.launchedMaps,
-  isLaunched: f.isLaunched,
-  launchedMode: f.launchedMode,
-  seriesResults: v.array(vSeriesResult),
-  seriesWinner: v.union(vTournamentTeamKey, v.null()),
-  createdAt: f.createdAt,
-  /** Copyable text for Discord once the veto finished. */
-  summary: v.union(v.string(), v.null()),
-});
-export type TournamentView = Infer<typeof vTournamentView>;
 
 const vListItem = v.object({
   id: v.id("tournaments"),
   slug: v.string(),
   name: v.union(v.string(), v.null()),
-  preset: vPreset,
+  preset: vTournamentPreset,
   teamSize: v.number(),
   status: vTournamentStatus,
   players: v.number(),

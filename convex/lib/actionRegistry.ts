@@ -54,9 +54,6 @@ export const SERVER_ACTIONS = {
 
 export type ActionName = keyof typeof SERVER_ACTIONS;
 
-/** Actions that are switches (one public function sets any of them). */
-export type ToggleActionName = "isPaused" | "autobalance" | "friendlyfire" | "bhop" | "cheats";
-
 /** Own-key check: an audit entry or a result names a registered action. */
 export function isActionName(name: string): name is ActionName {
   return isOwnKey(SERVER_ACTIONS, name);

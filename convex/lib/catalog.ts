@@ -95,10 +95,6 @@ export const WORKSHOP_GROUPS = [
   },
 ] as const;
 
-export const WORKSHOP_IDS: ReadonlySet<string> = new Set(
-  WORKSHOP_GROUPS.flatMap((g) => g.maps.map((m) => m.id)),
-);
-
 /** The 13 server configs (`exec <name>`); the simulator knows the same set. */
 export const CONFIGS = [
   "1vs1",

@@ -260,13 +260,3 @@ export const vMatchzyEvent = v.union(
 );
 export type MatchzyEvent = Infer<typeof vMatchzyEvent>;
 export type MatchzyEventName = MatchzyEvent["event"];
-
-export const MATCHZY_EVENT_NAMES: readonly MatchzyEventName[] = [
-  "series_start",
-  "map_picked",
-  "side_picked",
-  "going_live",
-  "round_end",
-  "map_result",
-  "series_end",
-];

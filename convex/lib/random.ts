@@ -2,7 +2,16 @@
  * Server-side randomness from the Web Crypto CSPRNG (available in Convex's runtime), for the coin
  * toss, automatic veto moves and slugs. Never taken from a client.
  */
-import type { Chance } from "../model/tournament";
+import type { TournamentTeamKey } from "./validators";
+
+/**
+ * Randomness a rule is given, so the tournament model stays pure (tests pass a fixed one):
+ * `coin` decides who starts, `pick(n)` an index below n for an automatic move.
+ */
+export interface Chance {
+  coin: () => TournamentTeamKey;
+  pick: (n: number) => number;
+}
 
 /** A uniform integer in [0, n), by rejection sampling so no value is favoured. */
 export function randomInt(n: number): number {

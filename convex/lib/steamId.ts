@@ -50,7 +50,7 @@ export function isSteamId64(value: string): boolean {
 /** Whether a person or a program could take this text for a Steam account (any SteamID form). */
 export function looksLikeSteamId(text: string): boolean {
   const folded = foldLookalikes(text).trim();
-  return /^\d{17}$/.test(folded) || parseSteamId(folded).kind === "id64";
+  return ID64_RE.test(folded) || parseSteamId(folded).kind === "id64";
 }
 
 export function parseSteamId(input: string): ParsedSteamId {

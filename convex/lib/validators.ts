@@ -332,7 +332,6 @@ export const vTournamentPreset = v.union(
   v.literal("custom"),
 );
 export type TournamentPreset = Infer<typeof vTournamentPreset>;
-export const vPreset = vTournamentPreset;
 
 /** What an admin chooses when creating a tournament (model/tournamentFormats.ts validates it). */
 export const vTournamentFormat = v.object({

@@ -34,8 +34,9 @@ import type { ServerAction } from "../gameServer/commands";
 import type { ActionAccess } from "../lib/actionRegistry";
 import type { AuditAction } from "../lib/auditActions";
 import { fail, MESSAGES, type ErrorData } from "../lib/errors";
-import { gatedActionFor } from "../lib/functions";
-import type { ActionViewer, Actor, AuditOutcome, GameServerTarget } from "../lib/validators";
+import type { CustomCtx } from "convex-helpers/server/customFunctions";
+import { gatedActionFor, type adminAction } from "../lib/functions";
+import type { Actor, AuditOutcome, GameServerTarget } from "../lib/validators";
 import { actorOf } from "../lib/viewer";
 import { sendToServer, type ActionResult } from "./gameServerStep";
 import { readBackAfter, refreshToggles } from "./toggles";
@@ -127,7 +128,8 @@ export function defineCapability<
   return decl;
 }
 
-type GatedCtx = ActionCtx & { viewer: ActionViewer };
+/** What a gated action's handler is given: the action context and the viewer the gate loaded. */
+type GatedCtx = CustomCtx<typeof adminAction>;
 
 /** The selected server and how to reach it, or 'Сервер не вибрано.', for gated reads of it. */
 export async function requireServer(

@@ -22,7 +22,7 @@ import {
   vStaffBan,
   type BanEntry,
 } from "./moderation";
-import { vModerationSettings } from "./sanctionFields";
+import { vModerationSettings } from "../lib/sanctionFields";
 import {
   checkBanDuration,
   checkCommsDuration,

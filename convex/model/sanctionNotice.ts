@@ -8,7 +8,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { isSteamId64 } from "../lib/steamId";
 import { notify } from "./notifications";
-import { vSanctionKind } from "./sanctionFields";
+import { vSanctionKind } from "../lib/sanctionFields";
 
 export const RECENT_SANCTION_MS = 30 * 24 * 60 * 60_000;
 

@@ -9,7 +9,7 @@ import type { CommsKind } from "../gameServer/commands";
 import { fail } from "../lib/errors";
 import { DEFAULT_MODERATION_SETTINGS, MAX_SANCTION_MINUTES } from "../lib/moderationDefaults";
 import type { Actor } from "../lib/validators";
-import type { ModerationSettings, SanctionKind, SanctionRole } from "./sanctionFields";
+import type { ModerationSettings, SanctionKind, SanctionRole } from "../lib/sanctionFields";
 
 export { DEFAULT_MODERATION_SETTINGS };
 

@@ -9,7 +9,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { BanEntry, StaffBan } from "./moderation";
-import type { ModerationSettings, SanctionRole } from "./sanctionFields";
+import type { ModerationSettings, SanctionRole } from "../lib/sanctionFields";
 import { applyToBansInForce, canLiftBan, panelBanInForce } from "./sanctions";
 
 /** Who a ban made outside the panel is recorded as. */

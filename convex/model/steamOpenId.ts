@@ -7,6 +7,7 @@
  */
 import { env } from "../_generated/server";
 import { fetchNoRedirect } from "../lib/outbound";
+import { isSteamId64 } from "../lib/steamId";
 
 export const OPENID_NS = "http://specs.openid.net/auth/2.0";
 const IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
@@ -93,8 +94,10 @@ export function checkAssertion(
     return { ok: false, failure: "invalid" };
   }
   const claimed = get("claimed_id");
-  const id = new RegExp(`^${escapeRegExp(expected.base)}/id/(7656119\\d{10})$`).exec(claimed);
-  if (!id || get("identity") !== claimed) return { ok: false, failure: "invalid" };
+  const id = new RegExp(`^${escapeRegExp(expected.base)}/id/(\\d{17})$`).exec(claimed);
+  if (!id || !isSteamId64(id[1]!) || get("identity") !== claimed) {
+    return { ok: false, failure: "invalid" };
+  }
   const at = nonceTime(get("response_nonce"));
   if (at === null || Math.abs(expected.now - at) > NONCE_SKEW_MS) {
     return { ok: false, failure: "invalid" };

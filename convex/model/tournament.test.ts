@@ -9,13 +9,12 @@ import {
   createTournament,
   join,
   launchPayload,
-  MAP_POOL,
   pickSide,
   remainingMaps,
-  SEQUENCE,
   TOURNAMENT_MESSAGES as M,
   type TournamentState,
 } from "./tournament";
+import { MAP_POOL, SEQUENCE } from "../lib/tournamentPresets";
 
 /** 76561198000000001 in fullwidth digits (U+FF10…U+FF19). */
 const FULLWIDTH = "76561198000000001".replace(/\d/g, (d) =>

@@ -10,15 +10,15 @@ import type { ObjectType } from "convex/values";
 import { LAUNCH_MODES, NICKNAME_MAX, type LaunchMode } from "../lib/catalog";
 import { fail } from "../lib/errors";
 import type { WireLaunchGame } from "../lib/gameApi";
+import type { Chance } from "../lib/random";
 import { otherSide, type Side } from "../lib/side";
 import {
   type TournamentFormat,
   type TournamentTeamKey,
   type tournamentFields,
 } from "../lib/validators";
-import { orientSequence, presetFormat } from "./tournamentFormats";
-
-export { MAP_POOL, SEQUENCE } from "./tournamentFormats";
+import { presetFormat } from "../lib/tournamentPresets";
+import { orientSequence } from "./tournamentFormats";
 
 /** A tournament document without its system fields. */
 export type TournamentState = ObjectType<typeof tournamentFields>;
@@ -154,15 +154,6 @@ function withTeam(
 function teamsFull(t: TournamentState): boolean {
   const size = t.format.teamSize;
   return t.teamA.players.length === size && t.teamB.players.length === size;
-}
-
-/**
- * Randomness the caller supplies (the handlers use the CSPRNG in lib/random.ts), so the model
- * stays pure: `coin` decides who starts, `pick(n)` an index below n for an automatic move.
- */
-export interface Chance {
-  coin: () => TournamentTeamKey;
-  pick: (n: number) => number;
 }
 
 export function join(

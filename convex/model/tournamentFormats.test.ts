@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { OFFICIAL_MAPS } from "../lib/catalog";
 import { randomInt } from "../lib/random";
+import type { Chance } from "../lib/random";
 import type { TournamentFormat, TournamentTeamKey } from "../lib/validators";
 import {
   type Actor,
-  type Chance,
   ban,
   createTournament,
   expireStep,
@@ -19,13 +19,8 @@ import {
   TOURNAMENT_MESSAGES as M,
   type TournamentState,
 } from "./tournament";
-import {
-  ACTIVE_DUTY,
-  FORMAT_MESSAGES as F,
-  PRESET_NAMES,
-  presetFormat,
-  validateFormat,
-} from "./tournamentFormats";
+import { ACTIVE_DUTY, PRESET_NAMES, presetFormat } from "../lib/tournamentPresets";
+import { FORMAT_MESSAGES as F, validateFormat } from "./tournamentFormats";
 import { summaryText } from "./tournamentSummary";
 import { withMapResult } from "./tournamentSeries";
 import type { Id } from "../_generated/dataModel";

@@ -6,7 +6,14 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
-import type { TournamentTeamKey } from "../lib/validators";
+import { pick } from "convex-helpers";
+import { v, type Infer } from "convex/values";
+import {
+  tournamentFields,
+  vSeriesResult,
+  vTournamentTeamKey,
+  type TournamentTeamKey,
+} from "../lib/validators";
 import type { Viewer } from "../lib/viewer";
 import {
   remainingMaps,
@@ -147,39 +154,57 @@ export async function save(
   }
 }
 
-/** What everyone may see of a tournament. */
-export function viewOf(t: Doc<"tournaments">) {
+/** The stored fields everyone may see as they are stored. */
+const shownFields = pick(tournamentFields, [
+  "slug",
+  "archived",
+  "format",
+  "status",
+  "mapPool",
+  "bannedMaps",
+  "pickedMaps",
+  "series",
+  "finalMap",
+  "serverMap",
+  "finalSide",
+  "teamA",
+  "teamB",
+  "ready",
+  "sequence",
+  "currentStep",
+  "turn",
+  "phase",
+  "deadline",
+  "pausedRemainingMs",
+  "history",
+  "launchedMaps",
+  "isLaunched",
+  "launchedMode",
+  "createdAt",
+]);
+const SHOWN_KEYS = Object.keys(shownFields) as (keyof typeof shownFields)[];
+
+/** What everyone may see of a tournament (`viewOf`). */
+export const vTournamentView = v.object({
+  id: v.id("tournaments"),
+  ...shownFields,
+  name: v.union(v.string(), v.null()),
+  remainingMaps: v.array(v.string()),
+  seriesResults: v.array(vSeriesResult),
+  seriesWinner: v.union(vTournamentTeamKey, v.null()),
+  /** Copyable text for Discord once the veto finished. */
+  summary: v.union(v.string(), v.null()),
+});
+export type TournamentView = Infer<typeof vTournamentView>;
+
+export function viewOf(t: Doc<"tournaments">): TournamentView {
   return {
     id: t._id,
-    slug: t.slug,
+    ...pick(t, SHOWN_KEYS),
     name: t.name ?? null,
-    archived: t.archived,
-    format: t.format,
-    status: t.status,
-    mapPool: t.mapPool,
     remainingMaps: remainingMaps(t),
-    bannedMaps: t.bannedMaps,
-    pickedMaps: t.pickedMaps,
-    series: t.series,
-    finalMap: t.finalMap,
-    serverMap: t.serverMap,
-    finalSide: t.finalSide,
-    teamA: t.teamA,
-    teamB: t.teamB,
-    ready: t.ready,
-    sequence: t.sequence,
-    currentStep: t.currentStep,
-    turn: t.turn,
-    phase: t.phase,
-    deadline: t.deadline,
-    pausedRemainingMs: t.pausedRemainingMs,
-    history: t.history,
-    launchedMaps: t.launchedMaps,
-    isLaunched: t.isLaunched,
-    launchedMode: t.launchedMode,
     seriesResults: t.seriesResults ?? [],
     seriesWinner: t.seriesWinner ?? null,
-    createdAt: t.createdAt,
     summary: t.status === "finished" ? summaryText(t) : null,
   };
 }

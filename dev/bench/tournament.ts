@@ -23,7 +23,7 @@ import type { ConvexClient } from "convex/browser";
 import { ConvexError } from "convex/values";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { presetFormat } from "../../convex/model/tournamentFormats";
+import { presetFormat } from "../../convex/lib/tournamentPresets";
 import { startDemo, type DemoHandle } from "../demo";
 import { client, demoAdminToken, percentile, sleep, until } from "./util";
 

@@ -16,11 +16,11 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { isSteamId64 } from "../../convex/lib/steamId";
 
 export const OPENID_NS = "http://specs.openid.net/auth/2.0";
 const IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
 const SIGNED = "signed,op_endpoint,claimed_id,identity,return_to,response_nonce,assoc_handle";
-const STEAM_ID64 = /^7656119\d{10}$/;
 const BODY_MAX = 16 * 1024;
 
 export interface CheckRecord {
@@ -179,7 +179,7 @@ export async function startSteamStandIn(
       const form = await readForm(req);
       const returnTo = form?.get("return_to") ?? null;
       const steamId = form?.get("steamid") ?? "";
-      if (!isHttpUrl(returnTo) || !STEAM_ID64.test(steamId)) {
+      if (!isHttpUrl(returnTo) || !isSteamId64(steamId)) {
         return send(res, 400, "text/plain", "Invalid SteamID64 or return_to");
       }
       log(`sign-in as ${steamId}`);

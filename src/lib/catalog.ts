@@ -20,4 +20,4 @@ export {
 } from "../../convex/lib/actionRegistry";
 export { PANEL_EVENTS, type AuditAction, type PanelEvent } from "../../convex/lib/auditActions";
 export type { GameModeName } from "../../convex/lib/validators";
-export { PRESET_NAMES, presetFormat } from "../../convex/model/tournamentFormats";
+export { PRESET_NAMES, presetFormat } from "../../convex/lib/tournamentPresets";

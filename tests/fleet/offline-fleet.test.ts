@@ -11,7 +11,7 @@ import { startBackend, type BackendHandle } from "../../dev/backend/server";
 import type { Id } from "../../convex/_generated/dataModel";
 import { sendTest } from "../../convex/model/notifications";
 import { createTournament } from "../../convex/model/tournament";
-import { presetFormat } from "../../convex/model/tournamentFormats";
+import { presetFormat } from "../../convex/lib/tournamentPresets";
 
 const SERVERS = 20;
 const SLOTS = 8;

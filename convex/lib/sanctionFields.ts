@@ -1,4 +1,4 @@
-/** Validators of the moderation tables, kept apart so the schema imports no model logic. */
+/** Validators of the moderation tables and their rows. */
 import { v, type Infer } from "convex/values";
 
 export const vSanctionKind = v.union(
