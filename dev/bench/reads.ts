@@ -24,7 +24,7 @@ import { DEFAULT_MODERATION_SETTINGS } from "../../convex/lib/moderationDefaults
 import { vPlayer } from "../../convex/lib/validators";
 import { AUDIT_SCAN_ROWS, auditIndexRange, matchesFilters } from "../../convex/model/auditFilters";
 import { createTournament } from "../../convex/model/tournament";
-import { presetFormat } from "../../convex/model/tournamentFormats";
+import { presetFormat } from "../../convex/lib/tournamentPresets";
 import { applyToBansInForce, writeModerationSettings } from "../../convex/model/sanctions";
 import { startBackend } from "../backend/server";
 import { auditFilterCases, BENCH_ADMIN, insertAuditEntry, seedServersAndAdmin } from "./seeded";
