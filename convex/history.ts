@@ -1,4 +1,4 @@
-/** Match history, careers and leaderboards (issue #14); logic in model/history/. */
+/** Match history, careers and leaderboards ; logic in model/history/. */
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";

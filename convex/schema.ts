@@ -252,7 +252,7 @@ export default defineSchema({
     nickname: v.string(),
   }).index("by_tournamentId_and_sessionId", ["tournamentId", "sessionId"]),
 
-  /* ---- Match history and careers (model/history/, issue #14) ---- */
+  /* ---- Match history and careers (model/history/) ---- */
 
   /* The match being played on each server as polls and MatchZy events showed it; read only by
      the poller and the push endpoint, so its writes wake nobody. `finished` after it was recorded,

@@ -110,7 +110,7 @@ export const TOP_CRITERIA = [
 ] as const;
 export type TopCriterion = (typeof TOP_CRITERIA)[number];
 
-/** Game modes → console values (research: cs2-game-server.md §5). */
+/** Game modes → console values (`game_type`/`game_mode` pairs of CS2's gamemodes.txt). */
 export const GAME_MODES: Record<
   GameModeName,
   { alias: string; gameType: number; gameMode: number }

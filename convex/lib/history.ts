@@ -1,5 +1,5 @@
 /**
- * Match history and careers (issue #14): the stored and wire shapes, the rules that decide what
+ * Match history and careers: the stored and wire shapes, the rules that decide what
  * counts, and the leaderboard criteria. Pure; shared by the backend, the HTTP API and the web app.
  *
  * Rules (also in docs/game-server-api.md, "Match history"):

@@ -1,4 +1,4 @@
-/** Static game data of the simulator (research: cs2-game-server.md §5–§6). */
+/** Static game data of the simulator (CS2's game modes, configs and the workshop maps the panel offers; docs/game-server-api.md). */
 import { type GameModeName } from "../../convex/lib/gameApi";
 
 export const ACTIVE_DUTY_MAPS = [

@@ -1,6 +1,6 @@
 /**
- * Which raw console commands the HTTP `/private/command` and the RCON proxy accept (research §5
- * block list). The console itself (RCON with the password) stays unrestricted, as on a real server.
+ * Which raw console commands the HTTP `/private/command` and the RCON proxy accept (the commands that
+ * could take the server down or leak its secrets are blocked). The console itself (RCON with the password) stays unrestricted, as on a real server.
  */
 import { tokenize } from "./console";
 

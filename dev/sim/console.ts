@@ -1,7 +1,7 @@
 /**
  * The server console: one engine behind RCON, `/private/command` and the dedicated HTTP endpoints,
- * so every path changes the same state and prints the same text. Outputs follow CS2 where known
- * (research §2.3, §5); texts marked there as guesses are kept recognisable rather than exact.
+ * so every path changes the same state and prints the same text. Outputs follow CS2 where known;
+ * texts that are guesses (docs/game-server-api.md §8) are kept recognisable rather than exact.
  */
 import { GAME_MODES, type GameModeName } from "../../convex/lib/gameApi";
 import { isSteamId64 } from "../../convex/lib/steamId";

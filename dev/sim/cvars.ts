@@ -1,6 +1,6 @@
 /**
  * Console variables of the simulated server. Values are stored normalised, and reading one
- * answers the CS2 way (research §2.3): unquoted, booleans as `true`/`false` (`sv_cheats = false`).
+ * answers the CS2 way: unquoted, booleans as `true`/`false` (`sv_cheats = false`).
  */
 import { ownValue } from "../../convex/lib/ownKey";
 

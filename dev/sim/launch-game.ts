@@ -1,5 +1,5 @@
 /**
- * `POST /private/launch_game`: a one-map match in the spirit of MatchZy/Get5 (research §7).
+ * `POST /private/launch_game`: a one-map match in the spirit of MatchZy/Get5 (`matchzy_loadmatch`).
  * Mode and map go through the console; listed players move to their sides, other connected
  * humans to spectators, and bots fill what is left.
  *

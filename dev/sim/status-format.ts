@@ -1,4 +1,4 @@
-/** Text of `status`, `status_json` as CS2 prints them (research: cs2-game-server.md §2.1–§2.2). */
+/** Text of `status`, `status_json` as CS2 prints them (docs/game-server-api.md §4). */
 import { type SimPlayer, steamId3 } from "./players";
 import { type GameWorld } from "./world";
 

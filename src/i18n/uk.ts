@@ -254,7 +254,7 @@ export const uk = {
   "auth.disabledText":
     "На цьому розгортанні вхід вимкнено, тому панель працює лише для перегляду. Щоб увімкнути вхід, задайте змінну середовища VITE_CLERK_PUBLISHABLE_KEY (ключ застосунку Clerk) і перезберіть вебзастосунок.",
 
-  // Spec §8 messages (shared by every feature)
+  // Error and status messages (shared by every feature)
   "errors.generic": "Щось пішло не так. Спробуйте ще раз.",
   "errors.apiUpdateFailed": "Не вдалося оновити дані з API для сервера {name}.",
   "errors.noServer": "Сервер не вибрано.",

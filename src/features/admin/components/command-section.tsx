@@ -7,7 +7,7 @@ import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
 import styles from "./admin.module.css";
 
-/** Spec §5 limits of the free command box and the chat message. */
+/** Limits of the free command box and the chat message (the backend refuses longer ones too). */
 export const COMMAND_MAX = 330;
 export const CHAT_MAX = 100;
 

@@ -25,7 +25,7 @@ const exampleLine = {
   rounds: 22,
 };
 
-/** Match history, careers and leaderboards (issue #14). */
+/** Match history, careers and leaderboards. */
 export const HISTORY_ENDPOINTS: EndpointDoc[] = [
   {
     path: "/api/servers/{key}/matches?limit=20&cursor=",
