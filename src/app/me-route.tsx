@@ -5,7 +5,7 @@ import { PageShell } from "@/components/ui/page-shell";
 import { paths } from "@/config/paths";
 import { SteamAccountCard } from "@/features/account/components/steam-account-card";
 import { useSteamLinkReturn } from "@/features/account/hooks/use-steam-link";
-import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { useCurrentUser } from "@/hooks/use-current-user";
 import { t } from "@/i18n/uk";
 import { PageFallback } from "./page-fallback";
 import { PlayerRoute } from "./player-route";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SanctionHistory } from "@/features/admin/components/sanction-history";
-import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { useCurrentUser } from "@/hooks/use-current-user";
 import { PlayerPage } from "@/features/history/components/player-page";
 
 /** The career page, with the player's sanction history for admins and moderators. */

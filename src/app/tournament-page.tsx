@@ -1,8 +1,8 @@
 import { Link, useParams } from "react-router-dom";
-import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { useCurrentUser } from "@/hooks/use-current-user";
 import { TournamentBoard } from "@/features/map-ban-pick/components/tournament-board";
 import { useActiveServer } from "@/features/servers/hooks/use-active-server";
-import { useServers } from "@/features/servers/hooks/use-servers";
+import { useServers } from "@/hooks/use-servers";
 import { paths } from "@/config/paths";
 import { t } from "@/i18n/uk";
 import styles from "./tournament-page.module.css";

@@ -18,7 +18,7 @@ import {
 } from "@/features/admin/hooks/use-guest-admin-setting";
 import { AuditLogButton, AuditTab } from "@/features/audit/components/audit-log-modal";
 import { AuthTab } from "@/features/auth/components/auth-tab";
-import { useCurrentUser } from "@/features/auth/hooks/use-current-user";
+import { useCurrentUser } from "@/hooks/use-current-user";
 import { DashboardTab } from "@/features/dashboard/components/dashboard-tab";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
 import { useLiveData, type LiveScreen } from "@/features/live/hooks/use-live-data";
@@ -26,7 +26,7 @@ import { useOfflineToast } from "@/features/live/hooks/use-offline-toast";
 import { PlayersTab } from "@/features/players/components/players-tab";
 import { RandomTab } from "@/features/random/components/random-tab";
 import { useActiveServer } from "@/features/servers/hooks/use-active-server";
-import { useServers } from "@/features/servers/hooks/use-servers";
+import { useServers } from "@/hooks/use-servers";
 import { t } from "@/i18n/uk";
 import { useAuthActions } from "@/lib/auth-actions";
 import type { Id } from "@/lib/backend";

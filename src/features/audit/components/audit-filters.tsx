@@ -4,12 +4,8 @@ import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
-import {
-  useAuditCsv,
-  useAuditServers,
-  useAuditUsers,
-  type AuditFilters,
-} from "../hooks/use-audit-log";
+import { useServers } from "@/hooks/use-servers";
+import { useAuditCsv, useAuditUsers, type AuditFilters } from "../hooks/use-audit-log";
 import { auditActionOptions } from "../utils/audit-labels";
 import styles from "./audit.module.css";
 
@@ -35,7 +31,7 @@ export function AuditFiltersForm({
   onApply: (filters: AuditFilters) => void;
   canExport: boolean;
 }) {
-  const servers = useAuditServers();
+  const servers = useServers() ?? [];
   const users = useAuditUsers();
   const toCsv = useAuditCsv();
   const [action, setAction] = useState(ANY);

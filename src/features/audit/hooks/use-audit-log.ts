@@ -26,11 +26,6 @@ export function useAuditLog(filters: AuditFilters = {}) {
   };
 }
 
-/** The servers to filter by. */
-export function useAuditServers() {
-  return useQuery(api.servers.list) ?? [];
-}
-
 /** Known user names, for the user filter (the audit log is admin-only, so is this list). */
 export function useAuditUsers(): string[] {
   const users = useQuery(api.users.list);

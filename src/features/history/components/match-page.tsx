@@ -9,7 +9,8 @@ import { useConfirmation } from "@/hooks/use-confirmation";
 import { formatDateTime, formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history";
-import { useIsAdmin, useMatch, useVoidMatch } from "../hooks/use-history";
+import { useCurrentUser } from "@/hooks/use-current-user";
+import { useMatch, useVoidMatch } from "../hooks/use-history";
 import { RoundStrip } from "@/components/match/round-strip";
 import { halfBreakAfter } from "@/lib/backend";
 import { PlayerBars } from "../charts/player-bars";
@@ -38,7 +39,7 @@ export function MatchPage() {
 }
 
 function MatchView({ match }: { match: MatchDetail }) {
-  const isAdmin = useIsAdmin();
+  const { isAdmin } = useCurrentUser();
   const { voidMatch, pending } = useVoidMatch();
   const { ask, dialog } = useConfirmation();
   const sides = [

@@ -23,14 +23,6 @@ export function useMatch(id: string) {
   return useQuery(api.history.match, { id });
 }
 
-export function useServers() {
-  return useQuery(api.servers.list, {});
-}
-
-export function useIsAdmin(): boolean {
-  return useQuery(api.users.me, {})?.isAdmin ?? false;
-}
-
 export function useCareer(steamId: string, valid: boolean) {
   return useQuery(api.history.career, valid ? { steamId } : "skip");
 }

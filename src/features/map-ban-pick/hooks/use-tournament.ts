@@ -3,6 +3,7 @@ import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex
 import { useSessionMutation, useSessionQuery } from "convex-helpers/react/sessions";
 import { useEffect, useMemo, useState } from "react";
 import { useGatedAction } from "@/hooks/use-gated-action";
+import { useServers } from "@/hooks/use-servers";
 import { api, type Id } from "@/lib/backend";
 import { throwRefusal } from "@/lib/errors";
 
@@ -127,6 +128,6 @@ export function useTournamentAdmin(serverId?: Id<"servers">) {
 
 /** How the panel reaches a server: only the plugin API can place players on teams. */
 export function useServerConnection(serverId: Id<"servers"> | undefined) {
-  const servers = useQuery(api.servers.list, {});
+  const servers = useServers();
   return servers?.find((s) => s._id === serverId)?.connectionType;
 }

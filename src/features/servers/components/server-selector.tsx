@@ -2,7 +2,7 @@ import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/spinner";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
-import type { PublicServer } from "../hooks/use-servers";
+import type { PublicServer } from "@/hooks/use-servers";
 
 export function ServerSelector({
   servers,

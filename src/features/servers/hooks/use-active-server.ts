@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useLocalStorage } from "@/hooks/use-local-storage";
 import type { Id } from "@/lib/backend";
-import type { PublicServer } from "./use-servers";
+import type { PublicServer } from "@/hooks/use-servers";
 
 export const ACTIVE_SERVER_KEY = "activeServerId";
 
