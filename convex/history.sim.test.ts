@@ -9,11 +9,9 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { isSteamId64 } from "./lib/steamId";
 import { ALL_TIME } from "./lib/history";
-import { matchSnapshotOf } from "./model/liveData";
-import { eventually, stopLoops, startSiteForwarder } from "./testing/sim.helpers";
-import { personas, setupTest, type TestConvex } from "./test.setup";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import { seededWorld, startSiteForwarder, startTestSimulator } from "./testing/sim.helpers";
+import type { TestConvex } from "./test.setup";
+import type { SimHandle } from "../dev/sim/simulator";
 import { PUSH_OFF_URL } from "./lib/push";
 
 let sim: SimHandle;
@@ -21,7 +19,7 @@ let site: Awaited<ReturnType<typeof startSiteForwarder>>;
 let current: TestConvex | null = null;
 
 beforeAll(async () => {
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
+  sim = await startTestSimulator();
   site = await startSiteForwarder(() => current);
   process.env.CONVEX_SITE_URL = site.url;
 });
@@ -47,16 +45,8 @@ afterEach(async () => {
 });
 
 async function seeded() {
-  const t = setupTest();
-  current = t;
-  const { asAdmin } = await personas(t);
-  const ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
-  await eventually(
-    () => t.run(async (ctx) => (await matchSnapshotOf(ctx, ids[0]!)) !== null),
-    10_000,
-  );
-  await stopLoops(t);
-  return { t, asAdmin, serverId: ids[0]! };
+  const { t, who, ids } = await seededWorld(sim, { onCreate: (t) => (current = t) });
+  return { t, asAdmin: who.asAdmin, serverId: ids[0]! };
 }
 
 /** The server's next planned poll (null when it is out of the loop). */

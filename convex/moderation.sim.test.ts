@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { personas, setupTest, type TestConvex } from "./test.setup";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle, type SimServerHandle } from "../dev/sim/simulator";
+import { seededWorld, startTestSimulator } from "./testing/sim.helpers";
+import type { personas, TestConvex } from "./test.setup";
+import type { SimHandle, SimServerHandle } from "../dev/sim/simulator";
 import { toSteam2, toSteam3 } from "./lib/steamId";
 import { DEFAULT_MODERATION_SETTINGS, SANCTION_MESSAGES } from "./model/sanctions";
 
@@ -18,16 +18,8 @@ let who: Awaited<ReturnType<typeof personas>>;
 let ids: Id<"servers">[];
 
 beforeAll(async () => {
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, downtimeMs: 300, log: () => {} });
-  t = setupTest();
-  who = await personas(t);
-  ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
-  await new Promise((r) => setTimeout(r, 300));
-  await t.run(async (ctx) => {
-    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
-      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-    }
-  });
+  sim = await startTestSimulator({ downtimeMs: 300 });
+  ({ t, who, ids } = await seededWorld(sim));
 });
 afterAll(async () => {
   await sim.stop();

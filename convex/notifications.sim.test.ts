@@ -13,11 +13,10 @@ import type { HistoryLine } from "./lib/history";
 import { recordMatch } from "./model/history/record";
 import { historyLine } from "./testing/history.fixtures";
 import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
-import { eventually, pollNow, stopLoops } from "./testing/sim.helpers";
-import { personas, setupTest, type TestConvex } from "./test.setup";
+import { eventually, pollNow, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
+import type { personas, TestConvex } from "./test.setup";
 import { startDiscordStandIn, type DiscordStandIn } from "../dev/discord/server";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import type { SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
 let discord: DiscordStandIn;
@@ -28,22 +27,16 @@ let ids: Id<"servers">[];
 const PANEL = "https://panel.example.org";
 
 beforeAll(async () => {
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
+  sim = await startTestSimulator();
   discord = await startDiscordStandIn();
   process.env.DISCORD_WEBHOOK_ORIGIN = discord.url;
   process.env.DISCORD_RETRY_BASE_MS = "100";
   process.env.PANEL_URL = PANEL;
   process.env.CONVEX_SITE_URL ??= "http://127.0.0.1:9";
-  t = setupTest();
-  admin = (await personas(t)).asAdmin;
-  ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
   // No background polling: a status flip would post messages of its own.
-  await new Promise((r) => setTimeout(r, 300));
-  await t.run(async (ctx) => {
-    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
-      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-    }
-  });
+  let who;
+  ({ t, who, ids } = await seededWorld(sim));
+  admin = who.asAdmin;
   for (const kind of ["moderation", "match", "tournament", "serverState", "push"] as const) {
     await admin.action(api.notifications.setWebhook, { kind, url: hookUrl(kind) });
   }

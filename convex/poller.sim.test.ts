@@ -10,16 +10,15 @@ import {
   PLAYERS_INTERVAL_MS,
   WATCHED_INTERVAL_MS,
 } from "./model/poller";
-import { eventually, stopLoops } from "./testing/sim.helpers";
-import { setupTest, type TestConvex } from "./test.setup";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import { eventually, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
+import type { TestConvex } from "./test.setup";
+import type { SimHandle } from "../dev/sim/simulator";
 import { matchSnapshotOf, statusOf } from "./model/liveData";
 
 let sim: SimHandle;
 
 beforeAll(async () => {
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
+  sim = await startTestSimulator();
 });
 afterAll(async () => {
   await sim.stop();
@@ -36,21 +35,7 @@ afterEach(async () => {
  * lands later than server1's, much later on a busy machine).
  */
 async function seeded(): Promise<{ t: TestConvex; serverId: Id<"servers"> }> {
-  const t = setupTest();
-  const ids = await t.mutation(internal.seed.defaultServers, {
-    servers: seedServersFor(sim),
-  });
-  await eventually(
-    () =>
-      t.run(async (ctx) => {
-        for (const id of ids) {
-          const snapshot = await matchSnapshotOf(ctx, id);
-          if (!snapshot) return false;
-        }
-        return true;
-      }),
-    10_000,
-  );
+  const { t, ids } = await seededWorld(sim, { keepLoops: true });
   return { t, serverId: ids[0]! };
 }
 

@@ -9,10 +9,9 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { PUSH_OFF_URL } from "./lib/push";
 import { PUSH_CHECK_INTERVAL_MS } from "./model/push/status";
-import { eventually, stopLoops, startSiteForwarder } from "./testing/sim.helpers";
-import { personas, setupTest, type TestConvex } from "./test.setup";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import { seededWorld, startSiteForwarder, startTestSimulator } from "./testing/sim.helpers";
+import type { TestConvex } from "./test.setup";
+import type { SimHandle } from "../dev/sim/simulator";
 import { matchSnapshotOf } from "./model/liveData";
 
 let sim: SimHandle;
@@ -22,7 +21,7 @@ let siteUrl: string;
 let current: TestConvex | null = null;
 
 beforeAll(async () => {
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {} });
+  sim = await startTestSimulator();
   site = await startSiteForwarder(() => current);
   siteUrl = site.url;
   process.env.CONVEX_SITE_URL = site.url;
@@ -48,23 +47,8 @@ afterEach(async () => {
 
 /** Both servers seeded and polled once, the loops stopped, and an admin to act. */
 async function seeded() {
-  const t = setupTest();
-  current = t;
-  const { asAdmin } = await personas(t);
-  const ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
-  await eventually(
-    () =>
-      t.run(async (ctx) => {
-        for (const serverId of ids) {
-          const row = await matchSnapshotOf(ctx, serverId);
-          if (!row) return false;
-        }
-        return true;
-      }),
-    10_000,
-  );
-  await stopLoops(t);
-  return { t, asAdmin, ids: ids as [Id<"servers">, Id<"servers">] };
+  const { t, who, ids } = await seededWorld(sim, { onCreate: (t) => (current = t) });
+  return { t, asAdmin: who.asAdmin, ids: ids as [Id<"servers">, Id<"servers">] };
 }
 
 async function snapshotOf(t: TestConvex, serverId: Id<"servers">) {

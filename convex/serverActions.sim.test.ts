@@ -8,10 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { createTournament } from "./model/tournament";
-import { personas, setupTest, type TestConvex } from "./test.setup";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import type { SimServerHandle } from "../dev/sim/simulator";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import { seededWorld, startTestSimulator } from "./testing/sim.helpers";
+import type { personas, TestConvex } from "./test.setup";
+import type { SimHandle, SimServerHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
 let t: TestConvex;
@@ -28,23 +27,11 @@ let admin: Awaited<ReturnType<typeof personas>>["asAdmin"];
 let ids: Id<"servers">[];
 
 beforeAll(async () => {
-  sim = await startSimulator({
-    ephemeral: true,
-    tickMs: 0,
-    downtimeMs: 300,
-    servers: [{}, {}, {}],
-    log: () => {},
-  });
-  t = setupTest();
-  admin = (await personas(t)).asAdmin;
-  ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
+  sim = await startTestSimulator({ downtimeMs: 300, servers: [{}, {}, {}] });
   // No background polling during these tests: the request counters must show only our calls.
-  await new Promise((r) => setTimeout(r, 300));
-  await t.run(async (ctx) => {
-    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
-      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-    }
-  });
+  let who;
+  ({ t, who, ids } = await seededWorld(sim));
+  admin = who.asAdmin;
 });
 afterAll(async () => {
   await sim.stop();

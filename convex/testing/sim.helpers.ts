@@ -1,9 +1,48 @@
-/** Helpers for the simulator-backed Convex tests (`*.sim.test.ts`): waiting and stopping loops. */
+/**
+ * Helpers for the simulator-backed Convex tests (`*.sim.test.ts`): the simulator and a seeded
+ * world as they run them, waiting, stopping loops, and a stand-in site URL.
+ */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { seedServersFor } from "../../dev/sim/seed-servers";
+import { startSimulator, type SimHandle, type SimulatorOptions } from "../../dev/sim/simulator";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
-import type { TestConvex } from "../test.setup";
+import { matchSnapshotOf } from "../model/liveData";
+import { personas, setupTest, type TestConvex } from "../test.setup";
+
+/** The simulator as these tests run it: quiet, with no clock of its own (tests advance it). */
+export async function startTestSimulator(
+  options: Pick<SimulatorOptions, "downtimeMs" | "servers"> = {},
+) {
+  return await startSimulator({ ephemeral: true, tickMs: 0, log: () => {}, ...options });
+}
+
+/**
+ * A fresh convex-test instance with the simulator's servers seeded and the three personas. Once
+ * each server's first poll is stored the loops are stopped (unless `keepLoops`), so only a test's
+ * own calls reach the servers. `onCreate` sees the instance before anything runs on it (a site
+ * forwarder's target).
+ */
+export async function seededWorld(
+  sim: SimHandle,
+  options: { onCreate?: (t: TestConvex) => void; keepLoops?: boolean } = {},
+) {
+  const t = setupTest();
+  options.onCreate?.(t);
+  const who = await personas(t);
+  const ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
+  await eventually(
+    () =>
+      t.run(async (ctx) => {
+        for (const id of ids) if (!(await matchSnapshotOf(ctx, id))) return false;
+        return true;
+      }),
+    10_000,
+  );
+  if (!options.keepLoops) await stopLoops(t);
+  return { t, who, ids };
+}
 
 /** Polls `fn` every 25 ms until it returns something truthy, or fails after `timeoutMs`. */
 export async function eventually<T>(
