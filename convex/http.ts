@@ -2,6 +2,7 @@ import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction, type ActionCtx } from "./_generated/server";
 import { BADGE_MAX_AGE_S, badgeEtag, badgeSvg } from "./lib/badge";
+import { CORS_HEADERS, jsonResponse, publicGet } from "./lib/httpResponses";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
 import { publicBansResponse } from "./model/publicBans";
@@ -10,23 +11,7 @@ import { leaderboard, matchById, playerCareer, serverMatches } from "./model/his
 
 const http = httpRouter();
 
-const CORS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "GET, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type",
-  "Access-Control-Max-Age": "86400",
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "no-store",
-      ...CORS,
-    },
-  });
-}
+const json = (status: number, body: unknown) => jsonResponse(status, body, CORS_HEADERS);
 
 /** The badge, or 304 when the embedder already holds these bytes (`If-None-Match`). */
 function badge(request: Request, svg: string): Response {
@@ -34,7 +19,7 @@ function badge(request: Request, svg: string): Response {
   const headers = {
     "Cache-Control": `public, max-age=${BADGE_MAX_AGE_S}`,
     ETag: etag,
-    ...CORS,
+    ...CORS_HEADERS,
   };
   const held = request.headers.get("If-None-Match");
   if (held && held.split(",").some((tag) => tag.trim() === etag)) {
@@ -46,26 +31,21 @@ function badge(request: Request, svg: string): Response {
   });
 }
 
-const preflight = httpAction(async () => new Response(null, { status: 204, headers: CORS }));
-
 /** `GET /api/servers`: enabled servers with their cached online state. */
-http.route({
-  path: "/api/servers",
-  method: "GET",
-  handler: httpAction(async (ctx) =>
-    json(200, await ctx.runQuery(internal.publicApi.serverList, {})),
-  ),
-});
-http.route({ path: "/api/servers", method: "OPTIONS", handler: preflight });
+publicGet(
+  http,
+  { path: "/api/servers" },
+  httpAction(async (ctx) => json(200, await ctx.runQuery(internal.publicApi.serverList, {}))),
+);
 
 /**
  * `GET /api/servers/{key}/…`: status, match, summary, players, players/{steamId}, search,
  * players/top, matches, and the embeddable `badge.svg`.
  */
-http.route({
-  pathPrefix: "/api/servers/",
-  method: "GET",
-  handler: httpAction(async (ctx, request) => {
+publicGet(
+  http,
+  { pathPrefix: "/api/servers/" },
+  httpAction(async (ctx, request) => {
     const url = new URL(request.url);
     const segments = pathSegments(url.pathname.slice("/api/servers/".length));
     if (!segments) return json(MALFORMED_PATH.status, MALFORMED_PATH.body);
@@ -80,8 +60,7 @@ http.route({
     const { status, body } = routeServerRequest(snapshot, rest, url.searchParams);
     return json(status, body);
   }),
-});
-http.route({ pathPrefix: "/api/servers/", method: "OPTIONS", handler: preflight });
+);
 
 /** Match history (model/history/api.ts): one path segment after each prefix. */
 for (const [prefix, route] of [
@@ -93,10 +72,10 @@ for (const [prefix, route] of [
       leaderboard(ctx, criterion, query),
   ],
 ] as const) {
-  http.route({
-    pathPrefix: prefix,
-    method: "GET",
-    handler: httpAction(async (ctx, request) => {
+  publicGet(
+    http,
+    { pathPrefix: prefix },
+    httpAction(async (ctx, request) => {
       const url = new URL(request.url);
       const segments = pathSegments(url.pathname.slice(prefix.length));
       if (!segments) return json(MALFORMED_PATH.status, MALFORMED_PATH.body);
@@ -104,15 +83,14 @@ for (const [prefix, route] of [
       const { status, body } = await route(ctx, segments[0]!, url.searchParams);
       return json(status, body);
     }),
-  });
-  http.route({ pathPrefix: prefix, method: "OPTIONS", handler: preflight });
+  );
 }
 
 /** `GET /api/bans?limit=&cursor=`: the community's ban list, when an admin made it public. */
-http.route({
-  path: "/api/bans",
-  method: "GET",
-  handler: httpAction(async (ctx, request) => {
+publicGet(
+  http,
+  { path: "/api/bans" },
+  httpAction(async (ctx, request) => {
     const query = new URL(request.url).searchParams;
     const { status, body } = await publicBansResponse(
       (limit, cursor) => ctx.runQuery(internal.publicApi.bans, { limit, cursor }),
@@ -120,8 +98,7 @@ http.route({
     );
     return json(status, body);
   }),
-});
-http.route({ path: "/api/bans", method: "OPTIONS", handler: preflight });
+);
 
 /**
  * `POST /api/events/{key}`: MatchZy's remote log (model/push/http.ts). Server to server, so no CORS;

@@ -40,6 +40,7 @@ import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
 import type * as lib_history from "../lib/history.js";
+import type * as lib_httpResponses from "../lib/httpResponses.js";
 import type * as lib_lookalikes from "../lib/lookalikes.js";
 import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
 import type * as lib_moderationDefaults from "../lib/moderationDefaults.js";
@@ -168,6 +169,7 @@ declare const fullApi: ApiFromModules<{
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;
   "lib/history": typeof lib_history;
+  "lib/httpResponses": typeof lib_httpResponses;
   "lib/lookalikes": typeof lib_lookalikes;
   "lib/matchzyEvents": typeof lib_matchzyEvents;
   "lib/moderationDefaults": typeof lib_moderationDefaults;

@@ -13,6 +13,7 @@
 import { v } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
+import { jsonResponse } from "../../lib/httpResponses";
 import { PUSH_HEADER } from "../../lib/push";
 import { pathSegments } from "../../lib/readApiRouter";
 
@@ -49,16 +50,8 @@ export const NOT_FOUND: PushReply = { status: 404, body: { error: "Server not fo
 export const UNAUTHORIZED: PushReply = { status: 401, body: { error: "Unauthorized" } };
 
 function respond({ status, body, retryAfterMs }: PushReply): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": "no-store",
-      ...(retryAfterMs !== undefined
-        ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
-        : {}),
-    },
-  });
+  const retry = retryAfterMs !== undefined ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : null;
+  return jsonResponse(status, body, retry !== null ? { "Retry-After": String(retry) } : {});
 }
 
 /**
