@@ -16,7 +16,7 @@ export function TournamentPage() {
   return (
     <main className={styles.page}>
       <nav className={styles.nav}>
-        <Link to={`${paths.home}?tab=map_ban_pick`}>{t("tournamentX.backToPanel")}</Link>
+        <Link to={`${paths.home}?tab=map_ban_pick`}>{t("tournament.backToPanel")}</Link>
       </nav>
       <TournamentBoard
         slug={slug}

@@ -12,7 +12,7 @@ export const paths = {
   player: "/players/:steamId",
   leaderboard: "/leaderboard",
   tournament: "/t/:slug",
-  /** The community's public ban list (#15), when an admin made it public. */
+  /** The community's public ban list when an admin made it public. */
   bans: "/bans",
   /** «Мій профіль»: the signed-in user's Steam link and, once linked, their career. */
   me: "/me",

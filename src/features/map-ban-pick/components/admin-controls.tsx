@@ -58,7 +58,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
     void adminOp.run({ tournamentId: tournament.id, op: kind });
 
   let hint = t("tournament.launchWhenFinished");
-  if (tournament.isLaunched) hint = t("tournamentX.launchAllDone");
+  if (tournament.isLaunched) hint = t("tournament.launchAllDone");
   else if (!serverId) hint = t("tournament.launchNoServer");
   else if (finished) hint = t("tournament.launchServer", { name: serverName ?? "" });
 
@@ -79,14 +79,14 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
     if (missing.length === 0) return void doLaunch();
     const what =
       connection === "RCON_PROXY"
-        ? t("tournamentX.launchProxy", { sides })
+        ? t("tournament.launchProxy", { sides })
         : steamRoster
-          ? t("tournamentX.launchMissingSteam")
-          : t("tournamentX.launchMissingNames", { sides });
+          ? t("tournament.launchMissingSteam")
+          : t("tournament.launchMissingNames", { sides });
     ask({
-      title: t("tournamentX.launchMissingTitle"),
-      text: t("tournamentX.launchMissingText", { names: missing.join(", "), what }),
-      confirmLabel: t("tournamentX.launchAnyway"),
+      title: t("tournament.launchMissingTitle"),
+      text: t("tournament.launchMissingText", { names: missing.join(", "), what }),
+      confirmLabel: t("tournament.launchAnyway"),
       run: doLaunch,
     });
   };
@@ -96,12 +96,12 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
       <div className={styles.admin}>
         {tournament.status === "ready_check" ? (
           <Button variant="primary" loading={adminOp.pending} onClick={() => op("forceStart")}>
-            {t("tournamentX.forceStart")}
+            {t("tournament.forceStart")}
           </Button>
         ) : null}
         {tournament.status === "in_progress" ? (
           <Button loading={adminOp.pending} onClick={() => op(paused ? "resume" : "pause")}>
-            {t(paused ? "tournamentX.resume" : "tournamentX.pause")}
+            {t(paused ? "tournament.resume" : "tournament.pause")}
           </Button>
         ) : null}
         <ReadinessPanel tournament={tournament} serverId={serverId} />
@@ -120,30 +120,30 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
             onClick={onLaunch}
           >
             {tournament.series.length > 1 && nextMap
-              ? t("tournamentX.launchMap", { n: nextIndex + 1, map: mapLabel(nextMap) })
+              ? t("tournament.launchMap", { n: nextIndex + 1, map: mapLabel(nextMap) })
               : t("tournament.launch")}
           </Button>
         </div>
         <p className={styles.muted}>{hint}</p>
         {connection === "RCON_PROXY" && finished && !tournament.isLaunched ? (
-          <Notice>{t("tournamentX.launchProxy", { sides })}</Notice>
+          <Notice>{t("tournament.launchProxy", { sides })}</Notice>
         ) : null}
         {result?.note ? <Notice>{result.note}</Notice> : null}
         {result?.placement ? <PlacementReport placement={result.placement} /> : null}
         <hr className={styles.divider} />
         {!tournament.archived && tournament.launchedMaps === 0 ? (
           <>
-            <h3 className={styles.subTitle}>{t("tournamentX.namesTitle")}</h3>
+            <h3 className={styles.subTitle}>{t("tournament.namesTitle")}</h3>
             <NamesForm tournament={tournament} />
             <hr className={styles.divider} />
           </>
         ) : null}
         {!tournament.archived ? (
           <Button loading={adminOp.pending} onClick={() => op("archive")}>
-            {t("tournamentX.archive")}
+            {t("tournament.archive")}
           </Button>
         ) : (
-          <p className={styles.muted}>{t("tournamentX.archived")}</p>
+          <p className={styles.muted}>{t("tournament.archived")}</p>
         )}
         {dialog}
       </div>

@@ -14,15 +14,15 @@ export function ArchiveList() {
   if (!open) {
     return (
       <Button size="sm" onClick={() => setOpen(true)}>
-        {t("tournamentX.archiveShow")}
+        {t("tournament.archiveShow")}
       </Button>
     );
   }
   return (
-    <section aria-label={t("tournamentX.archiveTitle")} className={styles.archive}>
-      <h3 className={styles.archiveTitle}>{t("tournamentX.archiveTitle")}</h3>
+    <section aria-label={t("tournament.archiveTitle")} className={styles.archive}>
+      <h3 className={styles.archiveTitle}>{t("tournament.archiveTitle")}</h3>
       {results.length === 0 && status !== "LoadingFirstPage" ? (
-        <p className={styles.muted}>{t("tournamentX.archiveEmpty")}</p>
+        <p className={styles.muted}>{t("tournament.archiveEmpty")}</p>
       ) : (
         <ul className={styles.archiveItems}>
           {results.map((item) => (
@@ -39,7 +39,7 @@ export function ArchiveList() {
       )}
       {status === "CanLoadMore" ? (
         <Button size="sm" onClick={() => loadMore(10)}>
-          {t("tournamentX.archiveMore")}
+          {t("tournament.archiveMore")}
         </Button>
       ) : null}
     </section>

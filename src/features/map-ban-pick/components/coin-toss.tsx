@@ -21,8 +21,8 @@ export function CoinToss({ tournament, offset }: { tournament: Tournament; offse
       </span>
       <span>
         {spinning
-          ? t("tournamentX.coin.spinning")
-          : t(toss.fixed ? "tournamentX.coin.fixed" : "tournamentX.coin.result", {
+          ? t("tournament.coin.spinning")
+          : t(toss.fixed ? "tournament.coin.fixed" : "tournament.coin.result", {
               team: teamName(winner),
             })}
       </span>

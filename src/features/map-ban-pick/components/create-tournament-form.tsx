@@ -13,11 +13,11 @@ import styles from "./map-ban-pick.module.css";
 type Choice = PresetName | "custom";
 
 const PRESET_LABELS: Record<Choice, MessageKey> = {
-  default: "tournamentX.preset.default",
-  duel: "tournamentX.preset.duel",
-  major_bo1: "tournamentX.preset.major_bo1",
-  bo3: "tournamentX.preset.bo3",
-  custom: "tournamentX.preset.custom",
+  default: "tournament.preset.default",
+  duel: "tournament.preset.duel",
+  major_bo1: "tournament.preset.major_bo1",
+  bo3: "tournament.preset.bo3",
+  custom: "tournament.preset.custom",
 };
 const CLOCKS = ["0", "30", "60", "90", "120"] as const;
 const FIRST = ["coin", "teamA", "teamB"] as const;
@@ -44,7 +44,7 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
     if (preset === "custom") {
       const parsed = parseSequence(custom.sequence);
       if (!parsed.ok) {
-        setSequenceError(t("tournamentX.custom.badStep", { step: parsed.bad }));
+        setSequenceError(t("tournament.custom.badStep", { step: parsed.bad }));
         return;
       }
       format = {
@@ -72,7 +72,7 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
   return (
     <div className={styles.createForm}>
       <Select
-        label={t("tournamentX.format")}
+        label={t("tournament.format")}
         value={preset}
         options={(Object.keys(PRESET_LABELS) as Choice[]).map((p) => ({
           value: p,
@@ -85,22 +85,22 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
         }}
       />
       <Select
-        label={t("tournamentX.clockSetting")}
+        label={t("tournament.clockSetting")}
         value={String(turnSeconds)}
         options={CLOCKS.map((c) => ({
           value: c,
-          label: c === "0" ? t("tournamentX.clockOff") : t("tournamentX.clockSeconds", { s: c }),
+          label: c === "0" ? t("tournament.clockOff") : t("tournament.clockSeconds", { s: c }),
         }))}
         onChange={setClock}
       />
       <Select
-        label={t("tournamentX.firstTeam")}
+        label={t("tournament.firstTeam")}
         value={firstTeam}
         options={FIRST.map((f) => ({
           value: f,
           label:
             f === "coin"
-              ? t("tournamentX.firstCoin")
+              ? t("tournament.firstCoin")
               : t(f === "teamA" ? "tournament.teamA" : "tournament.teamB"),
         }))}
         onChange={setFirst}
@@ -108,7 +108,7 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
       <Switch
         checked={steamRequired}
         onChange={setSteamRequired}
-        label={t("tournamentX.steamRequired")}
+        label={t("tournament.steamRequired")}
       />
       {preset === "custom" ? (
         <CustomFields

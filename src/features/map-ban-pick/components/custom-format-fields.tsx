@@ -30,26 +30,26 @@ export function CustomFields({
   return (
     <div className={styles.customFields}>
       <Select
-        label={t("tournamentX.custom.teamSize")}
+        label={t("tournament.custom.teamSize")}
         value={String(value.teamSize)}
         options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n}x${n}` }))}
         onChange={(v) => onChange({ ...value, teamSize: Number(v) })}
       />
       <Switch
-        label={t("tournamentX.custom.readyCheck")}
+        label={t("tournament.custom.readyCheck")}
         checked={value.readyCheck}
         onChange={(readyCheck) => onChange({ ...value, readyCheck })}
       />
       <TextField
-        label={t("tournamentX.custom.sequence")}
+        label={t("tournament.custom.sequence")}
         value={value.sequence}
-        hint={t("tournamentX.custom.sequenceHint")}
+        hint={t("tournament.custom.sequenceHint")}
         error={sequenceError ?? undefined}
         spellCheck={false}
         onChange={(e) => onChange({ ...value, sequence: e.target.value })}
       />
       <fieldset className={styles.poolPicker}>
-        <legend>{t("tournamentX.custom.pool", { n: value.pool.length })}</legend>
+        <legend>{t("tournament.custom.pool", { n: value.pool.length })}</legend>
         {GROUPS.map((group) => (
           <div key={group.id} className={styles.poolGroup}>
             <span className={styles.muted}>{group.label}</span>

@@ -10,13 +10,13 @@ type Entry = Tournament["history"][number];
 
 const ACTION_TEXT: Record<Entry["action"], MessageKey> = {
   join: "tournament.history.join",
-  leave: "tournamentX.history.leave",
-  remove: "tournamentX.history.remove",
-  replace: "tournamentX.history.replace",
-  ready: "tournamentX.history.ready",
-  coinToss: "tournamentX.history.coinToss",
+  leave: "tournament.history.leave",
+  remove: "tournament.history.remove",
+  replace: "tournament.history.replace",
+  ready: "tournament.history.ready",
+  coinToss: "tournament.history.coinToss",
   Ban: "tournament.history.Ban",
-  Pick: "tournamentX.history.Pick",
+  Pick: "tournament.history.Pick",
   SidePick: "tournament.history.SidePick",
 };
 
@@ -44,10 +44,10 @@ export function HistoryList({ history, className }: { history: Entry[]; classNam
               <span className={styles.historyText}>
                 {t(ACTION_TEXT[entry.action], { value: valueText(entry) })}
                 {entry.auto ? (
-                  <span className={styles.autoTag}>{t("tournamentX.history.auto")}</span>
+                  <span className={styles.autoTag}>{t("tournament.history.auto")}</span>
                 ) : null}
                 {entry.fixed ? (
-                  <span className={styles.autoTag}>{t("tournamentX.history.fixed")}</span>
+                  <span className={styles.autoTag}>{t("tournament.history.fixed")}</span>
                 ) : null}
               </span>
             </li>

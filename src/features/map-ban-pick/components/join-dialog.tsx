@@ -47,7 +47,7 @@ function JoinForm({
     if (pending) return;
     // Checked here as well as on the server, so the message shows next to the field at once.
     if (!trimmed) {
-      setError(t("tournamentX.nicknameBlank"));
+      setError(t("tournament.nicknameBlank"));
       inputRef.current?.focus();
       return;
     }

@@ -29,13 +29,13 @@ export function MapBanPickTab({ isAdmin, serverId, serverName }: MapBanPickTabPr
 
   return (
     <div className={styles.tabStack}>
-      <Card title={t("tournamentX.listTitle")}>
+      <Card title={t("tournament.listTitle")}>
         {list.length === 0 ? (
           <EmptyState icon={<Icon name="map" />} title={t("tournament.empty.title")}>
             {t(isAdmin ? "tournament.empty.admin" : "tournament.empty.visitor")}
           </EmptyState>
         ) : (
-          <ul className={styles.tournamentList} aria-label={t("tournamentX.listTitle")}>
+          <ul className={styles.tournamentList} aria-label={t("tournament.listTitle")}>
             {list.map((item) => (
               <ListRow
                 key={item.id}
@@ -78,16 +78,16 @@ function ListRow({
       <button type="button" className={styles.tournamentPick} onClick={onSelect}>
         <span className={styles.tournamentSlug}>{item.slug}</span>
         <span className={styles.muted}>
-          {t("tournamentX.listItem", {
+          {t("tournament.listItem", {
             size: `${item.teamSize}x${item.teamSize}`,
-            status: t(`tournamentX.status.${item.status}`),
+            status: t(`tournament.status.${item.status}`),
             n: item.players,
             total: item.teamSize * 2,
           })}
         </span>
       </button>
       <Link className={styles.shareLink} to={tournamentPath(item.slug)}>
-        {t("tournamentX.openLink")}
+        {t("tournament.openLink")}
       </Link>
     </li>
   );

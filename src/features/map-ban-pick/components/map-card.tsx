@@ -56,18 +56,18 @@ export function MapCard({
           <Badge tone="danger">{t("tournament.map.bannedBy", { team: teamName(bannedBy) })}</Badge>
         ) : pickedBy ? (
           <Badge tone="accent">
-            {t("tournamentX.map.pickedBy", { n: seriesNumber ?? 0, team: teamName(pickedBy) })}
+            {t("tournament.map.pickedBy", { n: seriesNumber ?? 0, team: teamName(pickedBy) })}
           </Badge>
         ) : isFinal ? (
           <Badge tone="accent">
             {seriesNumber && seriesNumber > 1
-              ? t("tournamentX.map.decider", { n: seriesNumber })
+              ? t("tournament.map.decider", { n: seriesNumber })
               : t("tournament.map.final")}
           </Badge>
         ) : onBan ? (
           <span className={styles.banHint}>
             {pending ? <Spinner size="sm" /> : null}
-            {t(picking ? "tournamentX.map.pickHint" : "tournament.map.banHint")}
+            {t(picking ? "tournament.map.pickHint" : "tournament.map.banHint")}
           </span>
         ) : (
           <Badge>{t("tournament.map.inPool")}</Badge>
@@ -92,7 +92,7 @@ export function MapCard({
       type="button"
       {...common}
       data-testid={`map-${map}`}
-      aria-label={t(picking ? "tournamentX.map.pickAction" : "tournament.map.banAction", {
+      aria-label={t(picking ? "tournament.map.pickAction" : "tournament.map.banAction", {
         map: label,
       })}
       aria-busy={pending || undefined}

@@ -18,30 +18,30 @@ export function NamesForm({ tournament }: { tournament: Tournament }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const done = await rename.run({ tournamentId: tournament.id, name, teamA, teamB });
-    if (done !== undefined) toast.success(t("tournamentX.namesSaved"));
+    if (done !== undefined) toast.success(t("tournament.namesSaved"));
   };
   return (
     <form className={styles.createForm} onSubmit={(e) => void onSubmit(e)}>
       <TextField
-        label={t("tournamentX.nameField")}
+        label={t("tournament.nameField")}
         value={name}
         maxLength={NAME_MAX}
         onChange={(e) => setName(e.target.value)}
       />
       <TextField
-        label={t("tournamentX.teamAName")}
+        label={t("tournament.teamAName")}
         value={teamA}
         maxLength={NAME_MAX}
         onChange={(e) => setTeamA(e.target.value)}
       />
       <TextField
-        label={t("tournamentX.teamBName")}
+        label={t("tournament.teamBName")}
         value={teamB}
         maxLength={NAME_MAX}
         onChange={(e) => setTeamB(e.target.value)}
       />
       <Button type="submit" loading={rename.pending}>
-        {t("tournamentX.namesSave")}
+        {t("tournament.namesSave")}
       </Button>
     </form>
   );

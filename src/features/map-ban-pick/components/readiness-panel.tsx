@@ -16,16 +16,16 @@ export function ReadinessPanel({
   const readiness = useReadiness(tournament.id, serverId, show);
   if (!show || !readiness) return null;
   return (
-    <section className={styles.readiness} aria-label={t("tournamentX.readinessTitle")}>
+    <section className={styles.readiness} aria-label={t("tournament.readinessTitle")}>
       <p className={styles.readinessCount} data-testid="readiness-count">
-        {t("tournamentX.onServer", { n: readiness.connected, total: readiness.total })}
+        {t("tournament.onServer", { n: readiness.connected, total: readiness.total })}
       </p>
       <ul className={styles.players}>
         {readiness.players.map((p) => (
           <li key={p.nickname} className={styles.player}>
             <span className={styles.playerName}>{p.nickname}</span>
             <Badge tone={p.connected ? "success" : "danger"}>
-              {t(p.connected ? "tournamentX.connected" : "tournamentX.notConnected")}
+              {t(p.connected ? "tournament.connected" : "tournament.notConnected")}
             </Badge>
           </li>
         ))}

@@ -28,12 +28,10 @@ export function ReadyPanel({
   };
   return (
     <div className={styles.readyRow}>
-      <span role="status">
-        {t("tournamentX.readyCount", { n: tournament.ready.length, total })}
-      </span>
+      <span role="status">{t("tournament.readyCount", { n: tournament.ready.length, total })}</span>
       {seat && !seat.ready ? (
         <Button variant="primary" loading={pending} onClick={() => void onReady()}>
-          {t("tournamentX.ready")}
+          {t("tournament.ready")}
         </Button>
       ) : null}
     </div>

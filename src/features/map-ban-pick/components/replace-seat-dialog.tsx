@@ -35,7 +35,7 @@ export function ReplaceSeatDialog({
       { onError: setError },
     );
     if (done === undefined) return;
-    toast.success(t("tournamentX.seatChanged"));
+    toast.success(t("tournament.seatChanged"));
     onClose();
   };
 
@@ -43,22 +43,22 @@ export function ReplaceSeatDialog({
     <Dialog
       open
       onClose={onClose}
-      title={t("tournamentX.seatReplaceTitle", { name: nickname })}
+      title={t("tournament.seatReplaceTitle", { name: nickname })}
       initialFocus={inputRef}
       footer={
         <>
           <Button onClick={onClose}>{t("common.cancel")}</Button>
           <Button type="submit" form={formId} variant="primary" loading={seatOp.pending}>
-            {t("tournamentX.seatReplaceSubmit")}
+            {t("tournament.seatReplaceSubmit")}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate className={styles.joinForm} onSubmit={(e) => void onSubmit(e)}>
-        <p className={styles.muted}>{t("tournamentX.seatReplaceIntro", { team: teamName })}</p>
+        <p className={styles.muted}>{t("tournament.seatReplaceIntro", { team: teamName })}</p>
         <TextField
           ref={inputRef}
-          label={t("tournamentX.seatReplaceField")}
+          label={t("tournament.seatReplaceField")}
           value={steamId}
           maxLength={200}
           spellCheck={false}

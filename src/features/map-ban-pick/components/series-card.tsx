@@ -17,11 +17,11 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
     !winner && tournament.launchedMaps > results.length ? tournament.launchedMaps : null;
   return (
     <Card
-      title={t("tournamentX.seriesTitle")}
+      title={t("tournament.seriesTitle")}
       aside={
         <span className={styles.seriesScore} data-testid="series-score">
           {tournament.teamA.name}{" "}
-          {t("tournamentX.seriesScore", { a: wins("teamA"), b: wins("teamB") })}{" "}
+          {t("tournament.seriesScore", { a: wins("teamA"), b: wins("teamB") })}{" "}
           {tournament.teamB.name}
         </span>
       }
@@ -29,7 +29,7 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
       {winner ? (
         <p role="status">
           <Badge tone="success">
-            {t("tournamentX.seriesWinner", { team: tournament[winner].name })}
+            {t("tournament.seriesWinner", { team: tournament[winner].name })}
           </Badge>
         </p>
       ) : null}
@@ -39,14 +39,14 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
           return (
             <li key={m.map} className={styles.player}>
               <span className={styles.playerName}>
-                {t("tournamentX.seriesMap", { n: i + 1, map: mapLabel(m.map) })}
+                {t("tournament.seriesMap", { n: i + 1, map: mapLabel(m.map) })}
               </span>
               <span className={styles.muted}>
                 {!r
-                  ? t("tournamentX.seriesPending")
+                  ? t("tournament.seriesPending")
                   : r.winner === "draw"
-                    ? t("tournamentX.seriesDraw", { a: r.scoreA, b: r.scoreB })
-                    : t("tournamentX.seriesMapResult", {
+                    ? t("tournament.seriesDraw", { a: r.scoreA, b: r.scoreB })
+                    : t("tournament.seriesMapResult", {
                         winner: tournament[r.winner].name,
                         a: r.scoreA,
                         b: r.scoreB,
@@ -57,7 +57,7 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
         })}
       </ol>
       {waitingFor ? (
-        <p className={styles.muted}>{t("tournamentX.seriesWaiting", { n: waitingFor })}</p>
+        <p className={styles.muted}>{t("tournament.seriesWaiting", { n: waitingFor })}</p>
       ) : null}
     </Card>
   );

@@ -8,7 +8,7 @@ import styles from "./map-ban-pick.module.css";
 
 const STEP_LABELS = {
   Ban: "tournament.step.Ban",
-  Pick: "tournamentX.step.Pick",
+  Pick: "tournament.step.Pick",
   SidePick: "tournament.step.SidePick",
 } as const;
 

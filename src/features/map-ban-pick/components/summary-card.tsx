@@ -10,17 +10,17 @@ export function SummaryCard({ summary }: { summary: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(summary);
-      toast.success(t("tournamentX.summaryCopied"));
+      toast.success(t("tournament.summaryCopied"));
     } catch {
-      showError(t("tournamentX.summaryCopyFailed"));
+      showError(t("tournament.summaryCopyFailed"));
     }
   };
   return (
     <Card
-      title={t("tournamentX.summaryTitle")}
+      title={t("tournament.summaryTitle")}
       aside={
         <Button size="sm" onClick={() => void copy()}>
-          {t("tournamentX.summaryCopy")}
+          {t("tournament.summaryCopy")}
         </Button>
       }
     >

@@ -55,19 +55,19 @@ export function TeamsPanel({ tournament, seat, isAdmin }: TeamsPanelProps) {
   const leave = async () => {
     try {
       await moves.leave();
-      toast.success(t("tournamentX.left"));
+      toast.success(t("tournament.left"));
     } catch (error) {
       toastError(error);
     }
   };
   const free = (ref: SeatRef) =>
     ask({
-      title: t("tournamentX.seatFreeTitle"),
-      text: t("tournamentX.seatFreeText", { name: ref.nickname, team: tournament[ref.team].name }),
-      confirmLabel: t("tournamentX.seatFree"),
+      title: t("tournament.seatFreeTitle"),
+      text: t("tournament.seatFreeText", { name: ref.nickname, team: tournament[ref.team].name }),
+      confirmLabel: t("tournament.seatFree"),
       run: async () => {
         const done = await seatOp.run({ tournamentId: tournament.id, op: "remove", ...ref });
-        if (done !== undefined) toast.success(t("tournamentX.seatChanged"));
+        if (done !== undefined) toast.success(t("tournament.seatChanged"));
       },
     });
   const canLeave =
@@ -76,12 +76,11 @@ export function TeamsPanel({ tournament, seat, isAdmin }: TeamsPanelProps) {
   return (
     <Card
       title={t("tournament.teamsTitle")}
-      aside={steam ? <Badge tone="accent">{t("tournamentX.steamBadge")}</Badge> : undefined}
+      aside={steam ? <Badge tone="accent">{t("tournament.steamBadge")}</Badge> : undefined}
     >
       {steam && seat === null && TEAM_KEYS.some((k) => canJoin(tournament, seat, k)) ? (
         <Notice>
-          {t("tournamentX.steamRequiredNote")}{" "}
-          <Link to={paths.me}>{t("tournamentX.myProfile")}</Link>
+          {t("tournament.steamRequiredNote")} <Link to={paths.me}>{t("tournament.myProfile")}</Link>
         </Notice>
       ) : null}
       <div className={styles.teams}>
@@ -105,7 +104,7 @@ export function TeamsPanel({ tournament, seat, isAdmin }: TeamsPanelProps) {
       </div>
       {canLeave ? (
         <Button size="sm" onClick={() => void leave()}>
-          {t("tournamentX.leave")}
+          {t("tournament.leave")}
         </Button>
       ) : null}
       <JoinDialog tournamentId={tournament.id} team={joining} onClose={() => setJoining(null)} />
@@ -167,7 +166,7 @@ function TeamBox({
             <li key={p.nickname} className={styles.player} data-me={isMe || undefined}>
               <span className={styles.playerName}>{p.nickname}</span>
               {tournament.status === "ready_check" && tournament.ready.includes(p.nickname) ? (
-                <Badge tone="success">{t("tournamentX.readyBadge")}</Badge>
+                <Badge tone="success">{t("tournament.readyBadge")}</Badge>
               ) : null}
               {isMe ? <Badge tone="accent">{t("tournament.you")}</Badge> : null}
               {admin ? (
@@ -175,18 +174,18 @@ function TeamBox({
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`${t("tournamentX.seatReplace")}: ${p.nickname}`}
+                    aria-label={`${t("tournament.seatReplace")}: ${p.nickname}`}
                     onClick={() => admin.replace(p.nickname)}
                   >
-                    {t("tournamentX.seatReplace")}
+                    {t("tournament.seatReplace")}
                   </Button>
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`${t("tournamentX.seatFree")}: ${p.nickname}`}
+                    aria-label={`${t("tournament.seatFree")}: ${p.nickname}`}
                     onClick={() => admin.free(p.nickname)}
                   >
-                    {t("tournamentX.seatFree")}
+                    {t("tournament.seatFree")}
                   </Button>
                 </span>
               ) : null}

@@ -46,8 +46,8 @@ export function TournamentBoard({ slug, isAdmin, serverId, serverName }: Tournam
   if (tournament === null) {
     return (
       <Card title={t("tournament.title")}>
-        <EmptyState icon={<Icon name="map" />} title={t("tournamentX.notFound")}>
-          {t("tournamentX.notFoundHint")}
+        <EmptyState icon={<Icon name="map" />} title={t("tournament.notFound")}>
+          {t("tournament.notFoundHint")}
         </EmptyState>
       </Card>
     );

@@ -13,7 +13,7 @@ export function TurnClock({ tournament, offset }: { tournament: Tournament; offs
   if (tournament.pausedRemainingMs !== undefined) {
     return (
       <p className={styles.clock} data-state="paused" role="timer">
-        {t("tournamentX.clock.paused", { s: Math.ceil(tournament.pausedRemainingMs / 1000) })}
+        {t("tournament.clock.paused", { s: Math.ceil(tournament.pausedRemainingMs / 1000) })}
       </p>
     );
   }
@@ -24,10 +24,10 @@ export function TurnClock({ tournament, offset }: { tournament: Tournament; offs
       className={styles.clock}
       data-state={left <= 10 ? "low" : "running"}
       role="timer"
-      aria-label={t("tournamentX.clock.label", { s: left })}
+      aria-label={t("tournament.clock.label", { s: left })}
     >
       <span className={styles.clockValue}>{left}</span>
-      <span>{t("tournamentX.clock.unit")}</span>
+      <span>{t("tournament.clock.unit")}</span>
     </p>
   );
 }

@@ -100,8 +100,8 @@ export function describeBanner(
   if (tournament.status === "ready_check") {
     return {
       tone: "waiting",
-      title: t("tournamentX.banner.ready"),
-      detail: t(seat ? "tournamentX.banner.readySeated" : "tournamentX.banner.readyOther"),
+      title: t("tournament.banner.ready"),
+      detail: t(seat ? "tournament.banner.readySeated" : "tournament.banner.readyOther"),
     };
   }
   if (tournament.status === "waiting_for_teams") {
@@ -151,10 +151,10 @@ export function describeBanner(
     return { tone: mine ? "mine" : "other", title: t("tournament.banner.side", { team }), detail };
   }
   if (tournament.phase === "Pick") {
-    let detail = t("tournamentX.banner.pickSpectator");
-    if (mine) detail = t("tournamentX.banner.pickMine");
-    else if (seat) detail = t("tournamentX.banner.pickOther", { team });
-    return { tone: mine ? "mine" : "other", title: t("tournamentX.banner.pick", { team }), detail };
+    let detail = t("tournament.banner.pickSpectator");
+    if (mine) detail = t("tournament.banner.pickMine");
+    else if (seat) detail = t("tournament.banner.pickOther", { team });
+    return { tone: mine ? "mine" : "other", title: t("tournament.banner.pick", { team }), detail };
   }
   let detail = t("tournament.banner.banSpectator");
   if (mine) detail = t("tournament.banner.banMine");
