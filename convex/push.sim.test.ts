@@ -9,7 +9,12 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { PUSH_OFF_URL } from "./lib/push";
 import { PUSH_CHECK_INTERVAL_MS } from "./model/push/status";
-import { seededWorld, startSiteForwarder, startTestSimulator } from "./testing/sim.helpers";
+import {
+  seededWorld,
+  startSiteForwarder,
+  startTestSimulator,
+  stopLoops,
+} from "./testing/sim.helpers";
 import type { TestConvex } from "./test.setup";
 import type { SimHandle } from "../dev/sim/simulator";
 import { matchSnapshotOf } from "./model/liveData";
