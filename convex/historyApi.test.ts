@@ -1,13 +1,14 @@
 /** The history part of the public read API over `t.fetch` (convex/http.ts). */
 import { describe, expect, test } from "vitest";
 import { recordMatch } from "./model/history/record";
+import type { Side } from "./lib/side";
 import type { ClosedMatch } from "./model/history/tracker";
 import { serverRow, setupTest } from "./test.setup";
 import { historyLine } from "./testing/history.fixtures";
 
 const A = "76561198000000101";
 const B = "76561198000000102";
-const line = (steamId: string, name: string, side: "CT" | "T", kills: number) =>
+const line = (steamId: string, name: string, side: Side, kills: number) =>
   historyLine(steamId, name, side, kills);
 
 function played(i: number): ClosedMatch {

@@ -1,4 +1,5 @@
 /** Reads behind the history part of the public HTTP API (model/history/api.ts). */
+import { paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import { vCareer, vCriterion, vLeaderboardRow, vMatchDetail, vMatchListItem } from "./lib/history";
@@ -9,10 +10,7 @@ import { serverByKey } from "./model/servers";
 /** null when the server is unknown or disabled; a bad cursor throws (answered 400). */
 export const matches = internalQuery({
   args: { key: v.string(), limit: v.number(), cursor: v.union(v.string(), v.null()) },
-  returns: v.union(
-    v.null(),
-    v.object({ page: v.array(vMatchListItem), isDone: v.boolean(), continueCursor: v.string() }),
-  ),
+  returns: v.union(v.null(), paginationResultValidator(vMatchListItem)),
   handler: async (ctx, { key, limit, cursor }) => {
     const server = await serverByKey(ctx, key);
     if (!server || server.disabled) return null;

@@ -10,10 +10,17 @@ import type { WebhookKind } from "./lib/discord";
 import { MAX_ATTEMPTS } from "./model/discordDelivery";
 import { storeStatus } from "./model/liveData";
 import type { HistoryLine } from "./lib/history";
+import type { Side } from "./lib/side";
 import { recordMatch } from "./model/history/record";
 import { historyLine } from "./testing/history.fixtures";
 import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
-import { eventually, pollNow, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
+import {
+  eventually,
+  pollNow,
+  seededWorld,
+  startTestSimulator,
+  stopLoops,
+} from "./testing/sim.helpers";
 import type { personas, TestConvex } from "./test.setup";
 import { startDiscordStandIn, type DiscordStandIn } from "../dev/discord/server";
 import type { SimHandle } from "../dev/sim/simulator";
@@ -247,7 +254,7 @@ describe("one correctly formed message per event", () => {
     // A recorded match that counts for careers is announced with a link to its scoreboard; one
     // that does not (a single human) is recorded quietly.
     discord.clear();
-    const line = (steamId: string, name: string, side: "CT" | "T", kills: number) =>
+    const line = (steamId: string, name: string, side: Side, kills: number) =>
       historyLine(steamId, name, side, kills, { rounds: 20 });
     const closed = (startedAt: number, lines: HistoryLine[]) => ({
       startedAt,

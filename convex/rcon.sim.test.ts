@@ -10,10 +10,9 @@ import type { Id } from "./_generated/dataModel";
 import { RCON_AUTH_REFUSED, RCON_AUTH_STOPPED } from "./gameServer/rconFailure";
 import { createTournament } from "./model/tournament";
 import { RCON_BUSY_MESSAGE } from "./model/rconLock";
-import { personas, setupTest, type TestConvex } from "./test.setup";
-import { stopLoops } from "./testing/sim.helpers";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import type { personas, TestConvex } from "./test.setup";
+import { seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
+import type { SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
 let t: TestConvex;
@@ -22,17 +21,13 @@ let serverId: Id<"servers">;
 const direct = () => sim.servers[2]!;
 
 beforeAll(async () => {
-  sim = await startSimulator({
-    ephemeral: true,
-    tickMs: 0,
+  sim = await startTestSimulator({
     servers: [{}, {}, { map: "de_ancient", mode: "wingman", humans: 3 }],
-    log: () => {},
   });
-  t = setupTest();
-  admin = (await personas(t)).asAdmin;
-  const ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
-  serverId = ids[2]!;
-  await stopLoops(t);
+  const world = await seededWorld(sim);
+  t = world.t;
+  admin = world.who.asAdmin;
+  serverId = world.ids[2]!;
 });
 afterAll(async () => {
   await sim.stop();

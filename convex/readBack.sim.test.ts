@@ -6,13 +6,13 @@
  * (The ban-list items, merged list and imported game-server bans, are in moderation.sim.test.ts.)
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import type { Side } from "./lib/side";
 import { commitSent } from "./model/gameServerStep";
-import { pollNow, stopLoops } from "./testing/sim.helpers";
-import { personas, setupTest, type TestConvex } from "./test.setup";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import { pollNow, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
+import type { personas, TestConvex } from "./test.setup";
+import type { SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
 let t: TestConvex;
@@ -20,17 +20,11 @@ let admin: Awaited<ReturnType<typeof personas>>["asAdmin"];
 let ids: Id<"servers">[];
 
 beforeAll(async () => {
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, downtimeMs: 300, log: () => {} });
-  t = setupTest();
-  admin = (await personas(t)).asAdmin;
-  ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
+  sim = await startTestSimulator({ downtimeMs: 300 });
   // No background polling: only a poll this test runs may change what viewers see.
-  await new Promise((r) => setTimeout(r, 300));
-  await t.run(async (ctx) => {
-    for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
-      if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);
-    }
-  });
+  let who;
+  ({ t, who, ids } = await seededWorld(sim));
+  admin = who.asAdmin;
 });
 afterAll(async () => {
   await sim.stop();
@@ -137,7 +131,7 @@ describe.each([
     const shown = async () =>
       (await t.query(api.live.dashboard, { serverId: serverId() })).snapshot?.match.mapName;
     const next = (await shown()) === "de_vertigo" ? "de_anubis" : "de_vertigo";
-    const team = (side: "CT" | "T", name: string) => ({ Side: side, Players: [name] });
+    const team = (side: Side, name: string) => ({ Side: side, Players: [name] });
     // What the launch capability's commit does with the launch the game server accepted.
     await t.run((ctx) =>
       commitSent(

@@ -2,6 +2,7 @@
  * The live scoreboard by side: built from a polled player list or from a MatchZy event's player
  * stats. Pure; shared by the backend (what is stored) and the web app (ordering).
  */
+import type { Side } from "./side";
 import type { MatchzyStatsTeam } from "./matchzyEvents";
 import { isSteamId64 } from "./steamId";
 import type { BoardLine, Player } from "./validators";
@@ -40,7 +41,7 @@ export function boardFromPlayers(players: Player[]): BoardLine[] {
 }
 
 /** A MatchZy team's players on the side it played the round on. */
-export function boardFromTeams(teams: { team: MatchzyStatsTeam; side: "CT" | "T" }[]): BoardLine[] {
+export function boardFromTeams(teams: { team: MatchzyStatsTeam; side: Side }[]): BoardLine[] {
   const lines: BoardLine[] = [];
   for (const { team, side } of teams) {
     for (const p of team.players ?? []) {

@@ -117,7 +117,7 @@ export type Match = Infer<typeof vMatch>;
 export const vBoardLine = v.object({
   steamId: v.string(),
   name: v.string(),
-  side: v.union(v.literal("CT"), v.literal("T")),
+  side: vSide,
   bot: v.boolean(),
   kills: v.number(),
   deaths: v.number(),

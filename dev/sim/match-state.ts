@@ -1,5 +1,6 @@
 /** The match part of a server's state, kept apart so world.ts and match.ts can both build it. */
 import { type RoundPhase } from "../../convex/lib/gameApi";
+import type { Side } from "../../convex/lib/side";
 
 export interface MatchState {
   phase: RoundPhase;
@@ -16,7 +17,7 @@ export interface MatchState {
   bombTicks: number;
   matchOver: boolean;
   /** The side of team 1 (`mp_teamname_1`, the team that started as CT): flips at halftime. */
-  team1Side: "CT" | "T";
+  team1Side: Side;
 }
 
 export function freshMatch(): MatchState {

@@ -174,7 +174,7 @@ export function swapSides(world: GameWorld): void {
   for (const p of playing(world)) if (p.side !== "SPEC") p.side = otherSide(p.side);
   const m = world.match;
   [m.scoreCT, m.scoreT] = [m.scoreT, m.scoreCT];
-  m.team1Side = m.team1Side === "CT" ? "T" : "CT";
+  m.team1Side = otherSide(m.team1Side);
   world.emit({ type: "sidesSwapped" });
 }
 

@@ -1,10 +1,9 @@
-import { useQuery } from "convex/react";
 import { useEffect } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
 import { Scorebug } from "@/features/overlay/components/scorebug";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
 import { useLiveData } from "@/features/live/hooks/use-live-data";
-import { api } from "@/lib/backend";
+import { useServers } from "@/hooks/use-servers";
 
 /**
  * `/overlay/:serverKey` for a streamer's browser source: the scorebug over a transparent page,
@@ -14,7 +13,7 @@ import { api } from "@/lib/backend";
 export function OverlayRoute() {
   const { serverKey = "" } = useParams();
   const [search] = useSearchParams();
-  const servers = useQuery(api.servers.list);
+  const servers = useServers();
   const server = servers?.find((s) => s.key === serverKey);
   const live = useLiveData(server?._id, "dashboard");
   useHeartbeat(server?._id, "dashboard");

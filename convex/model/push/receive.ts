@@ -31,7 +31,8 @@ import {
 import type { BoardLine } from "../../lib/validators";
 import { pushSecretOf, serverByKey } from "../servers";
 import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
-import { interpretEvent, otherSide, seriesAfter, type ScoreReading } from "./reading";
+import { otherSide } from "../../lib/side";
+import { interpretEvent, seriesAfter, type ScoreReading } from "./reading";
 import { sameSecret } from "./secret";
 import { pushStatusOf } from "./status";
 

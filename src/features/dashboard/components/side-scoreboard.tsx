@@ -5,7 +5,7 @@ import { DataTable, type Column } from "@/components/ui/table";
 import { playerPath } from "@/config/paths";
 import { formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import type { BoardLine, Match } from "@/lib/backend";
+import type { BoardLine, Match, Side } from "@/lib/backend";
 import styles from "./side-scoreboard.module.css";
 
 const COLUMNS: Column<BoardLine>[] = [
@@ -55,7 +55,7 @@ function SideTable({
   score,
   lines,
 }: {
-  side: "CT" | "T";
+  side: Side;
   name: string;
   score: number;
   lines: BoardLine[];
