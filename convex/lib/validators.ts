@@ -412,7 +412,11 @@ export const tournamentFields = {
   finalSide: v.optional(vSide),
   /** How many maps of the series were launched, in order. */
   launchedMaps: v.number(),
-  isLaunched: v.boolean(),
+  /**
+   * No longer written: "all launched" is `launchedMaps` against the series (model/tournament.ts
+   * `isLaunched`). Optional so rows stored before still validate; a row's next write drops it.
+   */
+  isLaunched: v.optional(v.boolean()),
   launchedMode: v.optional(v.string()),
   /** Each launched map's result, from its recorded match (model/tournamentSeries.ts). */
   seriesResults: v.optional(v.array(vSeriesResult)),

@@ -112,7 +112,6 @@ export function createTournament({
     sequence: [...format.sequence],
     currentStep: 0,
     launchedMaps: 0,
-    isLaunched: false,
     history: [],
     createdBy,
     createdAt: now,
@@ -629,6 +628,10 @@ export function launchPayload(t: TournamentState, mode: string, mapIndex = 0): W
 
 /** Records that the next series map started on the server. The one place a launch is marked. */
 export function markLaunched(t: TournamentState, mode: string): TournamentState {
-  const launchedMaps = t.launchedMaps + 1;
-  return { ...t, launchedMaps, isLaunched: launchedMaps >= t.series.length, launchedMode: mode };
+  return { ...t, launchedMaps: t.launchedMaps + 1, launchedMode: mode };
+}
+
+/** Every map of the series was launched (nothing is left to start). */
+export function isLaunched(t: Pick<TournamentState, "launchedMaps" | "series">): boolean {
+  return t.series.length > 0 && t.launchedMaps >= t.series.length;
 }

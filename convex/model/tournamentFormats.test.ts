@@ -11,6 +11,7 @@ import {
   expireStep,
   join,
   launchPayload,
+  isLaunched,
   markLaunched,
   markReady,
   pickMap,
@@ -105,7 +106,7 @@ function checkFinished(t: TournamentState, format: TournamentFormat) {
       winner: "draw",
     })!;
   });
-  expect(launched.isLaunched).toBe(true);
+  expect(isLaunched(launched)).toBe(true);
   expect(summaryText(t).split("\n").length).toBeGreaterThan(t.series.length);
   // The toss names the team that starts by its name, never by its id.
   expect(summaryText(t)).toMatch(/Жереб: починає Команда [AB]/);

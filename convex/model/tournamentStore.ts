@@ -16,6 +16,7 @@ import {
 } from "../lib/validators";
 import type { Viewer } from "../lib/viewer";
 import {
+  isLaunched,
   remainingMaps,
   seatBySteamId,
   TOURNAMENT_MESSAGES,
@@ -32,7 +33,8 @@ import { notifyTournamentStep } from "./notifications";
 export const ACTIVE_LIST_LIMIT = 50;
 
 export function stateOf(doc: Doc<"tournaments">): TournamentState {
-  const { _id: _, _creationTime: __, ...state } = doc;
+  // `isLaunched` is derived now: a row stored with it loses it at its next write.
+  const { _id: _, _creationTime: __, isLaunched: ___, ...state } = doc;
   return state;
 }
 
@@ -178,7 +180,6 @@ const shownFields = pick(tournamentFields, [
   "pausedRemainingMs",
   "history",
   "launchedMaps",
-  "isLaunched",
   "launchedMode",
   "createdAt",
 ]);
@@ -192,6 +193,8 @@ export const vTournamentView = v.object({
   remainingMaps: v.array(v.string()),
   seriesResults: v.array(vSeriesResult),
   seriesWinner: v.union(vTournamentTeamKey, v.null()),
+  /** Every map of the series was launched. */
+  isLaunched: v.boolean(),
   /** Copyable text for Discord once the veto finished. */
   summary: v.union(v.string(), v.null()),
 });
@@ -205,6 +208,7 @@ export function viewOf(t: Doc<"tournaments">): TournamentView {
     remainingMaps: remainingMaps(t),
     seriesResults: t.seriesResults ?? [],
     seriesWinner: t.seriesWinner ?? null,
+    isLaunched: isLaunched(t),
     summary: t.status === "finished" ? summaryText(t) : null,
   };
 }
