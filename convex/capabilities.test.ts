@@ -2,11 +2,12 @@
  * A privileged operation's commit is one transaction: the domain rows and the audit entry are
  * written together or not at all. Shown with a ban through its public action against a local
  * game-server stand-in, with either write made to fail once: whichever fails, neither row stays.
+ * And what a run hands its transactions is checked against its own declaration.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { appendAudit } from "./model/audit";
 import type * as AuditModule from "./model/audit";
@@ -85,5 +86,59 @@ describe("a ban's commit", () => {
       byRole: "admin",
     });
     expect(bans[0]).toMatchObject({ outcome: "success", username: "Olena", identity: "admin" });
+  });
+});
+
+describe("a run's transactions", () => {
+  const actor = { username: "Olena", identity: "admin" as const };
+  const commit = { auditName: "ban" as const, actor, outcome: "success" as const, sent: [] };
+
+  test("take only the input, the loaded reads and the actions its declaration describes", async () => {
+    const { t, serverId } = await world();
+    const loaded = await t.query(internal.capabilities.load, {
+      run: { name: "ban", input: { steamId: STEAM, duration: 60, reason: "Чити" } },
+      serverId,
+    });
+    expect(loaded.server?.serverId).toBe(serverId);
+    expect(loaded.loaded).toMatchObject({ panel: null, settings: expect.any(Object) });
+
+    // Another operation's input under the ban's name, a missing field, or no loaded reads: refused.
+    await expect(
+      t.query(internal.capabilities.load, {
+        run: { name: "ban", input: { map: "de_dust2" } },
+      } as never),
+    ).rejects.toThrow(/Validator error/);
+    await expect(
+      t.mutation(internal.capabilities.commit, {
+        ...commit,
+        run: { name: "ban", input: { steamId: STEAM }, loaded: loaded.loaded },
+      } as never),
+    ).rejects.toThrow(/Validator error/);
+    await expect(
+      t.mutation(internal.capabilities.commit, {
+        ...commit,
+        run: { name: "ban", input: { steamId: STEAM, duration: 60 }, loaded: null },
+      } as never),
+    ).rejects.toThrow(/Validator error/);
+    // An action the command layer does not know is never recorded as sent.
+    await expect(
+      t.mutation(internal.capabilities.commit, {
+        ...commit,
+        run: { name: "ban", input: { steamId: STEAM, duration: 60 }, loaded: loaded.loaded },
+        serverId,
+        sent: [{ kind: "rcon_password", value: "x" }],
+      } as never),
+    ).rejects.toThrow(/Validator error/);
+    expect(await t.run(async (ctx) => (await ctx.db.query("auditLog").collect()).length)).toBe(0);
+
+    // The same run, as declared: committed with its audit entry.
+    await t.mutation(internal.capabilities.commit, {
+      ...commit,
+      run: { name: "ban", input: { steamId: STEAM, duration: 60 }, loaded: loaded.loaded },
+      serverId,
+      sent: [{ kind: "ban", steamId: STEAM, duration: 60 }],
+    } as never);
+    const audit = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
+    expect(audit).toMatchObject([{ action: "ban", outcome: "success" }]);
   });
 });

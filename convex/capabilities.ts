@@ -1,26 +1,32 @@
 /**
  * The transactions of every privileged operation's run (model/capability.ts): its reads, its
- * commit, and the direct-RCON lease taken before the game-server step. Internal: only the runner calls them, with input its public action validated.
+ * commit, and the direct-RCON lease taken before the game-server step. Internal: only the runner
+ * calls them. What crosses into them is checked against the declarations themselves: the input
+ * each resolved to, what its `load` read, the typed actions sent and the declared answers.
  */
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { vAuditAction } from "./lib/auditActions";
+import { vServerAction } from "./lib/actionRegistry";
 import { vActor, vAuditOutcome, vTarget } from "./lib/validators";
-import { beforeCapability, commitCapability, loadCapability } from "./model/capabilities";
+import {
+  beforeCapability,
+  commitCapability,
+  loadCapability,
+  vCapabilityInput,
+  vCapabilityLoaded,
+  vCapabilityResult,
+  vCapabilityRun,
+} from "./model/capabilities";
 import { acquireRconLock } from "./model/rconLock";
 
-const vLoadRequest = {
-  name: vAuditAction,
-  // Validated by the operation's public action; its shape is the declaration's own.
-  input: v.any(),
-  serverId: v.optional(v.id("servers")),
-};
+const vLoadRequest = { run: vCapabilityInput, serverId: v.optional(v.id("servers")) };
 const vLoaded = v.object({
   server: v.union(
     v.null(),
     v.object({ serverId: v.id("servers"), name: v.string(), target: vTarget }),
   ),
-  loaded: v.any(),
+  loaded: vCapabilityLoaded,
 });
 
 /** Direct RCON: the server's lease for one run, or null while another run holds it. */
@@ -33,33 +39,30 @@ export const lockRcon = internalMutation({
 export const load = internalQuery({
   args: vLoadRequest,
   returns: vLoaded,
-  handler: async (ctx, run) => await loadCapability(ctx, run),
+  handler: async (ctx, { run, serverId }) => await loadCapability(ctx, { ...run, serverId }),
 });
 
 export const before = internalMutation({
   args: vLoadRequest,
   returns: vLoaded,
-  handler: async (ctx, run) => await beforeCapability(ctx, run),
+  handler: async (ctx, { run, serverId }) => await beforeCapability(ctx, { ...run, serverId }),
 });
 
 export const commit = internalMutation({
   args: {
-    name: vAuditAction,
+    run: vCapabilityRun,
     auditName: vAuditAction,
     actor: vActor,
     serverId: v.optional(v.id("servers")),
-    input: v.any(),
-    // What the declaration's `load` read before anything was sent.
-    loaded: v.any(),
     outcome: vAuditOutcome,
     details: v.optional(v.string()),
-    // The typed actions the game server was sent (gameServer/commands.ts `ServerAction`).
-    sent: v.array(v.any()),
+    /** The typed actions the game server was sent. */
+    sent: v.array(vServerAction),
     /** Direct RCON: the lease the run held, given back with its outcome. */
     rconLock: v.optional(v.string()),
     /** Direct RCON refused the password: nothing connects with it again until a new one is set. */
     rconAuthFailed: v.optional(v.boolean()),
   },
-  returns: v.any(),
-  handler: async (ctx, run) => await commitCapability(ctx, run),
+  returns: vCapabilityResult,
+  handler: async (ctx, { run, ...rest }) => await commitCapability(ctx, { ...run, ...rest }),
 });

@@ -6,8 +6,8 @@ import {
   pushRefusal,
   toggleFromCommand,
   validateFreeCommand,
-  type ServerAction,
 } from "./commands";
+import type { ServerAction } from "../lib/actionRegistry";
 import type { ToggleName } from "../lib/validators";
 
 const STEAM = "76561198000000001";

@@ -4,47 +4,16 @@
  * hostile input can be tested exhaustively without a game server. Nothing is ever built by pasting
  * unchecked user text into a console line.
  */
-import { GAME_MODES, type WireLaunchGame } from "../lib/gameApi";
+import { GAME_MODES } from "../lib/gameApi";
 import { isSteamId64 } from "../lib/steamId";
 import { ownValue } from "../lib/ownKey";
-import type { ActionName } from "../lib/actionRegistry";
+import type { ActionName, ServerAction } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import type { ConnectionType, ToggleName } from "../lib/validators";
 import { consoleTokens } from "./consoleLine";
 import type { RequestSpec } from "./request";
-
-export type ServerAction =
-  | { kind: "command"; command: string }
-  | { kind: "say"; message: string }
-  | { kind: "toggle"; toggle: ToggleName; enabled: boolean }
-  | { kind: "changeMap"; map: string }
-  | { kind: "workshopMap"; workshopId: string }
-  | { kind: "gameMode"; mode: string }
-  | { kind: "setPassword"; password: string }
-  | { kind: "removePassword" }
-  | { kind: "execConfig"; config: string }
-  | { kind: "cvar"; cvar: string; value: string }
-  | { kind: "restartGame" }
-  | { kind: "skipWarmup" }
-  | { kind: "resetStats" }
-  | { kind: "restartServices" }
-  | { kind: "serverUpdate" }
-  | { kind: "kick"; steamId: string }
-  | { kind: "ban"; steamId: string; duration: number; reason?: string }
-  | { kind: "unban"; steamId: string }
-  /** CS2-SimpleAdmin: mute (voice), gag (text chat), silence (both), by SteamID64. */
-  | { kind: CommsKind; steamId: string; duration: number; reason?: string }
-  | { kind: UncommsKind; steamId: string }
-  | { kind: "launchGame"; payload: WireLaunchGame }
-  /** MatchZy remote log on (model/push/status.ts): events go to `url` with the secret in PUSH_HEADER. */
-  | { kind: "pushEnable"; url: string; secret: string }
-  | { kind: "pushDisable" };
-
-export const COMMS_KINDS = ["mute", "gag", "silence"] as const;
-export type CommsKind = (typeof COMMS_KINDS)[number];
-export type UncommsKind = `un${CommsKind}`;
 
 export const COMMAND_MAX = 330;
 export const SAY_MAX = 100;

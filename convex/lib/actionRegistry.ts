@@ -3,11 +3,13 @@
  * label (success toast, audit log, error texts) and who may run it. Pure data, shared by the
  * backend and the UI.
  *
- * Adding an action: one entry here, its `ServerAction` variant and requests in
+ * Adding an action: one entry here and its `ServerAction` variant below, its requests in
  * `gameServer/commands.ts`, and its declaration (model/serverActions.ts) exported in one line from
  * `serverControl.ts`. The gate, the audit name and the client's toast all read this entry.
  */
+import { v, type Infer } from "convex/values";
 import { isOwnKey } from "./ownKey";
+import { vLaunchPayload, vToggleName } from "./validators";
 
 /**
  * Who may run an action: admins only, also moderators (kick, bounded bans, unbans of moderators'
@@ -53,6 +55,50 @@ export const SERVER_ACTIONS = {
 } as const satisfies Record<string, { label: string; access: ActionAccess }>;
 
 export type ActionName = keyof typeof SERVER_ACTIONS;
+
+export const COMMS_KINDS = ["mute", "gag", "silence"] as const;
+export type CommsKind = (typeof COMMS_KINDS)[number];
+export type UncommsKind = `un${CommsKind}`;
+
+const vSteamTarget = { steamId: v.string() };
+const vTimed = { steamId: v.string(), duration: v.number(), reason: v.optional(v.string()) };
+
+/**
+ * The typed actions a game server is sent, as the command layer (gameServer/commands.ts) turns
+ * them into requests or console commands; the validator checks them where a run crosses from one
+ * Convex function to another.
+ */
+export const vServerAction = v.union(
+  v.object({ kind: v.literal("command"), command: v.string() }),
+  v.object({ kind: v.literal("say"), message: v.string() }),
+  v.object({ kind: v.literal("toggle"), toggle: vToggleName, enabled: v.boolean() }),
+  v.object({ kind: v.literal("changeMap"), map: v.string() }),
+  v.object({ kind: v.literal("workshopMap"), workshopId: v.string() }),
+  v.object({ kind: v.literal("gameMode"), mode: v.string() }),
+  v.object({ kind: v.literal("setPassword"), password: v.string() }),
+  v.object({ kind: v.literal("removePassword") }),
+  v.object({ kind: v.literal("execConfig"), config: v.string() }),
+  v.object({ kind: v.literal("cvar"), cvar: v.string(), value: v.string() }),
+  v.object({ kind: v.literal("restartGame") }),
+  v.object({ kind: v.literal("skipWarmup") }),
+  v.object({ kind: v.literal("resetStats") }),
+  v.object({ kind: v.literal("restartServices") }),
+  v.object({ kind: v.literal("serverUpdate") }),
+  v.object({ kind: v.literal("kick"), ...vSteamTarget }),
+  v.object({ kind: v.literal("ban"), ...vTimed }),
+  v.object({ kind: v.literal("unban"), ...vSteamTarget }),
+  // CS2-SimpleAdmin: mute (voice), gag (text chat), silence (both), by SteamID64.
+  v.object({ kind: v.union(...COMMS_KINDS.map((k) => v.literal(k))), ...vTimed }),
+  v.object({
+    kind: v.union(...COMMS_KINDS.map((k) => v.literal(`un${k}` as UncommsKind))),
+    ...vSteamTarget,
+  }),
+  v.object({ kind: v.literal("launchGame"), payload: vLaunchPayload }),
+  /** MatchZy remote log on (model/push/status.ts): events go to `url` with the secret in a header. */
+  v.object({ kind: v.literal("pushEnable"), url: v.string(), secret: v.string() }),
+  v.object({ kind: v.literal("pushDisable") }),
+);
+export type ServerAction = Infer<typeof vServerAction>;
 
 /** Own-key check: an audit entry or a result names a registered action. */
 export function isActionName(name: string): name is ActionName {

@@ -3,9 +3,10 @@
  * transaction: `loadCapability` (one query: the selected server and what the rules judge) and
  * `commitCapability` (one mutation: the domain rows and the audit entry together).
  */
+import { v, type Validator } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { ServerAction } from "../gameServer/commands";
+import type { ServerAction } from "../lib/actionRegistry";
 import type { AuditAction } from "../lib/auditActions";
 import { ownValue } from "../lib/ownKey";
 import type { Actor, AuditOutcome } from "../lib/validators";
@@ -26,21 +27,63 @@ import { SERVER_ACTION_CAPABILITIES } from "./serverActions";
 import { releaseRconLock } from "./rconLock";
 import { markRconAuthFailed, targetFor } from "./servers";
 
+const DECLARATIONS: AnyCapability[] = [
+  ...Object.values(SERVER_ACTION_CAPABILITIES),
+  ...Object.values(MODERATION_CAPABILITIES),
+  ...Object.values(USER_CAPABILITIES),
+  ...Object.values(TOURNAMENT_CAPABILITIES),
+  ...Object.values(PUSH_CAPABILITIES),
+  LAUNCH_CAPABILITY,
+  GUEST_ADMIN_CAPABILITY,
+  SERVER_SAVE_CAPABILITY,
+  SET_WEBHOOK_CAPABILITY,
+  SEND_TEST_CAPABILITY,
+  VOID_MATCH_CAPABILITY,
+  SETUP_CHECK_CAPABILITY,
+];
+
 const CAPABILITIES: Record<string, AnyCapability> = Object.fromEntries(
-  [
-    ...Object.values(SERVER_ACTION_CAPABILITIES),
-    ...Object.values(MODERATION_CAPABILITIES),
-    ...Object.values(USER_CAPABILITIES),
-    ...Object.values(TOURNAMENT_CAPABILITIES),
-    ...Object.values(PUSH_CAPABILITIES),
-    LAUNCH_CAPABILITY,
-    GUEST_ADMIN_CAPABILITY,
-    SERVER_SAVE_CAPABILITY,
-    SET_WEBHOOK_CAPABILITY,
-    SEND_TEST_CAPABILITY,
-    VOID_MATCH_CAPABILITY,
-    SETUP_CHECK_CAPABILITY,
-  ].map((decl: AnyCapability) => [decl.name, decl]),
+  DECLARATIONS.map((decl) => [decl.name, decl]),
+);
+
+// Validators of every shape a declaration gives (each is typed where it is declared).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyValidator = Validator<any, "required", any>;
+
+/** Each validator once (declarations share theirs, e.g. `vActionResult`). */
+const distinct = (validators: AnyValidator[]): AnyValidator[] => [...new Set(validators)];
+
+const inputOf = (decl: AnyCapability): AnyValidator => decl.input ?? v.object(decl.args);
+
+/**
+ * A run's input as the load and commit transactions receive it: one member per declaration, its
+ * name with the input its `resolve` made (else its arguments).
+ */
+export const vCapabilityInput = v.union(
+  ...DECLARATIONS.map((decl) => v.object({ name: v.literal(decl.name), input: inputOf(decl) })),
+);
+
+/** What a declaration's `load` or `before` read (null without them). */
+export const vCapabilityLoaded = v.union(
+  v.null(),
+  ...distinct(DECLARATIONS.flatMap((decl) => (decl.loaded ? [decl.loaded] : []))),
+);
+
+/** A run as its commit receives it: the name, the resolved input and what was loaded, per declaration. */
+export const vCapabilityRun = v.union(
+  ...DECLARATIONS.map((decl) =>
+    v.object({
+      name: v.literal(decl.name),
+      input: inputOf(decl),
+      loaded: decl.loaded ?? v.null(),
+    }),
+  ),
+);
+
+/** A commit's result: one of the declarations' own answers, or null (the game server's is used). */
+export const vCapabilityResult = v.union(
+  v.null(),
+  ...distinct(DECLARATIONS.map((decl) => decl.committed ?? decl.returns)),
 );
 
 function declarationOf(name: AuditAction): AnyCapability {

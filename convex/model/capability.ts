@@ -21,6 +21,7 @@
  */
 import {
   ConvexError,
+  type GenericValidator,
   type ObjectType,
   type PropertyValidators,
   type Validator,
@@ -30,7 +31,7 @@ import type { RegisteredAction } from "convex/server";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
-import type { ServerAction } from "../gameServer/commands";
+import type { ServerAction } from "../lib/actionRegistry";
 import type { ActionAccess } from "../lib/actionRegistry";
 import type { AuditAction } from "../lib/auditActions";
 import { fail, MESSAGES, type ErrorData } from "../lib/errors";
@@ -84,8 +85,15 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
    * reachability), in the action.
    */
   resolve?: (input: ObjectType<A>, actor: Actor, ctx: ActionCtx) => I | Promise<I>;
+  /**
+   * The resolved input's validator, when `resolve` gives it another shape than `args` (required
+   * then): the run's transactions check the input they are handed with it.
+   */
+  input?: Validator<I, "required", string>;
   /** Reads what `check` judges, in one query with the selected server. */
   load?: (ctx: QueryCtx, input: I, server: CapabilityServer | null) => Promise<L>;
+  /** What `load` or `before` reads, as a validator (required with them): checked at the commit. */
+  loaded?: Validator<L, "required", string>;
   /** Instead of `load`: reads and writes that must be done before the game server is asked. */
   before?: (ctx: MutationCtx, input: I, server: CapabilityServer | null) => Promise<L>;
   /**
@@ -110,6 +118,11 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
   commit?: (ctx: MutationCtx, input: I, info: CommitInfo<L>) => Promise<Committed<R> | void>;
   /** In the commit of a failed or refused run, with its audit entry: undoes what `before` did. */
   onFailure?: (ctx: MutationCtx, input: I, info: CommitInfo<L>) => Promise<void>;
+  /**
+   * What `commit` answers, when that is not the operation's answer but what `result` turns into it
+   * (default `returns`): checked where the commit hands it back.
+   */
+  committed?: GenericValidator;
   /** The answer when it needs the game server's replies (e.g. who a launch placed). */
   result?: (input: I, loaded: L, run: { replies: unknown[]; committed: R | undefined }) => R;
 }
@@ -118,13 +131,24 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCapability = Capability<any, any, any, any>;
 
+/**
+ * What a declaration must add so nothing of a run crosses a function boundary unchecked: `input`
+ * when `resolve` reshapes the arguments, `loaded` when it reads anything.
+ */
+type Validated<A extends PropertyValidators, I, L> = ([I] extends [ObjectType<A>]
+  ? [keyof I] extends [keyof ObjectType<A>]
+    ? unknown
+    : { input: Validator<I, "required", string> }
+  : { input: Validator<I, "required", string> }) &
+  ([L] extends [null] ? unknown : { loaded: Validator<L, "required", string> });
+
 /** Declares a capability (an identity function that lets TypeScript infer its types). */
 export function defineCapability<
   A extends PropertyValidators,
   I = ObjectType<A>,
   L = null,
   R = null,
->(decl: Capability<A, I, L, R>): Capability<A, I, L, R> {
+>(decl: Capability<A, I, L, R> & Validated<A, I, L>): Capability<A, I, L, R> {
   return decl;
 }
 
@@ -180,7 +204,7 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
   let server: CapabilityServer | null = null;
   let loaded = null as L;
   if (decl.server || decl.load || decl.before) {
-    const request = { name: decl.name, input, serverId: selected };
+    const request = { run: { name: decl.name, input }, serverId: selected } as never;
     const read = decl.before
       ? await ctx.runMutation(internal.capabilities.before, request)
       : await ctx.runQuery(internal.capabilities.load, request);
@@ -195,12 +219,11 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
   let rconAuthFailed: true | undefined;
   const commit = async (outcome: AuditOutcome, details?: string, sent: ServerAction[] = []) =>
     (await ctx.runMutation(internal.capabilities.commit, {
-      name: decl.name,
+      // Checked against this declaration's own `input` and `loaded` validators.
+      run: { name: decl.name, input, loaded } as never,
       auditName,
       actor,
       serverId,
-      input,
-      loaded,
       outcome,
       details,
       sent,

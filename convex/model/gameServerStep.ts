@@ -18,8 +18,8 @@ import {
   rconSteps,
   toggleFromCommand,
   type ConsoleStep,
-  type ServerAction,
 } from "../gameServer/commands";
+import type { ServerAction } from "../lib/actionRegistry";
 import { ConsoleKickError, kickBySteamId } from "../gameServer/consoleKick";
 import { GameServerError, gameServerRequest, type RequestSpec } from "../gameServer/request";
 import { actionLabel, SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";

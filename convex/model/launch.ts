@@ -9,7 +9,7 @@ import { ConvexError, v, type Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail, type ErrorData } from "../lib/errors";
-import { vLaunchPayload, type Actor, type LaunchPayload } from "../lib/validators";
+import { vConnectionType, vLaunchPayload, type Actor, type LaunchPayload } from "../lib/validators";
 import { defineCapability } from "./capability";
 import { notifyTournamentLaunched } from "./notifications";
 import * as model from "./tournament";
@@ -124,6 +124,7 @@ export const LAUNCH_CAPABILITY = defineCapability({
     info: await launchInfoOf(ctx, tournamentId, mode, mapIndex),
     connectionType: server?.target.connectionType ?? "HTTP",
   }),
+  loaded: v.object({ info: vLaunchInfo, connectionType: vConnectionType }),
   check: (_input, { info }) => {
     if (!info.ok) fail(info.code, info.message);
   },

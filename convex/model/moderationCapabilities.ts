@@ -7,7 +7,7 @@
  */
 import { v } from "convex/values";
 import type { ActionCtx, QueryCtx } from "../_generated/server";
-import type { CommsKind } from "../gameServer/commands";
+import type { CommsKind } from "../lib/actionRegistry";
 import { fail } from "../lib/errors";
 import type { Actor } from "../lib/validators";
 import { defineCapability, type CapabilityServer } from "./capability";
@@ -20,9 +20,9 @@ import {
   pickRandomPlayers,
   vPlayerRef,
   vStaffBan,
-  type BanEntry,
+  vBanEntry,
 } from "./moderation";
-import { vModerationSettings } from "../lib/sanctionFields";
+import { vModerationSettings, vSanctionRole } from "../lib/sanctionFields";
 import {
   checkBanDuration,
   checkCommsDuration,
@@ -34,6 +34,7 @@ import {
   getModerationSettings,
   panelBanInForce,
   type BanInForce,
+  vBanTerms,
   recordSanction,
   requireReason,
   SANCTION_MESSAGES,
@@ -42,6 +43,10 @@ import {
 } from "./sanctions";
 import { mergeStaffBans } from "./staffBans";
 import { resolveSteamId } from "./steamVanity";
+
+/** What the rules and the sanction record read before anything is sent. */
+const vPlayerName = { playerName: v.optional(v.string()) };
+const vPanelBan = v.union(v.null(), vBanTerms);
 
 /** The connected player's name, read before he is kicked or banned off the server. */
 async function playerNameOf(
@@ -117,6 +122,7 @@ function comms(kind: CommsKind) {
       simpleAdmin: await runsSimpleAdmin(ctx, server),
       playerName: await playerNameOf(ctx, server, steamId),
     }),
+    loaded: v.object({ settings: vModerationSettings, simpleAdmin: v.boolean(), ...vPlayerName }),
     check: ({ duration }, { settings, simpleAdmin }, actor, server) => {
       requireSimpleAdmin(simpleAdmin, server);
       checkCommsDuration(sanctionRoleOf(actor), duration, settings);
@@ -152,6 +158,13 @@ function uncomms(kind: CommsKind) {
         inForce: found ? { byRole: found.byRole, durationMinutes: found.durationMinutes } : null,
       };
     },
+    loaded: v.object({
+      simpleAdmin: v.boolean(),
+      inForce: v.union(
+        v.null(),
+        v.object({ byRole: vSanctionRole, durationMinutes: v.optional(v.number()) }),
+      ),
+    }),
     check: (_input, { simpleAdmin, inForce }, actor, server) => {
       requireSimpleAdmin(simpleAdmin, server);
       checkUncomms(sanctionRoleOf(actor), inForce);
@@ -178,6 +191,7 @@ export const MODERATION_CAPABILITIES = {
     load: async (ctx, { steamId }, server) => ({
       playerName: await playerNameOf(ctx, server, steamId),
     }),
+    loaded: v.object(vPlayerName),
     gameServer: ({ steamId }) => [{ kind: "kick", steamId }],
     commit: async (ctx, { steamId, reason }, { actor, serverId, loaded }) => {
       const { playerName } = loaded;
@@ -205,6 +219,7 @@ export const MODERATION_CAPABILITIES = {
       panel: await panelBanTerms(ctx, server, steamId),
       playerName: await playerNameOf(ctx, server, steamId),
     }),
+    loaded: v.object({ settings: vModerationSettings, panel: vPanelBan, ...vPlayerName }),
     check: async ({ steamId, duration }, { settings, panel }, actor, server, ctx) => {
       const role = sanctionRoleOf(actor);
       checkBanDuration(role, duration, settings);
@@ -234,6 +249,7 @@ export const MODERATION_CAPABILITIES = {
       settings: await getModerationSettings(ctx),
       panel: await panelBanTerms(ctx, server, steamId),
     }),
+    loaded: v.object({ settings: vModerationSettings, panel: vPanelBan }),
     check: async ({ steamId }, { settings, panel }, actor, server, ctx) => {
       const role = sanctionRoleOf(actor);
       if (role === "admin") return;
@@ -272,7 +288,12 @@ export const MODERATION_CAPABILITIES = {
             team: p.team,
           }))
         : [],
-      entries: [] as BanEntry[],
+      entries: [],
+    }),
+    loaded: v.object({
+      settings: vModerationSettings,
+      players: v.array(vPlayerRef),
+      entries: v.array(vBanEntry),
     }),
     read: async (_input, loaded, server, ctx) => ({
       ...loaded,

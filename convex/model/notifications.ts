@@ -15,7 +15,7 @@ import { components, internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { playerSnapshotOf } from "./liveData";
-import type { ServerAction } from "../gameServer/commands";
+import type { ServerAction } from "../lib/actionRegistry";
 import type { Infer } from "convex/values";
 import { v } from "convex/values";
 import {

@@ -2,14 +2,20 @@
  * Sanctions as plain functions: the moderation settings, who may give which ban, who may lift
  * which, and the records themselves (one per kick, ban and unban given from the panel).
  */
+import { v, type Infer } from "convex/values";
 import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import type { CommsKind } from "../gameServer/commands";
+import type { CommsKind } from "../lib/actionRegistry";
 import { fail } from "../lib/errors";
 import { DEFAULT_MODERATION_SETTINGS, MAX_SANCTION_MINUTES } from "../lib/moderationDefaults";
 import type { Actor } from "../lib/validators";
-import type { ModerationSettings, SanctionKind, SanctionRole } from "../lib/sanctionFields";
+import {
+  vSanctionRole,
+  type ModerationSettings,
+  type SanctionKind,
+  type SanctionRole,
+} from "../lib/sanctionFields";
 
 export { DEFAULT_MODERATION_SETTINGS };
 
@@ -143,10 +149,8 @@ function checkDuration(
 }
 
 /** A ban as the rules see it: who gave it and for how long (0 = permanent). */
-export interface BanTerms {
-  byRole: SanctionRole;
-  durationMinutes: number;
-}
+export const vBanTerms = v.object({ byRole: vSanctionRole, durationMinutes: v.number() });
+export type BanTerms = Infer<typeof vBanTerms>;
 
 /**
  * The ban in force for one player on one server: the panel's record of it, and the game server's

@@ -5,8 +5,13 @@
  * from its registry entry (lib/actionRegistry.ts).
  */
 import { v, type ObjectType, type PropertyValidators } from "convex/values";
-import { actionName, type ServerAction } from "../gameServer/commands";
-import { SERVER_ACTIONS, type ActionName } from "../lib/actionRegistry";
+import { actionName } from "../gameServer/commands";
+import {
+  SERVER_ACTIONS,
+  vServerAction,
+  type ActionName,
+  type ServerAction,
+} from "../lib/actionRegistry";
 import { defineCapability } from "./capability";
 import { vActionResult, type ActionResult } from "./gameServerStep";
 
@@ -25,6 +30,7 @@ function sends<A extends PropertyValidators>(
     returns: vActionResult,
     server: true,
     resolve: toAction,
+    input: vServerAction,
     auditName: actionName,
     gameServer: (action) => [action],
   });

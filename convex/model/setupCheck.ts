@@ -44,6 +44,7 @@ export const SETUP_CHECK_CAPABILITY = defineCapability({
   access: "admin",
   args: {},
   returns: vSetupStatus,
+  input: vSetupStatus,
   resolve: async (_args, _actor, ctx): Promise<SetupStatus> => {
     const read = (name: DeploymentVariable) => env[name];
     const servers = await ctx.runQuery(internal.deployment.serverTargets, {});

@@ -6,7 +6,7 @@
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
-import type { ServerAction } from "../gameServer/commands";
+import type { ServerAction } from "../lib/actionRegistry";
 import { parseCvarBool, readBackToggles, TOGGLE_CVARS } from "../gameServer/readBack";
 import type { GameServerTarget, ToggleName } from "../lib/validators";
 

@@ -175,6 +175,7 @@ export const VOID_MATCH_CAPABILITY = defineCapability({
       details: voided ? score : `${score} — вже анульовано`,
     };
   },
+  committed: v.boolean(),
   result: (_input, _loaded, { committed }) => {
     if (!committed) fail("CONFLICT", "Матч уже анульовано.");
     return null;

@@ -119,10 +119,12 @@ export const PUSH_CAPABILITIES = {
     returns: vActionResult,
     server: true,
     resolve: () => ({ secret: newPushSecret() }),
+    input: v.object({ secret: v.string() }),
     before: async (ctx, { secret }, server) => {
       const key = server ? await armPush(ctx, server.serverId, secret, Date.now()) : null;
       return { url: key === null ? "" : eventsUrl(env.CONVEX_SITE_URL, key) };
     },
+    loaded: v.object({ url: v.string() }),
     gameServer: ({ secret }, { url }) => [{ kind: "pushEnable", url, secret }],
     onFailure: async (ctx, _input, { serverId }) => {
       if (serverId) await disarmPush(ctx, serverId);
