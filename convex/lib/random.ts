@@ -1,6 +1,6 @@
 /**
  * Server-side randomness from the Web Crypto CSPRNG (available in Convex's runtime), for the coin
- * toss, automatic veto moves and slugs. Never taken from a client.
+ * toss, automatic veto moves, slugs and the random player picker. Never taken from a client.
  */
 import type { TournamentTeamKey } from "./validators";
 
@@ -22,6 +22,16 @@ export function randomInt(n: number): number {
     crypto.getRandomValues(buffer);
     if (buffer[0]! < limit) return buffer[0]! % n;
   }
+}
+
+/** `count` distinct elements of `pool`, uniformly (Fisher–Yates on a copy). */
+export function pickRandom<T>(pool: readonly T[], count: number): T[] {
+  const copy = [...pool];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, count);
 }
 
 export const cryptoChance: Chance = {

@@ -13,15 +13,7 @@ import type { Actor } from "../lib/validators";
 import { defineCapability, type CapabilityServer } from "./capability";
 import { vActionResult } from "./gameServerStep";
 import { playerSnapshotOf } from "./liveData";
-import {
-  banEntries,
-  banOnServer,
-  fetchBanList,
-  pickRandomPlayers,
-  vPlayerRef,
-  vStaffBan,
-  vBanEntry,
-} from "./moderation";
+import { banEntries, banOnServer, fetchBanList, vPlayerRef, vStaffBan, vBanEntry } from "./banList";
 import { vModerationSettings, vSanctionRole } from "../lib/sanctionFields";
 import {
   checkBanDuration,
@@ -41,6 +33,7 @@ import {
   sanctionRoleOf,
   writeModerationSettings,
 } from "./sanctions";
+import { pickRandomPlayers } from "./randomPick";
 import { mergeStaffBans } from "./staffBans";
 import { resolveSteamId } from "./steamVanity";
 

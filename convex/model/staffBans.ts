@@ -8,7 +8,7 @@
  */
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import type { BanEntry, StaffBan } from "./moderation";
+import type { BanEntry, StaffBan } from "./banList";
 import type { ModerationSettings, SanctionRole } from "../lib/sanctionFields";
 import { applyToBansInForce, canLiftBan, panelBanInForce } from "./sanctions";
 

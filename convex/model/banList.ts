@@ -1,4 +1,4 @@
-/** The game server's ban list and the random player picker, as plain functions. */
+/** The game server's ban list (read over HTTP, the RCON proxy or direct RCON), as plain functions. */
 import { v, type Infer } from "convex/values";
 import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
@@ -107,47 +107,4 @@ export function banOnServer(list: unknown[], steamId: string): { durationMinutes
     { duration?: unknown } | undefined;
   if (!entry) return null;
   return { durationMinutes: Math.max(0, Number.parseInt(String(entry.duration ?? "0"), 10) || 0) };
-}
-
-/** Unbiased integer in [0, n) from the platform CSPRNG. */
-function randomIndex(n: number): number {
-  const limit = Math.floor(0x1_0000_0000 / n) * n;
-  const buf = new Uint32Array(1);
-  do crypto.getRandomValues(buf);
-  while (buf[0]! >= limit);
-  return buf[0]! % n;
-}
-
-/** `count` distinct elements of `pool`, uniformly (Fisher–Yates on a copy). */
-export function pickRandom<T>(pool: T[], count: number): T[] {
-  const copy = [...pool];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = randomIndex(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy.slice(0, count);
-}
-
-/**
- * Picks `count` players among the Terrorists and Counter-Terrorists (humans only unless
- * `includeBots`: bots report no SteamID64); refuses when too few.
- */
-export function pickRandomPlayers(
-  players: PlayerRef[],
-  count: number,
-  includeBots = false,
-): { chosen: PlayerRef[]; pool: PlayerRef[] } {
-  const wanted = Number.isInteger(count) && count >= 1 ? count : 1;
-  const pool = players.filter(
-    (p) =>
-      (p.team === "Terrorist" || p.team === "Counter-Terrorist") &&
-      (includeBots || isSteamId64(p.steamId)),
-  );
-  if (wanted > pool.length) {
-    fail(
-      "INVALID_INPUT",
-      `Недостатньо гравців для вибору. Доступно: ${pool.length}, потрібно: ${wanted}`,
-    );
-  }
-  return { chosen: pickRandom(pool, wanted), pool };
 }
