@@ -20,6 +20,7 @@ import {
   type ComponentSpec,
 } from "./modules";
 import { encodeError, splitUdfPath, type Kind } from "./protocol";
+import type { ConvexTestInstance } from "./store";
 import {
   fromJson,
   ReadSet,
@@ -140,11 +141,20 @@ type Version = Doc | null | "unknown";
  * convex-test runs a syscall's body synchronously up to its first await, so the value is taken
  * when this is called, even though it is read later. */
 function versionOf(f: AsyncSyscall, table: string | undefined, id: string): Promise<Version> {
-  return f("1.0/get", JSON.stringify({ table, id })).then(
-    (json) => (fromJson(JSON.parse(json)) as Doc | null) ?? null,
-    () => "unknown" as const,
-  );
+  readingBack.active = true;
+  try {
+    return f("1.0/get", JSON.stringify({ table, id })).then(
+      (json) => (fromJson(JSON.parse(json)) as Doc | null) ?? null,
+      () => "unknown" as const,
+    );
+  } finally {
+    readingBack.active = false;
+  }
 }
+
+/** Set while the engine reads a written document back: its bookkeeping, not the function's read
+ * (`store.ts` leaves it out of what a function read). */
+export const readingBack = { active: false };
 
 /**
  * Runs a write and records the written document's value before and after it. The write itself is
@@ -267,7 +277,9 @@ function installHooks() {
  * enters with `AsyncLocalStorage.run` for every call, and exports none of it: take it from the
  * first such store `call` enters.
  */
-type Instance = { transactionManager: Parameters<Concurrency["attach"]>[0] };
+type Instance = ConvexTestInstance & {
+  transactionManager: Parameters<Concurrency["attach"]>[0];
+};
 
 async function captureInstance<T>(call: () => Promise<T>): Promise<Instance> {
   const proto = AsyncLocalStorage.prototype as unknown as {
@@ -318,6 +330,8 @@ export class Engine {
   private syscalls: unknown[] = [];
   private stopped = false;
   readonly concurrency: Concurrency;
+  /** convex-test's state for this engine: its databases (see `store.ts`). */
+  instance!: ConvexTestInstance;
 
   private constructor(
     readonly t: TestConvex<AnySchema>,
@@ -372,6 +386,7 @@ export class Engine {
       }),
     );
     engine.concurrency.attach(instance.transactionManager);
+    engine.instance = instance;
     for (const f of engine.syscalls) owners.set(f, engine);
     return engine;
   }

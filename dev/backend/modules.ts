@@ -29,10 +29,19 @@ interface RegisteredFunction {
 
 type OnLoad = (mod: Record<string, unknown>) => Record<string, unknown>;
 
-const importFile =
-  (abs: string, onLoad: OnLoad = (m) => m) =>
-  () =>
-    (import(pathToFileURL(abs).href) as Promise<Record<string, unknown>>).then(onLoad);
+/** convex-test asks for a function's module on every call; Node caches the module, but each
+ * `import()` still goes through the loader hooks (tsx: a round trip to its worker thread, about
+ * a millisecond). So the first load is kept; a failed one is tried again next time. */
+const importFile = (abs: string, onLoad: OnLoad = (m) => m) => {
+  let loaded: Promise<Record<string, unknown>> | undefined;
+  return () =>
+    (loaded ??= (import(pathToFileURL(abs).href) as Promise<Record<string, unknown>>)
+      .then(onLoad)
+      .catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      }));
+};
 
 function walk(dir: string, rel = ""): string[] {
   return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((e) => {

@@ -21,9 +21,11 @@ import { startCrons } from "./crons";
 import { apiHandler, httpActionsHandler } from "./http";
 import type { AnySchema, ComponentSpec } from "./modules";
 import { ReplayCache, Session } from "./session";
+import { Store } from "./store";
 
 export type { ComponentSpec } from "./modules";
 export type { FunctionCounts } from "./engine";
+export type { ReadCost } from "./store";
 export { makeDemoJwt } from "./auth";
 
 export interface BackendOptions {
@@ -73,6 +75,8 @@ export interface BackendHandle {
   connections(): number;
   /** The underlying convex-test instance, for direct data inspection in tests. */
   t: TestConvex<AnySchema>;
+  /** Its tables, for seeding in bulk and counting what reads cost (seeded benchmarks). */
+  store: Store;
   stop(): Promise<void>;
 }
 
@@ -192,6 +196,7 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
     },
     connections: () => sessions.size,
     t: engine.t,
+    store: new Store(engine.instance),
     stop: shutdown,
   };
 }
