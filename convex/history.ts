@@ -27,7 +27,7 @@ import {
   MAX_PAGE,
 } from "./model/history/read";
 import { closeAwaitedMap as closeAwaited } from "./model/history/detect";
-import { VOID_MATCH_CAPABILITY } from "./model/history/record";
+import { countMatchLines as countLines, VOID_MATCH_CAPABILITY } from "./model/history/record";
 
 export { HISTORY_MESSAGES };
 
@@ -99,6 +99,16 @@ export const leaderboard = publicQuery({
 
 /** Takes a recorded match out of careers and leaderboards (a test match, a broken map). */
 export const voidMatch = capability(VOID_MATCH_CAPABILITY);
+
+/** The next lines of a big match into (or, voided, out of) careers (scheduled). */
+export const countMatchLines = internalMutation({
+  args: { matchId: v.id("matches") },
+  returns: v.null(),
+  handler: async (ctx, { matchId }) => {
+    await countLines(ctx, matchId);
+    return null;
+  },
+});
 
 /** Closes a map whose `map_result` came and whose last round's event did not (scheduled). */
 export const closeAwaitedMap = internalMutation({

@@ -281,6 +281,9 @@ export default defineSchema({
     dedupeKey: v.string(),
     counted: v.boolean(),
     voided: v.boolean(),
+    /** Lines `[0, linesCounted)` are in careers; a big match is counted in several steps
+     * (model/history/record.ts). Absent: all of them if `counted`. */
+    linesCounted: v.optional(v.number()),
     tournamentId: v.optional(v.id("tournaments")),
   })
     .index("by_dedupeKey", ["dedupeKey"])

@@ -3,7 +3,7 @@
  * leave exactly the state of recording only the surviving matches, and every leaderboard page
  * equals a ranking computed from scratch over the same lines.
  */
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import type { Id } from "../../_generated/dataModel";
 import { Rng } from "../../../dev/sim/rng";
 import {
@@ -18,7 +18,7 @@ import {
 import { serverRow, setupTest, type TestConvex } from "../../test.setup";
 import { addTotals, lineTotals, ZERO_TOTALS } from "./careers";
 import { leaderboardPage } from "./leaderboard";
-import { recordMatch, voidMatch } from "./record";
+import { LINES_PER_TRANSACTION, recordMatch, voidMatch } from "./record";
 import type { ClosedMatch } from "./tracker";
 
 const PLAYERS = Array.from({ length: 7 }, (_, i) => `7656119800000${1000 + i}`);
@@ -190,6 +190,55 @@ describe("careers and leaderboards", () => {
     expect(none.careers).toEqual([]);
     expect(none.names).toEqual([]);
   });
+
+  test("a full 64-slot match counts in steps of 10 lines, each within a deployment's limits, and voids whole", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setupTest();
+      const serverId = await withServer(t);
+      const base = randomMatch(new Rng(11), 0);
+      const humans = (from: number, n: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          ...base.lines[0]!,
+          steamId: `765611980000${String(20_000 + from + i)}`,
+          name: `Гравець ${from + i}`,
+          kills: 100 - i,
+        }));
+      const record = (lines: HistoryLine[], at: number) =>
+        t.run(async (ctx) => {
+          const id = await recordMatch(ctx, serverId, {
+            ...base,
+            startedAt: at,
+            rounds: 20,
+            lines,
+          });
+          const metrics = await ctx.meta.getTransactionMetrics();
+          return { id: id!, ranges: metrics.databaseQueries.used, bytes: metrics.bytesRead.used };
+        });
+      // What recording reads: a 5v5 match against a full server (lines past the first 10 wait).
+      const five = await record(humans(0, 10), NOV);
+      const full = await record(humans(100, 64), NOV + 3_600_000);
+      expect(full.ranges).toBeLessThanOrEqual(five.ranges * 1.25);
+      expect(full.ranges).toBeLessThan(4_096 / 2);
+      expect(full.bytes).toBeLessThan((16 * 2 ** 20) / 4);
+      const careers = async () =>
+        (await state(t)).careers.filter((c) => c.season === ALL_TIME).length;
+      const countedLines = () =>
+        t.run(async (ctx) => (await ctx.db.get("matches", full.id))!.linesCounted);
+      expect(await countedLines()).toBe(LINES_PER_TRANSACTION);
+      expect(await careers()).toBe(10 + LINES_PER_TRANSACTION);
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      expect(await countedLines()).toBe(64);
+      expect(await careers()).toBe(10 + 64);
+      // A void takes every line back, in steps too, and leaves the 5v5 match alone.
+      expect(await t.run((ctx) => voidMatch(ctx, full.id))).toBe(true);
+      await t.finishAllScheduledFunctions(vi.runAllTimers);
+      expect(await countedLines()).toBe(0);
+      expect(await careers()).toBe(10);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
 
   test("pages continue by rank", async () => {
     const t = setupTest();

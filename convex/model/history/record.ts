@@ -4,6 +4,7 @@
  * which is what a "match recorded" notification hooks onto.
  */
 import { v } from "convex/values";
+import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { countsForCareers, HISTORY_MESSAGES, resultOf, winnerOf } from "../../lib/history";
@@ -47,6 +48,41 @@ async function tournamentOf(ctx: MutationCtx, map: string, startedAt: number) {
   return from?._id;
 }
 
+/**
+ * Lines moved into or out of careers per transaction. A line moves its player's all-time and
+ * month careers and their 12 leaderboard items: about 200 index ranges and 250 KB of the
+ * leaderboard's B-tree read (`npm run bench:reads`), where a deployment allows a function 4,096
+ * index ranges and 16 MiB. A 5v5 match still counts whole in the transaction that records it;
+ * a 10v10 casual match or a full 64-slot server continues in scheduled steps.
+ */
+export const LINES_PER_TRANSACTION = 10;
+
+/**
+ * One step of bringing a match's lines in line with whether it counts: lines
+ * `[0, linesCounted)` are in careers (all of them when the field is absent). A counted match adds
+ * the next lines, a voided one takes the last ones back; the next step, if any, is scheduled and
+ * reads the match again, so a void in between turns the direction.
+ */
+export async function countMatchLines(ctx: MutationCtx, matchId: Id<"matches">): Promise<void> {
+  const match = await ctx.db.get("matches", matchId);
+  if (!match) return;
+  const total = match.players.length;
+  const done = match.linesCounted ?? (match.counted ? total : 0);
+  const adding = match.counted && !match.voided;
+  const next = adding
+    ? Math.min(total, done + LINES_PER_TRANSACTION)
+    : Math.max(0, done - LINES_PER_TRANSACTION);
+  if (next === done) return;
+  const lines = adding ? match.players.slice(done, next) : match.players.slice(next, done);
+  for (const line of lines) {
+    await countLine(ctx, line, match.winner, match.endedAt, adding ? 1 : -1);
+  }
+  await ctx.db.patch("matches", matchId, { linesCounted: next });
+  if (next !== (adding ? total : 0)) {
+    await ctx.scheduler.runAfter(0, internal.history.countMatchLines, { matchId });
+  }
+}
+
 export async function recordMatch(
   ctx: MutationCtx,
   serverId: Id<"servers">,
@@ -85,6 +121,7 @@ export async function recordMatch(
     dedupeKey,
     counted,
     voided: false,
+    ...(counted ? { linesCounted: 0 } : {}),
     ...(tournamentId ? { tournamentId } : {}),
   });
   for (const line of players) {
@@ -105,9 +142,7 @@ export async function recordMatch(
       counted,
     });
   }
-  if (counted) {
-    for (const line of players) await countLine(ctx, line, winner, closed.endedAt, 1);
-  }
+  if (counted) await countMatchLines(ctx, matchId);
   if (tournamentId) {
     await applyRecordedMatch(ctx, tournamentId, matchId, {
       lines: players,
@@ -139,7 +174,8 @@ export async function recordMatch(
 export async function voidMatch(ctx: MutationCtx, matchId: Id<"matches">): Promise<boolean> {
   const match = await ctx.db.get("matches", matchId);
   if (!match || match.voided) return false;
-  await ctx.db.patch("matches", matchId, { voided: true, counted: false });
+  const linesCounted = match.counted ? (match.linesCounted ?? match.players.length) : 0;
+  await ctx.db.patch("matches", matchId, { voided: true, counted: false, linesCounted });
   const rows = await ctx.db
     .query("matchPlayers")
     .withIndex("by_matchId", (q) => q.eq("matchId", matchId))
@@ -147,11 +183,7 @@ export async function voidMatch(ctx: MutationCtx, matchId: Id<"matches">): Promi
   for (const row of rows) {
     await ctx.db.patch("matchPlayers", row._id, { voided: true, counted: false });
   }
-  if (match.counted) {
-    for (const line of match.players) {
-      await countLine(ctx, line, match.winner, match.endedAt, -1);
-    }
-  }
+  await countMatchLines(ctx, matchId);
   if (match.tournamentId) await voidRecordedMatch(ctx, match.tournamentId, matchId);
   return true;
 }
