@@ -340,11 +340,26 @@ export async function applyToBansInForce(
     .unique();
   if (existing) await ctx.db.delete("bansInForce", existing._id);
   if (s.kind === "unban" || (s.expiresAt !== undefined && s.expiresAt <= now)) return;
-  const id = await ctx.db.insert("bansInForce", {
+  const id = await ctx.db.insert(
+    "bansInForce",
+    banInForceOf(s, serverId, s.playerName ?? existing?.playerName),
+  );
+  if (s.expiresAt !== undefined) {
+    await ctx.scheduler.runAt(s.expiresAt, internal.moderation.expireBan, { id });
+  }
+}
+
+/** The ban in force a ban record leaves on its server. */
+export function banInForceOf(
+  s: Omit<Doc<"sanctions">, "_id" | "_creationTime">,
+  serverId: Id<"servers">,
+  playerName = s.playerName,
+) {
+  return {
     steamId: s.steamId,
     serverId,
     serverName: s.serverName,
-    playerName: s.playerName ?? existing?.playerName,
+    playerName,
     reason: s.reason,
     durationMinutes: s.durationMinutes ?? 0,
     expiresAt: s.expiresAt,
@@ -352,10 +367,7 @@ export async function applyToBansInForce(
     by: s.by,
     byRole: s.byRole,
     source: s.source,
-  });
-  if (s.expiresAt !== undefined) {
-    await ctx.scheduler.runAt(s.expiresAt, internal.moderation.expireBan, { id });
-  }
+  };
 }
 
 /** Drops a ban in force that has run out (scheduled at its expiry). */

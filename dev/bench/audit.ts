@@ -5,7 +5,6 @@
  *
  *   npx tsx dev/bench/audit.ts [entries]
  */
-import path from "node:path";
 import { api } from "../../convex/_generated/api";
 import type { Doc } from "../../convex/_generated/dataModel";
 import type { QueryCtx } from "../../convex/_generated/server";
@@ -14,21 +13,19 @@ import {
   matchesFilters,
   type AuditFilters,
 } from "../../convex/model/auditFilters";
-import { startBackend } from "../backend/server";
-import { auditFilterCases, BENCH_ADMIN, insertAuditEntry, seedServersAndAdmin } from "./seeded";
+import {
+  auditFilterCases,
+  BENCH_ADMIN,
+  insertAuditEntry,
+  quietBackend,
+  seedServersAndAdmin,
+} from "./seeded";
 import { round } from "./util";
 
 const ENTRIES = Number(process.argv[2] ?? 100_000);
 const PAGE = 50;
 const RUNS = 20;
-const root = path.resolve(import.meta.dirname, "../..");
-const backend = await startBackend({
-  convexDir: path.join(root, "convex"),
-  port: 0,
-  httpPort: 0,
-  crons: false,
-  log: false,
-});
+const backend = await quietBackend();
 const t = backend.t;
 const t0 = performance.now();
 const serverIds = await t.run(seedServersAndAdmin);

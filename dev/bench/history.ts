@@ -10,6 +10,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBackend } from "../backend/server";
+import { randomLine } from "./seeded";
 import { Rng } from "../sim/rng";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../convex/_generated/server";
@@ -37,7 +38,6 @@ const at = argv.indexOf("--matches");
 const MATCHES = at >= 0 ? Number(argv[at + 1]) : 10_000;
 const POOL = 1_000;
 const BATCH = 250;
-const steamIdOf = (i: number) => String(76561198000000000n + BigInt(i));
 
 interface Tally {
   docs: number;
@@ -129,21 +129,7 @@ async function main() {
         scoreT: 13 - scoreCT + rng.int(0, 1),
         rounds: 13 + rng.int(0, 11),
         source: "poll" as const,
-        lines: [...ids].map((n, k) => {
-          const kills = rng.int(0, 30);
-          return {
-            steamId: steamIdOf(n),
-            name: `Player ${n}`,
-            side: k % 2 ? ("T" as const) : ("CT" as const),
-            kills,
-            deaths: rng.int(1, 25),
-            assists: rng.int(0, 10),
-            headshots: rng.int(0, kills),
-            damage: rng.int(500, 3500),
-            mvps: rng.int(0, 5),
-            rounds: 20,
-          };
-        }),
+        lines: [...ids].map((n, k) => randomLine(rng, n, k, 20)),
       };
     });
     // The in-memory backend (convex-test) scans a table per index query, so recording 10,000

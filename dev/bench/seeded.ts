@@ -3,9 +3,13 @@
  * four disabled servers, an admin to read as, and audit entries spread so that every filter value
  * occurs evenly and none is clustered in time.
  */
+import path from "node:path";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
+import type { HistoryLine } from "../../convex/lib/history";
 import type { AuditFilters } from "../../convex/model/auditFilters";
+import { startBackend } from "../backend/server";
+import type { Rng } from "../sim/rng";
 
 /** The identity of the seeded admin (`t.withIdentity(BENCH_ADMIN)`). */
 export const BENCH_ADMIN = { subject: "admin", issuer: "https://bench" };
@@ -41,16 +45,20 @@ export async function seedServersAndAdmin(ctx: MutationCtx): Promise<Id<"servers
 }
 
 /** Audit entry `i`: user, action, server and outcome each cycle through their values. */
-export async function insertAuditEntry(ctx: MutationCtx, i: number, serverIds: Id<"servers">[]) {
-  await ctx.db.insert("auditLog", {
+export function auditRow(i: number, serverIds: Id<"servers">[]) {
+  return {
     at: AUDIT_START + i * 60_000,
     username: USERS[(i * 7) % USERS.length]!,
-    identity: "admin",
+    identity: "admin" as const,
     action: ACTIONS[(i * 3) % ACTIONS.length]!,
     serverId: serverIds[i % serverIds.length],
     outcome: OUTCOMES[(i * 11) % OUTCOMES.length]!,
     details: `entry ${i}`,
-  });
+  };
+}
+
+export async function insertAuditEntry(ctx: MutationCtx, i: number, serverIds: Id<"servers">[]) {
+  await ctx.db.insert("auditLog", auditRow(i, serverIds));
 }
 
 /** The audit filters the benches read a page of, over `entries` seeded entries. */
@@ -81,4 +89,34 @@ export function auditFilterCases(
     // matches, so a page walks its range until maximumRowsRead stops it (the worst case).
     ["server + an action never seen on it", { serverId: serverIds[0]!, action: ACTIONS[1]! }],
   ];
+}
+
+/** The in-memory backend with the project's functions, on free ports, without crons or logs. */
+export async function quietBackend() {
+  return await startBackend({
+    convexDir: path.resolve(import.meta.dirname, "../../convex"),
+    port: 0,
+    httpPort: 0,
+    crons: false,
+    log: false,
+  });
+}
+
+export const steamIdOf = (i: number) => String(76561198000000000n + BigInt(i));
+
+/** Player `n`'s line of a match, `k`-th on the scoreboard (sides alternate). */
+export function randomLine(rng: Rng, n: number, k: number, rounds: number): HistoryLine {
+  const kills = rng.int(0, 30);
+  return {
+    steamId: steamIdOf(n),
+    name: `Player ${n}`,
+    side: k % 2 ? "T" : "CT",
+    kills,
+    deaths: rng.int(1, 25),
+    assists: rng.int(0, 10),
+    headshots: rng.int(0, kills),
+    damage: rng.int(500, 3500),
+    mvps: rng.int(0, 5),
+    rounds,
+  };
 }
