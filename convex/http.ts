@@ -5,6 +5,7 @@ import { BADGE_MAX_AGE_S, badgeEtag, badgeSvg } from "./lib/badge";
 import { CORS_HEADERS, jsonResponse, publicGet } from "./lib/httpResponses";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
+import { LOG_PATH, receiveLogRequest } from "./model/serverLog/http";
 import { publicBansResponse } from "./model/publicBans";
 import { RETURN_PATH, START_PATH, receiveAnswer } from "./model/steamLink";
 import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
@@ -108,6 +109,16 @@ http.route({
   pathPrefix: EVENTS_PATH,
   method: "POST",
   handler: httpAction(async (ctx, request) => await receivePushRequest(ctx, request)),
+});
+
+/**
+ * `POST /api/log/{key}/{secret}`: CS2's HTTP log (model/serverLog/http.ts), server to server. CS2
+ * cannot send a header of ours, so the secret is in the path.
+ */
+http.route({
+  pathPrefix: LOG_PATH,
+  method: "POST",
+  handler: httpAction(async (ctx, request) => await receiveLogRequest(ctx, request)),
 });
 
 /**

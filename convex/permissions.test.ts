@@ -333,6 +333,18 @@ const MATRIX: Record<string, Row> = {
     args: (i) => ({ serverId: i.serverId }),
     reaches: NO_GAME_SERVER,
   },
+  "serverLog:killFeed": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "serverLog:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
+  "serverLog:enable": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
+  "serverLog:disable": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
   "notifications:webhooks": { level: "adminRead", args: () => ({}) },
   "deployment:setupStatus": { level: "admin", args: () => ({}) },
   "notifications:setWebhook": {
@@ -606,10 +618,11 @@ describe("permission matrix", () => {
     expect(probed).toBeGreaterThan(20);
   }, 60_000); // every public function × every persona: hundreds of calls, seconds when busy
 
-  test("no public function's result or error ever contains an API key, RCON password or push secret", async () => {
+  test("no public function's result or error ever contains an API key, RCON password, push or log secret", async () => {
     const API_KEY = "SECRET-API-KEY-7f3a9c";
     const RCON = "SECRET-RCON-PASS-42d1e8";
     const PUSH = "5ec7e7".repeat(10) + "beef";
+    const LOG = "10c5ec".repeat(10) + "cafe";
     const { t, ids, as } = await world();
     await as.admin.action(makeFunctionReference<"action">("servers:save"), {
       serverId: ids.serverId,
@@ -619,7 +632,12 @@ describe("permission matrix", () => {
     await t.run(async (ctx) => {
       const secret = await ctx.db.query("serverSecrets").first();
       expect(secret).toMatchObject({ apiKey: API_KEY, rconPassword: RCON });
-      await ctx.db.patch("serverSecrets", secret!._id, { pushSecret: PUSH });
+      await ctx.db.patch("serverSecrets", secret!._id, { pushSecret: PUSH, logSecret: LOG });
+      await ctx.db.insert("serverLogStatus", {
+        serverId: ids.serverId,
+        enabled: true,
+        lastBatchAt: 1,
+      });
       await ctx.db.insert("pushStatus", {
         serverId: ids.serverId,
         enabled: true,
@@ -642,6 +660,7 @@ describe("permission matrix", () => {
         expect(seen, `${path} as ${who}`).not.toContain(API_KEY);
         expect(seen, `${path} as ${who}`).not.toContain(RCON);
         expect(seen, `${path} as ${who}`).not.toContain(PUSH);
+        expect(seen, `${path} as ${who}`).not.toContain(LOG);
         observed++;
       }
     }

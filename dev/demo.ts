@@ -111,6 +111,12 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
     });
     started.push(() => backend.stop());
     await backend.runInternal("notifications:seedWebhooks", { baseUrl: discord.url });
+    // Server #1 sends CS2's HTTP log (the kill feed) as an owner's server.cfg would have it: the
+    // lines come from the deployment (`serverLog:configLine`), the console runs them.
+    const logLines = await backend.runInternal("serverLog:configLine", { key: "server1" });
+    if (Array.isArray(logLines)) {
+      for (const line of logLines) sim.servers[0]?.console.exec(String(line));
+    }
     let vite: ViteDevServer | null = null;
     let webUrl: string | null = null;
     if (opts.web !== false) {

@@ -193,6 +193,13 @@ describe("hostile input is refused before anything is sent", () => {
       { kind: "pushEnable", url: "https://a.example/api/events/s1", secret: 'x" ; quit' },
       /секрет/,
     ],
+    ["log without a site URL", { kind: "logEnable", url: "" }, /CONVEX_SITE_URL/],
+    [
+      "log URL that ends the quoted argument",
+      { kind: "logEnable", url: 'https://a.example/x";quit' },
+      /адреса/,
+    ],
+    ["log URL that is not http(s)", { kind: "logEnable", url: "ftp://a.example/log" }, /http/],
     ["fractional ban duration", { kind: "ban", steamId: STEAM, duration: 1.5 }, /Тривалість/],
   ];
   // Catalog lookups are own-key: keys inherited from Object.prototype are not in any allow-list.
@@ -221,6 +228,21 @@ describe("hostile input is refused before anything is sent", () => {
       }
       expect(thrown).toBeInstanceOf(InvalidActionError);
       expect((thrown as Error).message).toMatch(message);
+    }
+  });
+
+  test("CS2's HTTP log: `log on` first, then the listener; off removes every HTTP listener", () => {
+    const url = `https://x.convex.site/api/log/server1/${"ab".repeat(32)}`;
+    expect(consoleCommands({ kind: "logEnable", url })).toEqual([
+      "log on",
+      `logaddress_add_http "${url}"`,
+    ]);
+    expect(consoleCommands({ kind: "logDisable" })).toEqual(["logaddress_delall_http"]);
+    // The free console box can do neither.
+    for (const command of [`logaddress_add_http "${url}"`, "logaddress_delall_http", "log on"]) {
+      expect(() => planAction({ kind: "command", command }, "RCON_PROXY")).toThrow(
+        InvalidActionError,
+      );
     }
   });
 

@@ -43,20 +43,23 @@ const BLOCKED_COMMANDS = [
 const PUSH_SECRET_RE = /^[0-9a-f]{64}$/;
 const PUSH_URL_MAX = 256;
 
-/** The event URL MatchZy is given: absolute http(s), nothing that could end the quoted argument. */
-function validatePushUrl(raw: string): string {
-  if (!raw) invalid("Невідома адреса, на яку MatchZy надсилатиме події (CONVEX_SITE_URL).");
+/**
+ * A URL a game server is told to post to (MatchZy's events, CS2's log): absolute http(s), nothing
+ * that could end the quoted argument. `what` names it in the refusal.
+ */
+function validateFeedUrl(raw: string, what: string): string {
+  if (!raw) invalid(`Невідома адреса для ${what}: не задано CONVEX_SITE_URL.`);
   if (raw.length > PUSH_URL_MAX || /[\s"'\\;\0]/.test(raw)) {
-    invalid("Недопустима адреса для подій MatchZy.");
+    invalid(`Недопустима адреса для ${what}.`);
   }
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    invalid("Недопустима адреса для подій MatchZy.");
+    invalid(`Недопустима адреса для ${what}.`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    invalid("Адреса для подій MatchZy: лише http або https.");
+    invalid(`Адреса для ${what}: лише http або https.`);
   }
   return raw;
 }
@@ -230,7 +233,7 @@ export function consoleCommands(action: ServerAction): string[] {
     case "unsilence":
       return [`css_${action.kind} ${validateSteamId(action.steamId)}`];
     case "pushEnable": {
-      const url = validatePushUrl(action.url);
+      const url = validateFeedUrl(action.url, "подій MatchZy");
       if (!PUSH_SECRET_RE.test(action.secret)) invalid("Недопустимий секрет для подій MatchZy.");
       const { url: urlCvar, headerKey, headerValue } = MATCHZY_REMOTE_LOG_CVARS;
       // The URL last: MatchZy starts sending once it is set, and then the header is already there.
@@ -242,6 +245,11 @@ export function consoleCommands(action: ServerAction): string[] {
     }
     case "pushDisable":
       return [`${MATCHZY_REMOTE_LOG_CVARS.url} "${PUSH_OFF_URL}"`];
+    case "logEnable":
+      // CS2 posts nothing while logging is off, so `log on` goes first.
+      return ["log on", `logaddress_add_http "${validateFeedUrl(action.url, "журналу сервера")}"`];
+    case "logDisable":
+      return ["logaddress_delall_http"];
     case "launchGame":
       // Plain console: mode and map. Placing players on teams needs a plugin (the HTTP type).
       return [...modeCommands(action.payload.Mode), changeLevel(action.payload.Map)];

@@ -52,6 +52,8 @@ export const SERVER_ACTIONS = {
   launchGame: { label: "Запуск матчу", access: "admin" },
   pushEnable: { label: "Увімкнення подій MatchZy", access: "admin" },
   pushDisable: { label: "Вимкнення подій MatchZy", access: "admin" },
+  logEnable: { label: "Увімкнення журналу сервера", access: "admin" },
+  logDisable: { label: "Вимкнення журналу сервера", access: "admin" },
 } as const satisfies Record<string, { label: string; access: ActionAccess }>;
 
 export type ActionName = keyof typeof SERVER_ACTIONS;
@@ -97,6 +99,12 @@ export const vServerAction = v.union(
   /** MatchZy remote log on (model/push/status.ts): events go to `url` with the secret in a header. */
   v.object({ kind: v.literal("pushEnable"), url: v.string(), secret: v.string() }),
   v.object({ kind: v.literal("pushDisable") }),
+  /**
+   * CS2's HTTP log on (model/serverLog/status.ts): `log on`, then batches go to `url`, whose last
+   * segment is the secret. Off removes every HTTP listener (CS2 cannot remove one).
+   */
+  v.object({ kind: v.literal("logEnable"), url: v.string() }),
+  v.object({ kind: v.literal("logDisable") }),
 );
 export type ServerAction = Infer<typeof vServerAction>;
 

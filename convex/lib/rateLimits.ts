@@ -67,6 +67,13 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    * about one a round; a map's end or a veto sends a few at once.
    */
   pushEvents: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  /**
+   * CS2's HTTP log POSTs per game server (model/serverLog/), counted once the secret matched. CS2
+   * posts whenever lines are waiting and no POST is under way: a few a second in a busy round. A
+   * refused POST is not acknowledged, so CS2 sends its lines again with the next one (nothing is
+   * lost, the batches only grow).
+   */
+  logBatches: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 120 },
   /** Linking Steam, per signed-in user: starting, finishing and unlinking together. */
   steamLinkUser: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 6 },
   /**
@@ -153,12 +160,16 @@ export async function allowSteamAnswer(ctx: MutationCtx): Promise<boolean> {
   return (await rateLimiter.limit(ctx, "steamLinkAnswers")).ok;
 }
 
-/** Counts one authenticated MatchZy event for this game server; `retryAfter` (ms) when refused. */
-export async function limitPushEvent(
+/**
+ * Counts one authenticated delivery from this game server (a MatchZy event, a CS2 log batch);
+ * `retryAfter` (ms) when refused.
+ */
+export async function limitServerFeed(
   ctx: MutationCtx,
+  feed: "pushEvents" | "logBatches",
   serverKey: string,
 ): Promise<{ ok: boolean; retryAfter?: number }> {
-  return await rateLimiter.limit(ctx, "pushEvents", { key: serverKey });
+  return await rateLimiter.limit(ctx, feed, { key: serverKey });
 }
 
 /**

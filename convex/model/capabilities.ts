@@ -18,6 +18,7 @@ import { MODERATION_CAPABILITIES } from "./moderationCapabilities";
 import { VOID_MATCH_CAPABILITY } from "./history/record";
 import { notifyServerAction, SEND_TEST_CAPABILITY, SET_WEBHOOK_CAPABILITY } from "./notifications";
 import { PUSH_CAPABILITIES } from "./push/status";
+import { LOG_CAPABILITIES } from "./serverLog/status";
 import { GUEST_ADMIN_CAPABILITY } from "./settings";
 import { SERVER_SAVE_CAPABILITY } from "./serverSettings";
 import { SETUP_CHECK_CAPABILITY } from "./setupCheck";
@@ -33,6 +34,7 @@ const DECLARATIONS: AnyCapability[] = [
   ...Object.values(USER_CAPABILITIES),
   ...Object.values(TOURNAMENT_CAPABILITIES),
   ...Object.values(PUSH_CAPABILITIES),
+  ...Object.values(LOG_CAPABILITIES),
   LAUNCH_CAPABILITY,
   GUEST_ADMIN_CAPABILITY,
   SERVER_SAVE_CAPABILITY,

@@ -219,6 +219,10 @@ export async function commitSent(
 /** The spec's failure wording: the mode has its own, every other action names its label. */
 function failureText(action: ServerAction, label: string, message: string, rcon = false): string {
   if (action.kind === "gameMode") return `Помилка при зміні режиму: ${message}`;
+  if (action.kind === "logEnable" && /blocked/i.test(message)) {
+    // The plugin API and the RCON proxy refuse `log` and `logaddress_*` from any caller.
+    return `Помилка виконання дії "${label}": плагін або RCON-проксі цього сервера не пропускає команди журналу. Додайте рядки з \`npx convex run serverLog:configLine\` у server.cfg або підключіть сервер через пряме RCON.`;
+  }
   return `Помилка виконання дії "${label}"${rcon ? " (RCON)" : ""}: ${message}`;
 }
 

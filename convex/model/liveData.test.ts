@@ -5,6 +5,7 @@ import {
   LIVENESS_REFRESH_MS,
   CLOCK_JITTER_MS,
   behindPush,
+  keepLoggedBomb,
   keepTeamNames,
   sidesSwapped,
   steadyClocks,
@@ -260,6 +261,26 @@ describe("round and bomb clocks", () => {
     expect(kept).toMatchObject({ round: 7, roundPhase: "over" });
     expect(kept).not.toHaveProperty("phaseEndsAt");
     expect(kept).not.toHaveProperty("bombEndsAt");
+  });
+});
+
+describe("a bomb from CS2's log", () => {
+  const rcon: Match = { ...match, unknown: ["score", "phase"] };
+  const logged: Match = { ...rcon, bombEndsAt: 50_000 };
+
+  test("a poll that cannot see bombs keeps it while it ticks on the same map", () => {
+    expect(keepLoggedBomb(logged, rcon, 10_000)).toEqual(logged);
+    expect(keepLoggedBomb(logged, rcon, 50_000)).toBe(rcon);
+    expect(keepLoggedBomb(logged, { ...rcon, mapName: "de_inferno" }, 10_000)).not.toHaveProperty(
+      "bombEndsAt",
+    );
+  });
+
+  test("a poll that sees the phase (the plugin) decides itself", () => {
+    const plugin: Match = { ...match };
+    expect(keepLoggedBomb({ ...match, bombEndsAt: 50_000 }, plugin, 10_000)).toBe(plugin);
+    const own = { ...rcon, bombEndsAt: 45_000 };
+    expect(keepLoggedBomb(logged, own, 10_000)).toBe(own);
   });
 });
 

@@ -255,6 +255,41 @@ export function steadyClocks(stored: Match | undefined, next: Match): Match {
   return out;
 }
 
+/** CS2's default `mp_c4timer`: the log says when the bomb was planted, not when it will explode. */
+export const C4_TIMER_MS = 40_000;
+
+/**
+ * A bomb CS2's log announced, kept by a poll that cannot see bombs (plain CS2 over RCON, which
+ * reads no phase) while it is still ticking on the same map.
+ */
+export function keepLoggedBomb(stored: Match | undefined, next: Match, now: number): Match {
+  if (next.bombEndsAt !== undefined || !next.unknown?.includes("phase")) return next;
+  if (!stored?.bombEndsAt || stored.bombEndsAt <= now || stored.mapName !== next.mapName) {
+    return next;
+  }
+  return { ...next, bombEndsAt: stored.bombEndsAt };
+}
+
+/**
+ * The bomb as CS2's log last told it: planted (the timer starts now, unless the match already has
+ * one from the plugin) or gone (defused, exploded, the round over). One write, only on a change.
+ */
+export async function storeLoggedBomb(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  bomb: "planted" | "gone",
+  now: number,
+): Promise<boolean> {
+  const snapshot = await matchSnapshotOf(ctx, serverId);
+  if (!snapshot) return false;
+  const { bombEndsAt, ...rest } = snapshot.match;
+  if (bomb === "planted" && bombEndsAt !== undefined && bombEndsAt > now) return false;
+  if (bomb === "gone" && bombEndsAt === undefined) return false;
+  const match: Match = bomb === "planted" ? { ...rest, bombEndsAt: now + C4_TIMER_MS } : rest;
+  await ctx.db.patch("matchSnapshots", snapshot._id, { match, updatedAt: now });
+  return true;
+}
+
 /**
  * Whether the teams changed sides between two reads of the same map: the names swapped, or the
  * match went from the first half of regulation into the second (CS2 swaps at halftime).
@@ -399,7 +434,11 @@ export async function storePollResult(
     return [];
   }
   const snapshot = await matchSnapshotOf(ctx, serverId);
-  const named = steadyClocks(snapshot?.match, keepTeamNames(snapshot?.match, result.match));
+  const named = keepLoggedBomb(
+    snapshot?.match,
+    steadyClocks(snapshot?.match, keepTeamNames(snapshot?.match, result.match)),
+    now,
+  );
   const match = behindPush(snapshot, named, now);
   // A poll without the player list keeps the board it has (a later list or event refreshes it),
   // on the sides the teams play now.

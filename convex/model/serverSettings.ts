@@ -8,6 +8,7 @@ import { vServerInput } from "../lib/validators";
 import { defineCapability } from "./capability";
 import { restartPoller } from "./poller";
 import { disarmPush } from "./push/status";
+import { disarmLog } from "./serverLog/status";
 import { serverByKey, validateServerInput, writeSecrets, type SecretsPatch } from "./servers";
 
 export interface SaveServerInput extends SecretsPatch {
@@ -72,7 +73,10 @@ export async function saveServer(
   } else if (args.apiKey !== undefined || args.rconPassword !== undefined) {
     await writeSecrets(ctx, serverId, args);
   }
-  if (pushCleared) await disarmPush(ctx, serverId);
+  if (pushCleared) {
+    await disarmPush(ctx, serverId);
+    await disarmLog(ctx, serverId);
+  }
   await restartPoller(ctx, serverId);
   return {
     serverId,

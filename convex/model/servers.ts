@@ -67,23 +67,31 @@ export async function writeSecrets(
   else await ctx.db.insert("serverSecrets", { serverId, ...patch });
 }
 
-/** The secret MatchZy must send with its events; undefined while push is off. Never returned. */
-export async function pushSecretOf(
+/**
+ * The secrets the panel generates for what a game server sends it: `pushSecret` (MatchZy's events,
+ * in a header) and `logSecret` (CS2's HTTP log, in the URL). Undefined while that feed is off.
+ */
+export type GeneratedSecret = "pushSecret" | "logSecret";
+
+/** A generated secret of a server; undefined while its feed is off. Never returned to a client. */
+export async function generatedSecretOf(
   ctx: QueryCtx,
   serverId: Id<"servers">,
+  which: GeneratedSecret,
 ): Promise<string | undefined> {
-  return (await secretsOf(ctx, serverId))?.pushSecret;
+  return (await secretsOf(ctx, serverId))?.[which];
 }
 
-/** Stores (or, with undefined, clears) the push secret; the other secrets stay as they are. */
-export async function writePushSecret(
+/** Stores (or, with undefined, clears) one generated secret; the other secrets stay as they are. */
+export async function writeGeneratedSecret(
   ctx: MutationCtx,
   serverId: Id<"servers">,
-  pushSecret: string | undefined,
+  which: GeneratedSecret,
+  value: string | undefined,
 ): Promise<void> {
   const secret = await secretsOf(ctx, serverId);
-  if (secret) await ctx.db.patch("serverSecrets", secret._id, { pushSecret });
-  else if (pushSecret !== undefined) await ctx.db.insert("serverSecrets", { serverId, pushSecret });
+  if (secret) await ctx.db.patch("serverSecrets", secret._id, { [which]: value });
+  else if (value !== undefined) await ctx.db.insert("serverSecrets", { serverId, [which]: value });
 }
 
 export async function serverByKey(ctx: QueryCtx, key: string) {

@@ -26,6 +26,8 @@ export interface ConsoleHooks {
   /** Game port shown by `status` (the RCON port: CS2 serves RCON on the game port). */
   port: () => number;
   publicHost: string;
+  /** CS2's log commands (`log`, `logaddress_*_http`): their output, or null for another command. */
+  serverLog?: (name: string, args: string[]) => string | null;
 }
 
 type Handler = (args: string[], rest: string) => string;
@@ -111,6 +113,8 @@ export class ConsoleEngine {
     try {
       const remoteLog = remoteLogCvar(lower);
       if (remoteLog) return remoteLogCommand(this.world.cvars, remoteLog, args);
+      const logged = this.hooks.serverLog?.(lower, args);
+      if (logged !== undefined && logged !== null) return logged;
       const handler = this.commands.get(lower);
       if (handler) return handler(args, rest);
       if (Cvars.isCvar(lower)) return this.cvar(lower, args);

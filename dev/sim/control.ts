@@ -68,8 +68,8 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
   });
   r.on("POST", "/__sim/advance", async (req) => {
     sim.advance(ticks(req));
-    // The MatchZy events of those ticks have been delivered (or have failed) before the answer.
-    await Promise.all(sim.servers.map((s) => s.matchzy.settled()));
+    // The MatchZy events and log lines of those ticks have been delivered (or failed) before the answer.
+    await Promise.all(sim.servers.map((s) => s.settled()));
     return { body: { success: true, servers: sim.servers.map((s) => s.state()) } };
   });
   r.on("POST", "/__sim/time/skip", (req) => {
@@ -95,7 +95,7 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
   r.on("POST", "/__sim/servers/:id/advance", async (req) => {
     const s = server(req);
     s.advance(ticks(req));
-    await s.matchzy.settled();
+    await s.settled();
     return { body: s.state() };
   });
   r.on("POST", "/__sim/servers/:id/advance-until", async (req) => {
@@ -115,8 +115,8 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
       );
     }
     const result = s.advanceUntil(event as MatchEventType, max);
-    // The MatchZy events of those ticks have been delivered (or have failed) before the answer.
-    await s.matchzy.settled();
+    // The MatchZy events and log lines of those ticks have been delivered (or failed) before the answer.
+    await s.settled();
     return { body: { ...result, state: s.state() } };
   });
   r.on("POST", "/__sim/servers/:id/finish-map", async (req) => {
@@ -133,7 +133,7 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
     }
     if (s.world.match.phase === "warmup") endWarmup(s.world);
     const result = s.advanceUntil("matchOver", MAX_ADVANCE_TICKS);
-    await s.matchzy.settled();
+    await s.settled();
     return { body: { ...result, state: s.state() } };
   });
   r.on("POST", "/__sim/servers/:id/console", (req) => {

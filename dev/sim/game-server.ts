@@ -11,6 +11,7 @@ import { createJsonServer } from "./http-kit";
 import { ManagedListener } from "./listener";
 import { newMatch, tick } from "./match";
 import { MatchzyRemoteLog } from "./matchzy";
+import { ServerHttpLog } from "./http-log";
 import { pluginRouter } from "./plugin-api";
 import { RconServer } from "./rcon-server";
 import { type SimClock } from "./rng";
@@ -60,6 +61,8 @@ export interface SimServerState {
   rconBanned: string[];
   /** MatchZy remote log: the current match's id, the URL ("" = off), POSTs answered 2xx / not. */
   matchzy: { matchId: number; remoteLogUrl: string; sent: number; failed: number };
+  /** CS2's HTTP log: logging on or off, each listener's URL, lines waiting, POSTs answered 200 / not. */
+  httpLog: ServerHttpLog["state"];
 }
 
 /** How a simulated server runs, beside its config; simulator.ts passes the simulator's options. */
@@ -86,6 +89,8 @@ export class SimServer {
   readonly http: ManagedListener;
   readonly rcon: RconServer;
   readonly matchzy: MatchzyRemoteLog;
+  /** CS2's HTTP log (`log on`, `logaddress_add_http`). */
+  readonly httpLog: ServerHttpLog;
   private readonly host: string;
   private readonly downtimeMs: number;
   private readonly log?: (message: string) => void;
@@ -109,6 +114,11 @@ export class SimServer {
         : {}),
       ...(log ? { log: (message) => log(`${config.id}: ${message}`) } : {}),
     });
+    this.httpLog = new ServerHttpLog(this.world, {
+      serverAddr: () => `${host}:${this.rconPort}`,
+      seed: config.seed,
+      ...(log ? { log: (message) => log(`${config.id}: ${message}`) } : {}),
+    });
     this.faults = new FaultController(config.seed);
     this.rcon = new RconServer({
       host,
@@ -123,6 +133,7 @@ export class SimServer {
       port: () => this.rconPort,
       publicHost: host,
       onRconPasswordChanged: () => this.rcon.dropSessions(),
+      serverLog: (name, args) => this.httpLog.command(name, args),
       // Defer so the reply to `quit` can be written before the listeners close.
       onRestart: () => void setImmediate(() => this.restartServices("restart")),
     });
@@ -148,6 +159,12 @@ export class SimServer {
 
   get httpPort(): number {
     return this.http.boundPort;
+  }
+
+  /** Every POST to the panel under way has been answered (or has failed): MatchZy's and the log's. */
+  async settled(): Promise<void> {
+    await this.matchzy.settled();
+    await this.httpLog.settled();
   }
 
   get rconPort(): number {
@@ -176,6 +193,7 @@ export class SimServer {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.matchzy.stop();
+    this.httpLog.stop();
     await Promise.all([this.http.close(), this.rcon.listener.close()]);
   }
 
@@ -273,6 +291,7 @@ export class SimServer {
         sent: this.matchzy.sent,
         failed: this.matchzy.failed,
       },
+      httpLog: this.httpLog.state,
     };
   }
 

@@ -53,7 +53,10 @@ export function tick(world: GameWorld): void {
       }
       break;
     case "freezetime":
-      if (m.phaseTicks >= world.cvars.int("mp_freezetime")) setPhase(world, "live");
+      if (m.phaseTicks >= world.cvars.int("mp_freezetime")) {
+        setPhase(world, "live");
+        world.emit({ type: "roundStart" });
+      }
       break;
     case "live":
       liveTick(world);
@@ -204,6 +207,7 @@ function liveTick(world: GameWorld): void {
     planter.stats.bombPlants++;
     planter.stats.score += 2;
     m.bombPlanted = true;
+    world.emit({ type: "bombPlanted", planter });
     return;
   }
   if (m.bombPlanted) {
@@ -212,6 +216,7 @@ function liveTick(world: GameWorld): void {
       const defuser = rng.pick(aliveCT);
       defuser.stats.bombDefuses++;
       defuser.stats.score += 2;
+      world.emit({ type: "bombDefused", defuser });
       return endRound(world, "CT", "defused", defuser);
     }
     if (m.bombTicks >= Math.round(BOMB_TICKS * slow)) return endRound(world, "T", "bombed");
@@ -243,12 +248,17 @@ function killEvent(world: GameWorld, dm: boolean): void {
   k.score += 2;
   killer.roundKills++;
   killer.lastWeaponUsed = weapon;
+  let headshot = false;
   if (weapon === "knife") k.knifeKills++;
   else if (weapon === "taser") k.zeusKills++;
   else if (weapon === "hegrenade") {
     k.grenadeKills++;
     k.grenadeDamageDealt += 100;
-  } else if (world.cvars.bool("mp_damage_headshot_only") || rng.chance(0.45)) k.headshots++;
+  } else if (world.cvars.bool("mp_damage_headshot_only") || rng.chance(0.45)) {
+    k.headshots++;
+    headshot = true;
+  }
+
   const mates = world.onSide(killer.side).filter((p) => p !== killer);
   const assister = mates.length > 0 && rng.chance(0.3) ? rng.pick(mates) : undefined;
   const assistDamage = assister ? rng.int(41, 90) : 0;
@@ -262,6 +272,10 @@ function killEvent(world: GameWorld, dm: boolean): void {
   victim.lastWeaponUsed ||= pickWeapon(world, victim);
   // Deathmatch respawns at once; otherwise the victim sits out the rest of the round.
   victim.alive = dm;
+  world.emit({
+    type: "kill",
+    kill: { killer, victim, weapon, headshot },
+  });
 }
 
 function utilityEvents(world: GameWorld): void {

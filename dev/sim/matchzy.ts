@@ -17,8 +17,7 @@
  * its key and value are set, no retries. A failure or a non-2xx answer is logged and dropped. The
  * timeout is 15 s (MatchZy's documented figure; its code keeps .NET HttpClient's default).
  */
-import http from "node:http";
-import https from "node:https";
+import type http from "node:http";
 import {
   MATCHZY_REMOTE_LOG_CVARS,
   MATCHZY_ROUND_END_REASON,
@@ -34,6 +33,7 @@ import {
   type MatchzyTeam,
 } from "../../convex/lib/matchzyEvents";
 import { type Cvars } from "./cvars";
+import { postOnce } from "./outbound-post";
 import { otherSide } from "../../convex/lib/side";
 import { type PlayingSide, type SimPlayer } from "./players";
 import { type GameWorld, type MatchEvent, type RoundEndReason } from "./world";
@@ -45,7 +45,6 @@ const TIME_UNTIL_RESTORE = 10;
 /** Team names MatchZy starts with (MatchManagement.cs) when no match config names them. */
 const DEFAULT_TEAM_NAMES = { 1: "COUNTER-TERRORISTS", 2: "TERRORISTS" } as const;
 const MAX_ATTEMPTS_KEPT = 100;
-const MAX_RESPONSE_BYTES = 64 * 1024;
 
 /** CounterStrikeSharp's RoundEndReason for how the simulated round ended. */
 function reasonCode(reason: RoundEndReason, winner: PlayingSide): number {
@@ -370,53 +369,12 @@ export class MatchzyRemoteLog {
     headers: Record<string, string>,
     body: string,
   ): Promise<{ status: number; text: string }> {
-    return new Promise((resolve, reject) => {
-      const target = new URL(url);
-      const client = target.protocol === "https:" ? https : http;
-      // request() throws at once on a header name or value Node refuses: a failed attempt.
-      const req = client.request(target, {
-        method: "POST",
-        agent: false,
-        headers: {
-          ...headers,
-          "Content-Type": "application/json; charset=utf-8",
-          "Content-Length": String(Buffer.byteLength(body)),
-        },
-      });
-      this.requests.add(req);
-      const timer = setTimeout(() => {
-        req.destroy(new Error(`no answer within ${this.timeoutMs} ms`));
-      }, this.timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        this.requests.delete(req);
-      };
-      req.on("error", (error) => {
-        done();
-        reject(error);
-      });
-      req.on("response", (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size <= MAX_RESPONSE_BYTES) chunks.push(chunk);
-        });
-        res.on("end", () => {
-          done();
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
-        });
-        res.on("error", (error) => {
-          done();
-          reject(error);
-        });
-        res.on("close", () => {
-          if (res.complete) return;
-          done();
-          reject(new Error("connection closed before the answer ended"));
-        });
-      });
-      req.end(body);
+    return postOnce({
+      url,
+      headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
+      body,
+      timeoutMs: this.timeoutMs,
+      requests: this.requests,
     });
   }
 }

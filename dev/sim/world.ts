@@ -47,16 +47,32 @@ export interface WorldOptions {
 }
 
 /**
- * What match.ts and the console report as it happens (the MatchZy remote log in matchzy.ts and
- * `advanceUntil` listen): a new match in warmup, warmup over (round 1 starts), a round decided,
- * the match decided (right after its last `roundEnd`), sides swapped (halftime, mp_swapteams).
+ * What match.ts and the console report as it happens (the MatchZy remote log in matchzy.ts, CS2's
+ * HTTP log in http-log.ts and `advanceUntil` listen): a new match in warmup, warmup over (round 1
+ * starts), a round's freezetime over, a kill, the bomb planted or defused, a round decided, the
+ * match decided (right after its last `roundEnd`), sides swapped (halftime, mp_swapteams).
  */
 export type MatchEvent =
   | { type: "newMatch" }
   | { type: "live" }
+  | { type: "roundStart" }
+  | { type: "kill"; kill: SimKill }
+  | { type: "bombPlanted"; planter: SimPlayer }
+  | { type: "bombDefused"; defuser: SimPlayer }
   | { type: "roundEnd"; winner: PlayingSide; reason: RoundEndReason }
   | { type: "matchOver" }
   | { type: "sidesSwapped" };
+
+/**
+ * One kill: who, whom, with what, through the head or not (the log adds the other flags from its
+ * own dice, so listening to kills never changes how a seeded match plays).
+ */
+export interface SimKill {
+  killer: SimPlayer;
+  victim: SimPlayer;
+  weapon: string;
+  headshot: boolean;
+}
 
 export type MatchEventType = MatchEvent["type"];
 

@@ -20,7 +20,7 @@ import {
 } from "../../lib/matchzyEvents";
 import { ownValue } from "../../lib/ownKey";
 import { boardFromTeams } from "../../lib/scoreboard";
-import { limitPushEvent } from "../../lib/rateLimits";
+import { limitServerFeed } from "../../lib/rateLimits";
 import { trackPush } from "../history/detect";
 import {
   matchSnapshotOf,
@@ -29,7 +29,7 @@ import {
   type PushedMatchFields,
 } from "../liveData";
 import type { BoardLine } from "../../lib/validators";
-import { pushSecretOf, serverByKey } from "../servers";
+import { generatedSecretOf, serverByKey } from "../servers";
 import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
 import { otherSide } from "../../lib/side";
 import { interpretEvent, seriesAfter, type ScoreReading } from "./reading";
@@ -140,9 +140,9 @@ export async function receivePushEvent(
 ): Promise<PushReply> {
   const server = await serverByKey(ctx, key);
   if (!server || server.disabled) return NOT_FOUND;
-  const expected = await pushSecretOf(ctx, server._id);
+  const expected = await generatedSecretOf(ctx, server._id, "pushSecret");
   if (!expected || !sameSecret(secret, expected)) return UNAUTHORIZED;
-  const limit = await limitPushEvent(ctx, server._id);
+  const limit = await limitServerFeed(ctx, "pushEvents", server._id);
   if (!limit.ok) {
     return {
       status: 429,

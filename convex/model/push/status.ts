@@ -12,7 +12,7 @@ import { SERVER_ACTIONS } from "../../lib/actionRegistry";
 import { PUSH_ACTIVE_MS, PUSH_HEADER } from "../../lib/push";
 import { defineCapability } from "../capability";
 import { vActionResult } from "../gameServerStep";
-import { writePushSecret } from "../servers";
+import { writeGeneratedSecret } from "../servers";
 import { EVENTS_PATH } from "./http";
 import { newPushSecret } from "./secret";
 
@@ -78,7 +78,7 @@ export async function armPush(
 ): Promise<string | null> {
   const server = await ctx.db.get("servers", serverId);
   if (!server || server.disabled) return null;
-  await writePushSecret(ctx, serverId, secret);
+  await writeGeneratedSecret(ctx, serverId, "pushSecret", secret);
   const status = await pushStatusOf(ctx, serverId);
   if (status) {
     await ctx.db.patch("pushStatus", status._id, {
@@ -94,7 +94,7 @@ export async function armPush(
 
 /** Clears the secret (every later event is refused with 401) and marks push off. */
 export async function disarmPush(ctx: MutationCtx, serverId: Id<"servers">): Promise<void> {
-  await writePushSecret(ctx, serverId, undefined);
+  await writeGeneratedSecret(ctx, serverId, "pushSecret", undefined);
   const status = await pushStatusOf(ctx, serverId);
   if (status?.enabled) {
     await ctx.db.patch("pushStatus", status._id, { enabled: false, track: undefined });

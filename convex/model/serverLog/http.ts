@@ -1,0 +1,60 @@
+/**
+ * The HTTP edge of CS2's log: `POST /api/log/{serverKey}/{secret}`. CS2 cannot send a header of
+ * ours, so the per-server secret is the URL's last segment. The checks that need no database
+ * (path, size, a secret of the right form, whether the body is a log at all) and the parsing happen
+ * here; one mutation does the rest (model/serverLog/receive.ts) with only what the batch changed.
+ * Answers, in this order (nothing from a request is stored before its secret matched):
+ *
+ *   not `/{key}/{secret}` → 404 · body over LOG_BODY_MAX_BYTES → 413 · a secret not of the
+ *   panel's form, an unknown or disabled server, a wrong or cleared secret → 410 (CS2 removes a
+ *   listener answered 410) · over the server's rate → 429 · no log line in the body → 400, counted
+ *   in the log status · otherwise → 200, which acknowledges the batch.
+ *
+ * Any answer but 200 makes CS2 send the same lines again with its next POST: a refused batch is
+ * not lost, and nothing but the batch's own kills (deduplicated) is ever stored.
+ */
+import { internal } from "../../_generated/api";
+import type { ActionCtx } from "../../_generated/server";
+import { KILL_FEED_SIZE, LOG_PATH } from "../../lib/killFeed";
+import { pathSegments } from "../../lib/readApiRouter";
+import { readBodyLimited } from "../push/http";
+import { bombAfter, killsOf, parseLogBody } from "./parse";
+import type { LogReply } from "./receive";
+
+export { LOG_PATH };
+
+/**
+ * CS2 puts up to 250 KB of waiting lines in one POST (and may pass that by one tick's lines); a
+ * batch that waited through an outage is that big. Twice that is refused.
+ */
+export const LOG_BODY_MAX_BYTES = 512 * 1024;
+/** The panel's secrets: 32 random bytes, hex. */
+const SECRET_RE = /^[0-9a-f]{64}$/;
+
+function respond({ status, error, retryAfterMs }: LogReply): Response {
+  return new Response(error ?? "OK", {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...(retryAfterMs !== undefined
+        ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
+        : {}),
+    },
+  });
+}
+
+export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promise<Response> {
+  const segments = pathSegments(new URL(request.url).pathname.slice(LOG_PATH.length));
+  if (!segments || segments.length !== 2) return respond({ status: 404, error: "Not found" });
+  const [key = "", secret = ""] = segments;
+  const body = await readBodyLimited(request, LOG_BODY_MAX_BYTES);
+  if (body === null) return respond({ status: 413, error: "Payload too large" });
+  if (!key || !SECRET_RE.test(secret)) return respond({ status: 410, error: "Gone" });
+  const { lines, events } = parseLogBody(body);
+  const batch =
+    lines === 0
+      ? { key, secret, kills: [], bomb: null, refusal: "unreadable" }
+      : { key, secret, kills: killsOf(events, KILL_FEED_SIZE), bomb: bombAfter(events) };
+  return respond(await ctx.runMutation(internal.serverLog.receive, batch));
+}
