@@ -9,11 +9,14 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { KILL_FEED_SIZE } from "./lib/killFeed";
 import { toSteam3 } from "./lib/steamId";
-import { matchSnapshotOf } from "./model/liveData";
-import { eventually, stopLoops, startSiteForwarder } from "./testing/sim.helpers";
-import { personas, setupTest, type TestConvex } from "./test.setup";
-import { seedServersFor } from "../dev/sim/seed-servers";
-import { startSimulator, type SimHandle } from "../dev/sim/simulator";
+import {
+  eventually,
+  seededWorld,
+  startSiteForwarder,
+  startTestSimulator,
+} from "./testing/sim.helpers";
+import type { TestConvex } from "./test.setup";
+import type { SimHandle } from "../dev/sim/simulator";
 import type { SimKill } from "../dev/sim/world";
 
 let sim: SimHandle;
@@ -22,7 +25,7 @@ let current: TestConvex | null = null;
 
 beforeAll(async () => {
   // A third server, reached by direct RCON: the plugin API and the proxy refuse log commands.
-  sim = await startSimulator({ ephemeral: true, tickMs: 0, log: () => {}, servers: [{}, {}, {}] });
+  sim = await startTestSimulator({ servers: [{}, {}, {}] });
   site = await startSiteForwarder(() => current);
   process.env.CONVEX_SITE_URL = site.url;
 });
@@ -40,20 +43,8 @@ afterEach(async () => {
 });
 
 async function seeded() {
-  const t = setupTest();
-  current = t;
-  const { asAdmin } = await personas(t);
-  const ids = await t.mutation(internal.seed.defaultServers, { servers: seedServersFor(sim) });
-  await eventually(
-    () =>
-      t.run(async (ctx) => {
-        for (const serverId of ids) if (!(await matchSnapshotOf(ctx, serverId))) return false;
-        return true;
-      }),
-    10_000,
-  );
-  await stopLoops(t);
-  return { t, asAdmin, ids: ids as Id<"servers">[] };
+  const { t, who, ids } = await seededWorld(sim, { onCreate: (t) => (current = t) });
+  return { t, asAdmin: who.asAdmin, ids };
 }
 
 /** Waits until the feed shows the last kills the simulator played, and answers it. */

@@ -190,5 +190,5 @@ describe("POST /api/log/{key}/{secret}: a batch", () => {
       else expect(res.status).toBe(200);
     }
     expect(refused?.headers.get("Retry-After")).toMatch(/^\d+$/);
-  });
+  }, 60_000); // a few hundred requests through the HTTP router: seconds on a busy machine
 });

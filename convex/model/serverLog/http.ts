@@ -17,6 +17,7 @@ import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
 import { KILL_FEED_SIZE, LOG_PATH } from "../../lib/killFeed";
 import { pathSegments } from "../../lib/readApiRouter";
+import { jsonResponse } from "../../lib/httpResponses";
 import { readBodyLimited } from "../push/http";
 import { bombAfter, killsOf, parseLogBody } from "./parse";
 import type { LogReply } from "./receive";
@@ -32,16 +33,12 @@ export const LOG_BODY_MAX_BYTES = 512 * 1024;
 const SECRET_RE = /^[0-9a-f]{64}$/;
 
 function respond({ status, error, retryAfterMs }: LogReply): Response {
-  return new Response(error ?? "OK", {
+  const retry = retryAfterMs !== undefined ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : null;
+  return jsonResponse(
     status,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "no-store",
-      ...(retryAfterMs !== undefined
-        ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
-        : {}),
-    },
-  });
+    error ? { error } : { ok: true },
+    retry !== null ? { "Retry-After": String(retry) } : {},
+  );
 }
 
 export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promise<Response> {
