@@ -14,7 +14,13 @@ import { serverRow, setupTest, type TestConvex } from "./test.setup";
 import { WARMUP } from "./testing/push.helpers";
 
 const SECRET = "cd".repeat(32);
-const LIVE = { ...WARMUP, roundPhase: "live" as const, round: 3 };
+/** A plain CS2 server's match: its polls see no phase, so no bomb either. */
+const LIVE = {
+  ...WARMUP,
+  roundPhase: "live" as const,
+  round: 3,
+  unknown: ["score" as const, "phase" as const],
+};
 
 async function world() {
   const t = setupTest();
@@ -165,7 +171,7 @@ describe("POST /api/log/{key}/{secret}: a batch", () => {
     expect(status.lastBatchAt).not.toBeNull();
   });
 
-  test("the bomb: planted starts the timer on the live match, defused clears it", async () => {
+  test("the bomb on a server that cannot poll it: planted starts the timer, defused clears it", async () => {
     const { t, serverId } = await world();
     const before = Date.now();
     const planted = line(`"T1<4><[U:1:9]><TERRORIST>" triggered "Planted_The_Bomb" at bombsite A`);
@@ -179,6 +185,13 @@ describe("POST /api/log/{key}/{secret}: a batch", () => {
     ];
     expect((await post(t, ends.join("\n"))).status).toBe(200);
     expect((await writesOf(t, serverId)).match?.bombEndsAt).toBeUndefined();
+    // Where the plugin reports the bomb itself, the log leaves its timer alone.
+    await t.run(async (ctx) => {
+      const row = await matchSnapshotOf(ctx, serverId);
+      await ctx.db.patch("matchSnapshots", row!._id, { match: WARMUP, updatedAt: 1 });
+    });
+    expect((await post(t, planted)).status).toBe(200);
+    expect((await writesOf(t, serverId)).match).toEqual(WARMUP);
   });
 
   test("over the server's rate: 429 with Retry-After, and the batch is not acknowledged", async () => {

@@ -271,8 +271,10 @@ export function keepLoggedBomb(stored: Match | undefined, next: Match, now: numb
 }
 
 /**
- * The bomb as CS2's log last told it: planted (the timer starts now, unless the match already has
- * one from the plugin) or gone (defused, exploded, the round over). One write, only on a change.
+ * The bomb as CS2's log last told it, on a server whose polls cannot see it (no phase: plain CS2
+ * over RCON or the proxy): planted (the timer starts now) or gone (defused, exploded, the round
+ * over). One write, only on a change. Where the plugin reports the bomb itself, its own timer
+ * stands and the log writes nothing, so a plant never costs viewers two re-runs.
  */
 export async function storeLoggedBomb(
   ctx: MutationCtx,
@@ -281,7 +283,7 @@ export async function storeLoggedBomb(
   now: number,
 ): Promise<boolean> {
   const snapshot = await matchSnapshotOf(ctx, serverId);
-  if (!snapshot) return false;
+  if (!snapshot?.match.unknown?.includes("phase")) return false;
   const { bombEndsAt, ...rest } = snapshot.match;
   if (bomb === "planted" && bombEndsAt !== undefined && bombEndsAt > now) return false;
   if (bomb === "gone" && bombEndsAt === undefined) return false;
