@@ -73,15 +73,33 @@ export async function pollLatency(
  * `/api/events/{serverKey}`; timed until the dashboard shows the new score. Push is turned off
  * again afterwards, so the rest of the bench polls as before.
  */
+/**
+ * Runs `body` with MatchZy push on for the server: the demo admin switches it on (`push:enable`)
+ * and off again afterwards, so the rest of the bench polls as before.
+ */
+export async function withPushOn<T>(
+  demo: DemoHandle,
+  serverId: Id<"servers">,
+  body: () => Promise<T>,
+): Promise<T> {
+  const admin = new ConvexClient(demo.backend.url, {
+    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
+  });
+  admin.setAuth(async () => demoAdminToken());
+  try {
+    await admin.action(api.push.enable, { serverId });
+    return await body();
+  } finally {
+    await admin.action(api.push.disable, { serverId }).catch(() => undefined);
+    await admin.close();
+  }
+}
+
 export async function pushLatency(
   demo: DemoHandle,
   serverId: Id<"servers">,
   samples: number,
 ): Promise<Latency> {
-  const admin = new ConvexClient(demo.backend.url, {
-    webSocketConstructor: WebSocket as unknown as typeof globalThis.WebSocket,
-  });
-  admin.setAuth(async () => demoAdminToken());
   const v = viewer(demo.backend.url, serverId, "dashboard", 7778, 60_000);
   let score = "";
   let seenAt = 0;
@@ -95,23 +113,22 @@ export async function pushLatency(
   const server = demo.sim.servers[0]!;
   try {
     await v.ready;
-    await admin.action(api.push.enable, { serverId });
-    server.advanceUntil("live", 5_000);
-    const delays: number[] = [];
-    for (let i = 0; i < samples; i++) {
-      await sleep(500 + Math.random() * 1_000);
-      const before = score;
-      const changedAt = performance.now();
-      server.advanceUntil("roundEnd", 5_000);
-      const deadline = changedAt + 15_000;
-      while (score === before && performance.now() < deadline) await sleep(2);
-      delays.push(score !== before ? seenAt - changedAt : Number.POSITIVE_INFINITY);
-    }
-    return summarize(delays);
+    return await withPushOn(demo, serverId, async () => {
+      server.advanceUntil("live", 5_000);
+      const delays: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        await sleep(500 + Math.random() * 1_000);
+        const before = score;
+        const changedAt = performance.now();
+        server.advanceUntil("roundEnd", 5_000);
+        const deadline = changedAt + 15_000;
+        while (score === before && performance.now() < deadline) await sleep(2);
+        delays.push(score !== before ? seenAt - changedAt : Number.POSITIVE_INFINITY);
+      }
+      return summarize(delays);
+    });
   } finally {
     unsubscribe();
-    await admin.action(api.push.disable, { serverId }).catch(() => undefined);
-    await admin.close();
     await v.stop();
   }
 }

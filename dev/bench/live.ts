@@ -6,6 +6,8 @@
  *   - game-server requests per minute to server1 (over whole ticks, so no tick is half counted);
  *   - the calls of each audience: its query runs (one per client per rerun) and its heartbeats,
  *     counted per function and server by `CallTally`;
+ *   - as many kill-feed panels opened on server1 (`serverLog.killFeed`, fed by the simulator's
+ *     HTTP log): the runs a spectator adds by opening it (its tab's heartbeat is the dashboard's);
  *   - every call in the window, by the tally and by the backend's `counts()` + scheduled runs.
  */
 import type { ConvexClient } from "convex/browser";
@@ -23,7 +25,7 @@ import {
 } from "./calls";
 import { client, sleep } from "./util";
 
-export type ViewKind = "dashboard" | "players";
+export type ViewKind = "dashboard" | "players" | "killFeed";
 
 const HEARTBEAT_MS = HEARTBEAT_INTERVAL_MS;
 
@@ -53,7 +55,9 @@ export function viewer(
   const unsubscribe =
     kind === "dashboard"
       ? c.onUpdate(api.live.dashboard, { serverId }, () => delivered())
-      : c.onUpdate(api.live.playerList, { serverId }, () => delivered());
+      : kind === "players"
+        ? c.onUpdate(api.live.playerList, { serverId }, () => delivered())
+        : c.onUpdate(api.serverLog.killFeed, { serverId }, () => delivered());
   const viewerId = `bench-${kind}-${n.toString().padStart(4, "0")}`;
   const v: Viewer = {
     client: c,
@@ -66,13 +70,19 @@ export function viewer(
       await c.close();
     },
   };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let first: ReturnType<typeof setTimeout> | undefined = undefined;
+  // An opened kill feed lives in a dashboard tab, whose heartbeat is the dashboard viewer's.
+  if (kind === "killFeed") {
+    v.ready = firstValue;
+    return v;
+  }
   const beat = () => {
     v.heartbeats++;
     return c.mutation(api.live.heartbeat, { serverId, viewerId, view: kind });
   };
   v.ready = Promise.all([firstValue, beat()]).then(() => undefined);
-  let timer: ReturnType<typeof setInterval> | undefined;
-  const first = setTimeout(() => {
+  first = setTimeout(() => {
     void beat().catch(() => {});
     timer = setInterval(() => void beat().catch(() => {}), HEARTBEAT_MS);
   }, phaseMs);
@@ -170,6 +180,8 @@ export interface AudienceResult {
   /** Calls per hour of all dashboard viewers (server1's window) and players-tab viewers (server2's). */
   dashboard: { queries: number; heartbeats: number };
   players: { queries: number; heartbeats: number };
+  /** Runs per hour of all opened kill feeds on server1 (server1's window). */
+  killFeed: { queries: number };
   /** Every heartbeat in server1's window, per hour. */
   heartbeatsPerHour: number;
   /** Server1's own poller calls per hour (its stores, and the fleet ticks that polled it, a tick
@@ -214,17 +226,17 @@ export async function liveAudiences(
   };
   const clock1 = new TickClock(sim1!.counters, capture);
   const clock2 = new TickClock(sim2!.counters, capture);
-  const viewers: Record<ViewKind, Viewer[]> = { dashboard: [], players: [] };
+  const viewers: Record<ViewKind, Viewer[]> = { dashboard: [], players: [], killFeed: [] };
   const results: AudienceResult[] = [];
   const perHour = (n: number, ms: number) => (n * 3_600_000) / ms;
   try {
     for (const size of sizes) {
       const joined: Viewer[] = [];
-      for (const kind of ["dashboard", "players"] as const) {
+      for (const kind of ["dashboard", "players", "killFeed"] as const) {
         const list = viewers[kind];
         const adding = size - list.length;
         for (let i = 0; i < adding; i++) {
-          const serverId = kind === "dashboard" ? servers.dashboard : servers.players;
+          const serverId = kind === "players" ? servers.players : servers.dashboard;
           const phase = ((i + 0.5) / adding) * HEARTBEAT_MS;
           const v = viewer(demo.backend.url, serverId, kind, list.length, phase);
           list.push(v);
@@ -261,6 +273,9 @@ export async function liveAudiences(
           queries: perHour(calls(a2, b2, "live:playerList", servers.players), ms2),
           heartbeats: perHour(calls(a2, b2, "live:heartbeat", servers.players, "players"), ms2),
         },
+        killFeed: {
+          queries: perHour(calls(a1, b1, "serverLog:killFeed", servers.dashboard), ms1),
+        },
         heartbeatsPerHour: perHour(callsBetween(a1.tally, b1.tally, ["live:heartbeat"]), ms1),
         pollerCallsPerHour: perHour(
           calls(a1, b1, "poller:fleetTick", servers.dashboard) +
@@ -275,7 +290,9 @@ export async function liveAudiences(
     }
   } finally {
     clearInterval(roundSampler);
-    await Promise.all([...viewers.dashboard, ...viewers.players].map((v) => v.stop()));
+    await Promise.all(
+      [...viewers.dashboard, ...viewers.players, ...viewers.killFeed].map((v) => v.stop()),
+    );
   }
   return results;
 }

@@ -2,9 +2,10 @@
  * `npm run bench [-- --quick] [-- --json]`: the figures the live pipeline is judged by, measured on
  * loopback against the simulator and the in-memory backend (the real convex/ functions). In order:
  *   1. idle fleets of 2 and 10 servers (nobody watching, warmup held): calls per hour (idle.ts);
- *   2. live play with 1, 10 and 50 dashboard viewers on server1 and as many players-tab viewers on
- *      server2: game-server requests per minute to server1, calls per viewer-hour of each screen
- *      (the slope between 1 and 50 viewers), heartbeats per viewer-hour (live.ts);
+ *   2. live play with 1, 10 and 50 dashboard viewers on server1 (as many of them with the kill
+ *      feed open) and as many players-tab viewers on server2: game-server requests per minute to
+ *      server1, calls per viewer-hour of each screen and of the kill feed (the slope between 1 and
+ *      50 viewers), heartbeats per viewer-hour (live.ts); then 1 and 50 again with MatchZy push on;
  *   3. delay from a change on the game server to a subscribed dashboard, polled (and pushed, once
  *      the push endpoint exists) (latency.ts);
  *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts);
@@ -20,7 +21,7 @@ import { api } from "../../convex/_generated/api";
 import { startDemo } from "../demo";
 import { CallTally } from "./calls";
 import { holdWarmup, idleFleet, keepDemoServers, resumePlay, type IdleResult } from "./idle";
-import { pollLatency, pushLatency, type Latency } from "./latency";
+import { pollLatency, pushLatency, withPushOn, type Latency } from "./latency";
 import { liveAudiences, type AudienceResult } from "./live";
 import { directRconCost, directServer, type RconCost } from "./rcon";
 import { banToPeerLatency, describeBanLatency } from "./tournament";
@@ -168,12 +169,13 @@ async function main() {
     ).finally(() => warp(1));
     const dashboardSlope = slope(audiences, (r) => r.dashboard.queries + r.dashboard.heartbeats);
     const playersSlope = slope(audiences, (r) => r.players.queries + r.players.heartbeats);
+    const killFeedSlope = slope(audiences, (r) => r.killFeed.queries);
     const last = audiences.at(-1)!;
     const presence = last.heartbeatsPerHour / (2 * last.viewers);
     const perRound = (x: number) => x / (last.roundsPerHour || Infinity);
     console.log(
-      `   one more viewer adds: dashboard ${fmt(dashboardSlope)} calls/h, players tab ${fmt(playersSlope)} calls/h;` +
-        ` heartbeats ${fmt(presence, 1)} per viewer-hour`,
+      `   one more viewer adds: dashboard ${fmt(dashboardSlope)} calls/h, players tab ${fmt(playersSlope)} calls/h,` +
+        ` an opened kill feed ${fmt(killFeedSlope)} calls/h; heartbeats ${fmt(presence, 1)} per viewer-hour`,
     );
     console.log(
       `   per round (${fmt(last.roundsPerHour, 1)} rounds/h in the 50-viewer window): dashboard` +
@@ -183,6 +185,25 @@ async function main() {
       `   cross-check, every call in server1's windows per added viewer pair: tally ${fmt(slope(audiences, (r) => r.allCallsPerHour))}/h,` +
         ` counts() + scheduled runs ${fmt(slope(audiences, (r) => r.billedCallsPerHour))}/h` +
         ` (dashboard + players = ${fmt(dashboardSlope + playersSlope)}/h)`,
+    );
+    console.log(`   (${elapsed()})`);
+
+    console.log("2b. The same with MatchZy push on for server1 (1 and 50 viewers)");
+    warp(LIVE_WARP);
+    const pushed = await withPushOn(demo, server1._id, () =>
+      liveAudiences(
+        demo,
+        tally,
+        { dashboard: server1._id, players: server2._id },
+        [1, 50],
+        (size) => settings.liveWindowMs[size] ?? 60_000,
+        (r) => describeAudience(r).forEach((line) => console.log(`   ${line}`)),
+      ),
+    ).finally(() => warp(1));
+    const pushedSlope = slope(pushed, (r) => r.dashboard.queries + r.dashboard.heartbeats);
+    console.log(
+      `   one more viewer adds with push on: dashboard ${fmt(pushedSlope)} calls/h,` +
+        ` an opened kill feed ${fmt(slope(pushed, (r) => r.killFeed.queries))} calls/h`,
     );
     console.log(`   (${elapsed()})`);
 
@@ -216,7 +237,16 @@ async function main() {
       gameRequestsPerMin: Object.fromEntries(
         audiences.map((r) => [String(r.viewers), round(r.gameRequestsPerMin)]),
       ),
-      callsPerViewerHour: { dashboard: round(dashboardSlope), players: round(playersSlope) },
+      callsPerViewerHour: {
+        dashboard: round(dashboardSlope),
+        dashboardPushOn: round(pushedSlope),
+        players: round(playersSlope),
+        // The kill feed a spectator opens (its own subscription; the tab's heartbeat is counted
+        // with the dashboard), and the overlay: the dashboard's subscription and heartbeat, the
+        // same as a dashboard viewer; `?killfeed=1` adds the kill feed's figure.
+        killFeed: round(killFeedSlope),
+        overlay: round(dashboardSlope),
+      },
       presenceCallsPerViewerHour: round(presence),
       conflictRetriesPerHour: round(last.conflictRetriesPerHour),
       callsPerViewerRound: {

@@ -91,8 +91,25 @@ export const uk = {
   "docs.overlay.obs":
     "OBS: Джерела → «+» → Браузер, вставте адресу, ширина 1280, висота 200; фон сторінки прозорий, нічого налаштовувати не треба.",
   "docs.overlay.rounds": "Додайте ?rounds=1 до адреси, щоб під рахунком показувати смугу раундів.",
+  "docs.overlay.killfeed":
+    "Додайте ?killfeed=1, щоб під рахунком показувати кілфід (останні вбивства; потрібен журнал сервера в «Керування»). Параметри поєднуються: ?rounds=1&killfeed=1.",
   "docs.overlay.cost":
-    "Оверлей оновлюється наживо і рахується як один глядач панелі: стільки ж викликів, скільки вкладка «Огляд».",
+    "Оверлей оновлюється наживо і рахується як один глядач панелі: стільки ж викликів, скільки вкладка «Огляд»; кілфід додає по виклику на кожну пачку вбивств.",
+  // The kill feed (dashboard panel, the overlay's ?killfeed=1)
+  "killFeed.title": "Кілфід",
+  "killFeed.label": "Останні вбивства",
+  "killFeed.show": "Показати",
+  "killFeed.hide": "Сховати",
+  "killFeed.closed":
+    "Останні вбивства наживо, з журналу сервера. Стрічка оновлюється з кожним убивством, тож відкривайте її, коли хочете стежити за кожним фрагом.",
+  "killFeed.empty":
+    "Вбивств поки немає: сервер не надсилає панелі свій журнал або в цьому матчі ще ніхто нікого не вбив.",
+  "killFeed.bot": "бот",
+  "killFeed.headshot": "У голову",
+  "killFeed.penetrated": "крізь стіну",
+  "killFeed.noscope": "без прицілу",
+  "killFeed.throughSmoke": "крізь дим",
+  "killFeed.attackerBlind": "засліплений",
   "board.title": "Табло",
   "board.caption": "{team} ({side})",
   "board.bot": "бот",
@@ -666,6 +683,17 @@ export const uk = {
   "admin.push.lastRefused":
     "Остання відхилена подія: {event}, {time}. Панель не змогла її прочитати; перевірте версію MatchZy.",
   "admin.push.noEventName": "без назви",
+  // CS2's HTTP log (the kill feed) in the admin tab
+  "admin.log.title": "Журнал сервера (кілфід)",
+  "admin.log.label": "Приймати журнал сервера",
+  "admin.log.hint":
+    "CS2 сам надсилає панелі свій журнал (logaddress_add_http): з нього беруться кілфід і таймер бомби. Ігровий сервер має досягати адреси сайту розгортання. Вимкнення прибирає всі HTTP-адреси журналу цього сервера. Плагін і RCON-проксі не пропускають команд журналу: для таких серверів додайте у server.cfg рядки з npx convex run serverLog:configLine.",
+  "admin.log.state.flowing": "журнал надходить",
+  "admin.log.state.waiting": "очікуємо журналу",
+  "admin.log.state.off": "вимкнено",
+  "admin.log.lastBatch": "Останній пакет: {time}",
+  "admin.log.noBatches": "Журнал ще не надходив.",
+  "admin.log.lastRefused": "Останній відхилений пакет: {time}. Це був не журнал CS2.",
   // Match history and careers (src/features/history)
   "history.nav.matches": "Матчі",
   "history.nav.leaderboard": "Рейтинг",

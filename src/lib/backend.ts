@@ -10,6 +10,8 @@ export type { RoundMark, RoundEnd } from "../../convex/lib/rounds";
 export { halfBreakAfter, isOvertime } from "../../convex/lib/rounds";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
+export type { Kill, KillPlayer } from "../../convex/lib/killFeed";
+export { LOG_ACTIVE_MS } from "../../convex/lib/killFeed";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
 export { isSteamId64 } from "../../convex/lib/steamId";
 export { csvLine } from "../../convex/lib/csv";

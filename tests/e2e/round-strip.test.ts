@@ -2,7 +2,9 @@
  * The dashboard's round strip and scoreboard by side in Chromium against demo mode: with MatchZy
  * push on, each simulated round adds a mark with its winner and how it ended, and the board shows
  * the teams' names and every player on their side; with push off, the next round's mark comes from
- * polling and shows the winner only. Checked at 1366 and 360 px.
+ * polling and shows the winner only. The kill feed, opened on the dashboard and on the overlay,
+ * shows the kills the simulator logged through CS2's HTTP log (the demo has it on for server1).
+ * Checked at 1366 and 360 px.
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -48,6 +50,8 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("true");
 
     const server = env.demo.sim.servers[0]!;
+    const kills: string[] = [];
+    server.world.onMatchEvent((e) => void (e.type === "kill" && kills.push(e.kill.killer.name)));
     server.console.exec('mp_teamname_1 "Сині"');
     server.console.exec('mp_teamname_2 "Жовті"');
     await page.getByRole("tab", { name: "Огляд", exact: true }).click();
@@ -72,6 +76,17 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     await expect(ctBoard.getByText("Сині", { exact: true }).isVisible()).resolves.toBe(true);
     const [ctBox, tBox] = [await ctBoard.boundingBox(), await tBoard.boundingBox()];
     expect(tBox!.x).toBeGreaterThan(ctBox!.x + ctBox!.width - 1); // side by side
+    // The kill feed: closed by default (no subscription); opened, the server's logged kills.
+    const feedToggle = page.getByTestId("kill-feed-toggle");
+    await expect(feedToggle.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect(page.getByTestId("kill-feed").count()).resolves.toBe(0);
+    await feedToggle.click();
+    await server.httpLog.settled();
+    expect(kills.length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("kill-row").count(), WAIT).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("kill-row").first().textContent(), WAIT)
+      .toContain(kills.at(-1)!);
     const shots = screenshotDir();
     await page.screenshot({ path: path.join(shots, "round-strip.png"), fullPage: true });
 
@@ -103,18 +118,20 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(page.getByRole("list", { name: "Раунди" }).isVisible()).resolves.toBe(true);
     await expect(page.getByTestId("board-T").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("kill-feed").isVisible()).resolves.toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(overflow).toBeLessThanOrEqual(360);
     await page.screenshot({ path: path.join(shots, "round-strip-360.png"), fullPage: true });
 
     // The streamer's overlay: the same match over a transparent page.
     await page.setViewportSize({ width: 1280, height: 200 });
-    await page.goto(new URL("/overlay/server1?rounds=1", env.url).href);
+    await page.goto(new URL("/overlay/server1?rounds=1&killfeed=1", env.url).href);
     await expect
       .poll(() => page.getByTestId("overlay-score-ct").textContent(), WAIT)
       .toBe(String(server.world.match.scoreCT));
     await expect(page.getByTestId("overlay-team-t").textContent()).resolves.toMatch(/Сині|Жовті/);
     await expect(page.getByRole("list", { name: "Раунди" }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId("kill-row").count(), WAIT).toBeGreaterThan(0);
     const backgrounds = await page.evaluate(() =>
       [document.documentElement, document.body].map((e) => getComputedStyle(e).backgroundColor),
     );

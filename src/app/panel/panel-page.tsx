@@ -131,6 +131,7 @@ export function PanelPage() {
             {moderationRole ? <SanctionNotice flagged={[...flagged.values()]} /> : null}
             <DashboardTab
               key={serverId ?? ""}
+              serverId={serverId}
               serverName={server?.name ?? ""}
               snapshot={snapshot}
               rounds={rounds}

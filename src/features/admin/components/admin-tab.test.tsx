@@ -63,6 +63,7 @@ describe("AdminTab", () => {
       "Конфіги та cvar",
       "Обслуговування",
       "Події MatchZy",
+      "Журнал сервера (кілфід)",
     ]);
     expect(screen.getByRole("switch", { name: "Чіти (sv_cheats)" })).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Гостьова адмін-панель" })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { GeneralSection } from "./general-section";
 import { MaintenanceSection } from "./maintenance-section";
 import { MapSection } from "./map-section";
 import { MatchSection } from "./match-section";
+import { LogSection } from "./log-section";
 import { PushSection } from "./push-section";
 import { ConfigSection, PasswordSection } from "./server-config-sections";
 import styles from "./admin.module.css";
@@ -103,6 +104,7 @@ function AdminOnlySections({
           serverUpdate={commands.serverUpdate}
         />
         <PushSection serverId={serverId} />
+        <LogSection serverId={serverId} />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { FunctionReturnType } from "convex/server";
-import type { api, RoundMark } from "@/lib/backend";
+import type { api, Id, RoundMark } from "@/lib/backend";
 import { newestTimestamp } from "../utils/freshness";
+import { KillFeedPanel } from "./kill-feed-panel";
 import { MatchCard } from "./match-card";
 import { SideScoreboard } from "./side-scoreboard";
 import { SummaryCard } from "./summary-card";
@@ -10,6 +11,8 @@ type MatchSnapshot = FunctionReturnType<typeof api.live.dashboard>["snapshot"];
 type ServerStatus = FunctionReturnType<typeof api.live.status>;
 
 export interface DashboardTabProps {
+  /** The server whose kill feed the spectator may open. */
+  serverId?: Id<"servers"> | undefined;
   serverName: string;
   /** Query results: undefined while loading, null before the first poll. */
   snapshot: MatchSnapshot | undefined;
@@ -18,7 +21,13 @@ export interface DashboardTabProps {
   status: ServerStatus | undefined;
 }
 
-export function DashboardTab({ serverName, snapshot, rounds, status }: DashboardTabProps) {
+export function DashboardTab({
+  serverId,
+  serverName,
+  snapshot,
+  rounds,
+  status,
+}: DashboardTabProps) {
   const updatedAt = newestTimestamp(snapshot?.updatedAt, status?.lastSuccessAt);
   const online = status ? status.online : undefined;
   return (
@@ -37,6 +46,11 @@ export function DashboardTab({ serverName, snapshot, rounds, status }: Dashboard
       {snapshot ? (
         <div className={styles.wide}>
           <SideScoreboard match={snapshot.match} board={snapshot.board} />
+        </div>
+      ) : null}
+      {serverId ? (
+        <div className={styles.wide}>
+          <KillFeedPanel serverId={serverId} />
         </div>
       ) : null}
     </div>

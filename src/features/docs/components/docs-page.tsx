@@ -96,6 +96,7 @@ export function DocsPage() {
         <ul className={styles.list}>
           <li>{t("docs.overlay.obs")}</li>
           <li>{t("docs.overlay.rounds")}</li>
+          <li>{t("docs.overlay.killfeed")}</li>
           <li>{t("docs.overlay.cost")}</li>
         </ul>
       </section>

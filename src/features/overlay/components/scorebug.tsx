@@ -1,21 +1,28 @@
 import { RoundClock } from "@/components/match/round-clock";
+import { KillFeed } from "@/components/match/kill-feed";
 import { RoundStrip } from "@/components/match/round-strip";
 import { t } from "@/i18n/uk";
-import type { Match, RoundMark } from "@/lib/backend";
+import type { Kill, Match, RoundMark } from "@/lib/backend";
 import styles from "./scorebug.module.css";
+
+/** Kills the overlay shows: a stream has room for a few lines. */
+const OVERLAY_KILLS = 5;
 
 /**
  * A streamer's scorebug: the teams' names and score by side, the round or bomb clock, and the
- * round strip when asked for. Drawn over a transparent page, so it sits on the stream as it is.
+ * round strip and the kill feed when asked for. Drawn over a transparent page, so it sits on the stream as it is.
  */
 export function Scorebug({
   match,
   rounds,
   showRounds,
+  kills,
 }: {
   match: Match | null | undefined;
   rounds: RoundMark[];
   showRounds: boolean;
+  /** The kill feed (`?killfeed=1`); undefined when not asked for. */
+  kills?: Kill[] | undefined;
 }) {
   if (!match) {
     return (
@@ -46,6 +53,11 @@ export function Scorebug({
       {showRounds && rounds.length > 0 ? (
         <div className={styles.rounds}>
           <RoundStrip rounds={rounds} maxRounds={match.maxRounds} />
+        </div>
+      ) : null}
+      {kills && kills.length > 0 ? (
+        <div className={styles.kills}>
+          <KillFeed kills={kills.slice(0, OVERLAY_KILLS)} overlay />
         </div>
       ) : null}
     </div>

@@ -1,0 +1,50 @@
+import { useId } from "react";
+import { KillFeed } from "@/components/match/kill-feed";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useKillFeed } from "@/hooks/use-kill-feed";
+import { useLocalStorage } from "@/hooks/use-local-storage";
+import { t } from "@/i18n/uk";
+import type { Id } from "@/lib/backend";
+import styles from "./dashboard.module.css";
+
+/**
+ * The kill feed as a spectator opens it: closed by default, because a kill-by-kill feed is its
+ * own subscription and costs far more than the scoreboard; open, it follows the server's log. The
+ * browser remembers the choice, so an opened feed stays open across tabs and visits.
+ */
+export function KillFeedPanel({ serverId }: { serverId: Id<"servers"> | undefined }) {
+  const [stored, store] = useLocalStorage<"open" | "closed">("cs2-panel:kill-feed", "closed");
+  const open = stored === "open";
+  const feed = useKillFeed(serverId, open);
+  const bodyId = useId();
+  return (
+    <Card
+      title={t("killFeed.title")}
+      aside={
+        <Button
+          size="sm"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => store(open ? "closed" : "open")}
+          data-testid="kill-feed-toggle"
+        >
+          {open ? t("killFeed.hide") : t("killFeed.show")}
+        </Button>
+      }
+    >
+      <div id={bodyId} className={styles.killFeed}>
+        {!open ? (
+          <p className={styles.muted}>{t("killFeed.closed")}</p>
+        ) : feed === undefined ? (
+          <Spinner />
+        ) : feed === null ? (
+          <p className={styles.muted}>{t("killFeed.empty")}</p>
+        ) : (
+          <KillFeed kills={feed.kills} />
+        )}
+      </div>
+    </Card>
+  );
+}
