@@ -93,3 +93,67 @@ describe("history functions", () => {
     expect(huge.rows.map((r) => r.steamId)).toEqual([A, B]);
   });
 });
+
+describe("career by season", () => {
+  test("a season selects that month's totals, ranks and matches; the list of seasons is the player's", async () => {
+    const { t } = await oneMatch();
+    await t.run(async (ctx) => {
+      const serverId = (await ctx.db.query("servers").first())!._id;
+      await recordMatch(ctx, serverId, {
+        startedAt: 2_000,
+        endedAt: Date.UTC(2026, 11, 2),
+        mapName: "de_nuke",
+        scoreCT: 2,
+        scoreT: 4,
+        rounds: 6,
+        // B outkills A in December only.
+        lines: [line(A, 1), line(B, 9)],
+        source: "push",
+      });
+    });
+    expect(await t.query(api.history.careerSeasonList, { steamId: A })).toEqual([
+      "2026-12",
+      "2026-11",
+    ]);
+    const all = await t.query(api.history.career, { steamId: A });
+    expect(all?.career).toMatchObject({ season: "all", matches: 2, kills: 8 });
+    expect(all?.ranks.kills).toBe(2);
+    const november = await t.query(api.history.career, { steamId: A, season: "2026-11" });
+    expect(november?.ranks.kills).toBe(1);
+    const december = await t.query(api.history.career, { steamId: A, season: "2026-12" });
+    expect(december?.career).toMatchObject({ season: "2026-12", matches: 1, kills: 1, wins: 0 });
+    expect(december?.ranks.kills).toBe(2);
+    expect(await t.query(api.history.career, { steamId: A, season: "2026-10" })).toBeNull();
+    const page = { numItems: 10, cursor: null };
+    const novMatches = await t.query(api.history.careerMatchList, {
+      steamId: A,
+      season: "2026-11",
+      paginationOpts: page,
+    });
+    expect(novMatches.page.map((m) => m.map)).toEqual(["de_inferno"]);
+    const allMatches = await t.query(api.history.careerMatchList, {
+      steamId: A,
+      paginationOpts: page,
+    });
+    expect(allMatches.page.map((m) => m.map)).toEqual(["de_nuke", "de_inferno"]);
+    expect(await t.query(api.history.careerSeasonList, { steamId: "76561198000000399" })).toEqual(
+      [],
+    );
+  });
+
+  test("a season that is not a month is refused in Ukrainian", async () => {
+    const { t } = await oneMatch();
+    for (const season of ["2026-13", "__proto__", ""]) {
+      await expect(t.query(api.history.career, { steamId: A, season })).rejects.toMatchObject({
+        data: { code: "INVALID_INPUT", message: expect.stringContaining("сезон") },
+      });
+      await expect(
+        t.query(api.history.careerMatchList, {
+          steamId: A,
+          season,
+          paginationOpts: { numItems: 5, cursor: null },
+        }),
+      ).rejects.toMatchObject({ data: { code: "INVALID_INPUT" } });
+    }
+  });
+});

@@ -21,6 +21,7 @@ import { leaderboardPage, rankOf } from "./model/history/leaderboard";
 import { careerOf, totalsOf } from "./model/history/careers";
 import {
   careerMatches,
+  careerSeasons,
   careerView,
   listMatches,
   matchDetail,
@@ -46,9 +47,20 @@ export const match = publicQuery({
   handler: async (ctx, { id }) => await matchDetail(ctx, id),
 });
 
-/** A player's all-time career with its ranks; null when the player has none. */
+/** A checked SteamID64 and season (all time when none is given). */
+function careerArgs(steamId: string, season: string | undefined): string {
+  if (!isSteamId64(steamId)) fail("INVALID_INPUT", HISTORY_MESSAGES.badSteamId);
+  const chosen = season ?? ALL_TIME;
+  if (!isSeason(chosen)) fail("INVALID_INPUT", HISTORY_MESSAGES.badSeason);
+  return chosen;
+}
+
+/**
+ * A player's career in a season (all time by default) with its ranks in that season; null when
+ * the player has no counted match in it.
+ */
 export const career = publicQuery({
-  args: { steamId: v.string() },
+  args: { steamId: v.string(), season: v.optional(v.string()) },
   returns: v.union(
     v.null(),
     v.object({
@@ -56,29 +68,42 @@ export const career = publicQuery({
       ranks: v.object({ kills: v.union(v.number(), v.null()), kd: v.union(v.number(), v.null()) }),
     }),
   ),
-  handler: async (ctx, { steamId }) => {
-    if (!isSteamId64(steamId)) fail("INVALID_INPUT", HISTORY_MESSAGES.badSteamId);
-    const view = await careerView(ctx, steamId);
-    const row = await careerOf(ctx, steamId, ALL_TIME);
+  handler: async (ctx, { steamId, season: asked }) => {
+    const season = careerArgs(steamId, asked);
+    const view = await careerView(ctx, steamId, season);
+    const row = await careerOf(ctx, steamId, season);
     if (!view || !row) return null;
     const totals = totalsOf(row);
     return {
       career: view,
       ranks: {
-        kills: await rankOf(ctx, "kills", ALL_TIME, steamId, totals),
-        kd: await rankOf(ctx, "kd", ALL_TIME, steamId, totals),
+        kills: await rankOf(ctx, "kills", season, steamId, totals),
+        kd: await rankOf(ctx, "kd", season, steamId, totals),
       },
     };
   },
 });
 
-export const careerMatchList = publicQuery({
-  args: { steamId: v.string(), paginationOpts: paginationOptsValidator },
-  returns: paginationResultValidator(vCareerMatch),
-  handler: async (ctx, { steamId, paginationOpts }) => {
-    if (!isSteamId64(steamId)) fail("INVALID_INPUT", HISTORY_MESSAGES.badSteamId);
-    return await careerMatches(ctx, steamId, paginationOpts);
+/** The month seasons a player has a career in, newest first: the career page's selector. */
+export const careerSeasonList = publicQuery({
+  args: { steamId: v.string() },
+  returns: v.array(v.string()),
+  handler: async (ctx, { steamId }) => {
+    careerArgs(steamId, undefined);
+    return await careerSeasons(ctx, steamId);
   },
+});
+
+/** A player's recorded matches in a season (all time by default), latest first. */
+export const careerMatchList = publicQuery({
+  args: {
+    steamId: v.string(),
+    season: v.optional(v.string()),
+    paginationOpts: paginationOptsValidator,
+  },
+  returns: paginationResultValidator(vCareerMatch),
+  handler: async (ctx, { steamId, season, paginationOpts }) =>
+    await careerMatches(ctx, steamId, paginationOpts, careerArgs(steamId, season)),
 });
 
 /** One page of a leaderboard, by rank from `offset`. */

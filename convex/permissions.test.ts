@@ -96,6 +96,10 @@ const MATRIX: Record<string, Row> = {
     args: (i) => ({ sessionId: "matrix-session", tournamentId: i.tournamentId }),
     reaches: NO_TOURNAMENT,
   },
+  "tournament:seen": {
+    level: "session",
+    args: (i) => ({ sessionId: "matrix-session", tournamentId: i.tournamentId }),
+  },
   "tournament:leave": {
     level: "session",
     args: (i) => ({ sessionId: "matrix-session", tournamentId: i.tournamentId }),
@@ -267,6 +271,7 @@ const MATRIX: Record<string, Row> = {
   "history:match": { level: "public", args: () => ({ id: "no-such-match" }) },
   "history:career": { level: "public", args: () => ({ steamId: STEAM }) },
   "history:careerMatchList": { level: "public", args: () => ({ steamId: STEAM, ...page }) },
+  "history:careerSeasonList": { level: "public", args: () => ({ steamId: STEAM }) },
   "history:leaderboard": {
     level: "public",
     args: () => ({ criterion: "kills", season: "all", offset: 0, limit: 10 }),
@@ -290,6 +295,16 @@ const MATRIX: Record<string, Row> = {
   "tournamentAdmin:rename": {
     level: "admin",
     args: (i) => ({ tournamentId: i.tournamentId, name: "Кубок", teamA: "A", teamB: "B" }),
+    reaches: NO_TOURNAMENT,
+  },
+  "tournamentAdmin:freeIdleSeats": {
+    level: "admin",
+    args: (i) => ({ tournamentId: i.tournamentId }),
+    reaches: NO_TOURNAMENT,
+  },
+  "tournamentAdmin:seatActivity": {
+    level: "adminRead",
+    args: (i) => ({ tournamentId: i.tournamentId }),
     reaches: NO_TOURNAMENT,
   },
   "tournamentAdmin:readiness": {

@@ -277,6 +277,15 @@ export default defineSchema({
     nickname: v.string(),
   }).index("by_tournamentId_and_sessionId", ["tournamentId", "sessionId"]),
 
+  /* When each seat's holder was last seen (model/tournamentSeats.ts): one row per seat key
+     (`steam:<id>` or `name:<nickname>`), written at most once a minute; only the admin's seat
+     view reads it, so a heartbeat never wakes the tournament's spectators. */
+  tournamentSeen: defineTable({
+    tournamentId: v.id("tournaments"),
+    seat: v.string(),
+    at: v.number(),
+  }).index("by_tournamentId_and_seat", ["tournamentId", "seat"]),
+
   /* ---- Match history and careers (model/history/) ---- */
 
   /* The match being played on each server as polls and MatchZy events showed it; read only by

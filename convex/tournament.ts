@@ -18,6 +18,7 @@ import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./li
 import { cryptoChance } from "./lib/random";
 import { paginateSafely } from "./lib/pagination";
 import { limitTournamentWrite } from "./lib/rateLimits";
+import { markSeen, seenFromPage } from "./model/tournamentSeats";
 import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/validators";
 import { vSide } from "./lib/side";
 import * as model from "./model/tournament";
@@ -133,17 +134,37 @@ async function participantWrite(
   const seated =
     ctx.viewer.isAdmin ||
     (doc !== null && (await seatOf(ctx, doc, ctx.sessionId, ctx.viewer)) !== null);
-  const account = ctx.viewer.identity?.tokenIdentifier;
-  const callerKeys = [`session:${ctx.sessionId}`, ...(account ? [`account:${account}`] : [])];
-  await limitTournamentWrite(ctx, callerKeys, tournamentId, seated);
+  await limitTournamentWrite(ctx, callerKeysOf(ctx), tournamentId, seated);
   return await refusalAsValue(async () => {
     const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer);
     const next = move(w);
     await save(ctx, w.id, w.state, next);
     await afterSave?.(w, next);
+    // A move is a sign of life of the seat's holder.
+    const seat = w.actor.team && next[w.actor.team].players.find((p) => p.nickname === w.nickname);
+    if (seat) await markSeen(ctx, w.id, seat, Date.now());
     return null;
   });
 }
+
+function callerKeysOf(ctx: { sessionId: string; viewer: Viewer }): string[] {
+  const account = ctx.viewer.identity?.tokenIdentifier;
+  return [`session:${ctx.sessionId}`, ...(account ? [`account:${account}`] : [])];
+}
+
+/**
+ * The tournament page of a seat's holder says "still here", once a minute while it is shown (the
+ * admin may free the seats of holders gone for a while before the veto). A caller without a seat
+ * writes nothing.
+ */
+export const seen = sessionMutation({
+  args: { tournamentId: v.id("tournaments") },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId }) => {
+    await seenFromPage(ctx, tournamentId, ctx.sessionId, ctx.viewer, callerKeysOf(ctx));
+    return null;
+  },
+});
 
 /**
  * Takes a seat. In a tournament that needs Steam the seat is the caller's linked SteamID (the

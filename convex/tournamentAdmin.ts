@@ -12,6 +12,7 @@ import { capability } from "./model/capability";
 import * as model from "./model/tournament";
 import { TOURNAMENT_CAPABILITIES } from "./model/tournamentAdmin";
 import { readinessOf } from "./model/tournamentReadiness";
+import { seatActivity as activityOf, SEAT_IDLE_MS } from "./model/tournamentSeats";
 import { stateOf, save, requireTournament } from "./model/tournamentStore";
 
 /** Creates a tournament in the given format (a preset or a validated custom one). */
@@ -28,6 +29,31 @@ export const seatOp = capability(TOURNAMENT_CAPABILITIES.seatOp);
 
 /** Names the tournament and its teams; they show on its page, match pages, Discord and launch. */
 export const rename = capability(TOURNAMENT_CAPABILITIES.rename);
+
+/** Frees the seats of holders not seen for a while, before the veto starts. */
+export const freeIdleSeats = capability(TOURNAMENT_CAPABILITIES.freeIdleSeats);
+
+/**
+ * When each seat's holder was last seen. Whether a seat is idle is for the page to judge with its
+ * own clock (`idleAfterMs`): a query's answer is cached until the data changes, not as time passes.
+ */
+export const seatActivity = adminQuery({
+  args: { tournamentId: v.id("tournaments") },
+  returns: v.object({
+    seats: v.array(
+      v.object({
+        team: vTournamentTeamKey,
+        nickname: v.string(),
+        lastSeen: v.number(),
+      }),
+    ),
+    idleAfterMs: v.number(),
+  }),
+  handler: async (ctx, { tournamentId }) => {
+    const doc = await requireTournament(ctx, tournamentId);
+    return { seats: await activityOf(ctx, doc), idleAfterMs: SEAT_IDLE_MS };
+  },
+});
 
 /**
  * The turn timer: scheduled for one step at its deadline. Acts only if that step is still open,

@@ -116,6 +116,7 @@ import type * as model_tournament from "../model/tournament.js";
 import type * as model_tournamentAdmin from "../model/tournamentAdmin.js";
 import type * as model_tournamentFormats from "../model/tournamentFormats.js";
 import type * as model_tournamentReadiness from "../model/tournamentReadiness.js";
+import type * as model_tournamentSeats from "../model/tournamentSeats.js";
 import type * as model_tournamentSeries from "../model/tournamentSeries.js";
 import type * as model_tournamentStore from "../model/tournamentStore.js";
 import type * as model_tournamentSummary from "../model/tournamentSummary.js";
@@ -252,6 +253,7 @@ declare const fullApi: ApiFromModules<{
   "model/tournamentAdmin": typeof model_tournamentAdmin;
   "model/tournamentFormats": typeof model_tournamentFormats;
   "model/tournamentReadiness": typeof model_tournamentReadiness;
+  "model/tournamentSeats": typeof model_tournamentSeats;
   "model/tournamentSeries": typeof model_tournamentSeries;
   "model/tournamentStore": typeof model_tournamentStore;
   "model/tournamentSummary": typeof model_tournamentSummary;

@@ -44,6 +44,7 @@ export const PANEL_EVENTS = [
   "tournament_seat",
   "tournament_seat_remove",
   "tournament_seat_replace",
+  "tournament_seat_free_idle",
   "tournament_rename",
 ] as const;
 

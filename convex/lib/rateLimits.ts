@@ -32,6 +32,12 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   /** Per tournament, everyone not seated in it: joins and refused moves of strangers. */
   tournamentOutsiders: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   /**
+   * A seated player's "still here" from the tournament page (once a minute while it is shown),
+   * per caller, and per tournament for its seated players only: nobody else writes anything.
+   */
+  tournamentSeen: { kind: "token bucket", rate: 3, period: MINUTE, capacity: 3 },
+  tournamentSeenAll: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  /**
    * New viewer rows (a tab that starts watching a server), per server: 600 a minute, 200 at once,
    * held in `NEW_VIEWER_PARTITIONS` buckets of a share each (`allowNewViewer`). Anyone can call the
    * heartbeat with fresh ids; this caps how fast the presence table can grow, and a flood aimed at
@@ -190,4 +196,19 @@ export async function limitTournamentWrite(
   const shared = seated ? "tournamentGlobal" : "tournamentOutsiders";
   const global = await rateLimiter.limit(ctx, shared, { key: tournamentId });
   if (!global.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
+}
+
+/**
+ * Counts one seated player's heartbeat, per caller and per tournament; false when too many came
+ * lately (the heartbeat is then dropped quietly: the next one a minute later counts).
+ */
+export async function allowSeenHeartbeat(
+  ctx: MutationCtx,
+  callerKeys: string[],
+  tournamentId: string,
+): Promise<boolean> {
+  for (const key of callerKeys) {
+    if (!(await rateLimiter.limit(ctx, "tournamentSeen", { key })).ok) return false;
+  }
+  return (await rateLimiter.limit(ctx, "tournamentSeenAll", { key: tournamentId })).ok;
 }

@@ -12,6 +12,7 @@ import { vTournamentFormat, vTournamentTeamKey } from "../lib/validators";
 import { defineCapability } from "./capability";
 import * as model from "./tournament";
 import { validateFormat } from "./tournamentFormats";
+import { seatActivity, withoutIdleSeats } from "./tournamentSeats";
 import {
   entrantByNickname,
   requireTournament,
@@ -128,6 +129,30 @@ export const TOURNAMENT_CAPABILITIES = {
       return {
         details: `${doc.slug} ${doc[team].name}: ${nickname}${seat ? ` → ${seat.nickname} (${steamId})` : ""}`,
       };
+    },
+  }),
+
+  /**
+   * Frees every seat whose holder has not been seen for SEAT_IDLE_MS (model/tournamentSeats.ts),
+   * before the veto starts: the seats of players who went away can be taken again.
+   */
+  freeIdleSeats: defineCapability({
+    name: "tournament_seat_free_idle",
+    access: "admin",
+    args: { tournamentId: v.id("tournaments") },
+    returns: v.object({ freed: v.array(v.string()) }),
+    commit: async (ctx, { tournamentId }) => {
+      const doc = await requireTournament(ctx, tournamentId);
+      const state = stateOf(doc);
+      const now = Date.now();
+      const { next, freed } = withoutIdleSeats(state, await seatActivity(ctx, doc), now);
+      await save(ctx, doc._id, state, next);
+      for (const seat of freed) {
+        const entrant = await entrantByNickname(ctx, doc._id, seat.nickname);
+        if (entrant) await ctx.db.delete("tournamentEntrants", entrant._id);
+      }
+      const names = freed.map((s) => `${doc[s.team].name}: ${s.nickname}`).join(", ");
+      return { result: { freed: freed.map((s) => s.nickname) }, details: `${doc.slug} ${names}` };
     },
   }),
 

@@ -770,6 +770,7 @@ export const uk = {
   "history.player.title": "Кар'єра гравця",
   "history.player.invalid": "Це не SteamID64. Перевірте адресу сторінки.",
   "history.player.empty": "Цей гравець ще не має зарахованих матчів.",
+  "history.player.emptySeason": "У цьому сезоні гравець не має зарахованих матчів.",
   "history.player.steam": "Профіль Steam",
   "history.player.verified": "Підтверджено через Steam",
   "history.player.verifiedTitle":
@@ -949,6 +950,16 @@ export const uk = {
   "tournament.seatReplaceField": "SteamID64 або посилання на профіль",
   "tournament.seatReplaceSubmit": "Замінити",
   "tournament.seatChanged": "Склад команди змінено.",
+  "tournament.seatHere": "на сторінці",
+  "tournament.seatSeenAgo": "був {minutes} хв тому",
+  "tournament.seatIdle": "немає {minutes} хв",
+  "tournament.seatIdleTitle":
+    "Не з'являвся на сторінці турніру понад {minutes} хв: до початку вето місце можна звільнити.",
+  "tournament.freeIdle": "Звільнити неактивні місця ({count})",
+  "tournament.freeIdleTitle": "Звільнити неактивні місця?",
+  "tournament.freeIdleText":
+    "Цих гравців не було на сторінці турніру понад {minutes} хв: {names}. Їхні місця звільняться, і їх зможуть зайняти інші.",
+  "tournament.freeIdleDone": "Звільнено місць: {count}.",
   "tournament.namesTitle": "Назви",
   "tournament.nameField": "Назва турніру",
   "tournament.teamAName": "Команда A",
@@ -1105,6 +1116,7 @@ export const uk = {
   "audit.event.tournamentSeat": "Зміна місця в турнірі",
   "audit.event.tournamentSeatRemove": "Звільнено місце в турнірі",
   "audit.event.tournamentSeatReplace": "Замінено гравця в турнірі",
+  "audit.event.tournamentSeatFreeIdle": "Звільнено неактивні місця в турнірі",
   "audit.event.tournamentRename": "Перейменовано турнір або команди",
 
   // «Мій профіль»: the Steam link

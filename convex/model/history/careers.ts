@@ -79,7 +79,8 @@ async function countedSpan(ctx: QueryCtx, steamId: string, from: number, to: num
   return first && last ? { first, last } : null;
 }
 
-function seasonBounds(season: string): [number, number] {
+/** The times a season covers: [from, to). */
+export function seasonBounds(season: string): [number, number] {
   if (season === ALL_TIME) return [0, Number.MAX_SAFE_INTEGER];
   const [y, m] = season.split("-").map(Number) as [number, number];
   return [Date.UTC(y, m - 1, 1), Date.UTC(y, m, 1)];

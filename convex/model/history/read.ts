@@ -18,7 +18,7 @@ import {
 } from "../../lib/history";
 import { pageSize, paginateSafely } from "../../lib/pagination";
 import { serverByKey } from "../servers";
-import { careerOf, totalsOf } from "./careers";
+import { careerOf, seasonBounds, totalsOf } from "./careers";
 
 export const MAX_NAMES = 20;
 /** Largest page any history list serves. */
@@ -123,13 +123,32 @@ export async function careerView(
   };
 }
 
-/** A player's recorded (not voided) matches, latest first. */
-export async function careerMatches(ctx: QueryCtx, steamId: string, opts: PaginationOptions) {
+/** Month seasons a player has a career in, newest first (at most MAX_SEASONS). */
+export const MAX_SEASONS = 60;
+
+export async function careerSeasons(ctx: QueryCtx, steamId: string): Promise<string[]> {
+  // "all" sorts after every "YYYY-MM": the months are what comes before it.
+  const rows = await ctx.db
+    .query("careers")
+    .withIndex("by_steamId_and_season", (q) => q.eq("steamId", steamId).lt("season", ALL_TIME))
+    .order("desc")
+    .take(MAX_SEASONS);
+  return rows.map((r) => r.season);
+}
+
+/** A player's recorded (not voided) matches in a season, latest first. */
+export async function careerMatches(
+  ctx: QueryCtx,
+  steamId: string,
+  opts: PaginationOptions,
+  season: string = ALL_TIME,
+) {
+  const [from, to] = seasonBounds(season);
   const result = await paginateSafely(
     ctx.db
       .query("matchPlayers")
       .withIndex("by_steamId_and_voided_and_endedAt", (q) =>
-        q.eq("steamId", steamId).eq("voided", false),
+        q.eq("steamId", steamId).eq("voided", false).gte("endedAt", from).lt("endedAt", to),
       )
       .order("desc"),
     opts,

@@ -41,6 +41,7 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   tournament_seat: "audit.event.tournamentSeat",
   tournament_seat_remove: "audit.event.tournamentSeatRemove",
   tournament_seat_replace: "audit.event.tournamentSeatReplace",
+  tournament_seat_free_idle: "audit.event.tournamentSeatFreeIdle",
   tournament_rename: "audit.event.tournamentRename",
   steam_unlink: "audit.event.steamUnlink",
 };

@@ -15,8 +15,9 @@ import {
   type Criterion,
 } from "@/lib/backend-history";
 import { BOARD_PAGE_SIZE, useLeaderboard } from "../hooks/use-history";
-import { formatCriterion, recentSeasons, seasonLabel } from "../utils/format";
+import { formatCriterion, recentSeasons } from "../utils/format";
 import { HistoryLayout } from "./history-layout";
+import { SeasonSelect } from "./season-select";
 import styles from "./history.module.css";
 
 /** /leaderboard?by=kills&season=2026-11: criterion and season live in the address. */
@@ -54,15 +55,7 @@ export function LeaderboardPage() {
           options={CRITERION_NAMES.map((c) => ({ value: c, label: t(`history.criterion.${c}`) }))}
           onChange={(by) => set({ by })}
         />
-        <Select
-          label={t("history.board.season")}
-          value={season}
-          options={[
-            { value: ALL_TIME, label: t("history.board.allTime") },
-            ...seasons.map((s) => ({ value: s, label: seasonLabel(s) })),
-          ]}
-          onChange={(s) => set({ season: s })}
-        />
+        <SeasonSelect seasons={seasons} value={season} onChange={(s) => set({ season: s })} />
       </div>
       {board === undefined ? (
         <Spinner />

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,10 +9,16 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
 import { t, type MessageKey } from "@/i18n/uk";
 import { isSteamId64 } from "@/lib/backend";
-import type { Career } from "@/lib/backend-history";
-import { useCareer, useCareerMatches, useSteamVerified } from "../hooks/use-history";
+import { ALL_TIME, type Career } from "@/lib/backend-history";
+import {
+  useCareer,
+  useCareerMatches,
+  useCareerSeasons,
+  useSteamVerified,
+} from "../hooks/use-history";
 import { ownScore } from "../utils/verdict";
 import { HistoryLayout } from "./history-layout";
+import { SeasonSelect } from "./season-select";
 import styles from "./history.module.css";
 import { MatchEndedAt, MatchMapLink } from "./history-cells";
 
@@ -35,8 +41,15 @@ export function PlayerPage({
   const params = useParams();
   const steamId = ownSteamId ?? params.steamId ?? "";
   const valid = isSteamId64(steamId);
-  const data = useCareer(steamId, valid);
+  // The season lives in the address (?season=2026-11), like the leaderboard's.
+  const [search, setSearch] = useSearchParams();
+  const seasons = useCareerSeasons(steamId, valid);
+  const asked = search.get("season") ?? ALL_TIME;
+  const season = asked === ALL_TIME || seasons?.includes(asked) ? asked : ALL_TIME;
+  const data = useCareer(steamId, season, valid);
   const verified = useSteamVerified(steamId, valid);
+  const chooseSeason = (next: string) =>
+    setSearch(next === ALL_TIME ? {} : { season: next }, { replace: true });
   return (
     <HistoryLayout>
       {above}
@@ -67,12 +80,19 @@ export function PlayerPage({
               ) : null}
             </p>
           </header>
+          {seasons && seasons.length > 0 ? (
+            <div className={styles.filters}>
+              <SeasonSelect seasons={seasons} value={season} onChange={chooseSeason} />
+            </div>
+          ) : null}
           {data ? (
             <CareerCard career={data.career} killsRank={data.ranks.kills} />
           ) : (
-            <EmptyState title={t("history.player.empty")} />
+            <EmptyState
+              title={t(season === ALL_TIME ? "history.player.empty" : "history.player.emptySeason")}
+            />
           )}
-          <RecentMatches steamId={steamId} />
+          <RecentMatches steamId={steamId} season={season} />
           {renderModeration?.(steamId)}
         </>
       )}
@@ -121,8 +141,8 @@ function CareerCard({ career, killsRank }: { career: Career; killsRank: number |
   );
 }
 
-function RecentMatches({ steamId }: { steamId: string }) {
-  const { matches, status, loadMore } = useCareerMatches(steamId, true);
+function RecentMatches({ steamId, season }: { steamId: string; season: string }) {
+  const { matches, status, loadMore } = useCareerMatches(steamId, season, true);
   return (
     <Card title={t("history.player.recent")}>
       {status === "LoadingFirstPage" ? (

@@ -23,8 +23,14 @@ export function useMatch(id: string) {
   return useQuery(api.history.match, { id });
 }
 
-export function useCareer(steamId: string, valid: boolean) {
-  return useQuery(api.history.career, valid ? { steamId } : "skip");
+/** A player's career in a season ("all" for all time); null when none in that season. */
+export function useCareer(steamId: string, season: string, valid: boolean) {
+  return useQuery(api.history.career, valid ? { steamId, season } : "skip");
+}
+
+/** Month seasons the player has a career in, newest first. */
+export function useCareerSeasons(steamId: string, valid: boolean): string[] | undefined {
+  return useQuery(api.history.careerSeasonList, valid ? { steamId } : "skip");
 }
 
 /** Whether a panel user proved this SteamID through Steam's sign-in. */
@@ -32,10 +38,10 @@ export function useSteamVerified(steamId: string, valid: boolean): boolean {
   return useQuery(api.steamLink.verified, valid ? { steamId } : "skip") ?? false;
 }
 
-export function useCareerMatches(steamId: string, valid: boolean) {
+export function useCareerMatches(steamId: string, season: string, valid: boolean) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.history.careerMatchList,
-    valid ? { steamId } : "skip",
+    valid ? { steamId, season } : "skip",
     { initialNumItems: CAREER_PAGE_SIZE },
   );
   return { matches: results, status, loadMore: () => loadMore(CAREER_PAGE_SIZE) };

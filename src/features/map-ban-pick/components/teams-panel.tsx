@@ -7,9 +7,11 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { paths } from "@/config/paths";
 import { useConfirmation } from "@/hooks/use-confirmation";
+import { useNow } from "@/hooks/use-now";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
 import {
+  useSeatActivity,
   useTournamentAdmin,
   useTournamentMoves,
   type Seat,
@@ -29,6 +31,12 @@ export interface TeamsPanelProps {
 
 type SeatRef = { team: TeamKey; nickname: string };
 
+/** What the admin sees of a seat holder's last sign of life. */
+type Presence = { idle: boolean; minutes: number };
+
+/** Seen within this long reads as "here now". */
+const HERE_MS = 2 * 60_000;
+
 /**
  * Both teams with their players; join buttons while this browser (or, when the tournament needs
  * Steam, this Steam account) has no seat; leaving before the veto; an admin frees or replaces
@@ -38,10 +46,35 @@ export function TeamsPanel({ tournament, seat, isAdmin }: TeamsPanelProps) {
   const [joining, setJoining] = useState<TeamKey | null>(null);
   const [replacing, setReplacing] = useState<SeatRef | null>(null);
   const moves = useTournamentMoves(tournament.id);
-  const { seatOp } = useTournamentAdmin();
+  const { seatOp, freeIdleSeats } = useTournamentAdmin();
   const { ask, dialog } = useConfirmation();
   const steam = tournament.format.steamRequired === true;
   const rosterOpen = isAdmin && tournament.launchedMaps === 0 && !tournament.archived;
+  const beforeVeto =
+    tournament.status === "waiting_for_teams" || tournament.status === "ready_check";
+  // Before the veto the admin sees who is still around, judged by this page's clock.
+  const activity = useSeatActivity(tournament.id, rosterOpen && beforeVeto);
+  const now = useNow(30_000);
+  const presenceOf = (nickname: string): Presence | undefined => {
+    const seen = activity?.seats.find((s) => s.nickname === nickname);
+    if (!activity || !seen) return undefined;
+    const away = Math.max(0, now - seen.lastSeen);
+    return { idle: away >= activity.idleAfterMs, minutes: Math.floor(away / 60_000) };
+  };
+  const idleNames = (activity?.seats ?? [])
+    .filter((s) => presenceOf(s.nickname)?.idle)
+    .map((s) => s.nickname);
+  const idleMinutes = Math.round((activity?.idleAfterMs ?? 0) / 60_000);
+  const freeIdle = () =>
+    ask({
+      title: t("tournament.freeIdleTitle"),
+      text: t("tournament.freeIdleText", { minutes: idleMinutes, names: idleNames.join(", ") }),
+      confirmLabel: t("tournament.seatFree"),
+      run: async () => {
+        const done = await freeIdleSeats.run({ tournamentId: tournament.id });
+        if (done) toast.success(t("tournament.freeIdleDone", { count: done.freed.length }));
+      },
+    });
 
   const join = async (team: TeamKey) => {
     // A Steam seat needs no nickname: the name comes from the linked Steam account.
@@ -96,12 +129,19 @@ export function TeamsPanel({ tournament, seat, isAdmin }: TeamsPanelProps) {
                 ? {
                     free: (nickname) => free({ team, nickname }),
                     replace: (nickname) => setReplacing({ team, nickname }),
+                    presence: presenceOf,
+                    idleMinutes,
                   }
                 : undefined
             }
           />
         ))}
       </div>
+      {rosterOpen && beforeVeto && idleNames.length > 0 ? (
+        <Button size="sm" loading={freeIdleSeats.pending} onClick={freeIdle}>
+          {t("tournament.freeIdle", { count: idleNames.length })}
+        </Button>
+      ) : null}
       {canLeave ? (
         <Button size="sm" onClick={() => void leave()}>
           {t("tournament.leave")}
@@ -133,7 +173,12 @@ function TeamBox({
   tournament: Tournament;
   seat: Seat | undefined;
   onJoin: () => void;
-  admin?: { free: (nickname: string) => void; replace: (nickname: string) => void };
+  admin?: {
+    free: (nickname: string) => void;
+    replace: (nickname: string) => void;
+    presence: (nickname: string) => Presence | undefined;
+    idleMinutes: number;
+  };
 }) {
   const players = tournament[team].players;
   const side = sideOf(tournament, team);
@@ -162,9 +207,24 @@ function TeamBox({
       <ul className={styles.players}>
         {players.map((p) => {
           const isMe = seat?.team === team && seat.nickname === p.nickname;
+          const presence = admin?.presence(p.nickname);
           return (
             <li key={p.nickname} className={styles.player} data-me={isMe || undefined}>
               <span className={styles.playerName}>{p.nickname}</span>
+              {presence?.idle ? (
+                <Badge
+                  tone="warning"
+                  title={t("tournament.seatIdleTitle", { minutes: admin!.idleMinutes })}
+                >
+                  {t("tournament.seatIdle", { minutes: presence.minutes })}
+                </Badge>
+              ) : presence ? (
+                <span className={styles.seatSeen}>
+                  {presence.minutes * 60_000 < HERE_MS
+                    ? t("tournament.seatHere")
+                    : t("tournament.seatSeenAgo", { minutes: presence.minutes })}
+                </span>
+              ) : null}
               {tournament.status === "ready_check" && tournament.ready.includes(p.nickname) ? (
                 <Badge tone="success">{t("tournament.readyBadge")}</Badge>
               ) : null}

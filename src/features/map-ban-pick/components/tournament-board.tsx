@@ -4,7 +4,12 @@ import { Icon } from "@/components/ui/icon";
 import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
-import { useMySeat, useServerOffset, useTournament } from "../hooks/use-tournament";
+import {
+  useMySeat,
+  useSeatHeartbeat,
+  useServerOffset,
+  useTournament,
+} from "../hooks/use-tournament";
 import { AdminControls } from "./admin-controls";
 import { CoinToss } from "./coin-toss";
 import { HistoryList } from "./history-list";
@@ -31,6 +36,7 @@ export function TournamentBoard({ slug, isAdmin, serverId, serverName }: Tournam
   const tournament = useTournament(slug);
   const seat = useMySeat(tournament?.id);
   const offset = useServerOffset(!!tournament && tournament.format.turnSeconds > 0);
+  useSeatHeartbeat(tournament?.id, !!seat && !!tournament && tournament.launchedMaps === 0);
 
   if (tournament === undefined) {
     return (

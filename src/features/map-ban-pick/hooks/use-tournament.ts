@@ -1,7 +1,8 @@
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionArgs, FunctionReference, FunctionReturnType } from "convex/server";
 import { useSessionMutation, useSessionQuery } from "convex-helpers/react/sessions";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useDocumentVisible } from "@/hooks/use-document-visible";
 import { useGatedAction } from "@/hooks/use-gated-action";
 import { useServers } from "@/hooks/use-servers";
 import { api, type Id } from "@/lib/backend";
@@ -14,6 +15,7 @@ export type Seat = FunctionReturnType<typeof api.tournament.me>;
 export type TeamKey = Tournament["sequence"][number]["team"];
 export type Format = Tournament["format"];
 export type Readiness = FunctionReturnType<typeof api.tournamentAdmin.readiness>;
+export type SeatActivity = FunctionReturnType<typeof api.tournamentAdmin.seatActivity>;
 
 /** A tournament by slug (or the newest active one without), live; undefined while loading. */
 export function useTournament(slug?: string): Tournament | null | undefined {
@@ -35,6 +37,39 @@ export function useArchive(enabled: boolean) {
 
 export function useMySeat(tournamentId: Id<"tournaments"> | undefined): Seat | undefined {
   return useSessionQuery(api.tournament.me, tournamentId ? { tournamentId } : "skip");
+}
+
+/** How often a seat holder's open page says "still here" (the backend writes it at most this often). */
+const SEEN_EVERY_MS = 60_000;
+
+/**
+ * While this browser holds a seat and the page is shown, tells the panel once a minute that the
+ * holder is still here, so the admin does not take them for gone. A hidden tab says nothing.
+ */
+export function useSeatHeartbeat(tournamentId: Id<"tournaments"> | undefined, seated: boolean) {
+  const seen = useSessionMutation(api.tournament.seen);
+  // The mutation's function may change between renders; the beat must not restart with it.
+  const seenRef = useRef(seen);
+  useEffect(() => {
+    seenRef.current = seen;
+  }, [seen]);
+  const visible = useDocumentVisible();
+  useEffect(() => {
+    if (!tournamentId || !seated || !visible) return;
+    // Best effort: a missed heartbeat is made up by the next one.
+    const beat = () => void seenRef.current({ tournamentId }).catch(() => undefined);
+    beat();
+    const id = window.setInterval(beat, SEEN_EVERY_MS);
+    return () => window.clearInterval(id);
+  }, [tournamentId, seated, visible]);
+}
+
+/** For admins: when each seat's holder was last seen. */
+export function useSeatActivity(
+  tournamentId: Id<"tournaments">,
+  enabled: boolean,
+): SeatActivity | undefined {
+  return useQuery(api.tournamentAdmin.seatActivity, enabled ? { tournamentId } : "skip");
 }
 
 /** Launch readiness for admins: who of the participants is on the server now. */
@@ -123,7 +158,8 @@ export function useTournamentAdmin(serverId?: Id<"servers">) {
   const launch = useGatedAction(api.tournamentLaunch.launch, { serverId });
   const seatOp = useGatedAction(api.tournamentAdmin.seatOp, { needsServer: false });
   const rename = useGatedAction(api.tournamentAdmin.rename, { needsServer: false });
-  return { create, adminOp, launch, seatOp, rename };
+  const freeIdleSeats = useGatedAction(api.tournamentAdmin.freeIdleSeats, { needsServer: false });
+  return { create, adminOp, launch, seatOp, rename, freeIdleSeats };
 }
 
 /** How the panel reaches a server: only the plugin API can place players on teams. */
