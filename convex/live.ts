@@ -18,6 +18,7 @@ import {
   statusOf,
 } from "./model/liveData";
 import { kickPollerIfIdle } from "./model/poller";
+import { gotvAddressOf } from "./model/gotv";
 import { recordPresence } from "./model/presence";
 
 export const vLiveStatus = v.object({
@@ -62,12 +63,17 @@ export const dashboard = publicQuery({
     ),
     /** The rounds of the match being played (written with the score, so no extra re-run). */
     rounds: v.array(vRoundMark),
+    /** `host:port` to watch through GOTV while the server broadcasts; null otherwise. */
+    gotvAddress: v.union(v.string(), v.null()),
   }),
   handler: async (ctx, { serverId }) => {
     const row = await matchSnapshotOf(ctx, serverId);
     const log = await roundLogOf(ctx, serverId);
+    const status = await statusOf(ctx, serverId);
+    const server = await ctx.db.get("servers", serverId);
     return {
-      status: liveStatus(await statusOf(ctx, serverId)),
+      gotvAddress: server ? gotvAddressOf(server, status) : null,
+      status: liveStatus(status),
       snapshot: row
         ? {
             match: row.match,

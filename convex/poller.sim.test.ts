@@ -3,7 +3,7 @@
  * (actions use real fetch), the simulator injects the faults.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { internal } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import {
   LIVE_UNWATCHED_INTERVAL_MS,
@@ -14,6 +14,7 @@ import { eventually, seededWorld, startTestSimulator, stopLoops } from "./testin
 import type { TestConvex } from "./test.setup";
 import type { SimHandle } from "../dev/sim/simulator";
 import { matchSnapshotOf, statusOf } from "./model/liveData";
+import { serverByKey } from "./model/servers";
 
 let sim: SimHandle;
 
@@ -177,6 +178,44 @@ describe("poller against the simulator", () => {
     sim.advance(30); // thirty simulated seconds of play: scores and stats move
     await tickNow(t, serverId);
     expect((await read()).match!.updatedAt).toBeGreaterThan(before.match!.updatedAt);
+    await stopLoops(t);
+  });
+
+  test("GOTV: the watch address follows tv_enable on the game server, over the plugin API and the proxy", async () => {
+    const { t, serverId } = await seeded();
+    const server2 = (await t.run((ctx) => serverByKey(ctx, "server2")))!._id;
+    const watch = async () => {
+      const targets = await t.query(api.live.connectTargets, {});
+      const dashboard = await t.query(api.live.dashboard, { serverId });
+      return {
+        dashboard: dashboard.gotvAddress,
+        connect: Object.fromEntries(targets.map((s) => [s.key, s.gotvAddress ?? null])),
+      };
+    };
+    const [s1, s2] = sim.servers;
+    const tvPort = (s: typeof s1) => Number(/= (\d+)/.exec(s!.console.exec("tv_port"))![1]);
+    // Server1 broadcasts from the start, server2 does not.
+    expect(await watch()).toEqual({
+      dashboard: `127.0.0.1:${tvPort(s1)}`,
+      connect: { server1: `127.0.0.1:${tvPort(s1)}`, server2: null },
+    });
+    try {
+      s1!.console.exec("tv_enable 0");
+      s2!.console.exec("tv_enable 1");
+      await tickNow(t, serverId);
+      await tickNow(t, server2);
+      expect(await watch()).toEqual({
+        dashboard: null,
+        connect: { server1: null, server2: `127.0.0.1:${tvPort(s2)}` },
+      });
+      // An unchanged reading writes nothing.
+      const before = await status(t, server2);
+      await tickNow(t, server2);
+      expect(await status(t, server2)).toEqual(before);
+    } finally {
+      s1!.console.exec("tv_enable 1");
+      s2!.console.exec("tv_enable 0");
+    }
     await stopLoops(t);
   });
 

@@ -97,6 +97,8 @@ export default defineSchema({
     livenessAt: v.number(),
     lastError: v.optional(v.string()),
     changedAt: v.number(),
+    /** GOTV is on and broadcasts on this port (as the last poll read it); absent while off. */
+    tvPort: v.optional(v.number()),
   }).index("by_serverId", ["serverId"]),
 
   /* Latest match + summary + scoreboard by side; replaced only when the content changes. `pushedAt`:

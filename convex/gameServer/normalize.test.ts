@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { normalizeMatch, normalizePlayers, normalizeSummary } from "./normalize";
+import { normalizeMatch, normalizePlayers, normalizeSummary, normalizeTvPort } from "./normalize";
 import { apiErrorMessage, requestHeaders, requestUrl, type GameServerTarget } from "./request";
 
 const http: GameServerTarget = { connectionType: "HTTP", baseUrl: "http://h:1/", apiKey: "k" };
@@ -116,5 +116,18 @@ describe("normalizers", () => {
     );
     expect(over).toMatchObject({ phaseEndsAt: now + 5_000 });
     expect(over).not.toHaveProperty("bombEndsAt");
+  });
+});
+
+describe("GOTV in /match", () => {
+  test("a port while on, null while off, undefined when the plugin does not say or says junk", () => {
+    expect(normalizeTvPort({ mapName: "de_nuke", tvPort: 27020 })).toBe(27020);
+    expect(normalizeTvPort({ mapName: "de_nuke", tvPort: "27021" })).toBe(27021);
+    expect(normalizeTvPort({ mapName: "de_nuke", tvPort: null })).toBeNull();
+    expect(normalizeTvPort({ mapName: "de_nuke" })).toBeUndefined();
+    for (const junk of [0, 70000, -1, 1.5, "27020; quit", {}, []]) {
+      expect(normalizeTvPort({ mapName: "de_nuke", tvPort: junk })).toBeUndefined();
+    }
+    expect(normalizeTvPort("not an object")).toBeUndefined();
   });
 });

@@ -123,6 +123,26 @@ export function normalizeMatch(raw: unknown, now = Date.now()): Match {
   return match;
 }
 
+/**
+ * The GOTV port a `/match` answer reports: a port while GOTV is on, null while it is off,
+ * undefined when the plugin does not say (or says something that is not a port).
+ */
+export function normalizeTvPort(raw: unknown): number | null | undefined {
+  if (!isObject(raw) || !("tvPort" in raw)) return undefined;
+  return raw.tvPort === null ? null : tvPortOf(raw.tvPort);
+}
+
+/** A TCP/UDP port number, from a number or a console's text; undefined for anything else. */
+export function tvPortOf(x: unknown): number | undefined {
+  const n =
+    typeof x === "number"
+      ? x
+      : typeof x === "string" && /^\d{1,5}$/.test(x.trim())
+        ? Number(x)
+        : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 65535 ? n : undefined;
+}
+
 export function normalizeSummary(raw: unknown): Summary {
   if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
   const s = raw as Partial<Record<keyof WireSummary, unknown>>;

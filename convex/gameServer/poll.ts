@@ -1,5 +1,5 @@
 import type { PollResult } from "../lib/validators";
-import { normalizeMatch, normalizePlayers, normalizeSummary } from "./normalize";
+import { normalizeMatch, normalizePlayers, normalizeSummary, normalizeTvPort } from "./normalize";
 import { gameServerRequest, type GameServerTarget } from "./request";
 
 /** One poll: match + summary always, players when due; all in parallel, any failure = offline. */
@@ -8,14 +8,22 @@ export async function pollGameServer(
   withPlayers: boolean,
 ): Promise<PollResult> {
   try {
-    const [match, summary, players] = await Promise.all([
-      gameServerRequest(target, { path: "/match" }).then(normalizeMatch),
+    const [[match, tvPort], summary, players] = await Promise.all([
+      gameServerRequest(target, { path: "/match" }).then(
+        (raw) => [normalizeMatch(raw), normalizeTvPort(raw)] as const,
+      ),
       gameServerRequest(target, { path: "/summary" }).then(normalizeSummary),
       withPlayers
         ? gameServerRequest(target, { path: "/players" }).then(normalizePlayers)
         : undefined,
     ]);
-    return players ? { ok: true, match, summary, players } : { ok: true, match, summary };
+    return {
+      ok: true,
+      match,
+      summary,
+      ...(players ? { players } : {}),
+      ...(tvPort !== undefined ? { tvPort } : {}),
+    };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

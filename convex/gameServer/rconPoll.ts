@@ -4,12 +4,20 @@
  * runs against fixtures in tests and over a real connection in the direct-RCON action.
  */
 import type { Match, Player, PollResult, Summary } from "../lib/validators";
+import { tvPortOf } from "./normalize";
 import { modeOf, parseCvar, parseStatus, parseStatusJson, unknownStatsPlayer } from "./rconStatus";
 
 export type Exec = (command: string) => Promise<string>;
 
 /** Cvars read on every poll, after `status_json`. */
-const CVARS = ["hostname", "game_type", "game_mode", "mp_maxrounds"] as const;
+const CVARS = [
+  "hostname",
+  "game_type",
+  "game_mode",
+  "mp_maxrounds",
+  "tv_enable",
+  "tv_port",
+] as const;
 
 const ZERO_SUMMARY: Summary = {
   totalPlayers: 0,
@@ -52,7 +60,24 @@ export async function pollOverRcon(
     unknown: ["score", "phase", "totals"],
   };
   const players: Player[] = status.clients.map(unknownStatsPlayer);
-  return withPlayers
-    ? { ok: true, match, summary: ZERO_SUMMARY, players }
-    : { ok: true, match, summary: ZERO_SUMMARY };
+  const tvPort = gotvPort(cvars.tv_enable, cvars.tv_port);
+  return {
+    ok: true,
+    match,
+    summary: ZERO_SUMMARY,
+    ...(withPlayers ? { players } : {}),
+    ...(tvPort !== undefined ? { tvPort } : {}),
+  };
+}
+
+/**
+ * GOTV from `tv_enable` (CS2 prints `true`/`false`, older servers 1/0) and `tv_port`: the port
+ * while it is on, null while off, undefined when the server did not answer either read.
+ */
+export function gotvPort(enable: string | undefined, port: string | undefined) {
+  if (enable === undefined) return undefined;
+  const on = enable === "true" || enable === "1";
+  if (!on) return enable === "false" || enable === "0" ? null : undefined;
+  // CS2's default tv_port, should the read fail while GOTV is on.
+  return tvPortOf(port) ?? 27020;
 }

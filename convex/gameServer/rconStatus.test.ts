@@ -103,7 +103,17 @@ describe("a poll over RCON", () => {
   test("what CS2 tells is known; scores, phase, totals and player stats are marked unknown", async () => {
     const { run, sent } = exec();
     const result = await pollOverRcon(run, true);
-    expect(sent).toEqual(["status_json", "hostname", "game_type", "game_mode", "mp_maxrounds"]);
+    expect(sent).toEqual([
+      "status_json",
+      "hostname",
+      "game_type",
+      "game_mode",
+      "mp_maxrounds",
+      "tv_enable",
+      "tv_port",
+    ]);
+    // A server that answers neither GOTV read says nothing about GOTV.
+    expect(result.tvPort).toBeUndefined();
     expect(result.match).toEqual({
       serverName: "Козацький сервер",
       mapName: "de_dust2",
@@ -128,6 +138,21 @@ describe("a poll over RCON", () => {
     expect(sent.slice(0, 2)).toEqual(["status_json", "status"]);
     expect(result.match.mapName).toBe("de_mirage");
     expect(result.players).toBeUndefined();
+  });
+
+  test("GOTV: its port while tv_enable is on, null while off, in CS2's and older forms", async () => {
+    const on = await pollOverRcon(
+      exec({ tv_enable: "tv_enable = true", tv_port: "tv_port = 27120" }).run,
+      false,
+    );
+    expect(on.tvPort).toBe(27120);
+    const older = await pollOverRcon(
+      exec({ tv_enable: '"tv_enable" = "1" ( def. "0" )', tv_port: "garbage" }).run,
+      false,
+    );
+    expect(older.tvPort).toBe(27020);
+    const off = await pollOverRcon(exec({ tv_enable: "tv_enable = false" }).run, false);
+    expect(off.tvPort).toBeNull();
   });
 
   test("a service that is not a CS2 server is refused", async () => {

@@ -41,6 +41,11 @@ export type WireMatch = Required<Omit<Match, "phaseEndsAt" | "bombEndsAt" | "unk
   timeLeftSec: number | null;
   /** Seconds until the planted bomb explodes (the C4's `C4Blow`), null while none is planted. */
   bombTimeLeftSec: number | null;
+  /**
+   * The GOTV (CSTV) port (`tv_port`) while `tv_enable` is on, null while GOTV is off. A plugin
+   * that leaves it out is read as "cannot tell", and the panel offers no GOTV link for it.
+   */
+  tvPort?: number | null;
 };
 
 /** `GET /summary`: totals over every player seen on the current map. */

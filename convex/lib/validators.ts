@@ -149,6 +149,8 @@ export const vPollResult = v.union(
     match: vMatch,
     summary: vSummary,
     players: v.optional(v.array(vPlayer)),
+    /** GOTV: the port it broadcasts on, null while it is off; absent when the source cannot tell. */
+    tvPort: v.optional(v.union(v.number(), v.null())),
   }),
   v.object({
     ok: v.literal(false),
@@ -171,6 +173,8 @@ export const vPublicServerEntry = v.object({
   name: v.string(),
   connectAddress: v.string(),
   online: v.boolean(),
+  /** `host:port` to watch through GOTV, while the server is online with GOTV on. */
+  gotvAddress: v.optional(v.string()),
 });
 
 /** Everything cached about one server, as the public read API serves it. */
@@ -217,6 +221,12 @@ export const serverConfigFields = {
   proxyTargetPort: v.optional(v.number()),
   /** The server runs CS2-SimpleAdmin: the panel offers mute, gag and silence for it. */
   simpleAdmin: v.optional(v.boolean()),
+  /**
+   * The GOTV (CSTV) port spectators reach, when it differs from the `tv_port` the server reports
+   * (a forwarded or remapped port). Unset: the reported one. The watch link appears only while
+   * the server says GOTV is on.
+   */
+  gotvPort: v.optional(v.number()),
 };
 
 /** What the server form and the seed send: the configuration without display state. */

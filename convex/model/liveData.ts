@@ -16,6 +16,7 @@ import type {
   ServerSnapshot,
   Summary,
 } from "../lib/validators";
+import { gotvAddressOf, gotvPatch } from "./gotv";
 import { notifyServerState } from "./notifications";
 
 export async function statusOf(ctx: QueryCtx, serverId: Id<"servers">) {
@@ -60,12 +61,14 @@ export async function enabledServersWithStatus(ctx: QueryCtx) {
   for (const server of servers) {
     if (server.disabled) continue;
     const status = await statusOf(ctx, server._id);
+    const gotvAddress = gotvAddressOf(server, status);
     result.push({
       key: server.key,
       name: server.name,
       connectAddress: server.connectAddress,
       online: status?.online ?? false,
       known: status !== null,
+      ...(gotvAddress ? { gotvAddress } : {}),
     });
   }
   return result;
@@ -189,7 +192,7 @@ export function statusWrite(
 export async function storeStatus(
   ctx: MutationCtx,
   serverId: Id<"servers">,
-  result: { ok: true } | { ok: false; error: string },
+  result: { ok: true; tvPort?: number | null } | { ok: false; error: string },
   now: number,
   /** When viewers last got a fresh match snapshot: it already tells them the data is live. */
   shownAt?: number,
@@ -200,13 +203,24 @@ export async function storeStatus(
   // snapshot itself is fresh would wake every dashboard for nothing.
   const snapshotFresh = shownAt !== undefined && now - shownAt < LIVENESS_REFRESH_MS;
   if (write.kind === "online" && write.refreshOnly && snapshotFresh) write = { kind: "none" };
-  if (write.kind === "online") {
-    const fields = { online: true, lastSuccessAt: now, livenessAt: now, lastError: undefined };
+  const gotv = result.ok ? gotvPatch(status, result.tvPort) : null;
+  if (write.kind === "none" && gotv && status) {
+    await ctx.db.patch("serverStatus", status._id, gotv);
+  } else if (write.kind === "online") {
+    const fields = {
+      online: true,
+      lastSuccessAt: now,
+      livenessAt: now,
+      lastError: undefined,
+      ...gotv,
+    };
     if (status) {
       await ctx.db.patch(
         "serverStatus",
         status._id,
-        write.refreshOnly ? { lastSuccessAt: now, livenessAt: now } : { ...fields, changedAt: now },
+        write.refreshOnly
+          ? { lastSuccessAt: now, livenessAt: now, ...gotv }
+          : { ...fields, changedAt: now },
       );
     } else await ctx.db.insert("serverStatus", { serverId, ...fields, changedAt: now });
   } else if (write.kind === "offline") {

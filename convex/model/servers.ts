@@ -143,6 +143,10 @@ export function validateServerInput(input: Infer<typeof vServerInput>) {
       fail("INVALID_INPUT", "Порт RCON: 1–65535.");
     }
   }
+  const gotvPort = input.gotvPort;
+  if (gotvPort !== undefined && (!Number.isInteger(gotvPort) || gotvPort < 1 || gotvPort > 65535)) {
+    fail("INVALID_INPUT", "Порт GOTV: 1–65535, або залиште порожнім.");
+  }
   return {
     key,
     name,
@@ -150,6 +154,7 @@ export function validateServerInput(input: Infer<typeof vServerInput>) {
     connectAddress: input.connectAddress.trim(),
     connectionType: input.connectionType,
     simpleAdmin: input.simpleAdmin === true,
+    ...(gotvPort !== undefined ? { gotvPort } : {}),
     ...(input.connectionType !== "HTTP"
       ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }
       : {}),

@@ -147,6 +147,7 @@ const DEFS: Readonly<Record<string, CvarDef>> = {
   },
   bot_difficulty: { kind: "int", value: "1", desc: "Defines the skill of bots joining the game" },
   tv_enable: { kind: "bool", value: "false", desc: "Activates CSTV on server" },
+  tv_port: { kind: "int", value: "27020", desc: "Host CSTV port" },
   tv_delay: { kind: "int", value: "30", desc: "CSTV broadcast delay in seconds" },
   sv_allow_votes: { kind: "bool", value: "true", desc: "Allow voting?" },
   sv_alltalk: {

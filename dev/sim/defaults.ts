@@ -27,6 +27,7 @@ export const SIM_SERVERS: readonly SimServerDefaults[] = [
     maxPlayers: 12,
     humans: 4,
     spectators: 1,
+    gotv: true,
   },
   {
     id: "server2",

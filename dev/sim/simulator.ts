@@ -74,6 +74,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       id: `server${i + 1}`,
       name: `CS2 Sim #${i + 1}`,
       seed: seed + i * 1000,
+      // CS2 serves GOTV 5 ports above the game port by default (27015 → 27020).
+      ...(options.ephemeral ? {} : { tvPort: base + rconOffset + 5 }),
       ...o,
       httpPort: port(httpOffset, o.httpPort),
       rconPort: port(rconOffset, o.rconPort),

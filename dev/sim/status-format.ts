@@ -8,6 +8,7 @@ export function formatStatus(world: GameWorld, port: number, publicHost: string)
   const online = world.connected().sort((a, b) => a.userId - b.userId);
   const humans = online.filter((p) => !p.isBot).length;
   const rows = online.map((p) => statusRow(p, world.now));
+  const tvPort = world.tvPort();
   return [
     `Server:  Running [0.0.0.0:${port}]`,
     "Client:  Disconnected",
@@ -19,6 +20,11 @@ export function formatStatus(world: GameWorld, port: number, publicHost: string)
     `version  : ${world.version} 10896 secure  public`,
     `steamid  : ${SERVER_STEAM_ID}`,
     `udp/ip   : 0.0.0.0:${port} (public ${publicHost}:${port})`,
+    ...(tvPort !== null
+      ? [
+          `sourcetv[0] : 0.0.0.0:${tvPort} (public ${publicHost}:${tvPort}) delay ${world.cvars.int("tv_delay")}.0s`,
+        ]
+      : []),
     "os/type  : Linux dedicated",
     // "(0 max)" is what CS2 really prints with sv_visiblemaxplayers unset: not the slot limit.
     `players  : ${humans} humans, ${online.length - humans} bots (0 max) (not hibernating) (unreserved)`,
@@ -65,7 +71,7 @@ export function formatStatusJson(world: GameWorld, port: number): string {
       cpu_usage: 0.08,
       clients_bot: bots.length,
       clients_human: online.length - bots.length,
-      clients_proxies: 0,
+      clients_proxies: world.tvPort() !== null ? 1 : 0,
       map: world.map,
       addon: workshop?.[1] ?? "",
       udp_port: port,

@@ -44,6 +44,10 @@ export interface WorldOptions {
   maxRounds?: number;
   /** CS2-SimpleAdmin is installed (mute, gag, silence); unset means it is. */
   simpleAdmin?: boolean;
+  /** GOTV broadcasts from the start (`tv_enable 1`); the console can switch it either way. */
+  gotv?: boolean;
+  /** `tv_port`; CS2's default 27020 when unset. */
+  tvPort?: number;
 }
 
 /**
@@ -115,7 +119,12 @@ export class GameWorld {
     this.rng = new Rng(options.seed);
     this.bans = new BanList(() => clock.now());
     this.comms = new CommsList(() => clock.now());
-    this.cvars = new Cvars({ hostname: options.name, rcon_password: options.rconPassword });
+    this.cvars = new Cvars({
+      hostname: options.name,
+      rcon_password: options.rconPassword,
+      ...(options.gotv ? { tv_enable: "true" } : {}),
+      ...(options.tvPort ? { tv_port: String(options.tvPort) } : {}),
+    });
     this.map = options.map;
     this.startedAt = clock.now();
     this.setMode(options.mode, false);
@@ -338,7 +347,13 @@ export class GameWorld {
       teamCT: this.teamName(this.match.team1Side === "CT" ? 1 : 2),
       teamT: this.teamName(this.match.team1Side === "CT" ? 2 : 1),
       ...clocks(this),
+      tvPort: this.tvPort(),
     };
+  }
+
+  /** The port GOTV broadcasts on while `tv_enable` is on; null while it is off. */
+  tvPort(): number | null {
+    return this.cvars.bool("tv_enable") ? this.cvars.int("tv_port") : null;
   }
 
   /** `mp_teamname_N` as the game shows it: "" when unset. */

@@ -297,6 +297,8 @@ export const uk = {
   "connect.redirecting": "Запускаємо Counter-Strike 2 і підключаємося до «{name}»…",
   "connect.manualHint": "Якщо гра не запустилася автоматично, скористайтеся посиланням:",
   "connect.manualLink": "Підключитися до {address}",
+  "gotv.watch": "Дивитися через GOTV",
+  "gotv.hint": "Дивіться матч у грі як глядач, не займаючи слот гравця",
   "connect.connectButton": "Підключитися",
   "connect.desktopOnly":
     "Цю сторінку потрібно відкрити з комп'ютера: підключення запускає гру Counter-Strike 2, яка працює лише на ПК.",
@@ -323,7 +325,7 @@ export const uk = {
   "docs.exampleResponse": "Приклад відповіді",
   "docs.params": "Параметри",
   "docs.ep.servers":
-    "Список увімкнених серверів: ключ, назва, адреса для підключення та поточний стан.",
+    "Список увімкнених серверів: ключ, назва, адреса для підключення, поточний стан і, поки сервер транслює матч, адреса GOTV (gotvAddress).",
   "docs.ep.status": "Стан сервера: чи він онлайн і коли дані востаннє успішно оновлювалися.",
   "docs.ep.match":
     "Поточний матч: мапа, рахунок CT і T, кількість гравців онлайн, фаза раунду. Те, чого сервер не повідомляє (звичайний CS2 через RCON без MatchZy), — null і в списку unknown.",
@@ -576,6 +578,9 @@ export const uk = {
   "admin.servers.name": "Назва",
   "admin.servers.apiBaseUrl": "Адреса API",
   "admin.servers.connectAddress": "Адреса підключення",
+  "admin.servers.gotvPort": "Порт GOTV",
+  "admin.servers.gotvPortHint":
+    "Порожньо — порт, який повідомляє сервер (tv_port). Посилання «Дивитися через GOTV» з’являється, лише коли на сервері ввімкнено GOTV.",
   "admin.servers.proxyHost": "Адреса ігрового сервера (RCON)",
   "admin.servers.proxyPort": "Порт RCON",
   "admin.servers.rconHost": "Адреса ігрового сервера",

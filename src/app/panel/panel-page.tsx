@@ -75,7 +75,7 @@ export function PanelPage() {
           (active === "map_ban_pick" && user.isAdmin)
         ? "players"
         : "other";
-  const { status, snapshot, rounds, players } = useLiveData(serverId, screen);
+  const { status, snapshot, rounds, gotvAddress, players } = useLiveData(serverId, screen);
   const online = status ? status.online : undefined;
   const livePlayers = players === undefined ? undefined : (players?.players ?? null);
   useHeartbeat(serverId, screen);
@@ -136,6 +136,7 @@ export function PanelPage() {
               snapshot={snapshot}
               rounds={rounds}
               status={status}
+              gotvAddress={gotvAddress}
             />
           </div>
         );

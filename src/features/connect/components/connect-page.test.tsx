@@ -48,6 +48,27 @@ describe("ConnectPage", () => {
     expect(navigate).toHaveBeenCalledWith("steam://connect/10.0.0.1:27015");
   });
 
+  it("offers «Дивитися через GOTV» only for a server that broadcasts", () => {
+    targets = [{ ...one, gotvAddress: "10.0.0.1:27020" }, two];
+    const { unmount } = render(
+      <MemoryRouter>
+        <ConnectPage mode={{ kind: "server", index: 0 }} navigate={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: /Дивитися через GOTV/ })).toHaveAttribute(
+      "href",
+      "steam://connect/10.0.0.1:27020",
+    );
+    unmount();
+    targets = [one, two];
+    render(
+      <MemoryRouter>
+        <ConnectPage mode={{ kind: "server", index: 0 }} navigate={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole("link", { name: /GOTV/ })).toBeNull();
+  });
+
   it("offers a focused «Підключитися» button once the automatic launch was tried", () => {
     targets = [one, two];
     const navigate = vi.fn();

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
+import { GotvLink } from "@/components/match/gotv-link";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { t } from "@/i18n/uk";
+import { steamConnectUrl } from "@/lib/steam-connect";
 import { useConnectTargets } from "../hooks/use-connect-targets";
 import {
   decideConnect,
   isPhoneLike,
   REDIRECT_DELAY_MS,
-  steamConnectUrl,
   type ConnectDecision,
   type ConnectMode,
 } from "../utils/decide-connect";
@@ -98,6 +99,7 @@ function ConnectMessage({
               {t("connect.manualLink", { address: decision.target.connectAddress })}
             </a>
           </p>
+          {decision.target.gotvAddress ? <GotvLink address={decision.target.gotvAddress} /> : null}
         </>
       );
     case "offline":

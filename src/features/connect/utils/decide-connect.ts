@@ -1,3 +1,5 @@
+import { steamConnectUrl } from "@/lib/steam-connect";
+
 /** Cached state of one server, as `api.live.connectTargets` returns it. */
 export interface ConnectTarget {
   key: string;
@@ -6,6 +8,8 @@ export interface ConnectTarget {
   online: boolean;
   /** false until the backend has polled the server at least once. */
   known: boolean;
+  /** `host:port` of the server's GOTV broadcast, while it is online with GOTV on. */
+  gotvAddress?: string;
 }
 
 /**
@@ -35,10 +39,6 @@ const PHONE_UA =
 /** The game only runs on desktops: phones, tablets and windows up to 768 px get a notice instead. */
 export function isPhoneLike(userAgent: string, width: number): boolean {
   return PHONE_UA.test(userAgent) || width <= MOBILE_MAX_WIDTH;
-}
-
-export function steamConnectUrl(connectAddress: string): string {
-  return `steam://connect/${connectAddress}`;
 }
 
 function pick(targets: ConnectTarget[], mode: ConnectMode): ConnectTarget | undefined {

@@ -70,6 +70,32 @@ describe("DashboardTab", () => {
     expect(screen.getByText("Загальна статистика поки недоступна.")).toBeInTheDocument();
   });
 
+  it("offers «Дивитися через GOTV» while the server broadcasts, and not otherwise", () => {
+    const snapshot = { match: makeMatch(), summary: undefined, board: [], updatedAt: now };
+    const status = { online: true, lastSuccessAt: now, livenessAt: now };
+    const { rerender } = render(
+      <DashboardTab
+        serverName="Server #1"
+        snapshot={snapshot}
+        status={status}
+        gotvAddress="203.0.113.10:27020"
+      />,
+    );
+    expect(screen.getByRole("link", { name: /Дивитися через GOTV/ })).toHaveAttribute(
+      "href",
+      "steam://connect/203.0.113.10:27020",
+    );
+    rerender(
+      <DashboardTab
+        serverName="Server #1"
+        snapshot={snapshot}
+        status={status}
+        gotvAddress={null}
+      />,
+    );
+    expect(screen.queryByRole("link", { name: /GOTV/ })).not.toBeInTheDocument();
+  });
+
   it("notes stale data when the server is offline", () => {
     render(
       <DashboardTab

@@ -19,6 +19,8 @@ export interface DashboardTabProps {
   /** The rounds of the match being played (undefined while loading). */
   rounds?: RoundMark[] | undefined;
   status: ServerStatus | undefined;
+  /** `host:port` of the server's GOTV broadcast while it is on. */
+  gotvAddress?: string | null | undefined;
 }
 
 export function DashboardTab({
@@ -27,6 +29,7 @@ export function DashboardTab({
   snapshot,
   rounds,
   status,
+  gotvAddress,
 }: DashboardTabProps) {
   const updatedAt = newestTimestamp(snapshot?.updatedAt, status?.lastSuccessAt);
   const online = status ? status.online : undefined;
@@ -38,6 +41,7 @@ export function DashboardTab({
         rounds={rounds ?? []}
         updatedAt={updatedAt}
         online={online}
+        gotvAddress={gotvAddress ?? undefined}
       />
       <SummaryCard
         summary={snapshot === undefined ? undefined : (snapshot?.summary ?? null)}

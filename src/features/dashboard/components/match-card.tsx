@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
 import { formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
+import { GotvLink } from "@/components/match/gotv-link";
 import { RoundClock } from "@/components/match/round-clock";
 import { RoundStrip } from "@/components/match/round-strip";
 import type { Match, RoundMark } from "@/lib/backend";
@@ -18,9 +19,18 @@ export interface MatchCardProps {
   rounds?: RoundMark[];
   updatedAt: number | undefined;
   online: boolean | undefined;
+  /** `host:port` of the GOTV broadcast, while the server is online with GOTV on. */
+  gotvAddress?: string | undefined;
 }
 
-export function MatchCard({ serverName, match, rounds = [], updatedAt, online }: MatchCardProps) {
+export function MatchCard({
+  serverName,
+  match,
+  rounds = [],
+  updatedAt,
+  online,
+  gotvAddress,
+}: MatchCardProps) {
   return (
     <Card
       title={t("dashboard.matchTitle")}
@@ -34,6 +44,7 @@ export function MatchCard({ serverName, match, rounds = [], updatedAt, online }:
         ) : (
           <MatchDetails serverName={serverName} match={match} rounds={rounds} online={online} />
         )}
+        {match && gotvAddress ? <GotvLink address={gotvAddress} /> : null}
       </div>
     </Card>
   );

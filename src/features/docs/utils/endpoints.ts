@@ -40,7 +40,13 @@ export const ENDPOINTS: EndpointDoc[] = [
     path: "/api/servers",
     description: "docs.ep.servers",
     example: [
-      { key: "server1", name: "Server #1", connectAddress: "203.0.113.10:27015", online: true },
+      {
+        key: "server1",
+        name: "Server #1",
+        connectAddress: "203.0.113.10:27015",
+        online: true,
+        gotvAddress: "203.0.113.10:27020",
+      },
       { key: "server2", name: "Server #2", connectAddress: "203.0.113.10:27016", online: false },
     ],
   },

@@ -16,6 +16,8 @@ export interface LiveData {
   snapshot: MatchSnapshot | undefined;
   /** Dashboard only: the rounds of the match being played. */
   rounds: DashboardView["rounds"] | undefined;
+  /** Dashboard only: where to watch through GOTV, null while the server does not broadcast. */
+  gotvAddress: string | null | undefined;
   /** Players and random tabs only; undefined while loading or on other screens. */
   players: PlayersSnapshot | undefined;
 }
@@ -36,6 +38,7 @@ export function useLiveData(serverId: Id<"servers"> | undefined, screen: LiveScr
       status: dashboard?.status,
       snapshot: dashboard?.snapshot,
       rounds: dashboard?.rounds,
+      gotvAddress: dashboard?.gotvAddress,
       players: undefined,
     };
   }
@@ -44,8 +47,15 @@ export function useLiveData(serverId: Id<"servers"> | undefined, screen: LiveScr
       status: playerList?.status,
       snapshot: undefined,
       rounds: undefined,
+      gotvAddress: undefined,
       players: playerList?.players,
     };
   }
-  return { status, snapshot: undefined, rounds: undefined, players: undefined };
+  return {
+    status,
+    snapshot: undefined,
+    rounds: undefined,
+    gotvAddress: undefined,
+    players: undefined,
+  };
 }

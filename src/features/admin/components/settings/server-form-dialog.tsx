@@ -50,6 +50,7 @@ export function ServerFormDialog({
     connectAddress: server?.connectAddress ?? "",
     proxyTargetHost: server?.proxyTargetHost ?? "",
     proxyTargetPort: server?.proxyTargetPort ? String(server.proxyTargetPort) : "",
+    gotvPort: server?.gotvPort ? String(server.gotvPort) : "",
     apiKey: "",
     rconPassword: "",
   });
@@ -99,6 +100,7 @@ export function ServerFormDialog({
           connectAddress: fields.connectAddress,
           connectionType: type,
           simpleAdmin,
+          ...(fields.gotvPort.trim() ? { gotvPort: Number(fields.gotvPort) || 0 } : {}),
           ...(rcon
             ? {
                 proxyTargetHost: fields.proxyTargetHost.trim(),
@@ -140,6 +142,14 @@ export function ServerFormDialog({
             placeholder="1.2.3.4:27015"
             required
             {...field("connectAddress")}
+          />
+          <TextField
+            label={t("admin.servers.gotvPort")}
+            type="number"
+            inputMode="numeric"
+            placeholder="27020"
+            hint={t("admin.servers.gotvPortHint")}
+            {...field("gotvPort")}
           />
           <Select
             label={t("admin.servers.col.type")}
