@@ -580,7 +580,7 @@ export const uk = {
   "admin.servers.connectAddress": "Адреса підключення",
   "admin.servers.gotvPort": "Порт GOTV",
   "admin.servers.gotvPortHint":
-    "Порожньо — порт, який повідомляє сервер (tv_port). Посилання «Дивитися через GOTV» з’являється, лише коли на сервері ввімкнено GOTV.",
+    "Порожньо — tv_port сервера. Посилання «Дивитися через GOTV» видно, лише поки GOTV увімкнено.",
   "admin.servers.proxyHost": "Адреса ігрового сервера (RCON)",
   "admin.servers.proxyPort": "Порт RCON",
   "admin.servers.rconHost": "Адреса ігрового сервера",

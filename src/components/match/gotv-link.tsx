@@ -1,3 +1,4 @@
+import { Icon } from "@/components/ui/icon";
 import { t } from "@/i18n/uk";
 import { steamConnectUrl } from "@/lib/steam-connect";
 import styles from "./gotv-link.module.css";
@@ -14,7 +15,7 @@ export function GotvLink({ address }: { address: string }) {
       title={t("gotv.hint")}
       data-testid="gotv-link"
     >
-      <span aria-hidden="true">📺</span> {t("gotv.watch")}
+      <Icon name="tv" size={18} /> {t("gotv.watch")}
     </a>
   );
 }

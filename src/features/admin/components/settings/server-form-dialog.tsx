@@ -143,14 +143,6 @@ export function ServerFormDialog({
             required
             {...field("connectAddress")}
           />
-          <TextField
-            label={t("admin.servers.gotvPort")}
-            type="number"
-            inputMode="numeric"
-            placeholder="27020"
-            hint={t("admin.servers.gotvPortHint")}
-            {...field("gotvPort")}
-          />
           <Select
             label={t("admin.servers.col.type")}
             value={type}
@@ -195,6 +187,14 @@ export function ServerFormDialog({
               />
             </>
           ) : null}
+          <TextField
+            label={t("admin.servers.gotvPort")}
+            type="number"
+            inputMode="numeric"
+            placeholder="27020"
+            hint={t("admin.servers.gotvPortHint")}
+            {...field("gotvPort")}
+          />
         </div>
         <div className={styles.switches}>
           <Switch
