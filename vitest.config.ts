@@ -2,6 +2,13 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import path from "node:path";
 
+/**
+ * No test may reach Steam's Web API (workshop titles need no key, so polls ask for them): by
+ * default lookups go to a closed loopback port and fail at once. Tests of the lookups point
+ * STEAM_WEB_API_BASE at the local stand-in (dev/steam).
+ */
+const OFFLINE_STEAM = { STEAM_WEB_API_BASE: "http://127.0.0.1:9" };
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +22,7 @@ export default defineConfig({
           include: ["convex/**/*.test.ts"],
           exclude: ["**/*.sim.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
+          env: OFFLINE_STEAM,
         },
       },
       {
@@ -39,6 +47,7 @@ export default defineConfig({
           include: ["tests/**/*.test.ts", "dev/**/*.test.ts", "convex/**/*.sim.test.ts"],
           exclude: ["tests/e2e/**", "tests/fleet/**"],
           testTimeout: 30_000,
+          env: OFFLINE_STEAM,
         },
       },
       {
@@ -49,6 +58,7 @@ export default defineConfig({
           environment: "node",
           include: ["tests/fleet/**/*.test.ts"],
           testTimeout: 60_000,
+          env: OFFLINE_STEAM,
           sequence: { groupOrder: 1 },
         },
       },

@@ -101,6 +101,22 @@ export default defineSchema({
     tvPort: v.optional(v.number()),
   }).index("by_serverId", ["serverId"]),
 
+  /* Steam's answers about players (avatar, Steam name) and workshop maps (title), cached for a day
+     (model/steamData.ts). `requestedAt`: when a lookup was last asked for, so polls ask once. */
+  steamProfiles: defineTable({
+    steamId: v.string(),
+    personaName: v.optional(v.string()),
+    avatarUrl: v.optional(v.string()),
+    fetchedAt: v.optional(v.number()),
+    requestedAt: v.optional(v.number()),
+  }).index("by_steamId", ["steamId"]),
+  workshopMaps: defineTable({
+    fileId: v.string(),
+    title: v.optional(v.string()),
+    fetchedAt: v.optional(v.number()),
+    requestedAt: v.optional(v.number()),
+  }).index("by_fileId", ["fileId"]),
+
   /* Latest match + summary + scoreboard by side; replaced only when the content changes. `pushedAt`:
      when a MatchZy event last wrote the match (a poll replaces the row without it). */
   matchSnapshots: defineTable({

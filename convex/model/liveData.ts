@@ -18,6 +18,7 @@ import type {
 } from "../lib/validators";
 import { gotvAddressOf, gotvPatch } from "./gotv";
 import { notifyServerState } from "./notifications";
+import { requestSteamData } from "./steamData";
 
 export async function statusOf(ctx: QueryCtx, serverId: Id<"servers">) {
   return await ctx.db
@@ -469,19 +470,25 @@ export async function storePollResult(
   const polled = { match, summary: result.summary, ...(board ? { board } : {}) };
   const matchDue = matchWriteDue(snapshot, polled, now);
   await storeStatus(ctx, serverId, result, now, matchDue ? now : snapshot?.updatedAt);
+  // A new map may be a workshop map to name; new players may have Steam avatars (one lookup).
+  const mapNames = !snapshot || snapshot.match.mapName !== match.mapName ? [match.mapName] : [];
   if (matchDue) {
     const kept = match === named ? undefined : snapshot?.pushedAt;
     const doc = { serverId, ...polled, updatedAt: now, ...(kept ? { pushedAt: kept } : {}) };
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);
   }
-  if (!result.players) return [];
-  const players = await playerSnapshotOf(ctx, serverId);
-  if (!playersWriteDue(players, result.players, now)) return [];
+  const players = result.players ? await playerSnapshotOf(ctx, serverId) : null;
+  if (!result.players || !playersWriteDue(players, result.players, now)) {
+    await requestSteamData(ctx, { mapNames }, now);
+    return [];
+  }
   const doc = { serverId, players: result.players, updatedAt: now };
   if (players) await ctx.db.replace("playerSnapshots", players._id, doc);
   else await ctx.db.insert("playerSnapshots", doc);
-  return players ? joinedSince(players.players, result.players) : [];
+  const joined = players ? joinedSince(players.players, result.players) : result.players;
+  await requestSteamData(ctx, { mapNames, steamIds: joined.map((p) => p.steamId) }, now);
+  return players ? joined : [];
 }
 
 /** Players connected in `next` who were not connected in `before`. */

@@ -8,7 +8,11 @@
  * GET  /openid/login?openid.mode=checkid_setup…  sign-in page (pick a SteamID64 and a name)
  * POST /openid/login/approve                     the page's form: redirects to return_to
  * POST /openid/login  openid.mode=check_authentication  `ns:…\nis_valid:true|false\n`
- * GET  /ISteamUser/GetPlayerSummaries/v2/?key=&steamids=  persona names given at sign-in
+ * GET  /ISteamUser/GetPlayerSummaries/v2/?key=&steamids=  up to 100 players: the persona name
+ *      given at sign-in, and an avatar (`avatarmedium`, served below) for every SteamID64
+ * GET  /avatars/<steamid>.svg                     a generated 64×64 avatar
+ * POST /ISteamRemoteStorage/GetPublishedFileDetails/v1/  itemcount, publishedfileids[n]: titles
+ *      of the simulator's workshop maps; any other id answers result 9 (not found), like Steam
  * GET  /ISteamUser/ResolveVanityURL/v1/?key=&vanityurl=  no vanity names here: "No match"
  * POST /faults  {"isValid":false,"count":n}  the next n checks answer is_valid:false
  * GET  /checks  every check_authentication request and its answer (tests)
@@ -16,6 +20,8 @@
 import { createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { ownValue } from "../../convex/lib/ownKey";
+import { WORKSHOP_MAPS } from "../sim/catalog";
 import { isSteamId64 } from "../../convex/lib/steamId";
 
 export const OPENID_NS = "http://specs.openid.net/auth/2.0";
@@ -42,6 +48,23 @@ export interface SteamStandIn {
   /** The next `count` checks answer is_valid:false whatever they carry. */
   refuseChecks(count: number): void;
   stop(): Promise<void>;
+}
+
+/** A stand-in's workshop title: the map's name as its author might have published it. */
+export function workshopTitle(mapName: string): string {
+  const words = mapName.split(/[_-]+/).filter(Boolean);
+  return `${words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ")} (CS2)`;
+}
+
+/** A 64×64 avatar in one of eight colours picked by the SteamID, with a head-and-shoulders mark. */
+function avatarSvg(steamId: string): string {
+  const hue = (Number(steamId.slice(-6)) * 47) % 360;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">` +
+    `<rect width="64" height="64" fill="hsl(${hue} 55% 42%)"/>` +
+    `<circle cx="32" cy="25" r="12" fill="hsl(${hue} 60% 80%)"/>` +
+    `<path d="M10 64c2-14 11-21 22-21s20 7 22 21z" fill="hsl(${hue} 60% 80%)"/></svg>`
+  );
 }
 
 export function escapeHtml(text: string): string {
@@ -110,6 +133,8 @@ export async function startSteamStandIn(
   /** Nonces this provider issued and not yet confirmed by a check. */
   const issued = new Set<string>();
   const names = new Map<string, string>();
+  let summaryCalls = 0;
+  let fileDetailCalls = 0;
   const checks: CheckRecord[] = [];
   let refusals = 0;
   let base = "";
@@ -207,9 +232,43 @@ export async function startSteamStandIn(
     }
     if (url.pathname === "/ISteamUser/GetPlayerSummaries/v2/" && req.method === "GET") {
       if (!url.searchParams.get("key")) return send(res, 403, "text/plain", "Forbidden");
-      const ids = (url.searchParams.get("steamids") ?? "").split(",").filter((id) => names.has(id));
-      const players = ids.map((steamid) => ({ steamid, personaname: names.get(steamid) }));
+      summaryCalls++;
+      const ids = (url.searchParams.get("steamids") ?? "").split(",").slice(0, 100);
+      const players = ids
+        .filter((id) => isSteamId64(id))
+        .map((steamid) => ({
+          steamid,
+          ...(names.has(steamid) ? { personaname: names.get(steamid) } : {}),
+          avatarmedium: `${base}/avatars/${steamid}.svg`,
+        }));
       return send(res, 200, "application/json", JSON.stringify({ response: { players } }));
+    }
+    const avatar = /^\/avatars\/(\d{17})\.svg$/.exec(url.pathname);
+    if (avatar && req.method === "GET") {
+      return send(res, 200, "image/svg+xml", avatarSvg(avatar[1]!));
+    }
+    if (
+      url.pathname === "/ISteamRemoteStorage/GetPublishedFileDetails/v1/" &&
+      req.method === "POST"
+    ) {
+      fileDetailCalls++;
+      const form = new URLSearchParams((await readText(req)) ?? "");
+      const count = Math.min(Number(form.get("itemcount")) || 0, 100);
+      const publishedfiledetails = [];
+      for (let i = 0; i < count; i++) {
+        const id = form.get(`publishedfileids[${i}]`) ?? "";
+        const name = ownValue(WORKSHOP_MAPS, id);
+        publishedfiledetails.push(
+          name
+            ? { publishedfileid: id, result: 1, title: workshopTitle(name) }
+            : { publishedfileid: id, result: 9 },
+        );
+      }
+      const body = { response: { result: 1, resultcount: count, publishedfiledetails } };
+      return send(res, 200, "application/json", JSON.stringify(body));
+    }
+    if (url.pathname === "/calls" && req.method === "GET") {
+      return send(res, 200, "application/json", JSON.stringify({ summaryCalls, fileDetailCalls }));
     }
     if (url.pathname === "/ISteamUser/ResolveVanityURL/v1/" && req.method === "GET") {
       if (!url.searchParams.get("key")) return send(res, 403, "text/plain", "Forbidden");

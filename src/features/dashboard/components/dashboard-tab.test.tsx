@@ -1,12 +1,27 @@
 import { render as renderBare, screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BoardLine } from "@/lib/backend";
 import { makeMatch, makeSummary } from "@/test/fixtures";
 import { DashboardTab } from "./dashboard-tab";
 
 const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
+
+/** What the deployment cached from Steam: one player's avatar and one workshop map's title. */
+vi.mock("convex/react", async () => {
+  const { getFunctionName } = await import("convex/server");
+  const cached: Record<string, unknown> = {
+    "steamData:profiles": [
+      { steamId: "76561198000000002", avatarUrl: "https://avatars.example/trin.jpg" },
+    ],
+    "steamData:workshopTitle": "Aim Map Classic",
+  };
+  return {
+    useQuery: (ref: Parameters<typeof getFunctionName>[0], args?: unknown) =>
+      args === "skip" ? undefined : cached[getFunctionName(ref)],
+  };
+});
 
 function line(fields: Partial<BoardLine> & Pick<BoardLine, "name" | "side">): BoardLine {
   return {
@@ -148,6 +163,32 @@ describe("DashboardTab", () => {
     expect(ct.getByText("бот")).toBeInTheDocument();
     expect(tSide.getByRole("link", { name: "Trin" })).toBeInTheDocument();
     expect(tSide.queryByText("Neo")).toBeNull();
+    // Steam's avatar where the deployment has one, initials otherwise (and for bots).
+    expect(tSide.getByTestId("avatar-image")).toHaveAttribute(
+      "src",
+      "https://avatars.example/trin.jpg",
+    );
+    expect(neo.querySelector("[data-initials]")).toHaveAttribute("data-initials", "N");
+    expect(
+      ct.getByText("Bot Ivan").closest("tr")!.querySelector("[data-initials]"),
+    ).toHaveAttribute("data-initials", "BI");
+  });
+
+  it("names a workshop map by its Steam Workshop title", () => {
+    render(
+      <DashboardTab
+        serverName="Server #1"
+        snapshot={{
+          match: makeMatch({ mapName: "workshop/3070549948/aim_map" }),
+          summary: undefined,
+          board: [],
+          updatedAt: now,
+        }}
+        status={{ online: true, lastSuccessAt: now, livenessAt: now }}
+      />,
+    );
+    expect(screen.getByText("Aim Map Classic")).toBeInTheDocument();
+    expect(screen.getByText("workshop/3070549948/aim_map")).toBeInTheDocument();
   });
 
   it("says so when nobody plays on a side yet", () => {

@@ -3,6 +3,7 @@ import { Skeleton } from "@/components/ui/spinner";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
 import { formatInteger } from "@/i18n/format";
+import { useWorkshopTitle } from "@/hooks/use-steam-data";
 import { t } from "@/i18n/uk";
 import { GotvLink } from "@/components/match/gotv-link";
 import { RoundClock } from "@/components/match/round-clock";
@@ -62,6 +63,7 @@ function MatchDetails({
   online: boolean | undefined;
 }) {
   const kind = mapKind(match.mapName);
+  const workshopTitle = useWorkshopTitle(match.mapName);
   const scoreKnown = !match.unknown?.includes("score");
   const phaseKnown = !match.unknown?.includes("phase");
   return (
@@ -111,7 +113,7 @@ function MatchDetails({
         <div className={styles.fact}>
           <dt>{t("dashboard.map")}</dt>
           <dd title={kind}>
-            {mapLabel(match.mapName)}
+            {workshopTitle ?? mapLabel(match.mapName)}
             <span className={styles.mapName}>{match.mapName}</span>
           </dd>
         </div>

@@ -1,31 +1,17 @@
+import { useMemo } from "react";
 import { Link } from "react-router-dom";
+import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { DataTable, type Column } from "@/components/ui/table";
 import { playerPath } from "@/config/paths";
 import { formatInteger } from "@/i18n/format";
+import { useSteamProfiles, type SteamProfile } from "@/hooks/use-steam-data";
 import { t } from "@/i18n/uk";
 import type { BoardLine, Match, Side } from "@/lib/backend";
 import styles from "./side-scoreboard.module.css";
 
-const COLUMNS: Column<BoardLine>[] = [
-  {
-    header: t("players.col.name"),
-    cell: (line) => (
-      <span className={styles.player}>
-        {line.bot ? (
-          <>
-            <span className={styles.name}>{line.name}</span>
-            <Badge title={t("board.botTitle")}>{t("board.bot")}</Badge>
-          </>
-        ) : (
-          <Link to={playerPath(line.steamId)} className={styles.name}>
-            {line.name}
-          </Link>
-        )}
-      </span>
-    ),
-  },
+const STAT_COLUMNS: Column<BoardLine>[] = [
   {
     header: <abbr title={t("players.col.killsTitle")}>{t("players.col.kills")}</abbr>,
     numeric: true,
@@ -49,16 +35,44 @@ const COLUMNS: Column<BoardLine>[] = [
   { header: t("players.col.mvp"), numeric: true, cell: (l) => formatInteger(l.mvps) },
 ];
 
+/** The name column with each player's Steam avatar (initials without one). */
+function columnsWith(avatars: ReadonlyMap<string, SteamProfile>): Column<BoardLine>[] {
+  const name: Column<BoardLine> = {
+    header: t("players.col.name"),
+    cell: (line) => (
+      <span className={styles.player}>
+        <Avatar
+          name={line.name}
+          url={line.bot ? undefined : avatars.get(line.steamId)?.avatarUrl}
+        />
+        {line.bot ? (
+          <>
+            <span className={styles.name}>{line.name}</span>
+            <Badge title={t("board.botTitle")}>{t("board.bot")}</Badge>
+          </>
+        ) : (
+          <Link to={playerPath(line.steamId)} className={styles.name}>
+            {line.name}
+          </Link>
+        )}
+      </span>
+    ),
+  };
+  return [name, ...STAT_COLUMNS];
+}
+
 function SideTable({
   side,
   name,
   score,
   lines,
+  columns,
 }: {
   side: Side;
   name: string;
   score: number;
   lines: BoardLine[];
+  columns: Column<BoardLine>[];
 }) {
   const sideName = side === "CT" ? t("teamName.Counter-Terrorist") : t("teamName.Terrorist");
   return (
@@ -70,7 +84,7 @@ function SideTable({
       </header>
       <DataTable
         caption={t("board.caption", { team: name || sideName, side })}
-        columns={COLUMNS}
+        columns={columns}
         rows={lines}
         rowKey={(l) => `${l.steamId}:${l.name}`}
         rowProps={(l) => ({ "data-bot": l.bot || undefined })}
@@ -87,14 +101,28 @@ function SideTable({
 export function SideScoreboard({ match, board }: { match: Match; board: BoardLine[] }) {
   const ct = board.filter((l) => l.side === "CT");
   const tSide = board.filter((l) => l.side === "T");
+  const avatars = useSteamProfiles(board.map((l) => l.steamId));
+  const columns = useMemo(() => columnsWith(avatars), [avatars]);
   return (
     <Card title={t("board.title")}>
       {board.length === 0 ? (
         <p className={styles.empty}>{t("board.empty")}</p>
       ) : (
         <div className={styles.sides}>
-          <SideTable side="CT" name={match.teamCT ?? ""} score={match.scoreCT} lines={ct} />
-          <SideTable side="T" name={match.teamT ?? ""} score={match.scoreT} lines={tSide} />
+          <SideTable
+            side="CT"
+            name={match.teamCT ?? ""}
+            score={match.scoreCT}
+            lines={ct}
+            columns={columns}
+          />
+          <SideTable
+            side="T"
+            name={match.teamT ?? ""}
+            score={match.scoreT}
+            lines={tSide}
+            columns={columns}
+          />
         </div>
       )}
     </Card>

@@ -1,0 +1,85 @@
+/**
+ * Steam avatars and workshop titles: the cached answers viewers read, and the lookup a poll
+ * schedules when a player or a workshop map is new or a day old (model/steamData.ts).
+ */
+import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalAction, internalMutation } from "./_generated/server";
+import { publicQuery } from "./lib/functions";
+import {
+  cachedProfiles,
+  fetchSummaries,
+  fetchWorkshopTitles,
+  storeSteamData,
+  workshopTitleOf,
+} from "./model/steamData";
+
+/** A dashboard's two sides are at most 64 players; more is cut, never an error. */
+const MAX_IDS = 64;
+
+/** Cached Steam avatars and names of the given players; players without one are left out. */
+export const profiles = publicQuery({
+  args: { steamIds: v.array(v.string()) },
+  returns: v.array(
+    v.object({
+      steamId: v.string(),
+      personaName: v.optional(v.string()),
+      avatarUrl: v.optional(v.string()),
+    }),
+  ),
+  handler: async (ctx, { steamIds }) => await cachedProfiles(ctx, steamIds.slice(0, MAX_IDS)),
+});
+
+/** The Steam Workshop title of a workshop map (`workshop/<id>/<name>`), null until known. */
+export const workshopTitle = publicQuery({
+  args: { mapName: v.string() },
+  returns: v.union(v.string(), v.null()),
+  handler: async (ctx, { mapName }) => await workshopTitleOf(ctx, mapName.slice(0, 256)),
+});
+
+/** Asks Steam, then stores the answers; a failure leaves the cache as it was (asked again later). */
+export const lookUp = internalAction({
+  args: { steamIds: v.array(v.string()), fileIds: v.array(v.string()) },
+  returns: v.null(),
+  handler: async (ctx, { steamIds, fileIds }) => {
+    const [summaries, titles] = await Promise.allSettled([
+      fetchSummaries(steamIds),
+      fetchWorkshopTitles(fileIds),
+    ]);
+    if (summaries.status === "rejected") console.warn("Steam avatars:", String(summaries.reason));
+    if (titles.status === "rejected") console.warn("Workshop titles:", String(titles.reason));
+    const answered = {
+      steamIds: summaries.status === "fulfilled" ? steamIds : [],
+      profiles: summaries.status === "fulfilled" ? summaries.value : [],
+      fileIds: titles.status === "fulfilled" ? fileIds : [],
+      titles:
+        titles.status === "fulfilled"
+          ? [...titles.value].map(([fileId, title]) => ({ fileId, title }))
+          : [],
+    };
+    if (answered.steamIds.length > 0 || answered.fileIds.length > 0) {
+      await ctx.runMutation(internal.steamData.store, answered);
+    }
+    return null;
+  },
+});
+
+export const store = internalMutation({
+  args: {
+    steamIds: v.array(v.string()),
+    profiles: v.array(
+      v.object({
+        steamId: v.string(),
+        personaName: v.optional(v.string()),
+        avatarUrl: v.optional(v.string()),
+      }),
+    ),
+    fileIds: v.array(v.string()),
+    titles: v.array(v.object({ fileId: v.string(), title: v.string() })),
+  },
+  returns: v.null(),
+  handler: async (ctx, answer) => {
+    await storeSteamData(ctx, answer, Date.now());
+    return null;
+  },
+});
