@@ -1,13 +1,11 @@
 import { useQuery } from "convex/react";
 import { useMemo } from "react";
-import { api } from "@/lib/backend";
+import { api, isSteamId64 } from "@/lib/backend";
 
 export interface SteamProfile {
   personaName?: string;
   avatarUrl?: string;
 }
-
-const STEAM_ID64 = /^7656119\d{10}$/;
 
 /**
  * Cached Steam avatars of these players (humans only), keyed by SteamID64. One subscription per
@@ -15,7 +13,7 @@ const STEAM_ID64 = /^7656119\d{10}$/;
  */
 export function useSteamProfiles(steamIds: readonly string[]): ReadonlyMap<string, SteamProfile> {
   // The sorted ids are the identity: a new array with the same players keeps the subscription.
-  const key = [...new Set(steamIds.filter((id) => STEAM_ID64.test(id)))].sort().join(",");
+  const key = [...new Set(steamIds.filter(isSteamId64))].sort().join(",");
   const ids = useMemo(() => (key ? key.split(",") : []), [key]);
   const rows = useQuery(api.steamData.profiles, ids.length > 0 ? { steamIds: ids } : "skip");
   return useMemo(() => new Map((rows ?? []).map(({ steamId, ...p }) => [steamId, p])), [rows]);
