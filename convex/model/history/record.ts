@@ -14,6 +14,7 @@ import { notify } from "../notifications";
 import { applyRecordedMatch, voidRecordedMatch } from "../tournamentSeries";
 import { defineCapability } from "../capability";
 import { fail } from "../../lib/errors";
+import { workshopTitleOf } from "../steamData";
 
 /**
  * The natural key of a recorded map: the server and MatchZy's match id and map number when its
@@ -157,7 +158,8 @@ export async function recordMatch(
       kind: "matchRecorded",
       matchId,
       serverName: server.name,
-      map: closed.mapName,
+      // A workshop map by its Steam Workshop title, with the path it was played from.
+      map: await mapForPeople(ctx, closed.mapName),
       teamA: closed.teams?.CT.name ?? "CT",
       teamB: closed.teams?.T.name ?? "T",
       scoreA: closed.scoreCT,
@@ -165,6 +167,12 @@ export async function recordMatch(
     });
   }
   return matchId;
+}
+
+/** "Title (workshop/<id>/<name>)" for a workshop map whose title is cached, else the map as played. */
+async function mapForPeople(ctx: MutationCtx, mapName: string): Promise<string> {
+  const title = await workshopTitleOf(ctx, mapName);
+  return title ? `${title} (${mapName})` : mapName;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { MapName } from "@/components/match/map-name";
 import { matchPath } from "@/config/paths";
 import { formatDateTime } from "@/i18n/format";
 import { t } from "@/i18n/uk";
@@ -8,7 +9,7 @@ import styles from "./history.module.css";
 export function MatchMapLink({ matchId, map }: { matchId: string; map: string }) {
   return (
     <Link to={matchPath(matchId)} className={styles.strong}>
-      {map}
+      <MapName mapName={map} />
     </Link>
   );
 }

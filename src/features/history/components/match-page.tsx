@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
 import { useConfirmation } from "@/hooks/use-confirmation";
+import { useWorkshopTitle } from "@/hooks/use-steam-data";
 import { formatDateTime, formatInteger } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history";
@@ -42,6 +43,7 @@ function MatchView({ match }: { match: MatchDetail }) {
   const { isAdmin } = useCurrentUser();
   const { voidMatch, pending } = useVoidMatch();
   const { ask, dialog } = useConfirmation();
+  const workshopTitle = useWorkshopTitle(match.map);
   const sides = [
     {
       key: "CT",
@@ -75,7 +77,9 @@ function MatchView({ match }: { match: MatchDetail }) {
   return (
     <>
       <header className={styles.section}>
-        <h1 className={styles.title}>{t("history.match.title", { map: match.map })}</h1>
+        <h1 className={styles.title}>
+          {t("history.match.title", { map: workshopTitle ?? match.map })}
+        </h1>
         <div className={styles.matchHead}>
           <span className={styles.bigScore} aria-label={`${match.scoreCT}:${match.scoreT}`}>
             <span className={styles.ct}>{formatInteger(match.scoreCT)}</span>
