@@ -66,6 +66,11 @@ const MATRIX: Record<string, Row> = {
   "live:dashboard": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:playerList": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:connectTargets": { level: "public", args: () => ({}) },
+  "steamData:profiles": { level: "public", args: () => ({ steamIds: [STEAM] }) },
+  "steamData:workshopTitle": {
+    level: "public",
+    args: () => ({ mapName: "workshop/3070549948/aim_map" }),
+  },
   "live:heartbeat": {
     level: "public",
     args: (i) => ({ serverId: i.serverId, viewerId: "viewer-12345678" }),
