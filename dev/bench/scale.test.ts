@@ -48,9 +48,13 @@ describe("reads at scale", () => {
     expect(Object.keys(b)).toEqual(Object.keys(a));
     for (const [name, costA] of Object.entries(a)) {
       const costB = b[name]!;
-      // Equal up to the leaderboard's B-tree, whose shape moves a little with the totals.
-      expect(costB.documentsScanned, name).toBeLessThanOrEqual(costA.documentsScanned * 1.25 + 5);
-      expect(costB.indexRanges, name).toBeLessThanOrEqual(costA.indexRanges * 1.25 + 5);
+      // Reads are equal up to the leaderboard's B-tree, whose shape moves a little with the
+      // totals. A write walks that tree to every item it moves, so its cost grows with the tree's
+      // depth (the log of its items): 4x the matches may add a level. Both stay far under the
+      // limits below, which is what a deployment needs.
+      const growth = name.includes("(a write)") ? 1.5 : 1.25;
+      expect(costB.documentsScanned, name).toBeLessThanOrEqual(costA.documentsScanned * growth + 5);
+      expect(costB.indexRanges, name).toBeLessThanOrEqual(costA.indexRanges * growth + 5);
       expect(costB.documentsScanned, name).toBeLessThan(LIMITS.documentsScanned / 4);
       expect(costB.indexRanges, name).toBeLessThan(LIMITS.indexRanges);
     }
