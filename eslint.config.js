@@ -125,7 +125,7 @@ export default tseslint.config(
   },
   {
     // Tests set deployment variables directly; convex-test's `env` is process.env.
-    files: ["convex/**/*.test.ts", "convex/test.setup.ts"],
+    files: ["convex/**/*.test.ts", "convex/test.setup.ts", "convex/testing/**/*.ts"],
     rules: { "@convex-dev/no-process-env": "off" },
   },
 );

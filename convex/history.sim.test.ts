@@ -4,53 +4,19 @@
  * equal to the simulator's final stats; a restart and a warmup are not matches. A loopback server
  * stands in for the deployment's site URL and hands MatchZy's POSTs to `t.fetch`.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { isSteamId64 } from "./lib/steamId";
 import { ALL_TIME } from "./lib/history";
-import {
-  seededWorld,
-  startSiteForwarder,
-  startTestSimulator,
-  stopLoops,
-} from "./testing/sim.helpers";
+import { simulatorWithSite, stopLoops } from "./testing/sim.helpers";
 import type { TestConvex } from "./test.setup";
-import type { SimHandle } from "../dev/sim/simulator";
 import { PUSH_OFF_URL } from "./lib/push";
 
-let sim: SimHandle;
-let site: Awaited<ReturnType<typeof startSiteForwarder>>;
-let current: TestConvex | null = null;
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  site = await startSiteForwarder(() => current);
-  process.env.CONVEX_SITE_URL = site.url;
-});
-
-afterAll(async () => {
-  delete process.env.CONVEX_SITE_URL;
-  await site.stop();
-  await sim.stop();
-});
-
-beforeEach(() => {
-  for (const server of sim.servers) {
-    // MatchZy (and the simulator) refuse an empty URL: point it where nothing listens.
-    server.console.exec(`matchzy_remote_log_url "${PUSH_OFF_URL}"`);
-    server.console.exec("mp_warmup_start");
-    server.console.exec("mp_maxrounds 6");
-  }
-});
-
-afterEach(async () => {
-  current = null;
-  await sim.reset();
-});
+const env = simulatorWithSite((server) => server.console.exec("mp_maxrounds 6"));
 
 async function seeded() {
-  const { t, who, ids } = await seededWorld(sim, { onCreate: (t) => (current = t) });
+  const { t, who, ids } = await env.seeded();
   return { t, asAdmin: who.asAdmin, serverId: ids[0]! };
 }
 
@@ -84,13 +50,13 @@ async function recorded(t: TestConvex) {
 
 /** The simulator's humans as the panel should record them (SteamID64, cumulative stats). */
 function simHumans() {
-  return sim.servers[0]!.world.players.filter((p) => !p.isBot && isSteamId64(p.steamId));
+  return env.sim.servers[0]!.world.players.filter((p) => !p.isBot && isSteamId64(p.steamId));
 }
 
 describe("match history against the simulator", () => {
   test("polling alone: a map played to the end is recorded once with the final lines", async () => {
     const { t, serverId } = await seeded();
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     expect(server.advanceUntil("live", 1_000).reached).toBe(true);
     await tickNow(t, serverId);
     expect(server.advanceUntil("matchOver", 10_000).reached).toBe(true);
@@ -139,7 +105,7 @@ describe("match history against the simulator", () => {
 
   test("polling alone, the player list never shown: never an empty scoreboard", async () => {
     const { t, serverId } = await seeded();
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     expect(server.advanceUntil("live", 1_000).reached).toBe(true);
     await tickNow(t, serverId, false);
     // Humans play and no line was seen: the next tick fetches the list.
@@ -159,7 +125,7 @@ describe("match history against the simulator", () => {
 
   test("polling alone, the map over before any list was fetched: nothing recorded", async () => {
     const { t, serverId } = await seeded();
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     expect(server.advanceUntil("live", 1_000).reached).toBe(true);
     await tickNow(t, serverId, false);
     expect(server.advanceUntil("newMatch", 10_000).reached).toBe(true);
@@ -170,7 +136,7 @@ describe("match history against the simulator", () => {
 
   test("a restart and a warmup are not matches", async () => {
     const { t, serverId } = await seeded();
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     expect(server.advanceUntil("live", 1_000).reached).toBe(true);
     await tickNow(t, serverId);
     for (let i = 0; i < 2; i++) expect(server.advanceUntil("roundEnd", 1_000).reached).toBe(true);
@@ -187,7 +153,7 @@ describe("match history against the simulator", () => {
 
   test("MatchZy push: recorded from the events; the poll seeing the same end adds nothing", async () => {
     const { t, asAdmin, serverId } = await seeded();
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     await asAdmin.action(api.push.enable, { serverId });
     expect(server.advanceUntil("matchOver", 10_000).reached).toBe(true);
     await server.matchzy.settled();

@@ -6,6 +6,8 @@ import { CORS_HEADERS, jsonResponse, publicGet } from "./lib/httpResponses";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
 import { LOG_PATH, receiveLogRequest } from "./model/serverLog/http";
+import { MATCH_CONFIG_HEADER, MATCH_CONFIG_PATH } from "./lib/matchzyMatch";
+import { sha256Hex } from "./lib/random";
 import { publicBansResponse } from "./model/publicBans";
 import { RETURN_PATH, START_PATH, receiveAnswer } from "./model/steamLink";
 import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
@@ -119,6 +121,32 @@ http.route({
   pathPrefix: LOG_PATH,
   method: "POST",
   handler: httpAction(async (ctx, request) => await receiveLogRequest(ctx, request)),
+});
+
+/**
+ * `GET /matchzy/match/{key}`: a tournament launch's MatchZy match config (model/matchConfig.ts),
+ * fetched by the game server with the launch's token in `X-Panel-Match-Key`. Server to server, so
+ * no CORS; never cached.
+ */
+http.route({
+  pathPrefix: MATCH_CONFIG_PATH,
+  method: "GET",
+  handler: httpAction(async (ctx, request) => {
+    const key = new URL(request.url).pathname.slice(MATCH_CONFIG_PATH.length).slice(0, 64);
+    const token = request.headers.get(MATCH_CONFIG_HEADER) ?? "";
+    const { status, body } =
+      token === "" || token.length > 128
+        ? { status: 401, body: JSON.stringify({ error: "Unauthorized" }) }
+        : await ctx.runQuery(internal.tournamentLaunch.matchConfig, {
+            key,
+            tokenHash: await sha256Hex(token),
+            now: Date.now(),
+          });
+    return new Response(body, {
+      status,
+      headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }),
 });
 
 /**

@@ -4,55 +4,20 @@
  * deployment's site URL, so a small loopback server stands in for it and hands every request to
  * `t.fetch` (the HTTP router in convex/http.ts).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { PUSH_OFF_URL } from "./lib/push";
 import { PUSH_CHECK_INTERVAL_MS } from "./model/push/status";
-import {
-  seededWorld,
-  startSiteForwarder,
-  startTestSimulator,
-  stopLoops,
-} from "./testing/sim.helpers";
+import { simulatorWithSite, stopLoops } from "./testing/sim.helpers";
 import type { TestConvex } from "./test.setup";
-import type { SimHandle } from "../dev/sim/simulator";
 import { matchSnapshotOf } from "./model/liveData";
 
-let sim: SimHandle;
-let site: Awaited<ReturnType<typeof startSiteForwarder>>;
-let siteUrl: string;
-/** The convex-test instance the stand-in site URL forwards to (one per test). */
-let current: TestConvex | null = null;
-
-beforeAll(async () => {
-  sim = await startTestSimulator();
-  site = await startSiteForwarder(() => current);
-  siteUrl = site.url;
-  process.env.CONVEX_SITE_URL = site.url;
-});
-
-afterAll(async () => {
-  delete process.env.CONVEX_SITE_URL;
-  await site.stop();
-  await sim.stop();
-});
-
-beforeEach(() => {
-  for (const server of sim.servers) {
-    server.console.exec(`matchzy_remote_log_url "${PUSH_OFF_URL}"`);
-    server.console.exec("mp_warmup_start");
-  }
-});
-
-afterEach(async () => {
-  current = null;
-  await sim.reset();
-});
+const env = simulatorWithSite();
 
 /** Both servers seeded and polled once, the loops stopped, and an admin to act. */
 async function seeded() {
-  const { t, who, ids } = await seededWorld(sim, { onCreate: (t) => (current = t) });
+  const { t, who, ids } = await env.seeded();
   return { t, asAdmin: who.asAdmin, ids: ids as [Id<"servers">, Id<"servers">] };
 }
 
@@ -76,11 +41,11 @@ describe("MatchZy push against the simulator", () => {
   test("enable → the simulator posts round_end → the match shows the pushed score", async () => {
     const { t, asAdmin, ids } = await seeded();
     const [serverId] = ids;
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
 
     const result = await asAdmin.action(api.push.enable, { serverId });
     expect(result).toMatchObject({ action: "pushEnable" });
-    expect(server.state().matchzy.remoteLogUrl).toBe(`${siteUrl}/api/events/server1`);
+    expect(server.state().matchzy.remoteLogUrl).toBe(`${env.siteUrl}/api/events/server1`);
     const armed = await snapshotOf(t, serverId);
     expect(armed.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(await asAdmin.query(api.push.status, { serverId })).toEqual({
@@ -95,7 +60,10 @@ describe("MatchZy push against the simulator", () => {
     // Audited like every server action, with the URL and never the secret.
     const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
     const entry = audit.find((e) => e.action === "pushEnable");
-    expect(entry).toMatchObject({ outcome: "success", details: `${siteUrl}/api/events/server1` });
+    expect(entry).toMatchObject({
+      outcome: "success",
+      details: `${env.siteUrl}/api/events/server1`,
+    });
     expect(JSON.stringify(audit)).not.toContain(armed.secret);
 
     // Warmup ends (going_live), round 1 is played (round_end): both POSTed and answered 2xx.
@@ -146,7 +114,7 @@ describe("MatchZy push against the simulator", () => {
   test("while events flow a watched server is polled every 30 s, not every 5 s", async () => {
     const { t, asAdmin, ids } = await seeded();
     const [serverId] = ids;
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     await asAdmin.action(api.push.enable, { serverId });
     expect(server.advanceUntil("live", 10_000).reached).toBe(true);
     await server.matchzy.settled();
@@ -185,7 +153,7 @@ describe("MatchZy push against the simulator", () => {
   test("disable: the URL points nowhere, the secret is gone, nothing more is posted", async () => {
     const { t, asAdmin, ids } = await seeded();
     const [serverId] = ids;
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     await asAdmin.action(api.push.enable, { serverId });
     const result = await asAdmin.action(api.push.disable, { serverId });
     expect(result).toMatchObject({ action: "pushDisable" });
@@ -202,13 +170,15 @@ describe("MatchZy push against the simulator", () => {
   test("over the RCON proxy too", async () => {
     const { asAdmin, ids } = await seeded();
     await asAdmin.action(api.push.enable, { serverId: ids[1] });
-    expect(sim.servers[1]!.state().matchzy.remoteLogUrl).toBe(`${siteUrl}/api/events/server2`);
+    expect(env.sim.servers[1]!.state().matchzy.remoteLogUrl).toBe(
+      `${env.siteUrl}/api/events/server2`,
+    );
   });
 
   test("a game server that cannot be reached: the action fails and push stays off", async () => {
     const { t, asAdmin, ids } = await seeded();
     const [serverId] = ids;
-    const server = sim.servers[0]!;
+    const server = env.sim.servers[0]!;
     await server.faults.set({ offline: true });
     await expect(asAdmin.action(api.push.enable, { serverId })).rejects.toMatchObject({
       data: { code: "GAME_SERVER" },

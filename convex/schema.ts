@@ -63,6 +63,20 @@ export default defineSchema({
     .index("by_state", ["state"])
     .index("by_expiresAt", ["expiresAt"]),
 
+  /* MatchZy match configs of tournament launches (model/matchConfig.ts): fetched by the game server
+     at `<site URL>/matchzy/match/<key>` with the launch's token (kept hashed) until `expiresAt`.
+     `body` is the JSON served, built at launch. Expired rows go a few at a time as new ones come. */
+  matchConfigs: defineTable({
+    key: v.string(),
+    tokenHash: v.string(),
+    expiresAt: v.number(),
+    tournamentId: v.id("tournaments"),
+    serverId: v.id("servers"),
+    body: v.string(),
+  })
+    .index("by_key", ["key"])
+    .index("by_expiresAt", ["expiresAt"]),
+
   /* Game servers: public fields only. */
   servers: defineTable(serverFields).index("by_key", ["key"]).index("by_order", ["order"]),
 

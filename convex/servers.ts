@@ -15,6 +15,8 @@ export const vPublicServer = v.object({
   order: v.number(),
   /** Mute, gag and silence are offered (CS2-SimpleAdmin runs there). */
   simpleAdmin: v.boolean(),
+  /** A tournament launch loads MatchZy's match config there (the server holds the roster). */
+  matchzy: v.boolean(),
 });
 
 /** Enabled servers in display order; public fields only (no URLs, no secrets). */
@@ -33,6 +35,7 @@ export const list = publicQuery({
         connectionType: s.connectionType,
         order: s.order,
         simpleAdmin: s.simpleAdmin === true,
+        matchzy: s.matchzy === true,
       }));
   },
 });

@@ -1,5 +1,18 @@
 /** Launching the finished veto on a game server (admin): see `model/launch.ts`. */
+import { v } from "convex/values";
+import { internalQuery } from "./_generated/server";
 import { capability } from "./model/capability";
 import { LAUNCH_CAPABILITY } from "./model/launch";
+import { matchConfigFor } from "./model/matchConfig";
 
 export const launch = capability(LAUNCH_CAPABILITY);
+
+/** A launch's MatchZy match config for the HTTP route MatchZy fetches it from (convex/http.ts). */
+export const matchConfig = internalQuery({
+  args: { key: v.string(), tokenHash: v.string(), now: v.number() },
+  returns: v.object({
+    status: v.union(v.literal(200), v.literal(401), v.literal(404), v.literal(410)),
+    body: v.string(),
+  }),
+  handler: async (ctx, args) => await matchConfigFor(ctx, args),
+});

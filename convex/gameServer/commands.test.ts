@@ -2,7 +2,9 @@ import { describe, expect, test } from "vitest";
 import {
   consoleCommands,
   InvalidActionError,
+  matchConfigRefusal,
   planAction,
+  rconSteps,
   pushRefusal,
   toggleFromCommand,
   validateFreeCommand,
@@ -201,6 +203,26 @@ describe("hostile input is refused before anything is sent", () => {
     ],
     ["log URL that is not http(s)", { kind: "logEnable", url: "ftp://a.example/log" }, /http/],
     ["fractional ban duration", { kind: "ban", steamId: STEAM, duration: 1.5 }, /Тривалість/],
+    [
+      "match config without a site URL",
+      { kind: "loadMatchConfig", url: "", token: PUSH_SECRET, map: "de_nuke" },
+      /CONVEX_SITE_URL/,
+    ],
+    [
+      "match config URL that ends the quoted argument",
+      {
+        kind: "loadMatchConfig",
+        url: 'https://a.example/m" ; quit',
+        token: PUSH_SECRET,
+        map: "de_nuke",
+      },
+      /адреса/,
+    ],
+    [
+      "match config token that is not ours",
+      { kind: "loadMatchConfig", url: "https://a.example/m", token: 'x" quit', map: "de_nuke" },
+      /ключ/,
+    ],
   ];
   // Catalog lookups are own-key: keys inherited from Object.prototype are not in any allow-list.
   const PROTO_KEYS = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty"];
@@ -308,6 +330,42 @@ describe("MatchZy push commands", () => {
       ),
     ).toMatch(/Invalid URL/);
     expect(pushRefusal({ kind: "command", command: "x" }, "Unknown command")).toBeNull();
+  });
+});
+
+describe("loading a launch's MatchZy match config", () => {
+  const load: ServerAction = {
+    kind: "loadMatchConfig",
+    url: "https://happy-otter-123.convex.site/matchzy/match/0123456789abcdef0123456789abcdef",
+    token: PUSH_SECRET,
+    map: "de_nuke",
+  };
+  const line = `matchzy_loadmatch_url "${load.url}" "X-Panel-Match-Key" "${PUSH_SECRET}"`;
+
+  test("one console line, URL and header quoted, on every connection type", () => {
+    expect(consoleCommands(load)).toEqual([line]);
+    expect(planAction(load, "HTTP").map((r) => [r.path, r.body])).toEqual([
+      ["/private/command", { command: line }],
+    ]);
+    expect(planAction(load, "RCON_PROXY").map((r) => r.body)).toEqual([{ command: line }]);
+    expect(rconSteps(load)).toEqual([{ command: line }]);
+  });
+
+  test("MatchZy's refusals are noticed and said with what to do; silence is success", () => {
+    expect(matchConfigRefusal(load, "")).toBeNull();
+    expect(matchConfigRefusal(load, 'Unknown command "matchzy_loadmatch_url"')).toMatch(
+      /MatchZy там не працює/,
+    );
+    expect(
+      matchConfigRefusal(
+        load,
+        "[MatchZy] [LoadMatchDataCommand] A match is already setup with id: 5, cannot load a new match!",
+      ),
+    ).toMatch(/css_endmatch/);
+    expect(
+      matchConfigRefusal(load, "[LoadMatchFromURL] HTTP request failed with status code: 401"),
+    ).toMatch(/CONVEX_SITE_URL/);
+    expect(matchConfigRefusal({ kind: "command", command: "x" }, "Unknown command")).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { ownValue } from "../lib/ownKey";
 import type { ActionName, ServerAction } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
+import { MATCH_CONFIG_HEADER, MATCHZY_LOAD_COMMANDS } from "../lib/matchzyMatch";
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import type { ConnectionType, ToggleName } from "../lib/validators";
 import { consoleTokens } from "./consoleLine";
@@ -39,13 +40,14 @@ const BLOCKED_COMMANDS = [
   /^(matchzy|get5)_remote_log_/,
 ];
 
-/** A push secret as the panel generates it: 32 random bytes, hex. */
+/** A push secret or a launch token as the panel generates it: 32 random bytes, hex. */
 const PUSH_SECRET_RE = /^[0-9a-f]{64}$/;
 const PUSH_URL_MAX = 256;
 
 /**
- * A URL a game server is told to post to (MatchZy's events, CS2's log): absolute http(s), nothing
- * that could end the quoted argument. `what` names it in the refusal.
+ * A URL a game server is given (where MatchZy posts events and fetches a match config, where CS2
+ * posts its log): absolute http(s), nothing that could end the quoted argument. `what` names it in
+ * the refusal.
  */
 function validateFeedUrl(raw: string, what: string): string {
   if (!raw) invalid(`Невідома адреса для ${what}: не задано CONVEX_SITE_URL.`);
@@ -71,6 +73,25 @@ function validateFeedUrl(raw: string, what: string): string {
 export function pushRefusal(action: ServerAction, output: string): string | null {
   if (action.kind !== "pushEnable" && action.kind !== "pushDisable") return null;
   return /unknown command|invalid url/i.test(output) ? output.slice(0, 300) : null;
+}
+
+/**
+ * Why MatchZy did not load a launch's match config, in Ukrainian with what it printed, or null when
+ * it printed none of its refusals (MatchZy prints nothing when the load succeeds).
+ */
+export function matchConfigRefusal(action: ServerAction, output: string): string | null {
+  if (action.kind !== "loadMatchConfig") return null;
+  const said = output.trim().slice(0, 300);
+  if (/unknown command/i.test(output)) {
+    return `Сервер не знає команди matchzy_loadmatch_url: MatchZy там не працює. Вимкніть «MatchZy» в налаштуваннях сервера або встановіть його. (${said})`;
+  }
+  if (/already setup/i.test(output)) {
+    return `На сервері вже завантажено інший матч MatchZy: завершіть його (css_endmatch у консолі) і запустіть мапу ще раз. (${said})`;
+  }
+  if (/invalid url|request failed|load failed|error occured/i.test(output)) {
+    return `MatchZy не завантажив конфіг матчу: сервер має дістатися адреси сайту розгортання (CONVEX_SITE_URL). (${said})`;
+  }
+  return null;
 }
 
 const SPLITTERS = /[;\n\r\0]/;
@@ -253,6 +274,11 @@ export function consoleCommands(action: ServerAction): string[] {
     case "launchGame":
       // Plain console: mode and map. Placing players on teams needs a plugin (the HTTP type).
       return [...modeCommands(action.payload.Mode), changeLevel(action.payload.Map)];
+    case "loadMatchConfig": {
+      const url = validateFeedUrl(action.url, "конфігу матчу MatchZy");
+      if (!PUSH_SECRET_RE.test(action.token)) invalid("Недопустимий ключ конфігу матчу.");
+      return [`${MATCHZY_LOAD_COMMANDS[0]} "${url}" "${MATCH_CONFIG_HEADER}" "${action.token}"`];
+    }
   }
 }
 
@@ -416,5 +442,6 @@ export function toggleFromCommand(
 
 /** Audit/toast name of an action. */
 export function actionName(action: ServerAction): ActionName {
+  if (action.kind === "loadMatchConfig") return "launchGame";
   return action.kind === "toggle" ? action.toggle : action.kind;
 }

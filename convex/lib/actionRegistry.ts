@@ -105,6 +105,17 @@ export const vServerAction = v.union(
    */
   v.object({ kind: v.literal("logEnable"), url: v.string() }),
   v.object({ kind: v.literal("logDisable") }),
+  /**
+   * MatchZy fetches a launch's match config from `url`, sending `token` in a header
+   * (model/matchConfig.ts); audited and shown as the launch. `map`: the config's first map, which
+   * MatchZy changes to as it loads.
+   */
+  v.object({
+    kind: v.literal("loadMatchConfig"),
+    url: v.string(),
+    token: v.string(),
+    map: v.string(),
+  }),
 );
 export type ServerAction = Infer<typeof vServerAction>;
 

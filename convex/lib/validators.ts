@@ -227,6 +227,8 @@ export const serverConfigFields = {
    * the server says GOTV is on.
    */
   gotvPort: v.optional(v.number()),
+  /** The server runs MatchZy: a tournament launch loads its match config (roster by SteamID). */
+  matchzy: v.optional(v.boolean()),
 };
 
 /** What the server form and the seed send: the configuration without display state. */

@@ -13,6 +13,7 @@ import {
   commandName,
   consoleKickOf,
   InvalidActionError,
+  matchConfigRefusal,
   planAction,
   pushRefusal,
   rconSteps,
@@ -117,6 +118,13 @@ export async function sendToServer(
   // Its answer is English ("Unknown command …"): the toast says it in Ukrainian, the output block
   // still shows what the server printed.
   const unknown = UNKNOWN_COMMAND.test(output);
+  const loadRefused = matchConfigRefusal(action, output);
+  if (loadRefused) {
+    return failed(loadRefused, {
+      code: "GAME_SERVER",
+      message: failureText(action, label, loadRefused),
+    });
+  }
   if (unknown && action.kind !== "pushEnable" && action.kind !== "pushDisable") {
     const command =
       action.kind === "command"
@@ -235,6 +243,7 @@ function playerOf(action: ServerAction): string | undefined {
 function expectedMap(action: ServerAction): string | undefined {
   if (action.kind === "changeMap") return action.map;
   if (action.kind === "launchGame") return action.payload.Map;
+  if (action.kind === "loadMatchConfig") return action.map;
   return undefined;
 }
 

@@ -2,15 +2,25 @@
  * Launching the finished veto on a game server (admin), one series map at a time in order (a BO3
  * launches map 1, then offers maps 2 and 3), as a declared capability (model/capability.ts). The
  * plugin API takes the whole match in one call (`/private/launch_game`: mode, map, both teams with
- * sides); over the RCON proxy and direct RCON only the mode and the map can be set (direct RCON in
- * one session under the server's lock), and the admin is told that teams must be placed by hand. One audit entry per launch, written with the launch itself.
+ * sides). A server that runs MatchZy, whatever its connection, is told to fetch the launch's match
+ * config (model/matchConfig.ts) and then holds the roster by SteamID itself. Over the RCON proxy
+ * and direct RCON without MatchZy only the mode and the map can be set (direct RCON in one session
+ * under the server's lock), and the admin is told exactly where each player must go. One audit
+ * entry per launch, written with the launch itself.
  */
 import { ConvexError, v, type Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { fail, type ErrorData } from "../lib/errors";
 import { vConnectionType, vLaunchPayload, type Actor, type LaunchPayload } from "../lib/validators";
-import { defineCapability } from "./capability";
+import { defineCapability, type CapabilityServer } from "./capability";
+import {
+  MATCH_CONFIG_MESSAGES,
+  MATCHZY_MODES,
+  matchConfigUrl,
+  matchzyConfigOf,
+  storeMatchConfig,
+} from "./matchConfig";
 import { notifyTournamentLaunched } from "./notifications";
 import * as model from "./tournament";
 import { stateOf } from "./tournamentStore";
@@ -107,12 +117,77 @@ export async function recordLaunch(
   return `${t.slug}: ${mode}, ${map}`;
 }
 
-/** What a launch over a console (no plugin) could not do, by connection type. */
-const CONSOLE_NOTES = {
-  RCON_PROXY:
-    "Для RCON-проксі встановлено лише режим і мапу: розподіл гравців по командах недоступний.",
-  RCON: "Через RCON встановлено режим і мапу: розподіл гравців по командах потребує плагіна на сервері.",
-} as const;
+/** Where each team must stand, for players to pick themselves: `CT — «A» (a1, a2); T — «B» (…)`. */
+function sidesText(payload: LaunchPayload): string {
+  const teams =
+    payload.TeamA.Side === "CT" ? [payload.TeamA, payload.TeamB] : [payload.TeamB, payload.TeamA];
+  return teams
+    .map((team) => `${team.Side} — «${team.Name ?? ""}» (${team.Players.join(", ")})`)
+    .join("; ");
+}
+
+/** What a launch over a console without MatchZy could not do, and what players must do instead. */
+function consoleNote(connectionType: "RCON_PROXY" | "RCON", payload: LaunchPayload): string {
+  const how =
+    connectionType === "RCON_PROXY"
+      ? "Через RCON-проксі встановлено лише режим і мапу"
+      : "Через RCON встановлено лише режим і мапу";
+  return `${how}: по командах гравців розставить лише плагін або MatchZy. Скажіть гравцям обрати команду в меню команд (клавіша M): ${sidesText(payload)}.`;
+}
+
+const MATCHZY_NOTE =
+  "MatchZy завантажує конфіг матчу: назви команд, склад за SteamID, мапу й сторони. Гравці складу стають у свої команди, щойно підключаться; інших сервер не впустить.";
+const MATCHZY_NO_STEAM_NOTE =
+  "MatchZy тримає склад лише за SteamID, а в цьому турнірі місця без Steam: матч запущено без конфігу MatchZy.";
+
+/** How this launch reaches MatchZy: its stored config, or why it goes the usual way. */
+const vMatchzyLaunch = v.union(
+  v.null(),
+  v.object({
+    kind: v.literal("config"),
+    id: v.id("matchConfigs"),
+    url: v.string(),
+    token: v.string(),
+  }),
+  v.object({ kind: v.literal("noSteam") }),
+  v.object({ kind: v.literal("badMode") }),
+);
+type MatchzyLaunch = Infer<typeof vMatchzyLaunch>;
+
+/**
+ * On a server that runs MatchZy, the launch's match config, stored before the game server is told
+ * to fetch it; null elsewhere or when the launch is refused anyway.
+ */
+async function matchzyLaunchOf(
+  ctx: MutationCtx,
+  info: LaunchInfo,
+  { tournamentId, mode }: { tournamentId: Id<"tournaments">; mode: string },
+  server: CapabilityServer | null,
+): Promise<MatchzyLaunch> {
+  if (!info.ok || !server) return null;
+  const row = await ctx.db.get("servers", server.serverId);
+  if (row?.matchzy !== true) return null;
+  if (!(MATCHZY_MODES as readonly string[]).includes(mode)) return { kind: "badMode" };
+  const t = await ctx.db.get("tournaments", tournamentId);
+  const now = Date.now();
+  // MatchZy's match id is an integer; the launch time keeps it unique on the server.
+  const config = matchzyConfigOf(info.payload, {
+    matchId: now,
+    teamSize: t?.format.teamSize ?? info.payload.TeamA.Players.length,
+  });
+  if (!config) return { kind: "noSteam" };
+  const stored = await storeMatchConfig(
+    ctx,
+    { tournamentId, serverId: server.serverId, config },
+    now,
+  );
+  return {
+    kind: "config",
+    id: stored.id,
+    url: matchConfigUrl(env.CONVEX_SITE_URL, stored.key),
+    token: stored.token,
+  };
+}
 
 export const LAUNCH_CAPABILITY = defineCapability({
   name: "tournament_launch",
@@ -120,16 +195,30 @@ export const LAUNCH_CAPABILITY = defineCapability({
   args: { tournamentId: v.id("tournaments"), mode: v.string(), mapIndex: v.number() },
   returns: vLaunchResult,
   server: true,
-  load: async (ctx, { tournamentId, mode, mapIndex }, server) => ({
-    info: await launchInfoOf(ctx, tournamentId, mode, mapIndex),
-    connectionType: server?.target.connectionType ?? "HTTP",
-  }),
-  loaded: v.object({ info: vLaunchInfo, connectionType: vConnectionType }),
-  check: (_input, { info }) => {
-    if (!info.ok) fail(info.code, info.message);
+  // A mutation, not a query: on a MatchZy server the config must exist before the server asks.
+  before: async (ctx, input, server) => {
+    const info = await launchInfoOf(ctx, input.tournamentId, input.mode, input.mapIndex);
+    return {
+      info,
+      connectionType: server?.target.connectionType ?? "HTTP",
+      matchzy: await matchzyLaunchOf(ctx, info, input, server),
+    };
   },
-  gameServer: ({ mode }, { info, connectionType }) => {
+  loaded: v.object({
+    info: vLaunchInfo,
+    connectionType: vConnectionType,
+    matchzy: vMatchzyLaunch,
+  }),
+  check: (_input, { info, matchzy }) => {
+    if (!info.ok) fail(info.code, info.message);
+    if (matchzy?.kind === "badMode") fail("INVALID_INPUT", MATCH_CONFIG_MESSAGES.mode);
+  },
+  gameServer: ({ mode }, { info, connectionType, matchzy }) => {
     if (!info.ok) return [];
+    if (matchzy?.kind === "config") {
+      const { url, token } = matchzy;
+      return [{ kind: "loadMatchConfig", url, token, map: info.payload.Map }];
+    }
     if (connectionType === "HTTP") return [{ kind: "launchGame", payload: info.payload }];
     // Direct RCON: the mode's console commands, then the map, in one session.
     if (connectionType === "RCON") {
@@ -145,14 +234,27 @@ export const LAUNCH_CAPABILITY = defineCapability({
     const map = info.payload.Map;
     return { details: await recordLaunch(ctx, { tournamentId, mode, map }, actor, serverId) };
   },
-  result: ({ mapIndex }, { info, connectionType }, { replies }): LaunchResult => {
+  // The game server did not take it: its config is never served.
+  onFailure: async (ctx, _input, { loaded: { matchzy } }) => {
+    if (matchzy?.kind !== "config") return;
+    if (await ctx.db.get("matchConfigs", matchzy.id)) {
+      await ctx.db.delete("matchConfigs", matchzy.id);
+    }
+  },
+  result: ({ mapIndex }, { info, connectionType, matchzy }, { replies }): LaunchResult => {
     if (!info.ok) fail(info.code, info.message);
-    const plugin = connectionType === "HTTP";
-    return {
-      action: "launchGame",
+    const launched = {
+      action: "launchGame" as const,
       map: info.payload.Map,
       nextMapIndex: mapIndex + 1 < info.seriesLength ? mapIndex + 1 : null,
-      note: plugin ? null : CONSOLE_NOTES[connectionType],
+    };
+    if (matchzy?.kind === "config") return { ...launched, note: MATCHZY_NOTE, placement: null };
+    const plugin = connectionType === "HTTP";
+    const note = plugin ? null : consoleNote(connectionType, info.payload);
+    const steamNote = matchzy?.kind === "noSteam" ? MATCHZY_NO_STEAM_NOTE : null;
+    return {
+      ...launched,
+      note: [steamNote, note].filter(Boolean).join(" ") || null,
       placement: plugin ? placementOf(info.payload, replies[0]) : null,
     };
   },

@@ -155,6 +155,7 @@ export function validateServerInput(input: Infer<typeof vServerInput>) {
     connectionType: input.connectionType,
     simpleAdmin: input.simpleAdmin === true,
     ...(gotvPort !== undefined ? { gotvPort } : {}),
+    matchzy: input.matchzy === true,
     ...(input.connectionType !== "HTTP"
       ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }
       : {}),

@@ -93,6 +93,7 @@ const READ_BACK_AFTER: ReadonlySet<ServerAction["kind"]> = new Set([
   "changeMap",
   "workshopMap",
   "launchGame",
+  "loadMatchConfig",
 ]);
 
 /** Whether the switches should be read back after these accepted actions. */

@@ -3,11 +3,13 @@
  * world as they run them, waiting, stopping loops, and a stand-in site URL.
  */
 import http from "node:http";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import type { AddressInfo } from "node:net";
 import { seedServersFor } from "../../dev/sim/seed-servers";
 import { startSimulator, type SimHandle, type SimulatorOptions } from "../../dev/sim/simulator";
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
+import { PUSH_OFF_URL } from "../lib/push";
 import { matchSnapshotOf } from "../model/liveData";
 import { personas, setupTest, type TestConvex } from "../test.setup";
 
@@ -137,4 +139,47 @@ export async function pollNow(t: TestConvex, serverId: Id<"servers">): Promise<v
     target: (await t.query(internal.serverControl.targetOf, { serverId }))!.target,
     withPlayers: true,
   });
+}
+
+/**
+ * The hooks of a test file whose tests need the simulator and a stand-in site URL (MatchZy posts
+ * events to it and fetches match configs from it): both start once for the file; before each test
+ * every server's remote log points nowhere and a fresh warmup begins (`eachTest` may add to it);
+ * after each test the simulator is reset. `seeded()` gives a test its convex-test world, which the
+ * site URL then forwards to.
+ */
+export function simulatorWithSite(eachTest?: (server: SimHandle["servers"][number]) => void) {
+  let current: TestConvex | null = null;
+  let site: Awaited<ReturnType<typeof startSiteForwarder>> | undefined;
+  const env = {
+    sim: undefined as unknown as SimHandle,
+    siteUrl: "",
+    async seeded() {
+      return await seededWorld(env.sim, { onCreate: (t) => (current = t) });
+    },
+  };
+  beforeAll(async () => {
+    env.sim = await startTestSimulator();
+    site = await startSiteForwarder(() => current);
+    env.siteUrl = site.url;
+    process.env.CONVEX_SITE_URL = site.url;
+  });
+  afterAll(async () => {
+    delete process.env.CONVEX_SITE_URL;
+    await site?.stop();
+    await env.sim?.stop();
+  });
+  beforeEach(() => {
+    for (const server of env.sim.servers) {
+      // MatchZy (and the simulator) refuse an empty URL: point it where nothing listens.
+      server.console.exec(`matchzy_remote_log_url "${PUSH_OFF_URL}"`);
+      server.console.exec("mp_warmup_start");
+      eachTest?.(server);
+    }
+  });
+  afterEach(async () => {
+    current = null;
+    await env.sim.reset();
+  });
+  return env;
 }

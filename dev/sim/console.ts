@@ -4,6 +4,7 @@
  * texts that are guesses (docs/game-server-api.md §8) are kept recognisable rather than exact.
  */
 import { GAME_MODES, type GameModeName } from "../../convex/lib/gameApi";
+import { MATCHZY_LOAD_COMMANDS } from "../../convex/lib/matchzyMatch";
 import { isSteamId64 } from "../../convex/lib/steamId";
 import { SERVER_CONFIGS, WORKSHOP_MAPS, isKnownMap } from "./catalog";
 import type { CommsType } from "./comms";
@@ -23,6 +24,8 @@ export interface ConsoleHooks {
   onRconPasswordChanged?: () => void;
   /** `quit`, `exit`, `_restart`: the process goes away; a supervisor brings it back. */
   onRestart?: () => void;
+  /** MatchZy's match setup (matchzy-match.ts): `matchzy_loadmatch_url`, `css_endmatch`. */
+  matchzy?: { loadFromUrl(args: string[]): string; endMatch(): string };
   /** Game port shown by `status` (the RCON port: CS2 serves RCON on the game port). */
   port: () => number;
   publicHost: string;
@@ -92,6 +95,12 @@ export class ConsoleEngine {
       css_panel_restart_services: () => (hooks.onRestart?.(), "Restarting server services"),
       css_panel_update: () => (hooks.onRestart?.(), "Updating server"),
     };
+    const matchzy = hooks.matchzy;
+    if (matchzy) {
+      for (const name of MATCHZY_LOAD_COMMANDS) handlers[name] = (a) => matchzy.loadFromUrl(a);
+      handlers.css_endmatch = () => matchzy.endMatch();
+      handlers.get5_endmatch = () => matchzy.endMatch();
+    }
     if (w.hasSimpleAdmin) {
       for (const type of ["mute", "gag", "silence"] as const) {
         handlers[`css_add${type}`] = (a) => this.comms(`css_add${type}`, type, a);

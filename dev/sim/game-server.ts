@@ -12,6 +12,7 @@ import { ManagedListener } from "./listener";
 import { newMatch, tick } from "./match";
 import { MatchzyRemoteLog } from "./matchzy";
 import { ServerHttpLog } from "./http-log";
+import { MatchzyMatch, type MatchzyMatchState } from "./matchzy-match";
 import { pluginRouter } from "./plugin-api";
 import { RconServer } from "./rcon-server";
 import { type SimClock } from "./rng";
@@ -60,7 +61,12 @@ export interface SimServerState {
   /** Addresses the RCON listener banned after repeated wrong passwords. */
   rconBanned: string[];
   /** MatchZy remote log: the current match's id, the URL ("" = off), POSTs answered 2xx / not. */
-  matchzy: { matchId: number; remoteLogUrl: string; sent: number; failed: number };
+  matchzy: {
+    matchId: number;
+    remoteLogUrl: string;
+    sent: number;
+    failed: number;
+  } & MatchzyMatchState;
   /** CS2's HTTP log: logging on or off, each listener's URL, lines waiting, POSTs answered 200 / not. */
   httpLog: ServerHttpLog["state"];
 }
@@ -91,6 +97,8 @@ export class SimServer {
   readonly matchzy: MatchzyRemoteLog;
   /** CS2's HTTP log (`log on`, `logaddress_add_http`). */
   readonly httpLog: ServerHttpLog;
+  /** MatchZy's match setup: a loaded match config holds the roster (matchzy-match.ts). */
+  readonly matchzyMatch: MatchzyMatch;
   private readonly host: string;
   private readonly downtimeMs: number;
   private readonly log?: (message: string) => void;
@@ -108,16 +116,22 @@ export class SimServer {
     this.downtimeMs = runtime.downtimeMs;
     this.log = log;
     this.world = new GameWorld(clock, config);
-    this.matchzy = new MatchzyRemoteLog(this.world, {
-      ...(runtime.remoteLogTimeoutMs !== undefined
-        ? { timeoutMs: runtime.remoteLogTimeoutMs }
-        : {}),
-      ...(log ? { log: (message) => log(`${config.id}: ${message}`) } : {}),
-    });
+    const prefixed = log ? { log: (message: string) => log(`${config.id}: ${message}`) } : {};
+    this.matchzyMatch = new MatchzyMatch(this.world, prefixed);
+    this.matchzy = new MatchzyRemoteLog(
+      this.world,
+      {
+        ...(runtime.remoteLogTimeoutMs !== undefined
+          ? { timeoutMs: runtime.remoteLogTimeoutMs }
+          : {}),
+        ...prefixed,
+      },
+      this.matchzyMatch,
+    );
     this.httpLog = new ServerHttpLog(this.world, {
       serverAddr: () => `${host}:${this.rconPort}`,
       seed: config.seed,
-      ...(log ? { log: (message) => log(`${config.id}: ${message}`) } : {}),
+      ...prefixed,
     });
     this.faults = new FaultController(config.seed);
     this.rcon = new RconServer({
@@ -136,6 +150,7 @@ export class SimServer {
       serverLog: (name, args) => this.httpLog.command(name, args),
       // Defer so the reply to `quit` can be written before the listeners close.
       onRestart: () => void setImmediate(() => this.restartServices("restart")),
+      matchzy: this.matchzyMatch,
     });
     const router = pluginRouter({
       world: this.world,
@@ -194,6 +209,7 @@ export class SimServer {
     this.timers.clear();
     this.matchzy.stop();
     this.httpLog.stop();
+    this.matchzyMatch.stop();
     await Promise.all([this.http.close(), this.rcon.listener.close()]);
   }
 
@@ -290,6 +306,7 @@ export class SimServer {
         remoteLogUrl: this.matchzy.url,
         sent: this.matchzy.sent,
         failed: this.matchzy.failed,
+        ...this.matchzyMatch.state(),
       },
       httpLog: this.httpLog.state,
     };

@@ -9,8 +9,10 @@
  *   each round decided  → round_end (scores, every player's cumulative stats)
  *   last round decided  → round_end, map_result, then series_end once map_result has been answered
  *
- * Team 1 is the team that starts the match as CT; its name is `mp_teamname_1` (team 2:
- * `mp_teamname_2`), or MatchZy's defaults. `matchid` is a counter per server: one id per match.
+ * With a match config loaded (matchzy-match.ts), `matchid` and the teams are the config's: team 1
+ * is its `team1`, on whichever side `map_sides` starts it. Without one, team 1 is the team that
+ * starts the match as CT, its name `mp_teamname_1` (team 2: `mp_teamname_2`) or MatchZy's
+ * defaults, and `matchid` is a counter per server: one id per match.
  *
  * Delivery as MatchZy does it: one POST per event on a fresh connection, sent without waiting for
  * earlier events, `Content-Type: application/json; charset=utf-8`, the custom header only when both
@@ -32,9 +34,11 @@ import {
   type MatchzyStatsTeam,
   type MatchzyTeam,
 } from "../../convex/lib/matchzyEvents";
+import { matchzyTeamName } from "../../convex/lib/matchzyMatch";
 import { type Cvars } from "./cvars";
 import { postOnce } from "./outbound-post";
 import { otherSide } from "../../convex/lib/side";
+import type { LoadedMatch, MatchzyMatch } from "./matchzy-match";
 import { type PlayingSide, type SimPlayer } from "./players";
 import { type GameWorld, type MatchEvent, type RoundEndReason } from "./world";
 
@@ -97,7 +101,7 @@ export function remoteLogCommand(cvars: Cvars, name: string, args: string[]): st
   return "";
 }
 
-function isHttpUrl(text: string): boolean {
+export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
     return url.protocol === "http:" || url.protocol === "https:";
@@ -131,8 +135,10 @@ export class MatchzyRemoteLog {
   sent = 0;
   failed = 0;
   private nextMatchId = 1;
-  /** The side team 1 (the team that started the match as CT) plays now. */
+  /** The side the team that started the match as CT plays now. */
   private team1Side: PlayingSide = "CT";
+  /** The match config the current match was loaded from, if any. */
+  private config: LoadedMatch | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly requests = new Set<http.ClientRequest>();
   private readonly timeoutMs: number;
@@ -141,6 +147,7 @@ export class MatchzyRemoteLog {
   constructor(
     private readonly world: GameWorld,
     private readonly options: RemoteLogOptions = {},
+    private readonly match: Pick<MatchzyMatch, "current"> = { current: () => null },
   ) {
     this.timeoutMs = options.timeoutMs ?? REMOTE_LOG_TIMEOUT_MS;
     this.matchId = this.nextMatchId++;
@@ -165,7 +172,8 @@ export class MatchzyRemoteLog {
   private onMatchEvent(event: MatchEvent): void {
     switch (event.type) {
       case "newMatch":
-        this.matchId = this.nextMatchId++;
+        this.config = this.match.current();
+        this.matchId = this.config ? this.config.matchId : this.nextMatchId++;
         this.team1Side = "CT";
         this.send({
           event: "series_start",
@@ -215,7 +223,7 @@ export class MatchzyRemoteLog {
     const series1 = t1 > t2 ? 1 : 0;
     const series2 = t2 > t1 ? 1 : 0;
     // MatchZy's formula (HandleMatchEnd, EndSeries): "3" only when team 1 won and plays CT.
-    const side = t1 > t2 && this.team1Side === "CT" ? MATCHZY_SIDE.CT : MATCHZY_SIDE.T;
+    const side = t1 > t2 && this.sideOf(1) === "CT" ? MATCHZY_SIDE.CT : MATCHZY_SIDE.T;
     const mapResult: MatchzyMapResult = {
       event: "map_result",
       matchid: this.matchId,
@@ -239,17 +247,22 @@ export class MatchzyRemoteLog {
   }
 
   private sideOf(team: Team): PlayingSide {
-    if (team === 1) return this.team1Side;
+    const startedCT = (team === 1) === (this.config?.team1StartsCT ?? true);
+    if (startedCT) return this.team1Side;
     return otherSide(this.team1Side);
   }
 
   /** Map scores of team 1 and team 2 (the sides' scores follow the players at halftime). */
   private scores(): [number, number] {
     const { scoreCT, scoreT } = this.world.match;
-    return this.team1Side === "CT" ? [scoreCT, scoreT] : [scoreT, scoreCT];
+    return this.sideOf(1) === "CT" ? [scoreCT, scoreT] : [scoreT, scoreCT];
   }
 
   private team(team: Team): MatchzyTeam {
+    if (this.config) {
+      const { name } = team === 1 ? this.config.team1 : this.config.team2;
+      return { id: "", name: matchzyTeamName(name) };
+    }
     const name = this.world.cvars.get(`mp_teamname_${team}`) || DEFAULT_TEAM_NAMES[team];
     return { id: "", name };
   }

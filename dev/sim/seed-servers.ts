@@ -2,7 +2,8 @@
  * Seed rows for the default servers, pointing at wherever a running simulator listens: the
  * argument of `seed:defaultServers` for demo mode (dev/demo.ts) and the simulator-backed Convex
  * tests (convex/*.sim.test.ts). A simulator started with a third server also gets a third row,
- * reached by direct RCON (no plugin, no proxy).
+ * reached by direct RCON (no plugin, no proxy). Every simulated server speaks MatchZy; the panel
+ * is told so for the second one, where tournament launches then load MatchZy's match config.
  */
 import type { SimHandle } from "./simulator";
 
@@ -29,6 +30,8 @@ export function seedServersFor(sim: SimHandle) {
       proxyTargetHost: host(s2),
       proxyTargetPort: s2.rconPort,
       simpleAdmin: s2.config.simpleAdmin !== false,
+      // No plugin behind the proxy to place players: a launch loads MatchZy's match config.
+      matchzy: true,
       rconPassword: s2.config.rconPassword,
     },
     ...directRcon(sim),

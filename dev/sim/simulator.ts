@@ -130,7 +130,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       async reset() {
         await Promise.all([...servers.map((s) => s.faults.reset()), proxy.faults.reset()]);
         for (const s of [...servers, proxy]) s.counters.reset();
-        for (const s of servers) s.rcon.clearBans();
+        for (const s of servers) {
+          s.rcon.clearBans();
+          s.matchzyMatch.reset();
+        }
       },
       stop,
     };

@@ -54,7 +54,8 @@ export interface WorldOptions {
  * What match.ts and the console report as it happens (the MatchZy remote log in matchzy.ts, CS2's
  * HTTP log in http-log.ts and `advanceUntil` listen): a new match in warmup, warmup over (round 1
  * starts), a round's freezetime over, a kill, the bomb planted or defused, a round decided, the
- * match decided (right after its last `roundEnd`), sides swapped (halftime, mp_swapteams).
+ * match decided (right after its last `roundEnd`), sides swapped (halftime, mp_swapteams), a human
+ * connected (MatchZy's roster check in matchzy-match.ts may kick them at once).
  */
 export type MatchEvent =
   | { type: "newMatch" }
@@ -65,7 +66,8 @@ export type MatchEvent =
   | { type: "bombDefused"; defuser: SimPlayer }
   | { type: "roundEnd"; winner: PlayingSide; reason: RoundEndReason }
   | { type: "matchOver" }
-  | { type: "sidesSwapped" };
+  | { type: "sidesSwapped" }
+  | { type: "playerConnected"; player: SimPlayer };
 
 /**
  * One kill: who, whom, with what, through the head or not (the log adds the other flags from its
@@ -244,6 +246,7 @@ export class GameWorld {
       address: isBot ? "" : `192.0.2.${this.rng.int(2, 254)}:${this.rng.int(20000, 65000)}`,
     };
     this.players.push(player);
+    if (!isBot) this.emit({ type: "playerConnected", player });
     return player;
   }
 
@@ -264,6 +267,7 @@ export class GameWorld {
     player.userId = this.nextUserId++;
     player.connectedAt = this.now;
     player.alive = side !== "SPEC" && this.canSpawn();
+    this.emit({ type: "playerConnected", player });
   }
 
   moveTo(player: SimPlayer, side: Side): void {

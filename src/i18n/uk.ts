@@ -38,6 +38,9 @@ export const uk = {
   "admin.servers.simpleAdmin": "CS2-SimpleAdmin: мут, гег і мовчання",
   "admin.servers.simpleAdminHint":
     "Увімкніть, якщо на сервері встановлено CS2-SimpleAdmin: панель надсилатиме css_addmute, css_addgag, css_addsilence і їх зняття. Без нього ці дії приховано.",
+  "admin.servers.matchzy": "MatchZy: склад турнірного матчу за SteamID",
+  "admin.servers.matchzyHint":
+    "Увімкніть, якщо на сервері працює MatchZy: запуск турнірної мапи надсилає matchzy_loadmatch_url, і сервер сам завантажує з панелі назви команд, склад за SteamID, мапу й сторони та не впускає нікого поза складом. Сервер має дістатися адреси сайту розгортання (CONVEX_SITE_URL).",
   "admin.servers.type.HTTP": "HTTP (плагін)",
   "admin.servers.type.RCON_PROXY": "RCON-проксі",
   "admin.servers.type.RCON": "Пряме RCON (без плагіна)",
@@ -982,11 +985,13 @@ export const uk = {
   "tournament.launchMissingTitle": "Не всі гравці на сервері",
   "tournament.launchMissingText": "Зараз немає на сервері: {names}. {what} Запустити мапу зараз?",
   "tournament.launchMissingSteam":
-    "Сервер отримає склад команд за SteamID: коли вони підключаться, кожного буде поставлено у свою команду.",
+    "MatchZy отримає склад команд за SteamID: коли вони підключаться, кожного буде поставлено у свою команду.",
+  "tournament.launchMatchzy":
+    "На цьому сервері працює MatchZy: запуск передасть йому назви команд, склад за SteamID, мапу й сторони. Гравці складу стануть у свої команди, щойно підключаться; нікого поза складом сервер не впустить.",
   "tournament.launchMissingNames":
     "Панель не зможе їх розставити: коли вони підключаться, кожен має сам обрати сторону в меню команд ({sides}).",
-  "tournament.launchProxy":
-    "Через RCON-проксі панель встановить лише режим і мапу: скажіть гравцям самим обрати сторону в меню команд ({sides}).",
+  "tournament.launchConsole":
+    "Через RCON без MatchZy панель встановить лише режим і мапу: скажіть гравцям самим обрати сторону в меню команд ({sides}).",
   "tournament.launchAnyway": "Запустити",
   "tournament.history.leave": "вийшов: {value}",
   "tournament.history.remove": "адміністратор звільнив місце: {value}",

@@ -75,14 +75,17 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
     (p) => p.steamId !== undefined,
   );
   const missing = readiness?.players.filter((p) => !p.connected).map((p) => p.nickname) ?? [];
+  // Only MatchZy holds a roster: it seats players by SteamID whenever they connect. A plugin places
+  // those connected at launch; a console alone places nobody.
+  const matchzyRoster = connection?.matchzy === true && steamRoster;
+  const consoleOnly = !matchzyRoster && connection !== undefined && connection.type !== "HTTP";
   const onLaunch = () => {
     if (missing.length === 0) return void doLaunch();
-    const what =
-      connection === "RCON_PROXY"
-        ? t("tournament.launchProxy", { sides })
-        : steamRoster
-          ? t("tournament.launchMissingSteam")
-          : t("tournament.launchMissingNames", { sides });
+    const what = matchzyRoster
+      ? t("tournament.launchMissingSteam")
+      : consoleOnly
+        ? t("tournament.launchConsole", { sides })
+        : t("tournament.launchMissingNames", { sides });
     ask({
       title: t("tournament.launchMissingTitle"),
       text: t("tournament.launchMissingText", { names: missing.join(", "), what }),
@@ -125,8 +128,12 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
           </Button>
         </div>
         <p className={styles.muted}>{hint}</p>
-        {connection === "RCON_PROXY" && finished && !tournament.isLaunched ? (
-          <Notice>{t("tournament.launchProxy", { sides })}</Notice>
+        {finished && !tournament.isLaunched && (consoleOnly || matchzyRoster) ? (
+          <Notice>
+            {matchzyRoster
+              ? t("tournament.launchMatchzy")
+              : t("tournament.launchConsole", { sides })}
+          </Notice>
         ) : null}
         {result?.note ? <Notice>{result.note}</Notice> : null}
         {result?.placement ? <PlacementReport placement={result.placement} /> : null}

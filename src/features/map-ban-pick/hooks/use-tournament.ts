@@ -162,8 +162,12 @@ export function useTournamentAdmin(serverId?: Id<"servers">) {
   return { create, adminOp, launch, seatOp, rename, freeIdleSeats };
 }
 
-/** How the panel reaches a server: only the plugin API can place players on teams. */
+/**
+ * How the panel reaches a server and whether it runs MatchZy: MatchZy holds a Steam roster, the
+ * plugin API places the players connected at launch, a console alone places nobody.
+ */
 export function useServerConnection(serverId: Id<"servers"> | undefined) {
   const servers = useServers();
-  return servers?.find((s) => s._id === serverId)?.connectionType;
+  const server = servers?.find((s) => s._id === serverId);
+  return server ? { type: server.connectionType, matchzy: server.matchzy } : undefined;
 }

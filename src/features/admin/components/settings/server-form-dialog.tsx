@@ -56,6 +56,7 @@ export function ServerFormDialog({
   });
   const [type, setType] = useState<ConnectionType>(server?.connectionType ?? "HTTP");
   const [simpleAdmin, setSimpleAdmin] = useState(server?.simpleAdmin === true);
+  const [matchzy, setMatchzy] = useState(server?.matchzy === true);
   const [error, setError] = useState<string>();
   // Both RCON types need the game server's RCON address and password; the proxy also its URL.
   const rcon = type !== "HTTP";
@@ -101,6 +102,7 @@ export function ServerFormDialog({
           connectionType: type,
           simpleAdmin,
           ...(fields.gotvPort.trim() ? { gotvPort: Number(fields.gotvPort) || 0 } : {}),
+          matchzy,
           ...(rcon
             ? {
                 proxyTargetHost: fields.proxyTargetHost.trim(),
@@ -203,6 +205,8 @@ export function ServerFormDialog({
             onChange={setSimpleAdmin}
           />
           <p className={styles.muted}>{t("admin.servers.simpleAdminHint")}</p>
+          <Switch label={t("admin.servers.matchzy")} checked={matchzy} onChange={setMatchzy} />
+          <p className={styles.muted}>{t("admin.servers.matchzyHint")}</p>
         </div>
         {destinationChanged ? <Notice>{t("admin.servers.destinationChanged")}</Notice> : null}
         {error ? (
