@@ -18,7 +18,8 @@ import {
 import { modeLabel, sideOf, TEAM_KEYS } from "../utils/veto";
 import { NamesForm } from "./names-form";
 import { ReadinessPanel } from "./readiness-panel";
-import styles from "./map-ban-pick.module.css";
+import styles from "./admin-controls.module.css";
+import textStyles from "./text.module.css";
 
 const MODE_OPTIONS = LAUNCH_MODES.map((mode) => ({ value: mode, label: modeLabel(mode) }));
 
@@ -127,7 +128,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
               : t("tournament.launch")}
           </Button>
         </div>
-        <p className={styles.muted}>{hint}</p>
+        <p className={textStyles.muted}>{hint}</p>
         {finished && !tournament.isLaunched && (consoleOnly || matchzyRoster) ? (
           <Notice>
             {matchzyRoster
@@ -150,7 +151,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
             {t("tournament.archive")}
           </Button>
         ) : (
-          <p className={styles.muted}>{t("tournament.archived")}</p>
+          <p className={textStyles.muted}>{t("tournament.archived")}</p>
         )}
         {dialog}
       </div>

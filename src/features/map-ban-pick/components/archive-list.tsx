@@ -5,7 +5,8 @@ import { tournamentPath } from "@/config/paths";
 import { formatDateTime } from "@/i18n/format";
 import { t } from "@/i18n/uk";
 import { useArchive } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import styles from "./archive-list.module.css";
+import textStyles from "./text.module.css";
 
 /** Archived tournaments, opened on demand; each keeps its page with the full history. */
 export function ArchiveList() {
@@ -22,15 +23,15 @@ export function ArchiveList() {
     <section aria-label={t("tournament.archiveTitle")} className={styles.archive}>
       <h3 className={styles.archiveTitle}>{t("tournament.archiveTitle")}</h3>
       {results.length === 0 && status !== "LoadingFirstPage" ? (
-        <p className={styles.muted}>{t("tournament.archiveEmpty")}</p>
+        <p className={textStyles.muted}>{t("tournament.archiveEmpty")}</p>
       ) : (
         <ul className={styles.archiveItems}>
           {results.map((item) => (
             <li key={item.id}>
-              <Link className={styles.shareLink} to={tournamentPath(item.slug)}>
+              <Link className={textStyles.shareLink} to={tournamentPath(item.slug)}>
                 {item.slug}
               </Link>{" "}
-              <span className={styles.muted}>
+              <span className={textStyles.muted}>
                 {item.teamSize}x{item.teamSize} · {formatDateTime(item.createdAt)}
               </span>
             </li>

@@ -2,7 +2,7 @@ import { useNow } from "@/hooks/use-now";
 import { t } from "@/i18n/uk";
 import type { Tournament } from "../hooks/use-tournament";
 import { teamLetter, teamName } from "../utils/veto";
-import styles from "./map-ban-pick.module.css";
+import styles from "./coin-toss.module.css";
 
 /** How long after the toss the coin still spins for everyone watching. */
 const SPIN_MS = 2500;

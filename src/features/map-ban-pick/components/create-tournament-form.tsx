@@ -8,7 +8,7 @@ import { INITIAL_CUSTOM, parseSequence, type CustomFormat } from "../utils/custo
 import { TOURNAMENT_PRESETS, type PresetName } from "../utils/presets";
 import { CustomFields } from "./custom-format-fields";
 import { useTournamentAdmin } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import styles from "./form-grid.module.css";
 
 type Choice = PresetName | "custom";
 
@@ -70,7 +70,7 @@ export function CreateTournamentForm({ onCreated }: { onCreated: (slug: string) 
   };
 
   return (
-    <div className={styles.createForm}>
+    <div className={styles.formGrid}>
       <Select
         label={t("tournament.format")}
         value={preset}

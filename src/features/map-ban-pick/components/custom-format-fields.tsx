@@ -5,7 +5,8 @@ import { t } from "@/i18n/uk";
 import { MAP_GROUPS, WORKSHOP_GROUPS } from "@/lib/catalog";
 import { mapLabel } from "@/lib/maps";
 import type { CustomFormat } from "../utils/custom-format";
-import styles from "./map-ban-pick.module.css";
+import styles from "./custom-format-fields.module.css";
+import textStyles from "./text.module.css";
 
 const GROUPS = [
   ...MAP_GROUPS.map((g) => ({ id: g.id, label: g.label, maps: [...g.maps] as string[] })),
@@ -52,7 +53,7 @@ export function CustomFields({
         <legend>{t("tournament.custom.pool", { n: value.pool.length })}</legend>
         {GROUPS.map((group) => (
           <div key={group.id} className={styles.poolGroup}>
-            <span className={styles.muted}>{group.label}</span>
+            <span className={textStyles.muted}>{group.label}</span>
             {group.maps.map((map) => (
               <label key={map} className={styles.poolMap}>
                 <input

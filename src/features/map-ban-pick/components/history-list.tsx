@@ -4,7 +4,8 @@ import { t, type MessageKey } from "@/i18n/uk";
 import { mapLabel } from "@/lib/maps";
 import type { Tournament } from "../hooks/use-tournament";
 import { TeamChip } from "./team-chip";
-import styles from "./map-ban-pick.module.css";
+import styles from "./history-list.module.css";
+import textStyles from "./text.module.css";
 
 type Entry = Tournament["history"][number];
 
@@ -32,7 +33,7 @@ export function HistoryList({ history, className }: { history: Entry[]; classNam
   return (
     <Card title={t("tournament.historyTitle")} className={className}>
       {history.length === 0 ? (
-        <p className={styles.muted}>{t("tournament.historyEmpty")}</p>
+        <p className={textStyles.muted}>{t("tournament.historyEmpty")}</p>
       ) : (
         <ol className={styles.history} aria-label={t("tournament.historyTitle")}>
           {history.map((entry, i) => (

@@ -8,7 +8,8 @@ import { useTournamentMoves, type TeamKey } from "../hooks/use-tournament";
 import type { Id } from "@/lib/backend";
 import { NICKNAME_MAX } from "@/lib/catalog";
 import { teamLetter } from "../utils/veto";
-import styles from "./map-ban-pick.module.css";
+import seatFormStyles from "./seat-form.module.css";
+import textStyles from "./text.module.css";
 
 /** Asks for the Steam nickname the player joins `team` with; null keeps it closed. */
 export function JoinDialog({
@@ -76,8 +77,13 @@ function JoinForm({
         </>
       }
     >
-      <form id={formId} noValidate className={styles.joinForm} onSubmit={(e) => void onSubmit(e)}>
-        <p className={styles.muted}>{t("tournament.joinIntro")}</p>
+      <form
+        id={formId}
+        noValidate
+        className={seatFormStyles.seatForm}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <p className={textStyles.muted}>{t("tournament.joinIntro")}</p>
         <TextField
           ref={inputRef}
           label={t("tournament.nickname")}

@@ -11,7 +11,8 @@ import { useTournamentList, type TournamentListItem } from "../hooks/use-tournam
 import { ArchiveList } from "./archive-list";
 import { CreateTournamentForm } from "./create-tournament-form";
 import { TournamentBoard } from "./tournament-board";
-import styles from "./map-ban-pick.module.css";
+import styles from "./map-ban-pick-tab.module.css";
+import textStyles from "./text.module.css";
 
 export interface MapBanPickTabProps {
   isAdmin: boolean;
@@ -77,7 +78,7 @@ function ListRow({
     <li className={styles.tournamentItem} data-selected={selected || undefined}>
       <button type="button" className={styles.tournamentPick} onClick={onSelect}>
         <span className={styles.tournamentSlug}>{item.slug}</span>
-        <span className={styles.muted}>
+        <span className={textStyles.muted}>
           {t("tournament.listItem", {
             size: `${item.teamSize}x${item.teamSize}`,
             status: t(`tournament.status.${item.status}`),
@@ -86,7 +87,7 @@ function ListRow({
           })}
         </span>
       </button>
-      <Link className={styles.shareLink} to={tournamentPath(item.slug)}>
+      <Link className={textStyles.shareLink} to={tournamentPath(item.slug)}>
         {t("tournament.openLink")}
       </Link>
     </li>

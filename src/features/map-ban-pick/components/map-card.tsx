@@ -4,7 +4,7 @@ import { t } from "@/i18n/uk";
 import { mapLabel } from "@/lib/maps";
 import type { TeamKey } from "../hooks/use-tournament";
 import { teamName } from "../utils/veto";
-import styles from "./map-ban-pick.module.css";
+import styles from "./map-card.module.css";
 
 export interface MapCardProps {
   map: string;

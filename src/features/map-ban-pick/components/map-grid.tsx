@@ -5,7 +5,7 @@ import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type Seat, type Tournament } from "../hooks/use-tournament";
 import { bannedBy, canBan, pickedBy } from "../utils/veto";
 import { MapCard } from "./map-card";
-import styles from "./map-ban-pick.module.css";
+import styles from "./map-grid.module.css";
 
 export interface MapGridProps {
   tournament: Tournament;

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n/uk";
 import { useTournamentAdmin, type Tournament } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import styles from "./form-grid.module.css";
 
 /** Longest name the backend keeps (model/tournament.ts NAME_MAX). */
 const NAME_MAX = 40;
@@ -21,7 +21,7 @@ export function NamesForm({ tournament }: { tournament: Tournament }) {
     if (done !== undefined) toast.success(t("tournament.namesSaved"));
   };
   return (
-    <form className={styles.createForm} onSubmit={(e) => void onSubmit(e)}>
+    <form className={styles.formGrid} onSubmit={(e) => void onSubmit(e)}>
       <TextField
         label={t("tournament.nameField")}
         value={name}

@@ -2,7 +2,8 @@ import { Badge } from "@/components/ui/badge";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useReadiness, type Tournament } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import playerListStyles from "./player-list.module.css";
+import styles from "./readiness-panel.module.css";
 
 /** Before launch: which participants are connected to the target server ("3/4 на сервері"). */
 export function ReadinessPanel({
@@ -20,10 +21,10 @@ export function ReadinessPanel({
       <p className={styles.readinessCount} data-testid="readiness-count">
         {t("tournament.onServer", { n: readiness.connected, total: readiness.total })}
       </p>
-      <ul className={styles.players}>
+      <ul className={playerListStyles.players}>
         {readiness.players.map((p) => (
-          <li key={p.nickname} className={styles.player}>
-            <span className={styles.playerName}>{p.nickname}</span>
+          <li key={p.nickname} className={playerListStyles.player}>
+            <span className={playerListStyles.playerName}>{p.nickname}</span>
             <Badge tone={p.connected ? "success" : "danger"}>
               {t(p.connected ? "tournament.connected" : "tournament.notConnected")}
             </Badge>

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type Seat, type Tournament } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import styles from "./ready-panel.module.css";
 
 /** The ready check: how many pressed "Готові", and the button for this browser's player. */
 export function ReadyPanel({

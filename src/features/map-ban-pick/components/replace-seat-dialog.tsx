@@ -6,7 +6,8 @@ import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import { useTournamentAdmin, type TeamKey } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import seatFormStyles from "./seat-form.module.css";
+import textStyles from "./text.module.css";
 
 /** Admin: gives a seat to the player with another Steam account (audited on the backend). */
 export function ReplaceSeatDialog({
@@ -54,8 +55,13 @@ export function ReplaceSeatDialog({
         </>
       }
     >
-      <form id={formId} noValidate className={styles.joinForm} onSubmit={(e) => void onSubmit(e)}>
-        <p className={styles.muted}>{t("tournament.seatReplaceIntro", { team: teamName })}</p>
+      <form
+        id={formId}
+        noValidate
+        className={seatFormStyles.seatForm}
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        <p className={textStyles.muted}>{t("tournament.seatReplaceIntro", { team: teamName })}</p>
         <TextField
           ref={inputRef}
           label={t("tournament.seatReplaceField")}

@@ -3,7 +3,9 @@ import { Card } from "@/components/ui/card";
 import { t } from "@/i18n/uk";
 import { mapLabel } from "@/lib/maps";
 import type { Tournament } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import playerListStyles from "./player-list.module.css";
+import styles from "./series-card.module.css";
+import textStyles from "./text.module.css";
 
 /**
  * A launched series: its score, each map's result as the recorded matches gave it, and the winner
@@ -33,15 +35,15 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
           </Badge>
         </p>
       ) : null}
-      <ol className={styles.players}>
+      <ol className={playerListStyles.players}>
         {tournament.series.map((m, i) => {
           const r = results.find((x) => x.mapIndex === i);
           return (
-            <li key={m.map} className={styles.player}>
-              <span className={styles.playerName}>
+            <li key={m.map} className={playerListStyles.player}>
+              <span className={playerListStyles.playerName}>
                 {t("tournament.seriesMap", { n: i + 1, map: mapLabel(m.map) })}
               </span>
-              <span className={styles.muted}>
+              <span className={textStyles.muted}>
                 {!r
                   ? t("tournament.seriesPending")
                   : r.winner === "draw"
@@ -57,7 +59,7 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
         })}
       </ol>
       {waitingFor ? (
-        <p className={styles.muted}>{t("tournament.seriesWaiting", { n: waitingFor })}</p>
+        <p className={textStyles.muted}>{t("tournament.seriesWaiting", { n: waitingFor })}</p>
       ) : null}
     </Card>
   );

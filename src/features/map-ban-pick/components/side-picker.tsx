@@ -4,7 +4,7 @@ import type { Id } from "@/lib/backend";
 import { toastError } from "@/lib/errors";
 import type { Side } from "@/lib/backend";
 import { useTournamentMoves } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import styles from "./side-picker.module.css";
 
 const SIDES = [
   { side: "CT", name: "teamName.Counter-Terrorist" },

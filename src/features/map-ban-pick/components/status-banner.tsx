@@ -4,7 +4,7 @@ import { t } from "@/i18n/uk";
 import type { Seat, Tournament } from "../hooks/use-tournament";
 import { canPickSide, describeBanner, teamLetter, teamName } from "../utils/veto";
 import { SidePicker } from "./side-picker";
-import styles from "./map-ban-pick.module.css";
+import styles from "./status-banner.module.css";
 
 const STEP_LABELS = {
   Ban: "tournament.step.Ban",

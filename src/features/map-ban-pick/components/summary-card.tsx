@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { t } from "@/i18n/uk";
 import { showError } from "@/lib/errors";
-import styles from "./map-ban-pick.module.css";
+import styles from "./summary-card.module.css";
 
 /** The finished veto as text for Discord, with a copy button. */
 export function SummaryCard({ summary }: { summary: string }) {

@@ -1,6 +1,6 @@
 import type { TeamKey } from "../hooks/use-tournament";
 import { teamName } from "../utils/veto";
-import styles from "./map-ban-pick.module.css";
+import styles from "./team-chip.module.css";
 
 /** A team's name in its colour (violet A, teal B: not the CT/T colours, which are sides). */
 export function TeamChip({ team }: { team: TeamKey }) {

@@ -21,7 +21,8 @@ import {
 import { canJoin, sideOf, TEAM_KEYS, teamLetter } from "../utils/veto";
 import { JoinDialog } from "./join-dialog";
 import { ReplaceSeatDialog } from "./replace-seat-dialog";
-import styles from "./map-ban-pick.module.css";
+import playerListStyles from "./player-list.module.css";
+import styles from "./teams-panel.module.css";
 
 export interface TeamsPanelProps {
   tournament: Tournament;
@@ -204,13 +205,13 @@ function TeamBox({
           {players.length}/{size}
         </span>
       </header>
-      <ul className={styles.players}>
+      <ul className={playerListStyles.players}>
         {players.map((p) => {
           const isMe = seat?.team === team && seat.nickname === p.nickname;
           const presence = admin?.presence(p.nickname);
           return (
-            <li key={p.nickname} className={styles.player} data-me={isMe || undefined}>
-              <span className={styles.playerName}>{p.nickname}</span>
+            <li key={p.nickname} className={playerListStyles.player} data-me={isMe || undefined}>
+              <span className={playerListStyles.playerName}>{p.nickname}</span>
               {presence?.idle ? (
                 <Badge
                   tone="warning"
@@ -253,7 +254,10 @@ function TeamBox({
           );
         })}
         {Array.from({ length: free }, (_, i) => (
-          <li key={`free-${i}`} className={`${styles.player} ${styles.freeSeat}`}>
+          <li
+            key={`free-${i}`}
+            className={`${playerListStyles.player} ${playerListStyles.freeSeat}`}
+          >
             {t("tournament.freeSeat")}
           </li>
         ))}

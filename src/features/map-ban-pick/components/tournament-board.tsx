@@ -20,7 +20,7 @@ import { SummaryCard } from "./summary-card";
 import { SeriesCard } from "./series-card";
 import { TeamsPanel } from "./teams-panel";
 import { TurnClock } from "./turn-clock";
-import styles from "./map-ban-pick.module.css";
+import styles from "./tournament-board.module.css";
 
 export interface TournamentBoardProps {
   /** The tournament's link code; undefined shows the newest active one. */

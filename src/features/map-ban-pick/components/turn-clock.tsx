@@ -1,7 +1,7 @@
 import { useNow } from "@/hooks/use-now";
 import { t } from "@/i18n/uk";
 import type { Tournament } from "../hooks/use-tournament";
-import styles from "./map-ban-pick.module.css";
+import styles from "./turn-clock.module.css";
 
 /**
  * The current step's countdown, from the server's deadline and this page's measured offset to
