@@ -23,7 +23,7 @@ export function CoinToss({ tournament, offset }: { tournament: Tournament; offse
         {spinning
           ? t("tournament.coin.spinning")
           : t(toss.fixed ? "tournament.coin.fixed" : "tournament.coin.result", {
-              team: teamName(winner),
+              team: teamName(tournament, winner),
             })}
       </span>
     </div>

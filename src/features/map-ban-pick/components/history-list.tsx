@@ -29,7 +29,14 @@ function valueText(entry: Entry): string {
 }
 
 /** Every join, ban and side pick, oldest first, with uk-UA times. */
-export function HistoryList({ history, className }: { history: Entry[]; className?: string }) {
+export function HistoryList({
+  tournament,
+  className,
+}: {
+  tournament: Tournament;
+  className?: string;
+}) {
+  const history = tournament.history;
   return (
     <Card title={t("tournament.historyTitle")} className={className}>
       {history.length === 0 ? (
@@ -41,7 +48,7 @@ export function HistoryList({ history, className }: { history: Entry[]; classNam
               <time className={styles.historyTime} dateTime={new Date(entry.at).toISOString()}>
                 {formatTime(entry.at)}
               </time>
-              <TeamChip team={entry.team} />
+              <TeamChip teams={tournament} team={entry.team} />
               <span className={styles.historyText}>
                 {t(ACTION_TEXT[entry.action], { value: valueText(entry) })}
                 {entry.auto ? (

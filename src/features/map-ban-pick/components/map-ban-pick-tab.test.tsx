@@ -244,6 +244,32 @@ describe("MapBanPickTab", () => {
     });
   });
 
+  it("names the teams as the admin named them: banner, steps, map badges, coin and history", () => {
+    const rename = (t: Tournament): Tournament => ({
+      ...t,
+      teamA: { ...t.teamA, name: "Вовки" },
+      teamB: { ...t.teamB, name: "Соколи" },
+    });
+    const base = afterBans(1);
+    const toss = { at: base.createdAt, team: "teamB" as const, action: "coinToss" as const };
+    serve(rename({ ...base, history: [{ ...toss, value: "teamB" }, ...base.history] }), null);
+    const { unmount } = renderTab();
+    expect(screen.getByRole("heading", { name: "Хід: Соколи — бан мапи" })).toBeVisible();
+    expect(screen.getByTestId("map-de_inferno")).toHaveTextContent("Бан: Вовки");
+    expect(screen.getByTestId("coin-toss")).toHaveTextContent("Жереб: починає Соколи");
+    const history = screen.getByRole("list", { name: "Історія кроків" });
+    expect(history).toHaveTextContent("Вовкибан: Inferno");
+    expect(history).not.toHaveTextContent("Команда");
+    unmount();
+
+    serve(rename(finished("CT")), null);
+    renderTab();
+    expect(
+      within(banner()).getByRole("heading", { name: "Завершено: мапа Brewery, Вовки грає за CT" }),
+    ).toBeVisible();
+    expect(within(banner()).getByText(/Соколи грає за T/)).toBeVisible();
+  });
+
   describe("map cards", () => {
     it("are buttons only for the team in turn, and ban with the step the player saw", async () => {
       const user = userEvent.setup();

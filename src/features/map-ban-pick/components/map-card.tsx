@@ -2,14 +2,14 @@ import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { t } from "@/i18n/uk";
 import { mapLabel } from "@/lib/maps";
-import type { TeamKey } from "../hooks/use-tournament";
-import { teamName } from "../utils/veto";
 import styles from "./map-card.module.css";
 
 export interface MapCardProps {
   map: string;
-  bannedBy: TeamKey | undefined;
-  pickedBy?: TeamKey;
+  /** The name of the team that banned the map. */
+  bannedBy: string | undefined;
+  /** The name of the team that picked the map. */
+  pickedBy?: string;
   /** Position in the series (BO3: 1–3) once the map is in it. */
   seriesNumber?: number;
   isFinal: boolean;
@@ -53,10 +53,10 @@ export function MapCard({
       </span>
       <span className={styles.mapStatus}>
         {bannedBy ? (
-          <Badge tone="danger">{t("tournament.map.bannedBy", { team: teamName(bannedBy) })}</Badge>
+          <Badge tone="danger">{t("tournament.map.bannedBy", { team: bannedBy })}</Badge>
         ) : pickedBy ? (
           <Badge tone="accent">
-            {t("tournament.map.pickedBy", { n: seriesNumber ?? 0, team: teamName(pickedBy) })}
+            {t("tournament.map.pickedBy", { n: seriesNumber ?? 0, team: pickedBy })}
           </Badge>
         ) : isFinal ? (
           <Badge tone="accent">

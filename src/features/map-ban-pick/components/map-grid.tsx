@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { t } from "@/i18n/uk";
 import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type Seat, type Tournament } from "../hooks/use-tournament";
-import { bannedBy, canBan, pickedBy } from "../utils/veto";
+import { bannedBy, canBan, pickedBy, teamName } from "../utils/veto";
 import { MapCard } from "./map-card";
 import styles from "./map-grid.module.css";
 
@@ -49,8 +49,8 @@ export function MapGrid({ tournament, seat, className }: MapGridProps) {
             <li key={map}>
               <MapCard
                 map={map}
-                bannedBy={by}
-                pickedBy={picker}
+                bannedBy={by && teamName(tournament, by)}
+                pickedBy={picker && teamName(tournament, picker)}
                 seriesNumber={seriesIndex === -1 ? undefined : seriesIndex + 1}
                 isFinal={tournament.finalMap === map}
                 picking={picking}

@@ -65,7 +65,7 @@ export function StatusBanner({ tournament, seat, isAdmin, className }: StatusBan
               className={styles.step}
               data-state={state}
               aria-current={state === "current" ? "step" : undefined}
-              title={teamName(step.team)}
+              title={teamName(tournament, step.team)}
             >
               <span className={styles.stepTeam}>{teamLetter(step.team)}</span>
               {t(STEP_LABELS[step.action])}

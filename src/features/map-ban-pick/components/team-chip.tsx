@@ -1,12 +1,12 @@
 import type { TeamKey } from "../hooks/use-tournament";
-import { teamName } from "../utils/veto";
+import { teamName, type TeamNames } from "../utils/veto";
 import styles from "./team-chip.module.css";
 
 /** A team's name in its colour (violet A, teal B: not the CT/T colours, which are sides). */
-export function TeamChip({ team }: { team: TeamKey }) {
+export function TeamChip({ teams, team }: { teams: TeamNames; team: TeamKey }) {
   return (
     <span className={styles.teamChip} data-team={team}>
-      {teamName(team)}
+      {teamName(teams, team)}
     </span>
   );
 }

@@ -84,7 +84,7 @@ export function TournamentBoard({ slug, isAdmin, serverId, serverName }: Tournam
       </div>
       <div className={`${styles.historyArea} ${styles.stack}`}>
         {tournament.summary ? <SummaryCard summary={tournament.summary} /> : null}
-        <HistoryList history={tournament.history} />
+        <HistoryList tournament={tournament} />
       </div>
     </div>
   );

@@ -12,8 +12,12 @@ import type { Seat, TeamKey, Tournament } from "../hooks/use-tournament";
 
 export const TEAM_KEYS = ["teamA", "teamB"] as const satisfies readonly TeamKey[];
 
-export function teamName(team: TeamKey): string {
-  return t(team === "teamA" ? "tournament.teamA" : "tournament.teamB");
+/** The two teams as the admin named them. */
+export type TeamNames = Pick<Tournament, TeamKey>;
+
+/** The admin's name for the team; the default label if the name is blank. */
+export function teamName(teams: TeamNames, team: TeamKey): string {
+  return teams[team].name.trim() || t(team === "teamA" ? "tournament.teamA" : "tournament.teamB");
 }
 
 export function teamLetter(team: TeamKey): string {
@@ -128,21 +132,28 @@ export function describeBanner(
           mode: modeLabel(tournament.launchedMode ?? ""),
         }),
         detail: t("tournament.banner.launchedDetail", {
-          teamA: teamName("teamA"),
+          teamA: teamName(tournament, "teamA"),
           sideA,
-          teamB: teamName("teamB"),
+          teamB: teamName(tournament, "teamB"),
           sideB,
         }),
       };
     }
     return {
       tone: "done",
-      title: t("tournament.banner.finished", { map, team: teamName("teamA"), side: sideA }),
-      detail: t("tournament.banner.finishedDetail", { team: teamName("teamB"), side: sideB }),
+      title: t("tournament.banner.finished", {
+        map,
+        team: teamName(tournament, "teamA"),
+        side: sideA,
+      }),
+      detail: t("tournament.banner.finishedDetail", {
+        team: teamName(tournament, "teamB"),
+        side: sideB,
+      }),
     };
   }
   const turn = tournament.turn ?? "teamA";
-  const team = teamName(turn);
+  const team = teamName(tournament, turn);
   const mine = seat?.team === turn;
   if (tournament.phase === "SidePick") {
     let detail = t("tournament.banner.sideOther", { map, team });
