@@ -35,4 +35,18 @@ describe("RoundStrip", () => {
     expect(screen.getByText(/Лише переможці раундів/)).toBeInTheDocument();
     expect(screen.getByRole("listitem", { name: "Раунд 2: переможець невідомий" })).toBeVisible();
   });
+
+  it("a strip with no known winner says why instead of the legend", () => {
+    render(
+      <RoundStrip
+        maxRounds={24}
+        rounds={[
+          { round: 1, winner: null },
+          { round: 2, winner: null },
+        ]}
+      />,
+    );
+    expect(screen.getByText(/Переможці раундів невідомі/)).toBeVisible();
+    expect(screen.queryByText(/Лише переможці раундів/)).toBeNull();
+  });
 });

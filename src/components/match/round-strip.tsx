@@ -36,6 +36,7 @@ export function RoundStrip({
   maxRounds: number | undefined;
 }) {
   const withReasons = rounds.some((m) => m.reason !== undefined);
+  const unknown = rounds.filter((m) => m.winner === null).length;
   return (
     <figure className={styles.strip}>
       <ol className={styles.marks} aria-label={t("rounds.title")}>
@@ -58,12 +59,19 @@ export function RoundStrip({
         ))}
       </ol>
       <figcaption className={styles.caption}>
-        {withReasons ? (
-          <>
-            {t("rounds.legend")} <Icon name="clock" size={12} /> {t("rounds.legendTime")}
-          </>
+        {unknown > 0 && unknown === rounds.length ? (
+          t("rounds.noWinners")
         ) : (
-          t("rounds.winnersOnly")
+          <>
+            {withReasons ? (
+              <>
+                {t("rounds.legend")} <Icon name="clock" size={12} /> {t("rounds.legendTime")}
+              </>
+            ) : (
+              t("rounds.winnersOnly")
+            )}
+            {unknown > 0 ? ` ${t("rounds.someUnknown")}` : null}
+          </>
         )}
       </figcaption>
     </figure>

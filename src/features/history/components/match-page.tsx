@@ -12,13 +12,11 @@ import { t } from "@/i18n/uk";
 import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history";
 import { useCurrentUser } from "@/hooks/use-current-user";
 import { useMatch, useVoidMatch } from "../hooks/use-history";
-import { RoundStrip } from "@/components/match/round-strip";
-import { halfBreakAfter } from "@/lib/backend";
 import { PlayerBars } from "../charts/player-bars";
-import { ScoreChart } from "../charts/score-chart";
 import { modeLabel } from "../utils/format";
-import { teamName, teamWins, verdict } from "../utils/verdict";
+import { teamName, verdict } from "../utils/verdict";
 import { HistoryLayout } from "./history-layout";
+import { MatchTimeline } from "./match-timeline";
 import { Scoreboard } from "./scoreboard";
 import styles from "./history.module.css";
 
@@ -61,7 +59,6 @@ function MatchView({ match }: { match: MatchDetail }) {
       lines: match.players.filter((l) => !l.side),
     },
   ].filter((s) => s.lines.length > 0);
-  const wins = teamWins(match.timeline, match.maxRounds, halfBreakAfter);
   const ct = match.players.filter((l) => l.side === "CT").length;
   const tt = match.players.filter((l) => l.side === "T").length;
   const unequal = ct !== tt && ct + tt > 0;
@@ -112,23 +109,7 @@ function MatchView({ match }: { match: MatchDetail }) {
           </Notice>
         ) : null}
       </header>
-      <Card title={t("history.match.timeline")}>
-        {match.timeline.length === 0 ? (
-          <p className={styles.muted}>{t("history.match.noTimeline")}</p>
-        ) : (
-          <div className={styles.stack}>
-            <RoundStrip rounds={match.timeline} maxRounds={match.maxRounds ?? undefined} />
-            <h3 className={styles.subTitle}>{t("history.match.chart")}</h3>
-            <ScoreChart
-              wins={wins ?? match.timeline.map((m) => m.winner)}
-              names={{ CT: teamName(match, "CT"), T: teamName(match, "T") }}
-            />
-            <p className={styles.muted}>
-              {wins ? t("history.match.chartHint") : t("history.match.chartBySide")}
-            </p>
-          </div>
-        )}
-      </Card>
+      <MatchTimeline match={match} />
       {match.players.length > 0 ? (
         <Card title={t("history.match.bars")}>
           <PlayerBars lines={match.players} />

@@ -3,6 +3,7 @@ import { formatTime } from "@/i18n/format";
 import { t, type MessageKey } from "@/i18n/uk";
 import { mapLabel } from "@/lib/maps";
 import type { Tournament } from "../hooks/use-tournament";
+import { teamName } from "../utils/veto";
 import { TeamChip } from "./team-chip";
 import styles from "./history-list.module.css";
 import textStyles from "./text.module.css";
@@ -21,9 +22,11 @@ const ACTION_TEXT: Record<Entry["action"], MessageKey> = {
   SidePick: "tournament.history.SidePick",
 };
 
-function valueText(entry: Entry): string {
+function valueText(tournament: Tournament, entry: Entry): string {
   if (entry.action === "Ban" || entry.action === "Pick") return mapLabel(entry.value);
-  if (entry.action === "coinToss") return entry.value === "teamA" ? "A" : "B";
+  if (entry.action === "coinToss") {
+    return teamName(tournament, entry.value === "teamB" ? "teamB" : "teamA");
+  }
   if (entry.action === "SidePick" && entry.map) return `${entry.value} (${mapLabel(entry.map)})`;
   return entry.value;
 }
@@ -50,7 +53,7 @@ export function HistoryList({
               </time>
               <TeamChip teams={tournament} team={entry.team} />
               <span className={styles.historyText}>
-                {t(ACTION_TEXT[entry.action], { value: valueText(entry) })}
+                {t(ACTION_TEXT[entry.action], { value: valueText(tournament, entry) })}
                 {entry.auto ? (
                   <span className={styles.autoTag}>{t("tournament.history.auto")}</span>
                 ) : null}

@@ -259,6 +259,7 @@ describe("MapBanPickTab", () => {
     expect(screen.getByTestId("coin-toss")).toHaveTextContent("Жереб: починає Соколи");
     const history = screen.getByRole("list", { name: "Історія кроків" });
     expect(history).toHaveTextContent("Вовкибан: Inferno");
+    expect(history).toHaveTextContent("жереб: починає Соколи");
     expect(history).not.toHaveTextContent("Команда");
     unmount();
 
