@@ -3,7 +3,7 @@
  * convex-test's engine), then times one filtered page of `audit:list` (50 entries) per filter
  * and counts the documents its index range reads, next to what a whole-table scan would read.
  *
- *   npx tsx dev/bench/audit.ts [entries]
+ *   npx tsx dev/bench/audit.ts [entries]   (default 100,000; at most 3,000,000)
  */
 import { api } from "../../convex/_generated/api";
 import type { Doc } from "../../convex/_generated/dataModel";
@@ -20,9 +20,20 @@ import {
   quietBackend,
   seedServersAndAdmin,
 } from "./seeded";
+import { countArg, exitWith, UsageError } from "./cli-args";
 import { round } from "./util";
 
-const ENTRIES = Number(process.argv[2] ?? 100_000);
+function entriesArg(argv: string[]): number {
+  if (argv.length > 1) throw new UsageError(`зайві аргументи: ${argv.slice(1).join(" ")}`);
+  return argv[0] === undefined ? 100_000 : countArg("entries", argv[0], 3_000_000);
+}
+
+let ENTRIES = 0;
+try {
+  ENTRIES = entriesArg(process.argv.slice(2));
+} catch (error) {
+  exitWith("bench:audit", error);
+}
 const PAGE = 50;
 const RUNS = 20;
 const backend = await quietBackend();

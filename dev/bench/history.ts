@@ -10,6 +10,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startBackend } from "../backend/server";
+import { countArg, exitWith, UsageError } from "./cli-args";
 import { randomLine } from "./seeded";
 import { Rng } from "../sim/rng";
 import type { Id } from "../../convex/_generated/dataModel";
@@ -33,9 +34,21 @@ import { careerMatches, careerView } from "../../convex/model/history/read";
 import { recordMatch } from "../../convex/model/history/record";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const argv = process.argv.slice(2);
-const at = argv.indexOf("--matches");
-const MATCHES = at >= 0 ? Number(argv[at + 1]) : 10_000;
+
+function matchesArg(argv: string[]): number {
+  if (argv.length === 0) return 10_000;
+  if (argv[0] !== "--matches" || argv.length > 2) {
+    throw new UsageError(`невідомі аргументи «${argv.join(" ")}»; можна: --matches N`);
+  }
+  return countArg("--matches", argv[1], 300_000);
+}
+
+let MATCHES = 0;
+try {
+  MATCHES = matchesArg(process.argv.slice(2));
+} catch (error) {
+  exitWith("bench:history", error);
+}
 const POOL = 1_000;
 const BATCH = 250;
 
@@ -281,7 +294,4 @@ async function main() {
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().catch((error: unknown) => exitWith("bench:history", error));

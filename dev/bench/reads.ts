@@ -7,6 +7,7 @@
  * scanned (those a `.filter()` dropped included), 16 MiB read, 4,096 index ranges. What is
  * seeded and how: dev/bench/scale.ts. With `--json` the last line is one JSON object.
  */
+import { countArg, exitWith, UsageError } from "./cli-args";
 import type { Sizes } from "./scale";
 import { round } from "./util";
 
@@ -28,8 +29,6 @@ const MAX: Sizes = {
   events: 1_000_000,
 };
 
-class UsageError extends Error {}
-
 function parseArgs(argv: string[]): { sizes: Sizes; json: boolean } {
   const sizes = { ...DEFAULTS };
   let json = false;
@@ -48,15 +47,7 @@ function parseArgs(argv: string[]): { sizes: Sizes; json: boolean } {
       );
     }
     const key = name as keyof Sizes;
-    const raw = argv[++i];
-    const value = Number(raw);
-    if (raw === undefined || raw.trim() === "" || !Number.isSafeInteger(value) || value < 0) {
-      throw new UsageError(`--${key}: очікується ціле невід'ємне число, отримано «${raw ?? ""}»`);
-    }
-    if (value > MAX[key]) {
-      throw new UsageError(`--${key}: щонайбільше ${MAX[key].toLocaleString("uk-UA")}`);
-    }
-    sizes[key] = value;
+    sizes[key] = countArg(`--${key}`, argv[++i], MAX[key]);
   }
   return { sizes, json };
 }
@@ -108,11 +99,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    console.error(`bench:reads: ${error.message}`);
-    process.exit(2);
-  }
-  console.error(`bench:reads: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitWith("bench:reads", error));
