@@ -55,7 +55,13 @@ describe.skipIf(!chromiumPath)("match history in the browser", () => {
 
     expect(server.advanceUntil("live", 5_000).reached).toBe(true);
     await expect.poll(snapshotPhase, WAIT).toMatch(/^(freezetime|live):0$/);
-    expect(server.advanceUntil("matchOver", 20_000).reached).toBe(true);
+    // Round by round, each seen by a poll: the match page then knows every round's winner and
+    // draws the score chart (a jump of several rounds between two polls leaves winners unknown).
+    do {
+      expect(server.advanceUntil("roundEnd", 5_000).reached).toBe(true);
+      const { scoreCT, scoreT } = server.state();
+      await expect.poll(snapshotPhase, WAIT).toMatch(new RegExp(`:${scoreCT + scoreT}$`));
+    } while (!server.world.match.matchOver);
     const final = server.state();
     const [match] = await expect
       .poll(recorded, WAIT)
