@@ -137,6 +137,20 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     );
     expect(backgrounds).toEqual(["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
     await page.screenshot({ path: path.join(shots, "overlay.png"), omitBackground: true });
+    // A narrow browser source: the team names get their own row and are not cut.
+    await page.setViewportSize({ width: 360, height: 400 });
+    for (const side of ["ct", "t"]) {
+      const fits = page.getByTestId(`overlay-team-${side}`).evaluate((e) => {
+        // The laid-out text's width, clipped or not, against the room the name has.
+        const text = document.createRange();
+        text.selectNodeContents(e);
+        const style = getComputedStyle(e);
+        const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return text.getBoundingClientRect().width <= room + 0.5;
+      });
+      await expect(fits).resolves.toBe(true);
+    }
+    await page.screenshot({ path: path.join(shots, "overlay-360.png"), omitBackground: true });
     await context.close();
   });
 });

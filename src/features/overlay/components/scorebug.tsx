@@ -35,7 +35,7 @@ export function Scorebug({
     <div className={styles.wrap}>
       <div className={styles.bug} data-testid="scorebug">
         <span className={`${styles.team} ${styles.ct}`} data-testid="overlay-team-ct">
-          {match.teamCT || t("teamName.Counter-Terrorist")}
+          <span className={styles.name}>{match.teamCT || t("teamName.Counter-Terrorist")}</span>
         </span>
         <span className={`${styles.score} ${styles.ctScore}`} data-testid="overlay-score-ct">
           {match.scoreCT}
@@ -47,7 +47,7 @@ export function Scorebug({
           {match.scoreT}
         </span>
         <span className={`${styles.team} ${styles.t}`} data-testid="overlay-team-t">
-          {match.teamT || t("teamName.Terrorist")}
+          <span className={styles.name}>{match.teamT || t("teamName.Terrorist")}</span>
         </span>
       </div>
       {showRounds && rounds.length > 0 ? (
