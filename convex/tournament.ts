@@ -1,5 +1,6 @@
 /**
- * Map ban/pick for participants and spectators. Rules live in `model/tournament.ts`; these
+ * Map ban/pick for participants and spectators. Rules live in `model/tournamentRoster.ts` and
+ * `model/tournamentVeto.ts`; these
  * handlers load one tournament and the caller's seat in it, apply one rule, and write the result
  * (`model/tournamentStore.save`). Convex mutations are serialisable, so when two clicks race for
  * the same step the second one sees the advanced `currentStep` and is refused as stale.
@@ -21,7 +22,9 @@ import { limitTournamentWrite } from "./lib/rateLimits";
 import { markSeen, seenFromPage } from "./model/tournamentSeats";
 import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/validators";
 import { vSide } from "./lib/side";
-import * as model from "./model/tournament";
+import type { TournamentState } from "./model/tournament";
+import * as roster from "./model/tournamentRoster";
+import * as veto from "./model/tournamentVeto";
 import {
   ACTIVE_LIST_LIMIT,
   bySlug,
@@ -126,8 +129,8 @@ type ParticipantWrite = Awaited<ReturnType<typeof loadForWrite>>;
 async function participantWrite(
   ctx: MutationCtx & { sessionId: string; viewer: Viewer },
   tournamentId: Id<"tournaments">,
-  move: (w: ParticipantWrite) => model.TournamentState,
-  afterSave?: (w: ParticipantWrite, next: model.TournamentState) => Promise<void>,
+  move: (w: ParticipantWrite) => TournamentState,
+  afterSave?: (w: ParticipantWrite, next: TournamentState) => Promise<void>,
 ) {
   // A seat is this browser's, or (where the tournament needs Steam) the caller's linked SteamID.
   const doc = ctx.viewer.isAdmin ? null : await ctx.db.get("tournaments", tournamentId);
@@ -179,7 +182,7 @@ export const join = sessionMutation({
       ctx,
       tournamentId,
       (w) =>
-        model.join(
+        roster.join(
           w.state,
           w.actor,
           team,
@@ -210,7 +213,7 @@ export const leave = sessionMutation({
     await participantWrite(
       ctx,
       tournamentId,
-      (w) => model.leave(w.state, w.actor, w.nickname, Date.now()),
+      (w) => roster.leave(w.state, w.actor, w.nickname, Date.now()),
       async (w) => {
         const entrant = await findEntrant(ctx, w.id, ctx.sessionId);
         if (entrant) await ctx.db.delete("tournamentEntrants", entrant._id);
@@ -223,7 +226,7 @@ export const ready = sessionMutation({
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId }) =>
     await participantWrite(ctx, tournamentId, (w) =>
-      model.markReady(w.state, w.actor, w.nickname, Date.now(), cryptoChance),
+      veto.markReady(w.state, w.actor, w.nickname, Date.now(), cryptoChance),
     ),
 });
 
@@ -233,7 +236,7 @@ export const ban = sessionMutation({
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId, map, expectedStep }) =>
     await participantWrite(ctx, tournamentId, (w) =>
-      model.ban(w.state, w.actor, map, expectedStep, Date.now()),
+      veto.ban(w.state, w.actor, map, expectedStep, Date.now()),
     ),
 });
 
@@ -242,7 +245,7 @@ export const pickMap = sessionMutation({
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId, map, expectedStep }) =>
     await participantWrite(ctx, tournamentId, (w) =>
-      model.pickMap(w.state, w.actor, map, expectedStep, Date.now()),
+      veto.pickMap(w.state, w.actor, map, expectedStep, Date.now()),
     ),
 });
 
@@ -253,7 +256,7 @@ export const pickSide = sessionMutation({
     await participantWrite(
       ctx,
       tournamentId,
-      (w) => model.pickSide(w.state, w.actor, side, expectedStep, Date.now()),
+      (w) => veto.pickSide(w.state, w.actor, side, expectedStep, Date.now()),
       async (w) => {
         // An admin deciding for a team is an override, so it goes into the audit log.
         if (w.actor.team === w.state.turn) return;

@@ -1,7 +1,8 @@
 /**
  * Admin side of the map ban/pick: creating tournaments in any format, starting without every
  * "Готові", pausing the clock, archiving, freeing or replacing seats, naming (declared in
- * model/tournamentAdmin.ts), launch readiness; plus the turn timer. Rules live in `model/tournament.ts`.
+ * model/tournamentAdmin.ts), launch readiness; plus the turn timer. Rules live in
+ * `model/tournamentRoster.ts` and `model/tournamentVeto.ts`.
  */
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
@@ -9,7 +10,7 @@ import { adminQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
 import { vTournamentTeamKey } from "./lib/validators";
 import { capability } from "./model/capability";
-import * as model from "./model/tournament";
+import { expireStep } from "./model/tournamentVeto";
 import { TOURNAMENT_CAPABILITIES } from "./model/tournamentAdmin";
 import { readinessOf } from "./model/tournamentReadiness";
 import { seatActivity as activityOf, SEAT_IDLE_MS } from "./model/tournamentSeats";
@@ -57,7 +58,7 @@ export const seatActivity = adminQuery({
 
 /**
  * The turn timer: scheduled for one step at its deadline. Acts only if that step is still open,
- * unpaused and due (model.expireStep), so it acts at most once and never after a played step.
+ * unpaused and due (expireStep), so it acts at most once and never after a played step.
  */
 export const expire = internalMutation({
   args: { tournamentId: v.id("tournaments"), step: v.number() },
@@ -66,7 +67,7 @@ export const expire = internalMutation({
     const doc = await ctx.db.get("tournaments", tournamentId);
     if (!doc) return null;
     const state = stateOf(doc);
-    const next = model.expireStep(state, step, Date.now(), cryptoChance);
+    const next = expireStep(state, step, Date.now(), cryptoChance);
     if (next) await save(ctx, doc._id, state, next);
     return null;
   },

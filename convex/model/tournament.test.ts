@@ -5,15 +5,14 @@ import type { Side } from "../lib/side";
 import type { TournamentTeamKey } from "../lib/validators";
 import {
   type Actor,
-  ban,
   createTournament,
-  join,
   launchPayload,
-  pickSide,
   remainingMaps,
   TOURNAMENT_MESSAGES as M,
   type TournamentState,
 } from "./tournament";
+import { join } from "./tournamentRoster";
+import { ban, pickSide } from "./tournamentVeto";
 import { MAP_POOL, SEQUENCE } from "../lib/tournamentPresets";
 
 /** 76561198000000001 in fullwidth digits (U+FF10…U+FF19). */

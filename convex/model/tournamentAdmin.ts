@@ -1,7 +1,8 @@
 /**
  * The admin side of the map ban/pick as declared capabilities (model/capability.ts): creating a
  * tournament in any format; starting without every "Готові", pausing or resuming the clock,
- * archiving; freeing or replacing a seat; naming the tournament and its teams. Rules live in `model/tournament.ts`.
+ * archiving; freeing or replacing a seat; naming the tournament and its teams. Rules live in
+ * `tournamentRoster.ts` and `tournamentVeto.ts`.
  */
 import { v } from "convex/values";
 import type { MutationCtx } from "../_generated/server";
@@ -10,7 +11,9 @@ import { fail } from "../lib/errors";
 import { parseSteamId } from "../lib/steamId";
 import { vTournamentFormat, vTournamentTeamKey } from "../lib/validators";
 import { defineCapability } from "./capability";
-import * as model from "./tournament";
+import { archive, createTournament } from "./tournament";
+import { removeSeat, rename, replaceSeat } from "./tournamentRoster";
+import { forceStart, pause, resume } from "./tournamentVeto";
 import { validateFormat } from "./tournamentFormats";
 import { seatActivity, withoutIdleSeats } from "./tournamentSeats";
 import {
@@ -59,7 +62,7 @@ export const TOURNAMENT_CAPABILITIES = {
       const slug = await freshSlug(ctx);
       const id = await ctx.db.insert(
         "tournaments",
-        model.createTournament({ createdBy: actor.username, now: Date.now(), format, slug }),
+        createTournament({ createdBy: actor.username, now: Date.now(), format, slug }),
       );
       return { result: { id, slug }, details: `${slug}: ${format.preset}` };
     },
@@ -78,12 +81,12 @@ export const TOURNAMENT_CAPABILITIES = {
       const now = Date.now();
       const next =
         op === "forceStart"
-          ? model.forceStart(state, now, cryptoChance)
+          ? forceStart(state, now, cryptoChance)
           : op === "pause"
-            ? model.pause(state, now)
+            ? pause(state, now)
             : op === "resume"
-              ? model.resume(state, now)
-              : model.archive(state);
+              ? resume(state, now)
+              : archive(state);
       await save(ctx, doc._id, state, next);
       return { details: doc.slug };
     },
@@ -119,8 +122,8 @@ export const TOURNAMENT_CAPABILITIES = {
       const now = Date.now();
       const next =
         op === "remove"
-          ? model.removeSeat(state, team, nickname, now)
-          : model.replaceSeat(state, team, nickname, await seatForSteamId(ctx, steamId!), now);
+          ? removeSeat(state, team, nickname, now)
+          : replaceSeat(state, team, nickname, await seatForSteamId(ctx, steamId!), now);
       await save(ctx, doc._id, state, next);
       // A browser session's seat: that browser no longer holds it.
       const entrant = await entrantByNickname(ctx, doc._id, nickname);
@@ -176,7 +179,7 @@ export const TOURNAMENT_CAPABILITIES = {
     commit: async (ctx, { tournamentId, ...names }) => {
       const doc = await requireTournament(ctx, tournamentId);
       const state = stateOf(doc);
-      const next = model.rename(state, names);
+      const next = rename(state, names);
       await save(ctx, doc._id, state, next);
       return {
         details: `${doc.slug}: ${next.name ?? "—"} (${next.teamA.name} — ${next.teamB.name})`,

@@ -6,20 +6,16 @@ import type { Chance } from "../lib/random";
 import type { TournamentFormat, TournamentTeamKey } from "../lib/validators";
 import {
   type Actor,
-  ban,
   createTournament,
-  expireStep,
-  join,
   launchPayload,
   isLaunched,
   markLaunched,
-  markReady,
-  pickMap,
-  pickSide,
   remainingMaps,
   TOURNAMENT_MESSAGES as M,
   type TournamentState,
 } from "./tournament";
+import { join } from "./tournamentRoster";
+import { ban, expireStep, markReady, pickMap, pickSide } from "./tournamentVeto";
 import { ACTIVE_DUTY, PRESET_NAMES, presetFormat } from "../lib/tournamentPresets";
 import { FORMAT_MESSAGES as F, validateFormat } from "./tournamentFormats";
 import { summaryText } from "./tournamentSummary";

@@ -13,7 +13,8 @@ import { fail } from "../lib/errors";
 import { allowSeenHeartbeat } from "../lib/rateLimits";
 import type { TournamentTeamKey } from "../lib/validators";
 import type { Viewer } from "../lib/viewer";
-import { removeSeat, type TournamentState } from "./tournament";
+import type { TournamentState } from "./tournament";
+import { removeSeat } from "./tournamentRoster";
 import { seatOf } from "./tournamentStore";
 
 /** A holder not seen for this long before the veto starts is away: the admin may free the seat. */

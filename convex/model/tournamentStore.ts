@@ -18,12 +18,12 @@ import type { Viewer } from "../lib/viewer";
 import {
   isLaunched,
   remainingMaps,
-  seatBySteamId,
   TOURNAMENT_MESSAGES,
   type Actor,
   type SteamSeat,
   type TournamentState,
 } from "./tournament";
+import { seatBySteamId } from "./tournamentRoster";
 import { careerOf } from "./history/careers";
 import { ALL_TIME } from "../lib/history";
 import { summaryText } from "./tournamentSummary";
