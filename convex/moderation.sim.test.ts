@@ -10,7 +10,8 @@ import { seededWorld, startTestSimulator } from "./testing/sim.helpers";
 import type { personas, TestConvex } from "./test.setup";
 import type { SimHandle, SimServerHandle } from "../dev/sim/simulator";
 import { toSteam2, toSteam3 } from "./lib/steamId";
-import { DEFAULT_MODERATION_SETTINGS, SANCTION_MESSAGES } from "./model/sanctions";
+import { SANCTION_MESSAGES } from "./model/sanctions";
+import { DEFAULT_MODERATION_SETTINGS } from "./lib/moderationDefaults";
 
 let sim: SimHandle;
 let t: TestConvex;

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import { resolveSteamId, VANITY_MESSAGES } from "./model/steamVanity";
-import { DEFAULT_MODERATION_SETTINGS } from "./model/sanctions";
+import { DEFAULT_MODERATION_SETTINGS } from "./lib/moderationDefaults";
 import { personas, serverRow, setupTest } from "./test.setup";
 
 const GABE = "76561197960287930";

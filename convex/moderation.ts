@@ -19,9 +19,9 @@ import {
   applyToBansInForce,
   commsInForceOnServer,
   expireBanInForce,
-  getModerationSettings,
   sanctionRow,
 } from "./model/sanctions";
+import { getModerationSettings } from "./model/moderationSettings";
 
 /** Sanction records per page at most. */
 const HISTORY_PAGE_MAX = 100;

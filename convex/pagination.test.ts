@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { PAGINATION_MESSAGES } from "./lib/pagination";
-import { DEFAULT_MODERATION_SETTINGS } from "./model/sanctions";
+import { DEFAULT_MODERATION_SETTINGS } from "./lib/moderationDefaults";
 import { personas, setupTest } from "./test.setup";
 
 const STEAM = "76561198000000001";

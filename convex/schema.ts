@@ -2,7 +2,6 @@ import { defineSchema, defineTable } from "convex/server";
 import { v } from "convex/values";
 import {
   serverFields,
-  tournamentFields,
   vAuditOutcome,
   vIdentityKind,
   vBoardLine,
@@ -11,8 +10,8 @@ import {
   vPushSeries,
   vPushTrack,
   vSummary,
-  vTournamentTeamKey,
 } from "./lib/validators";
+import { tournamentFields, vTournamentTeamKey } from "./lib/tournamentFields";
 import { careerTotalsFields, matchRecordFields, vTrackedMatch } from "./lib/history";
 import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";

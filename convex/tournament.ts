@@ -20,7 +20,7 @@ import { cryptoChance } from "./lib/random";
 import { paginateSafely } from "./lib/pagination";
 import { limitTournamentWrite } from "./lib/rateLimits";
 import { markSeen, seenFromPage } from "./model/tournamentSeats";
-import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/validators";
+import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/tournamentFields";
 import { vSide } from "./lib/side";
 import type { TournamentState } from "./model/tournament";
 import * as roster from "./model/tournamentRoster";

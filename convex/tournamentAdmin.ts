@@ -8,7 +8,7 @@ import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
-import { vTournamentTeamKey } from "./lib/validators";
+import { vTournamentTeamKey } from "./lib/tournamentFields";
 import { capability } from "./model/capability";
 import { expireStep } from "./model/tournamentVeto";
 import { TOURNAMENT_CAPABILITIES } from "./model/tournamentAdmin";

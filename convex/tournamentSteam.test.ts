@@ -7,7 +7,7 @@ import type { SessionId } from "convex-helpers/server/sessions";
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import type { TournamentFormat } from "./lib/validators";
+import type { TournamentFormat } from "./lib/tournamentFields";
 import { recordMatch } from "./model/history/record";
 import { TOURNAMENT_MESSAGES as M } from "./model/tournament";
 import { historyLine } from "./testing/history.fixtures";

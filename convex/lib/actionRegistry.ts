@@ -9,7 +9,8 @@
  */
 import { v, type Infer } from "convex/values";
 import { isOwnKey } from "./ownKey";
-import { vLaunchPayload, vToggleName } from "./validators";
+import { vToggleName } from "./validators";
+import { vLaunchPayload } from "./tournamentFields";
 
 /**
  * Who may run an action: admins only, also moderators (kick, bounded bans, unbans of moderators'

@@ -8,7 +8,8 @@
  * Shapes the panel stores are declared once, as validators in `validators.ts`; the wire types
  * below derive from them.
  */
-import type { GameModeName, LaunchPayload, Match, Player, Summary, Team } from "./validators";
+import type { GameModeName, Match, Player, Summary, Team } from "./validators";
+import type { LaunchPayload } from "./tournamentFields";
 
 export type { RoundPhase, GameModeName } from "./validators";
 

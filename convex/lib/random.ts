@@ -2,7 +2,7 @@
  * Server-side randomness from the Web Crypto CSPRNG (available in Convex's runtime), for the coin
  * toss, automatic veto moves, slugs and the random player picker. Never taken from a client.
  */
-import type { TournamentTeamKey } from "./validators";
+import type { TournamentTeamKey } from "./tournamentFields";
 
 /**
  * Randomness a rule is given, so the tournament model stays pure (tests pass a fixed one):

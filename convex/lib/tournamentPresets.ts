@@ -8,7 +8,7 @@ import type {
   TournamentFormat,
   TournamentPreset,
   TournamentTeamKey,
-} from "./validators";
+} from "./tournamentFields";
 
 export type Step = TournamentFormat["sequence"][number];
 

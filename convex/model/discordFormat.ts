@@ -1,6 +1,7 @@
 /**
- * Discord webhook messages as pure functions: which events exist, which webhook URLs are accepted,
- * and the execute-webhook body for each event. No database, no network; table-tested.
+ * Discord webhook messages as pure functions: which events exist and the execute-webhook body for
+ * each event (which webhook URLs are accepted is `discordWebhookUrl.ts`). No database, no network;
+ * table-tested.
  *
  * Every message is an embed (colour per kind) with `allowed_mentions: { parse: [] }`: a player
  * or admin named `@everyone` or `<@&role>` never pings anyone. Names are markdown-escaped so they
@@ -9,6 +10,7 @@
  */
 import { isSteamId64 } from "../lib/steamId";
 import type { WebhookKind } from "../lib/discord";
+import { originOf } from "./discordWebhookUrl";
 
 export type NotifyEvent =
   | {
@@ -119,54 +121,6 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
 
 export function webhookKindOf(event: NotifyEvent): WebhookKind {
   return KIND_OF_EVENT[event.kind];
-}
-
-// ---- Webhook URLs ----
-
-const DISCORD_HOSTS = new Set([
-  "discord.com",
-  "discordapp.com",
-  "ptb.discord.com",
-  "canary.discord.com",
-  "ptb.discordapp.com",
-  "canary.discordapp.com",
-]);
-const WEBHOOK_PATH = /^\/api(?:\/v\d{1,2})?\/webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{20,100})\/?$/;
-const URL_MAX = 300;
-
-export const WEBHOOK_URL_ERROR =
-  "Вкажіть адресу вебхука Discord виду https://discord.com/api/webhooks/<id>/<token>.";
-
-/**
- * The normalised webhook URL, or null when it is not one. Accepted: https on Discord's hosts, or
- * the deployment's extra origin (`DISCORD_WEBHOOK_ORIGIN`, e.g. the local stand-in), always with
- * the `/api/webhooks/<id>/<token>` path and nothing else (no query, no fragment, no credentials).
- */
-export function parseWebhookUrl(raw: string, extraOrigin?: string): string | null {
-  const text = raw.trim();
-  if (!text || text.length > URL_MAX) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password || url.search || url.hash) return null;
-  if (!WEBHOOK_PATH.test(url.pathname)) return null;
-  const discord = url.protocol === "https:" && !url.port && DISCORD_HOSTS.has(url.hostname);
-  const extra = !!extraOrigin && originOf(extraOrigin) === url.origin;
-  if (!discord && !extra) return null;
-  return `${url.origin}${url.pathname.replace(/\/$/, "")}`;
-}
-
-/** The http(s) origin of `raw`, or null (an opaque origin is the string "null"). */
-function originOf(raw: string): string | null {
-  try {
-    const url = new URL(raw.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 // ---- Text ----

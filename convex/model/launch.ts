@@ -12,7 +12,8 @@ import { ConvexError, v, type Infer } from "convex/values";
 import type { Id } from "../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../_generated/server";
 import { fail, type ErrorData } from "../lib/errors";
-import { vConnectionType, vLaunchPayload, type Actor, type LaunchPayload } from "../lib/validators";
+import { vConnectionType, type Actor } from "../lib/validators";
+import { vLaunchPayload, type LaunchPayload } from "../lib/tournamentFields";
 import { defineCapability, type CapabilityServer } from "./capability";
 import {
   MATCH_CONFIG_MESSAGES,

@@ -21,7 +21,7 @@ import {
   type MatchzyMatchTeam,
 } from "../lib/matchzyMatch";
 import { randomToken, sha256Hex } from "../lib/random";
-import type { LaunchPayload } from "../lib/validators";
+import type { LaunchPayload } from "../lib/tournamentFields";
 import { sameSecret } from "./push/secret";
 
 type LaunchTeam = LaunchPayload["TeamA"];

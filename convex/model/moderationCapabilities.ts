@@ -19,11 +19,9 @@ import {
   checkBanDuration,
   checkCommsDuration,
   checkReplaceBan,
-  cleanSettings,
   checkUnban,
   checkUncomms,
   commsInForce,
-  getModerationSettings,
   panelBanInForce,
   type BanInForce,
   vBanTerms,
@@ -31,8 +29,12 @@ import {
   requireReason,
   SANCTION_MESSAGES,
   sanctionRoleOf,
-  writeModerationSettings,
 } from "./sanctions";
+import {
+  cleanSettings,
+  getModerationSettings,
+  writeModerationSettings,
+} from "./moderationSettings";
 import { pickRandomPlayers } from "./randomPick";
 import { mergeStaffBans } from "./staffBans";
 import { resolveSteamId } from "./steamVanity";

@@ -31,13 +31,12 @@ import type { Actor } from "../lib/validators";
 import { DEFAULT_BACKOFF_MS, nextDelayMs, type AttemptResult } from "./discordDelivery";
 import {
   formatMessage,
-  parseWebhookUrl,
   testMessage,
-  WEBHOOK_URL_ERROR,
   webhookKindOf,
   type DiscordMessage,
   type NotifyEvent,
 } from "./discordFormat";
+import { parseWebhookUrl, WEBHOOK_URL_ERROR } from "./discordWebhookUrl";
 
 export type { NotifyEvent };
 

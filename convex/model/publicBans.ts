@@ -7,7 +7,7 @@ import type { PaginationOptions, PaginationResult } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { QueryCtx } from "../_generated/server";
 import { paginateSafely } from "../lib/pagination";
-import { getModerationSettings } from "./sanctions";
+import { getModerationSettings } from "./moderationSettings";
 
 export const PUBLIC_BANS_MAX_PAGE = 100;
 

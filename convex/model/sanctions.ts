@@ -1,6 +1,6 @@
 /**
- * Sanctions as plain functions: the moderation settings, who may give which ban, who may lift
- * which, and the records themselves (one per kick, ban and unban given from the panel).
+ * Sanctions as plain functions: who may give which ban, who may lift which, and the records
+ * themselves (one per kick, ban and unban given from the panel).
  */
 import { v, type Infer } from "convex/values";
 import { internal } from "../_generated/api";
@@ -8,7 +8,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import type { CommsKind } from "../lib/actionRegistry";
 import { fail } from "../lib/errors";
-import { DEFAULT_MODERATION_SETTINGS, MAX_SANCTION_MINUTES } from "../lib/moderationDefaults";
+import { MAX_SANCTION_MINUTES } from "../lib/moderationDefaults";
 import type { Actor } from "../lib/validators";
 import {
   vSanctionRole,
@@ -17,11 +17,7 @@ import {
   type SanctionRole,
 } from "../lib/sanctionFields";
 
-export { DEFAULT_MODERATION_SETTINGS };
-
-const GLOBAL = "global";
 export const MAX_REASON_LENGTH = 100;
-export const MAX_REASONS = 20;
 /** The plugin's bound (10 years), see gameServer/commands.ts. */
 export const MAX_BAN_MINUTES = MAX_SANCTION_MINUTES;
 
@@ -47,57 +43,8 @@ export const SANCTION_MESSAGES = {
   badSettings: "Некоректні налаштування модерації.",
 } as const;
 
-async function settingsRow(ctx: QueryCtx) {
-  return await ctx.db
-    .query("moderationSettings")
-    .withIndex("by_key", (q) => q.eq("key", GLOBAL))
-    .unique();
-}
-
-export async function getModerationSettings(ctx: QueryCtx): Promise<ModerationSettings> {
-  const row = await settingsRow(ctx);
-  if (!row) return DEFAULT_MODERATION_SETTINGS;
-  const { key: _key, _id, _creationTime, ...settings } = row;
-  return settings;
-}
-
-/** Trims and checks admin-edited settings; refuses with a Ukrainian message. */
-export function cleanSettings(input: ModerationSettings): ModerationSettings {
-  const reasons = (list: string[]) => {
-    const cleaned = [...new Set(list.map((r) => cleanReason(r)).filter((r) => r.length > 0))];
-    if (cleaned.length === 0 || cleaned.length > MAX_REASONS) {
-      fail("INVALID_INPUT", `Від 1 до ${MAX_REASONS} причин для кожної дії.`);
-    }
-    return cleaned;
-  };
-  const durations = [...new Set(input.banDurations)].sort((a, b) =>
-    a === 0 ? 1 : b === 0 ? -1 : a - b,
-  );
-  if (durations.length === 0 || durations.length > 12 || !durations.every(isValidDuration)) {
-    fail("INVALID_INPUT", "Від 1 до 12 тривалостей, кожна — ціле число хвилин (0 — назавжди).");
-  }
-  const max = input.moderatorMaxMinutes;
-  if (!isValidDuration(max) || max === 0) {
-    fail("INVALID_INPUT", "Максимум для модератора: ціле число хвилин, більше за 0.");
-  }
-  return {
-    ...input,
-    banReasons: reasons(input.banReasons),
-    kickReasons: reasons(input.kickReasons),
-    banDurations: durations,
-  };
-}
-
-export async function writeModerationSettings(
-  ctx: MutationCtx,
-  settings: ModerationSettings,
-): Promise<void> {
-  const row = await settingsRow(ctx);
-  if (row) await ctx.db.patch("moderationSettings", row._id, settings);
-  else await ctx.db.insert("moderationSettings", { key: GLOBAL, ...settings });
-}
-
-function isValidDuration(minutes: number): boolean {
+/** A whole number of minutes within the plugin's bound; 0 is permanent. */
+export function isValidDuration(minutes: number): boolean {
   return Number.isInteger(minutes) && minutes >= 0 && minutes <= MAX_BAN_MINUTES;
 }
 

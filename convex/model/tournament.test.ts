@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
 import type { Side } from "../lib/side";
-import type { TournamentTeamKey } from "../lib/validators";
+import type { TournamentTeamKey } from "../lib/tournamentFields";
 import {
   type Actor,
   createTournament,

@@ -16,7 +16,7 @@ import {
   type TournamentFormat,
   type TournamentTeamKey,
   type tournamentFields,
-} from "../lib/validators";
+} from "../lib/tournamentFields";
 import { presetFormat } from "../lib/tournamentPresets";
 
 /** A tournament document without its system fields. */

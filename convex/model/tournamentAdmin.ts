@@ -9,7 +9,7 @@ import type { MutationCtx } from "../_generated/server";
 import { cryptoChance, randomSlug } from "../lib/random";
 import { fail } from "../lib/errors";
 import { parseSteamId } from "../lib/steamId";
-import { vTournamentFormat, vTournamentTeamKey } from "../lib/validators";
+import { vTournamentFormat, vTournamentTeamKey } from "../lib/tournamentFields";
 import { defineCapability } from "./capability";
 import { archive, createTournament } from "./tournament";
 import { removeSeat, rename, replaceSeat } from "./tournamentRoster";

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { OFFICIAL_MAPS } from "../lib/catalog";
 import { randomInt } from "../lib/random";
 import type { Chance } from "../lib/random";
-import type { TournamentFormat, TournamentTeamKey } from "../lib/validators";
+import type { TournamentFormat, TournamentTeamKey } from "../lib/tournamentFields";
 import {
   type Actor,
   createTournament,

@@ -4,7 +4,7 @@
  */
 import { OFFICIAL_MAPS, WORKSHOP_GROUPS } from "../lib/catalog";
 import { fail } from "../lib/errors";
-import type { TournamentFormat, TournamentTeamKey } from "../lib/validators";
+import type { TournamentFormat, TournamentTeamKey } from "../lib/tournamentFields";
 import {
   POOL_MAX,
   SEQUENCE_MAX,

@@ -7,7 +7,7 @@ import { looksLikeSteamId } from "../lib/steamId";
 import { NICKNAME_MAX } from "../lib/catalog";
 import { fail } from "../lib/errors";
 import type { Chance } from "../lib/random";
-import type { TournamentTeamKey } from "../lib/validators";
+import type { TournamentTeamKey } from "../lib/tournamentFields";
 import {
   NAME_MAX,
   teamsFull,

@@ -11,7 +11,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { fail } from "../lib/errors";
 import { allowSeenHeartbeat } from "../lib/rateLimits";
-import type { TournamentTeamKey } from "../lib/validators";
+import type { TournamentTeamKey } from "../lib/tournamentFields";
 import type { Viewer } from "../lib/viewer";
 import type { TournamentState } from "./tournament";
 import { removeSeat } from "./tournamentRoster";

@@ -11,7 +11,7 @@ import { notify } from "./notifications";
 import { stateOf } from "./tournamentStore";
 import type { HistoryLine, Winner } from "../lib/history";
 import { otherSide, type Side } from "../lib/side";
-import type { TournamentTeamKey } from "../lib/validators";
+import type { TournamentTeamKey } from "../lib/tournamentFields";
 import type { TournamentState } from "./tournament";
 
 export type MapWinner = TournamentTeamKey | "draw";

@@ -13,7 +13,7 @@ import {
   vSeriesResult,
   vTournamentTeamKey,
   type TournamentTeamKey,
-} from "../lib/validators";
+} from "../lib/tournamentFields";
 import type { Viewer } from "../lib/viewer";
 import {
   isLaunched,

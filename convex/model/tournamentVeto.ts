@@ -6,7 +6,7 @@
 import { fail } from "../lib/errors";
 import type { Chance } from "../lib/random";
 import type { Side } from "../lib/side";
-import type { TournamentTeamKey } from "../lib/validators";
+import type { TournamentTeamKey } from "../lib/tournamentFields";
 import {
   remainingMaps,
   TOURNAMENT_MESSAGES as M,

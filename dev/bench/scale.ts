@@ -35,12 +35,8 @@ import { addTotals, lineTotals, ZERO_TOTALS } from "../../convex/model/history/c
 import { syncRanking } from "../../convex/model/history/leaderboard";
 import { recordMatch } from "../../convex/model/history/record";
 import { flaggedAmong } from "../../convex/model/sanctionNotice";
-import {
-  banInForceOf,
-  commsInForce,
-  panelBanInForce,
-  writeModerationSettings,
-} from "../../convex/model/sanctions";
+import { banInForceOf, commsInForce, panelBanInForce } from "../../convex/model/sanctions";
+import { writeModerationSettings } from "../../convex/model/moderationSettings";
 import { createTournament } from "../../convex/model/tournament";
 import { presetFormat } from "../../convex/lib/tournamentPresets";
 import type { BackendHandle, ReadCost } from "../backend/server";

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { WirePlayers } from "../../convex/lib/gameApi";
-import type { TournamentFormat } from "../../convex/lib/validators";
+import type { TournamentFormat } from "../../convex/lib/tournamentFields";
 import { client, demoAdminToken } from "../../dev/bench/util";
 import { BOT_NAMES } from "../../dev/sim/catalog";
 import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
