@@ -15,10 +15,11 @@ import { MODERATION_CAPABILITIES as M } from "./model/moderationCapabilities";
 import { publicBanPage, vPublicBan } from "./model/publicBans";
 import { flaggedAmong, vFlaggedPlayer } from "./model/sanctionNotice";
 import { sanctionFields, vModerationSettings } from "./lib/sanctionFields";
+import { applyToCommsInForce, commsInForcePage, expireCommsInForce } from "./model/commsInForce";
 import {
   applyToBansInForce,
-  commsInForceOnServer,
   expireBanInForce,
+  replaySanctions,
   sanctionRow,
 } from "./model/sanctions";
 import { getModerationSettings } from "./model/moderationSettings";
@@ -55,15 +56,35 @@ export const rebuildBansInForce = internalMutation({
   args: { cursor: v.optional(v.union(v.string(), v.null())) },
   returns: v.null(),
   handler: async (ctx, { cursor }) => {
-    const batch = await ctx.db
-      .query("sanctions")
-      .paginate({ cursor: cursor ?? null, numItems: 200 });
-    const now = Date.now();
-    for (const record of batch.page) await applyToBansInForce(ctx, record, now);
-    if (!batch.isDone) {
-      await ctx.scheduler.runAfter(0, internal.moderation.rebuildBansInForce, {
-        cursor: batch.continueCursor,
-      });
+    const next = await replaySanctions(ctx, cursor ?? null, applyToBansInForce);
+    if (next) {
+      await ctx.scheduler.runAfter(0, internal.moderation.rebuildBansInForce, { cursor: next });
+    }
+    return null;
+  },
+});
+
+export const expireComms = internalMutation({
+  args: { id: v.id("commsInForce") },
+  returns: v.null(),
+  handler: async (ctx, { id }) => {
+    await expireCommsInForce(ctx, id);
+    return null;
+  },
+});
+
+/**
+ * Rebuilds the mutes, gags and silences in force from the sanction records, oldest first, a batch
+ * per run: `npx convex run moderation:rebuildCommsInForce '{}'` once after upgrading a deployment
+ * whose records predate them.
+ */
+export const rebuildCommsInForce = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  returns: v.null(),
+  handler: async (ctx, { cursor }) => {
+    const next = await replaySanctions(ctx, cursor ?? null, applyToCommsInForce);
+    if (next) {
+      await ctx.scheduler.runAfter(0, internal.moderation.rebuildCommsInForce, { cursor: next });
     }
     return null;
   },
@@ -113,12 +134,14 @@ export const serverHistory = moderatorQuery({
   },
 });
 
-/** Mutes, gags and silences in force on a server (from the panel's records). */
+/** Mutes, gags and silences in force on a server (from the panel's records), newest first. */
 export const activeComms = moderatorQuery({
-  args: { serverId: v.id("servers") },
-  returns: v.array(vSanctionRow),
-  handler: async (ctx, { serverId }) =>
-    (await commsInForceOnServer(ctx, serverId, Date.now())).map(sanctionRow),
+  args: { serverId: v.id("servers"), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(vSanctionRow),
+  handler: async (ctx, { serverId, paginationOpts }) => {
+    const result = await commsInForcePage(ctx, serverId, paginationOpts, Date.now());
+    return { ...result, page: result.page.map(sanctionRow) };
+  },
 });
 
 /**

@@ -265,7 +265,7 @@ const MATRIX: Record<string, Row> = {
   },
   "moderation:activeComms": {
     level: "moderatorRead",
-    args: (i) => ({ serverId: i.serverId }),
+    args: (i) => ({ serverId: i.serverId, ...page }),
   },
   "moderation:randomPlayers": {
     level: "admin",

@@ -17,7 +17,12 @@ import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";
 import { vKill } from "./lib/killFeed";
 import { vDeliveryState, vWebhookKind } from "./lib/discord";
-import { banInForceFields, moderationSettingsFields, sanctionFields } from "./lib/sanctionFields";
+import {
+  banInForceFields,
+  commsInForceFields,
+  moderationSettingsFields,
+  sanctionFields,
+} from "./lib/sanctionFields";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -426,6 +431,13 @@ export default defineSchema({
   bansInForce: defineTable(banInForceFields)
     .index("by_steamId_and_serverId", ["steamId", "serverId"])
     .index("by_at", ["at"]),
+
+  /* Mutes, gags and silences in force: one row per player, server and kind, kept by the sanction
+     records as they are written and deleted at expiry (model/commsInForce.ts). The moderators'
+     list of active blocks reads these, not the whole sanction history. */
+  commsInForce: defineTable(commsInForceFields)
+    .index("by_steamId_and_serverId_and_kind", ["steamId", "serverId", "kind"])
+    .index("by_serverId_and_at", ["serverId", "at"]),
 
   /* Moderation settings (a single row, key "global"): reasons, presets, limits, public ban list. */
   moderationSettings: defineTable({ key: v.string(), ...moderationSettingsFields }).index(

@@ -71,6 +71,7 @@ import type * as model_banList from "../model/banList.js";
 import type * as model_callGate from "../model/callGate.js";
 import type * as model_capabilities from "../model/capabilities.js";
 import type * as model_capability from "../model/capability.js";
+import type * as model_commsInForce from "../model/commsInForce.js";
 import type * as model_deployment from "../model/deployment.js";
 import type * as model_discordDelivery from "../model/discordDelivery.js";
 import type * as model_discordFormat from "../model/discordFormat.js";
@@ -219,6 +220,7 @@ declare const fullApi: ApiFromModules<{
   "model/callGate": typeof model_callGate;
   "model/capabilities": typeof model_capabilities;
   "model/capability": typeof model_capability;
+  "model/commsInForce": typeof model_commsInForce;
   "model/deployment": typeof model_deployment;
   "model/discordDelivery": typeof model_discordDelivery;
   "model/discordFormat": typeof model_discordFormat;

@@ -58,6 +58,15 @@ export const banInForceFields = {
   source: v.optional(v.union(v.literal("panel"), v.literal("gameServer"))),
 };
 
+/** A mute, gag or silence in force on one server (the newest of its kind there, until lifted or
+ * expired): a copy of the record that gave it, so the list of blocks reads one index range. */
+export const commsInForceFields = {
+  ...sanctionFields,
+  serverId: v.id("servers"),
+  kind: v.union(v.literal("mute"), v.literal("gag"), v.literal("silence")),
+  sanctionId: v.id("sanctions"),
+};
+
 export const moderationSettingsFields = {
   banReasons: v.array(v.string()),
   kickReasons: v.array(v.string()),

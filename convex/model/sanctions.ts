@@ -10,6 +10,7 @@ import type { CommsKind } from "../lib/actionRegistry";
 import { fail } from "../lib/errors";
 import { MAX_SANCTION_MINUTES } from "../lib/moderationDefaults";
 import type { Actor } from "../lib/validators";
+import { applyToCommsInForce } from "./commsInForce";
 import {
   vSanctionRole,
   type ModerationSettings,
@@ -265,7 +266,9 @@ export async function recordSanction(
     at,
     source: "panel",
   });
-  await applyToBansInForce(ctx, (await ctx.db.get("sanctions", id))!, at);
+  const record = (await ctx.db.get("sanctions", id))!;
+  await applyToBansInForce(ctx, record, at);
+  await applyToCommsInForce(ctx, record, at);
 }
 
 /**
@@ -317,6 +320,22 @@ export function banInForceOf(
   };
 }
 
+/**
+ * Replays one batch of sanction records, oldest first, through `apply` (rebuilding a table kept
+ * by the records, for a deployment whose records predate it). The cursor of the next batch, or
+ * null when done.
+ */
+export async function replaySanctions(
+  ctx: MutationCtx,
+  cursor: string | null,
+  apply: (ctx: MutationCtx, record: Doc<"sanctions">, now: number) => Promise<void>,
+): Promise<string | null> {
+  const batch = await ctx.db.query("sanctions").paginate({ cursor, numItems: 200 });
+  const now = Date.now();
+  for (const record of batch.page) await apply(ctx, record, now);
+  return batch.isDone ? null : batch.continueCursor;
+}
+
 /** Drops a ban in force that has run out (scheduled at its expiry). */
 export async function expireBanInForce(ctx: MutationCtx, id: Id<"bansInForce">): Promise<void> {
   const row = await ctx.db.get("bansInForce", id);
@@ -341,42 +360,4 @@ export function sanctionRow(s: Doc<"sanctions">) {
     byRole: s.byRole,
     source: s.source,
   };
-}
-
-const COMMS: ReadonlySet<SanctionKind> = new Set(["mute", "gag", "silence"]);
-const LIFTS: Partial<Record<SanctionKind, CommsKind[]>> = {
-  unmute: ["mute"],
-  ungag: ["gag"],
-  unsilence: ["silence", "mute", "gag"],
-};
-
-/**
- * Mutes, gags and silences in force on a server, from our records: the newest record per player
- * and kind among the server's latest 200 sanctions decides (a lift or an expiry ends it).
- */
-export async function commsInForceOnServer(
-  ctx: QueryCtx,
-  serverId: Id<"servers">,
-  now: number,
-): Promise<Doc<"sanctions">[]> {
-  const recent = await ctx.db
-    .query("sanctions")
-    .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
-    .order("desc")
-    .take(200);
-  const decided = new Set<string>();
-  const inForce: Doc<"sanctions">[] = [];
-  for (const s of recent) {
-    const lifted = LIFTS[s.kind];
-    if (lifted) {
-      for (const k of lifted) decided.add(`${s.steamId}:${k}`);
-      continue;
-    }
-    if (!COMMS.has(s.kind)) continue;
-    const key = `${s.steamId}:${s.kind}`;
-    if (decided.has(key)) continue;
-    decided.add(key);
-    if (s.expiresAt === undefined || s.expiresAt > now) inForce.push(s);
-  }
-  return inForce;
 }

@@ -7,7 +7,8 @@
  * What is seeded, ending now:
  * - `sanctions` over two years for 20,000 players, the 64 busiest (all on server s1 now) holding
  *   64 % of them: kicks, bans (a third permanent), unbans, mutes, gags, silences and their lifts,
- *   so some are in force, most expired, some lifted; `bansInForce` as those records leave it;
+ *   so some are in force, most expired, some lifted; `bansInForce` and `commsInForce` as those
+ *   records leave them;
  * - `auditLog` entries a minute apart (1,000,000 ≈ 1.9 years), every filter value spread evenly;
  * - `matches` over a year on 4 servers, 10 players each (one of them in every fifth match),
  *   with their `matchPlayers` lines, `careers` (all time and per month) and `playerNames`; the
@@ -105,11 +106,19 @@ interface Seeded {
   recordMatchCost: ReadCost;
 }
 
+const COMMS_LIFTED: Partial<Record<string, string[]>> = {
+  unmute: ["mute"],
+  ungag: ["gag"],
+  unsilence: ["mute", "gag", "silence"],
+};
+
 async function seedSanctions(backend: BackendHandle, total: number, serverIds: Id<"servers">[]) {
   const now = Date.now();
   const step = (730 * DAY) / Math.max(1, total);
   const rows: Array<Omit<Doc<"sanctions">, "_id" | "_creationTime">> = [];
   const inForce = new Map<string, (typeof rows)[number] | null>();
+  /** Row index of each mute, gag and silence in force, by player, server and kind. */
+  const commsAt = new Map<string, number>();
   for (let i = 0; i < total; i++) {
     const { player, kind } = sanctionOf(i, total);
     const at = Math.round(now - (total - i) * step);
@@ -136,8 +145,19 @@ async function seedSanctions(backend: BackendHandle, total: number, serverIds: I
     };
     rows.push(row);
     if (kind === "ban" || kind === "unban") inForce.set(`${row.steamId}|${serverId}`, row);
+    const key = (k: string) => `${row.steamId}|${serverId}|${k}`;
+    if (kind === "mute" || kind === "gag" || kind === "silence") commsAt.set(key(kind), i);
+    for (const k of COMMS_LIFTED[kind] ?? []) commsAt.delete(key(k));
   }
-  backend.store.insertMany("sanctions", rows, { creationTime: (r) => r.at as number });
+  const ids = backend.store.insertMany("sanctions", rows, { creationTime: (r) => r.at as number });
+  const comms = [...commsAt.values()].flatMap((i) => {
+    const s = rows[i]!;
+    if (s.expiresAt !== undefined && s.expiresAt <= now) return [];
+    const kind = s.kind as "mute" | "gag" | "silence";
+    const sanctionId = ids[i] as Id<"sanctions">;
+    return [{ ...s, kind, sanctionId }];
+  });
+  backend.store.insertMany("commsInForce", comms, { creationTime: (r) => r.at as number });
   const bans = [...inForce.values()].filter(
     (s): s is (typeof rows)[number] =>
       s !== null && s.kind === "ban" && (s.expiresAt === undefined || s.expiresAt > now),
@@ -497,8 +517,8 @@ export function readCases(backend: BackendHandle, seeded: Seeded, sizes: Sizes):
       run: query(api.moderation.serverHistory, { serverId: s1!, paginationOpts: page(50) }),
     },
     {
-      name: "moderation.activeComms, one server",
-      run: query(api.moderation.activeComms, { serverId: s1! }),
+      name: "moderation.activeComms, one server, page of 20",
+      run: query(api.moderation.activeComms, { serverId: s1!, paginationOpts: page(20) }),
     },
     {
       name: "moderation.flaggedPlayers, 64 sanctioned players on the server",

@@ -58,10 +58,10 @@ export function ModerationTab({
 
 /** Blocks in force on this server; lifting one asks first (the backend judges who may). */
 function ActiveComms({ serverId }: { serverId: Id<"servers"> | undefined }) {
-  const rows = useActiveComms(serverId);
+  const { rows, status, loadMore } = useActiveComms(serverId);
   const comms = useComms(serverId);
   const { ask, dialog } = useConfirmation();
-  if (rows === undefined) return null;
+  if (status === "LoadingFirstPage") return null;
   return (
     <section className={styles.history} aria-label={t("moderation.comms.active")}>
       <h3 className={styles.moderationTitle}>{t("moderation.comms.active")}</h3>
@@ -103,6 +103,11 @@ function ActiveComms({ serverId }: { serverId: Id<"servers"> | undefined }) {
           })}
         </ul>
       )}
+      {status === "CanLoadMore" ? (
+        <Button size="sm" variant="ghost" onClick={loadMore}>
+          {t("moderation.history.more")}
+        </Button>
+      ) : null}
       {dialog}
     </section>
   );

@@ -49,9 +49,14 @@ export function useServerSanctions(serverId: Id<"servers"> | undefined) {
   return { rows: results as SanctionRow[], status, loadMore: () => loadMore(HISTORY_PAGE) };
 }
 
-/** Mutes, gags and silences in force on a server. */
-export function useActiveComms(serverId: Id<"servers"> | undefined): SanctionRow[] | undefined {
-  return useQuery(api.moderation.activeComms, serverId ? { serverId } : "skip");
+/** Mutes, gags and silences in force on a server, newest first. */
+export function useActiveComms(serverId: Id<"servers"> | undefined) {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.moderation.activeComms,
+    serverId ? { serverId } : "skip",
+    { initialNumItems: HISTORY_PAGE },
+  );
+  return { rows: results as SanctionRow[], status, loadMore: () => loadMore(HISTORY_PAGE) };
 }
 
 /** Ban durations a role may give: moderators never permanent, never past the maximum. */
