@@ -180,5 +180,7 @@ describe.skipIf(!chromiumPath)("tournament ban/pick in the browser", () => {
     );
 
     await Promise.all([admin, pa1!, pa2!, pb1!, pb2!, spectator!].map((c) => c.context.close()));
-  });
+    // Seven pages follow every step live: on a loaded 2-core machine that takes well over the
+    // default two minutes, as the two-format test does.
+  }, 240_000);
 });
