@@ -4,6 +4,7 @@
  * (MatchZy's remote log sends no kill and no bomb event).
  */
 import { v, type Infer } from "convex/values";
+import { vSide } from "./side";
 
 /** Kills kept per server: what a feed panel or an overlay shows, newest first. */
 export const KILL_FEED_SIZE = 12;
@@ -14,13 +15,11 @@ export const LOG_PATH = "/api/log/";
 /** The log counts as flowing ("журнал надходить") while the last batch is younger than this. */
 export const LOG_ACTIVE_MS = 120_000;
 
-export const vKillSide = v.union(v.literal("CT"), v.literal("T"));
-
 export const vKillPlayer = v.object({
   name: v.string(),
   /** SteamID64; "" for a bot (or an id the log did not give). */
   steamId: v.string(),
-  side: v.optional(vKillSide),
+  side: v.optional(vSide),
   bot: v.boolean(),
 });
 export type KillPlayer = Infer<typeof vKillPlayer>;

@@ -16,6 +16,7 @@
  * `sv_log_http_record_before_any_listeners 0`). `logaddress_delall_http` removes every listener.
  */
 import type http from "node:http";
+import type { Side } from "../../convex/lib/side";
 import { toSteam3 } from "../../convex/lib/steamId";
 import { postOnce } from "./outbound-post";
 import { type SimPlayer } from "./players";
@@ -69,7 +70,7 @@ export function logPlayer(p: SimPlayer): string {
   return `"${p.name}<${p.userId}><${id}><${team}>"`;
 }
 
-function roundNotice(reason: RoundEndReason, winner: "T" | "CT"): string {
+function roundNotice(reason: RoundEndReason, winner: Side): string {
   switch (reason) {
     case "bombed":
       return "Target_Bombed";

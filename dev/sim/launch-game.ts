@@ -14,6 +14,7 @@ import {
   type WireCommandResult,
   type WireLaunchGame,
 } from "../../convex/lib/gameApi";
+import { isSteamId64 } from "../../convex/lib/steamId";
 import { WORKSHOP_MAPS, isKnownMap } from "./catalog";
 import { type ConsoleEngine } from "./console";
 import { HttpError } from "./http-kit";
@@ -103,7 +104,7 @@ function parseTeam(label: string, team: unknown): WireLaunchGame["TeamA"] {
     const valid =
       Array.isArray(steamIds) &&
       steamIds.length === t.Players.length &&
-      steamIds.every((id) => typeof id === "string" && /^7656119\d{10}$/.test(id));
+      steamIds.every((id) => typeof id === "string" && isSteamId64(id));
     if (!valid) {
       throw new HttpError(
         400,

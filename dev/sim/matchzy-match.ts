@@ -26,6 +26,7 @@ import {
   type MatchzyMapSide,
   type MatchzyMatchConfig,
 } from "../../convex/lib/matchzyMatch";
+import { otherSide } from "../../convex/lib/side";
 import { isSteamId64 } from "../../convex/lib/steamId";
 import { isKnownMap } from "./catalog";
 import { newMatch } from "./match";
@@ -333,7 +334,7 @@ export class MatchzyMatch {
     }
     const startsCT = team === 1 ? match.team1StartsCT : !match.team1StartsCT;
     const ctStarters = this.world.match.team1Side;
-    const side = startsCT ? ctStarters : ctStarters === "CT" ? "T" : "CT";
+    const side = startsCT ? ctStarters : otherSide(ctStarters);
     if (player.side !== side) this.world.moveTo(player, side);
   }
 }

@@ -28,6 +28,7 @@
  * lines are skipped or read without the site. The older `L MM/DD/YYYY - HH:MM:SS: ` prefix (the UDP
  * and file log) is read too, for forwarders that relay it.
  */
+import type { Side } from "../../lib/side";
 import { parseSteamId } from "../../lib/steamId";
 import type { Kill, KillPlayer } from "../../lib/killFeed";
 
@@ -38,7 +39,7 @@ export type LogEvent =
   | { kind: "roundStart" }
   | {
       kind: "roundEnd";
-      winner: "CT" | "T";
+      winner: Side;
       /** The SFUI notice without its prefix: `Bomb_Defused`, `Target_Bombed`, `CTs_Win`, … */
       notice: string;
       scoreCT: number;
