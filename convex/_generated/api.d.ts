@@ -98,6 +98,7 @@ import type * as model_poller from "../model/poller.js";
 import type * as model_presence from "../model/presence.js";
 import type * as model_publicBans from "../model/publicBans.js";
 import type * as model_push_http from "../model/push/http.js";
+import type * as model_push_parse from "../model/push/parse.js";
 import type * as model_push_reading from "../model/push/reading.js";
 import type * as model_push_receive from "../model/push/receive.js";
 import type * as model_push_secret from "../model/push/secret.js";
@@ -247,6 +248,7 @@ declare const fullApi: ApiFromModules<{
   "model/presence": typeof model_presence;
   "model/publicBans": typeof model_publicBans;
   "model/push/http": typeof model_push_http;
+  "model/push/parse": typeof model_push_parse;
   "model/push/reading": typeof model_push_reading;
   "model/push/receive": typeof model_push_receive;
   "model/push/secret": typeof model_push_secret;

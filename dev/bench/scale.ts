@@ -39,6 +39,7 @@ import { flaggedAmong } from "../../convex/model/sanctionNotice";
 import { banInForceOf, commsInForce, panelBanInForce } from "../../convex/model/sanctions";
 import { writeModerationSettings } from "../../convex/model/moderationSettings";
 import { createTournament } from "../../convex/model/tournament";
+import { parsePushEvent } from "../../convex/model/push/parse";
 import { presetFormat } from "../../convex/lib/tournamentPresets";
 import type { BackendHandle, ReadCost } from "../backend/server";
 import { Rng } from "../sim/rng";
@@ -448,7 +449,7 @@ export function readCases(backend: BackendHandle, seeded: Seeded, sizes: Sizes):
     backend.runInternal("push:receive", {
       key: seeded.pushServerKey,
       secret: "bench-secret",
-      body: JSON.stringify({ event: "going_live", matchid, map_number: 0 }),
+      parsed: parsePushEvent({ event: "going_live", matchid, map_number: 0 }),
     });
   const cases: ReadCase[] = [
     // Match history.

@@ -16,6 +16,7 @@ import type { ActionCtx } from "../../_generated/server";
 import { jsonResponse } from "../../lib/httpResponses";
 import { PUSH_HEADER } from "../../lib/push";
 import { pathSegments } from "../../lib/readApiRouter";
+import { readPushBody } from "./parse";
 
 /** Where MatchZy posts: `<site URL>/api/events/<serverKey>`. */
 export const EVENTS_PATH = "/api/events/";
@@ -85,8 +86,9 @@ export async function readBodyLimited(request: Request, max: number): Promise<st
 }
 
 /**
- * `POST /api/events/{serverKey}`: the checks that need no database (path, size, JSON, a secret
- * header at all), then one mutation that does the rest (`receivePushEvent`).
+ * `POST /api/events/{serverKey}`: the checks that need no database (path, size, the body read as
+ * an event once, a secret header at all), then one mutation that does the rest
+ * (`receivePushEvent`).
  */
 export async function receivePushRequest(ctx: ActionCtx, request: Request): Promise<Response> {
   const segments = pathSegments(new URL(request.url).pathname.slice(EVENTS_PATH.length));
@@ -95,12 +97,9 @@ export async function receivePushRequest(ctx: ActionCtx, request: Request): Prom
   if (segments.length !== 1 || !key) return respond(NOT_FOUND);
   const body = await readBodyLimited(request, PUSH_BODY_MAX_BYTES);
   if (body === null) return respond({ status: 413, body: { error: "Payload too large" } });
-  try {
-    JSON.parse(body);
-  } catch {
-    return respond({ status: 400, body: { error: "Invalid JSON" } });
-  }
+  const parsed = readPushBody(body);
+  if (!parsed) return respond({ status: 400, body: { error: "Invalid JSON" } });
   const secret = request.headers.get(PUSH_HEADER);
   if (!secret || secret.length > SECRET_MAX) return respond(UNAUTHORIZED);
-  return respond(await ctx.runMutation(internal.push.receive, { key, secret, body }));
+  return respond(await ctx.runMutation(internal.push.receive, { key, secret, parsed }));
 }

@@ -20,7 +20,8 @@ import {
   type ScriptedMap,
 } from "../../testing/matchzy.fixtures";
 import { interpretEvent, readScores } from "./reading";
-import { eventKey, parsePushEvent } from "./receive";
+import { parsePushEvent } from "./parse";
+import { eventKey } from "./receive";
 import { sameSecret } from "./secret";
 
 const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI === "true" ? 400 : 150));

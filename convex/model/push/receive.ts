@@ -1,24 +1,13 @@
 /**
  * One POSTed MatchZy event, in one mutation: the server and its secret, the server's rate, the
- * body read as an event (every form MatchZy has sent, lib/matchzyEvents.ts), a repeated delivery
- * recognised, then the event applied: live match fields (model/liveData.ts), the push status and
+ * event as the HTTP edge read it from the body (model/push/parse.ts; every form MatchZy has sent,
+ * lib/matchzyEvents.ts), a repeated delivery recognised, then the event applied: live match fields (model/liveData.ts), the push status and
  * track, the series picks, and match history (model/history/detect.ts). A body that cannot be read
  * is refused with 400 and counted in the push status, so the admin sees it.
  */
-import { parse } from "convex-helpers/validators";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import {
-  vMatchzyGoingLive,
-  vMatchzyMapPicked,
-  vMatchzyMapResult,
-  vMatchzyRoundEnd,
-  vMatchzySeriesEnd,
-  vMatchzySeriesStart,
-  vMatchzySidePicked,
-  type MatchzyEvent,
-} from "../../lib/matchzyEvents";
-import { ownValue } from "../../lib/ownKey";
+import type { MatchzyEvent } from "../../lib/matchzyEvents";
 import { boardFromTeams } from "../../lib/scoreboard";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { trackPush } from "../history/detect";
@@ -31,6 +20,7 @@ import {
 import type { BoardLine } from "../../lib/validators";
 import { generatedSecretOf, serverByKey } from "../servers";
 import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
+import type { ParsedPushEvent } from "./parse";
 import { otherSide } from "../../lib/side";
 import { interpretEvent, seriesAfter, type ScoreReading } from "./reading";
 import { sameSecret } from "./secret";
@@ -42,44 +32,6 @@ export const PUSH_DEDUPE_TTL_MS = 24 * 60 * 60_000;
 const DEDUPE_CLEANUP_BATCH = 4;
 
 const INVALID_EVENT: PushReply = { status: 400, body: { error: "Invalid event" } };
-
-const EVENT_VALIDATORS = {
-  series_start: vMatchzySeriesStart,
-  map_picked: vMatchzyMapPicked,
-  side_picked: vMatchzySidePicked,
-  going_live: vMatchzyGoingLive,
-  round_end: vMatchzyRoundEnd,
-  map_result: vMatchzyMapResult,
-  series_end: vMatchzySeriesEnd,
-};
-
-export type ParsedEvent =
-  | { kind: "event"; event: MatchzyEvent }
-  | { kind: "unknown"; name: string }
-  | { kind: "invalid"; name: string };
-
-/**
- * A body as the panel reads it: one of the events it uses (fields it does not know are dropped),
- * another MatchZy event (`map_vetoed`, `demo_upload_ended`, … to acknowledge and ignore), or a
- * body it cannot read (`name`: the event it claimed to be, "" when none).
- */
-export function parsePushEvent(json: unknown): ParsedEvent {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
-    return { kind: "invalid", name: "" };
-  }
-  const name: unknown = (json as Record<string, unknown>).event;
-  if (typeof name !== "string" || !name) return { kind: "invalid", name: "" };
-  const validator = ownValue<(typeof EVENT_VALIDATORS)[keyof typeof EVENT_VALIDATORS]>(
-    EVENT_VALIDATORS,
-    name,
-  );
-  if (!validator) return { kind: "unknown", name };
-  try {
-    return { kind: "event", event: parse(validator, json) };
-  } catch {
-    return { kind: "invalid", name: name.slice(0, 40) };
-  }
-}
 
 /**
  * What makes a delivery the same event: the match, the event, and its map and scores (a round is
@@ -135,7 +87,7 @@ async function noteRefusal(ctx: MutationCtx, serverId: Id<"servers">, name: stri
 /** The checks that need the database, then the event is stored and applied. */
 export async function receivePushEvent(
   ctx: MutationCtx,
-  { key, secret, body }: { key: string; secret: string; body: string },
+  { key, secret, parsed }: { key: string; secret: string; parsed: ParsedPushEvent },
   now: number,
 ): Promise<PushReply> {
   const server = await serverByKey(ctx, key);
@@ -150,14 +102,6 @@ export async function receivePushEvent(
       retryAfterMs: limit.retryAfter,
     };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    await noteRefusal(ctx, server._id, "", now);
-    return INVALID_EVENT;
-  }
-  const parsed = parsePushEvent(json);
   if (parsed.kind === "invalid") {
     await noteRefusal(ctx, server._id, parsed.name, now);
     return INVALID_EVENT;
