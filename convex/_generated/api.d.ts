@@ -76,6 +76,7 @@ import type * as model_deployment from "../model/deployment.js";
 import type * as model_discordDelivery from "../model/discordDelivery.js";
 import type * as model_discordFormat from "../model/discordFormat.js";
 import type * as model_discordWebhookUrl from "../model/discordWebhookUrl.js";
+import type * as model_feedSwitch from "../model/feedSwitch.js";
 import type * as model_gameServerStep from "../model/gameServerStep.js";
 import type * as model_gotv from "../model/gotv.js";
 import type * as model_history_api from "../model/history/api.js";
@@ -226,6 +227,7 @@ declare const fullApi: ApiFromModules<{
   "model/discordDelivery": typeof model_discordDelivery;
   "model/discordFormat": typeof model_discordFormat;
   "model/discordWebhookUrl": typeof model_discordWebhookUrl;
+  "model/feedSwitch": typeof model_feedSwitch;
   "model/gameServerStep": typeof model_gameServerStep;
   "model/gotv": typeof model_gotv;
   "model/history/api": typeof model_history_api;

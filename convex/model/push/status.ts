@@ -8,13 +8,10 @@
 import { v } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
-import { SERVER_ACTIONS } from "../../lib/actionRegistry";
 import { PUSH_ACTIVE_MS, PUSH_HEADER } from "../../lib/push";
-import { defineCapability } from "../capability";
-import { vActionResult } from "../gameServerStep";
+import { feedSwitchCapabilities } from "../feedSwitch";
 import { writeGeneratedSecret } from "../servers";
 import { EVENTS_PATH } from "./http";
-import { newPushSecret } from "./secret";
 
 export { PUSH_ACTIVE_MS, PUSH_HEADER };
 
@@ -107,45 +104,16 @@ export function eventsUrl(siteUrl: string | undefined, serverKey: string): strin
   return `${siteUrl.replace(/\/+$/, "")}${EVENTS_PATH}${encodeURIComponent(serverKey)}`;
 }
 
-export const PUSH_CAPABILITIES = {
-  /**
-   * A new secret is stored and push marked on first, then the game server is told where to send
-   * events and with which header; if it refuses or cannot be reached, push is marked off again.
-   */
-  enable: defineCapability({
-    name: "pushEnable",
-    access: SERVER_ACTIONS.pushEnable.access,
-    args: {},
-    returns: vActionResult,
-    server: true,
-    resolve: () => ({ secret: newPushSecret() }),
-    input: v.object({ secret: v.string() }),
-    before: async (ctx, { secret }, server) => {
-      const key = server ? await armPush(ctx, server.serverId, secret, Date.now()) : null;
-      return { url: key === null ? "" : eventsUrl(env.CONVEX_SITE_URL, key) };
-    },
-    loaded: v.object({ url: v.string() }),
-    gameServer: ({ secret }, { url }) => [{ kind: "pushEnable", url, secret }],
-    onFailure: async (ctx, _input, { serverId }) => {
-      if (serverId) await disarmPush(ctx, serverId);
-    },
-  }),
-
-  /**
-   * Push is marked off and the secret cleared first (so whatever the game server answers, the
-   * panel accepts no more events), then MatchZy's remote log is pointed at `PUSH_OFF_URL` (it
-   * refuses "").
-   */
-  disable: defineCapability({
-    name: "pushDisable",
-    access: SERVER_ACTIONS.pushDisable.access,
-    args: {},
-    returns: vActionResult,
-    server: true,
-    before: async (ctx, _input, server) => {
-      if (server) await disarmPush(ctx, server.serverId);
-      return null;
-    },
-    gameServer: () => [{ kind: "pushDisable" }],
-  }),
-};
+/**
+ * Push on: MatchZy is told where to send events and with which header. Off: its remote log is
+ * pointed at `PUSH_OFF_URL` (it refuses "").
+ */
+export const PUSH_CAPABILITIES = feedSwitchCapabilities({
+  on: "pushEnable",
+  off: "pushDisable",
+  arm: armPush,
+  disarm: disarmPush,
+  url: (serverKey) => eventsUrl(env.CONVEX_SITE_URL, serverKey),
+  enable: (url, secret) => ({ kind: "pushEnable", url, secret }),
+  disable: { kind: "pushDisable" },
+});

@@ -8,10 +8,8 @@
 import { v } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
-import { SERVER_ACTIONS } from "../../lib/actionRegistry";
 import { LOG_PATH } from "../../lib/killFeed";
-import { defineCapability } from "../capability";
-import { vActionResult } from "../gameServerStep";
+import { feedSwitchCapabilities } from "../feedSwitch";
 import { serverByKey, writeGeneratedSecret } from "../servers";
 import { newPushSecret } from "../push/secret";
 
@@ -92,45 +90,17 @@ export async function configLines(ctx: MutationCtx, key: string, now: number) {
   return url ? ["log on", `logaddress_add_http "${url}"`] : null;
 }
 
-export const LOG_CAPABILITIES = {
-  /**
-   * A new secret is stored and the log marked on first, then the game server is told to log and
-   * where to post; if it refuses or cannot be reached, the log is marked off again.
-   */
-  enable: defineCapability({
-    name: "logEnable",
-    access: SERVER_ACTIONS.logEnable.access,
-    args: {},
-    returns: vActionResult,
-    server: true,
-    resolve: () => ({ secret: newPushSecret() }),
-    input: v.object({ secret: v.string() }),
-    before: async (ctx, { secret }, server) => {
-      const key = server ? await armLog(ctx, server.serverId, secret, Date.now()) : null;
-      return { url: key === null ? "" : logUrl(env.CONVEX_SITE_URL, key, secret) };
-    },
-    loaded: v.object({ url: v.string() }),
-    gameServer: (_input, { url }) => [{ kind: "logEnable", url }],
-    onFailure: async (ctx, _input, { serverId }) => {
-      if (serverId) await disarmLog(ctx, serverId);
-    },
-  }),
-
-  /**
-   * The secret is cleared first (the old URL is answered 410 from then on), then
-   * `logaddress_delall_http`: CS2 has no command that removes one listener, so this removes every
-   * HTTP log listener of that game server.
-   */
-  disable: defineCapability({
-    name: "logDisable",
-    access: SERVER_ACTIONS.logDisable.access,
-    args: {},
-    returns: vActionResult,
-    server: true,
-    before: async (ctx, _input, server) => {
-      if (server) await disarmLog(ctx, server.serverId);
-      return null;
-    },
-    gameServer: () => [{ kind: "logDisable" }],
-  }),
-};
+/**
+ * Log on: `log on` and `logaddress_add_http "<url>"`. Off: `logaddress_delall_http` (CS2 has no
+ * command that removes one listener, so this removes every HTTP log listener of that game server);
+ * the old URL is answered 410 from the moment the secret is cleared.
+ */
+export const LOG_CAPABILITIES = feedSwitchCapabilities({
+  on: "logEnable",
+  off: "logDisable",
+  arm: armLog,
+  disarm: disarmLog,
+  url: (serverKey, secret) => logUrl(env.CONVEX_SITE_URL, serverKey, secret),
+  enable: (url) => ({ kind: "logEnable", url }),
+  disable: { kind: "logDisable" },
+});
