@@ -13,6 +13,7 @@ import type * as capabilities from "../capabilities.js";
 import type * as crons from "../crons.js";
 import type * as deployment from "../deployment.js";
 import type * as gameServer_commands from "../gameServer/commands.js";
+import type * as gameServer_consoleInput from "../gameServer/consoleInput.js";
 import type * as gameServer_consoleKick from "../gameServer/consoleKick.js";
 import type * as gameServer_consoleLine from "../gameServer/consoleLine.js";
 import type * as gameServer_normalize from "../gameServer/normalize.js";
@@ -164,6 +165,7 @@ declare const fullApi: ApiFromModules<{
   crons: typeof crons;
   deployment: typeof deployment;
   "gameServer/commands": typeof gameServer_commands;
+  "gameServer/consoleInput": typeof gameServer_consoleInput;
   "gameServer/consoleKick": typeof gameServer_consoleKick;
   "gameServer/consoleLine": typeof gameServer_consoleLine;
   "gameServer/normalize": typeof gameServer_normalize;

@@ -1,14 +1,13 @@
 import { describe, expect, test } from "vitest";
 import {
   consoleCommands,
-  InvalidActionError,
   matchConfigRefusal,
   planAction,
   rconSteps,
   pushRefusal,
   toggleFromCommand,
-  validateFreeCommand,
 } from "./commands";
+import { InvalidActionError, validateFreeCommand } from "./consoleInput";
 import type { ServerAction } from "../lib/actionRegistry";
 import type { ToggleName } from "../lib/validators";
 

@@ -2,10 +2,9 @@
  * The typed, allow-listed action set: every server action a panel user can trigger, validated and
  * turned into the exact HTTP calls (plugin API) or console commands (RCON proxy, direct RCON). Pure, so
  * hostile input can be tested exhaustively without a game server. Nothing is ever built by pasting
- * unchecked user text into a console line.
+ * unchecked user text into a console line: every value passes its check in consoleInput.ts.
  */
 import { GAME_MODES } from "../lib/gameApi";
-import { isSteamId64 } from "../lib/steamId";
 import { ownValue } from "../lib/ownKey";
 import type { ActionName, ServerAction } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
@@ -14,57 +13,22 @@ import { MATCH_CONFIG_HEADER, MATCHZY_LOAD_COMMANDS } from "../lib/matchzyMatch"
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import type { ConnectionType, ToggleName } from "../lib/validators";
 import { consoleTokens } from "./consoleLine";
+import {
+  commandName,
+  consoleReason,
+  invalid,
+  MAP_RE,
+  PASSWORD_RE,
+  PUSH_SECRET_RE,
+  validateChat,
+  validateCvar,
+  validateDuration,
+  validateFeedUrl,
+  validateFreeCommand,
+  validateSteamId,
+  WORKSHOP_RE,
+} from "./consoleInput";
 import type { RequestSpec } from "./request";
-
-export const COMMAND_MAX = 330;
-export const SAY_MAX = 100;
-
-/** A validation failure with a Ukrainian message; nothing has been sent. */
-export class InvalidActionError extends Error {}
-
-/** Console commands a panel must never send, from the free box or anywhere else. */
-const BLOCKED_COMMANDS = [
-  /^(quit|exit|_restart|restart|killserver|shutdown|crash)$/,
-  /^rcon(_password)?$/,
-  /^sv_rcon/,
-  /^rcon_/,
-  /^sv_setsteamaccount$/,
-  /^(hostport|ip|net_public_adr)$/,
-  /^(log|logaddress_.*|con_logfile|sv_logfile|sv_logecho)$/,
-  /^(writeid|writeip|host_writeconfig|banid|removeid|listid)$/,
-  /^(alias|bind|unbind|unbindall)$/,
-  /^(meta|css_plugins|plugin_.*|sm|sm_.*)$/,
-  // Every cvar with its value at once: would print anything a plugin keeps in a cvar.
-  /^(cvarlist|find|findflags|differences)$/,
-  // Where MatchZy sends its events and with which secret: set only by pushEnable/pushDisable.
-  /^(matchzy|get5)_remote_log_/,
-];
-
-/** A push secret or a launch token as the panel generates it: 32 random bytes, hex. */
-const PUSH_SECRET_RE = /^[0-9a-f]{64}$/;
-const PUSH_URL_MAX = 256;
-
-/**
- * A URL a game server is given (where MatchZy posts events and fetches a match config, where CS2
- * posts its log): absolute http(s), nothing that could end the quoted argument. `what` names it in
- * the refusal.
- */
-function validateFeedUrl(raw: string, what: string): string {
-  if (!raw) invalid(`Невідома адреса для ${what}: не задано CONVEX_SITE_URL.`);
-  if (raw.length > PUSH_URL_MAX || /[\s"'\\;\0]/.test(raw)) {
-    invalid(`Недопустима адреса для ${what}.`);
-  }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    invalid(`Недопустима адреса для ${what}.`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    invalid(`Адреса для ${what}: лише http або https.`);
-  }
-  return raw;
-}
 
 /**
  * The console's answer when it refused a push command: MatchZy missing (`Unknown command`) or a
@@ -92,92 +56,6 @@ export function matchConfigRefusal(action: ServerAction, output: string): string
     return `MatchZy не завантажив конфіг матчу: сервер має дістатися адреси сайту розгортання (CONVEX_SITE_URL). (${said})`;
   }
   return null;
-}
-
-const SPLITTERS = /[;\n\r\0]/;
-const MAP_RE = /^[a-z0-9_]{2,64}$/;
-const WORKSHOP_RE = /^\d{6,20}$/;
-const CVAR_RE = /^[a-z_][a-z0-9_]{1,63}$/;
-const PASSWORD_RE = /^[\x21\x23-\x26\x28-\x3a\x3c-\x5b\x5d-\x7e]{1,64}$/; // printable, no space " ' ; \
-const CVAR_VALUE_RE = /^[\x20\x21\x23-\x26\x28-\x3a\x3c-\x5b\x5d-\x7e]{0,128}$/;
-
-function invalid(message: string): never {
-  throw new InvalidActionError(message);
-}
-
-/**
- * Console commands that take another command or cvar as their first argument and set or read it
- * (`toggle rcon_password a b`): their argument is checked like a command name.
- */
-const INDIRECT_COMMANDS = new Set(["toggle", "incrementvar", "multvar", "reset_cvar", "help"]);
-/**
- * Tokens naming something write-only (where MatchZy sends events and with which secret, the RCON
- * password): refused anywhere in a free line, so no command can set or print them.
- */
-const WRITE_ONLY = /^(?:(?:matchzy|get5)_remote_log_|rcon_password$|sv_rcon)/;
-/** What a console command's name looks like; anything else (`'quit'`, `(exit)`) is refused. */
-const COMMAND_NAME_RE = /^[a-z0-9_+\-.]{1,64}$/;
-
-/** The command the console will run: its first token as the console splits the line, lower-cased. */
-export function commandName(command: string): string {
-  return (consoleTokens(command)[0] ?? "").toLowerCase();
-}
-
-function isBlocked(name: string): boolean {
-  return BLOCKED_COMMANDS.some((re) => re.test(name)) || WRITE_ONLY.test(name);
-}
-
-/**
- * The free console box: checked on the tokens the console will see (quotes group and vanish), so
- * `"quit"` is `quit` here as it is there.
- */
-export function validateFreeCommand(raw: string): string {
-  const command = raw.trim();
-  if (!command) invalid("Введіть команду.");
-  if (command.length > COMMAND_MAX) invalid(`Команда задовга: максимум ${COMMAND_MAX} символів.`);
-  if (SPLITTERS.test(command)) invalid('Команда не може містити ";", перенесення рядка або NUL.');
-  const tokens = consoleTokens(command).map((t) => t.toLowerCase());
-  const name = tokens[0] ?? "";
-  if (!COMMAND_NAME_RE.test(name)) {
-    invalid("Назва команди: латинські літери, цифри та _ без лапок і дужок.");
-  }
-  if (isBlocked(name) || (INDIRECT_COMMANDS.has(name) && isBlocked(tokens[1] ?? ""))) {
-    invalid(`Команда "${name}" заборонена з міркувань безпеки.`);
-  }
-  if (tokens.some((t) => WRITE_ONLY.test(t))) {
-    invalid("Ці налаштування панель задає сама; з консолі їх не можна ні змінити, ні прочитати.");
-  }
-  if (name === "exec" && !CONFIGS.includes(tokens[1] as (typeof CONFIGS)[number])) {
-    invalid("Дозволено виконувати лише відомі конфіги.");
-  }
-  return command;
-}
-
-function validateChat(raw: string): string {
-  const message = raw.trim();
-  if (!message) invalid("Введіть повідомлення.");
-  if (message.length > SAY_MAX) invalid(`Повідомлення задовге: максимум ${SAY_MAX} символів.`);
-  if (/[;\n\r\0"]/.test(message)) {
-    invalid('Повідомлення не може містити ";", лапки або перенесення рядка.');
-  }
-  return message;
-}
-
-function validateCvar(name: string, value: string): { cvar: string; value: string } {
-  const cvar = name.trim().toLowerCase();
-  if (!CVAR_RE.test(cvar) || isBlocked(cvar) || INDIRECT_COMMANDS.has(cvar)) {
-    invalid("Недопустима назва cvar.");
-  }
-  if (!CVAR_VALUE_RE.test(value)) invalid('Значення cvar не може містити лапки, ";" чи "\\".');
-  if (consoleTokens(value).some((t) => WRITE_ONLY.test(t.toLowerCase()))) {
-    invalid("Недопустиме значення cvar.");
-  }
-  return { cvar, value };
-}
-
-function validateSteamId(steamId: string): string {
-  if (!isSteamId64(steamId)) invalid("Некоректний SteamID64.");
-  return steamId;
 }
 
 const TOGGLE_COMMANDS: Record<ToggleName, (on: boolean) => string[]> = {
@@ -322,26 +200,6 @@ export function rconSteps(action: ServerAction): ConsoleStep[] {
   return consoleCommands(action).map((command) =>
     LEVEL_CHANGES.has(commandName(command)) ? { command, mayDrop: true } : { command },
   );
-}
-
-/**
- * A ban reason as one quoted console argument: quotes, ";" (ends a console line), backslashes and
- * control characters cannot survive, so the reason can never become a second command.
- */
-function consoleReason(reason: string | undefined): string {
-  const safe = (reason ?? "")
-    .replace(/[\p{Cc}\p{Cf}"';\\`]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 100);
-  return safe ? ` "${safe}"` : "";
-}
-
-function validateDuration(duration: number): number {
-  if (!Number.isInteger(duration) || duration < 0 || duration > 5_256_000) {
-    invalid("Тривалість бану: ціле число хвилин від 0 (назавжди).");
-  }
-  return duration;
 }
 
 function viaCommand(commands: string[]): RequestSpec[] {

@@ -63,6 +63,10 @@ export const COMMS_KINDS = ["mute", "gag", "silence"] as const;
 export type CommsKind = (typeof COMMS_KINDS)[number];
 export type UncommsKind = `un${CommsKind}`;
 
+/** The longest free console line and chat message a game server is sent (the panel's forms too). */
+export const COMMAND_MAX = 330;
+export const SAY_MAX = 100;
+
 const vSteamTarget = { steamId: v.string() };
 const vTimed = { steamId: v.string(), duration: v.number(), reason: v.optional(v.string()) };
 

@@ -10,9 +10,7 @@ import type { Id } from "../_generated/dataModel";
 import type { ActionCtx, MutationCtx } from "../_generated/server";
 import {
   actionName,
-  commandName,
   consoleKickOf,
-  InvalidActionError,
   matchConfigRefusal,
   planAction,
   pushRefusal,
@@ -20,6 +18,7 @@ import {
   toggleFromCommand,
   type ConsoleStep,
 } from "../gameServer/commands";
+import { commandName, InvalidActionError } from "../gameServer/consoleInput";
 import type { ServerAction } from "../lib/actionRegistry";
 import { ConsoleKickError, kickBySteamId } from "../gameServer/consoleKick";
 import { GameServerError, gameServerRequest, type RequestSpec } from "../gameServer/request";

@@ -19,7 +19,7 @@ import {
 } from "../lib/sanctionFields";
 
 export const MAX_REASON_LENGTH = 100;
-/** The plugin's bound (10 years), see gameServer/commands.ts. */
+/** The plugin's bound (10 years), see validateDuration in gameServer/consoleInput.ts. */
 export const MAX_BAN_MINUTES = MAX_SANCTION_MINUTES;
 
 export const SANCTION_MESSAGES = {

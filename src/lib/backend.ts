@@ -9,6 +9,7 @@ export type { BoardLine, Match, Player, Summary, Team } from "../../convex/lib/v
 export type { RoundMark, RoundEnd } from "../../convex/lib/rounds";
 export { halfBreakAfter, isOvertime } from "../../convex/lib/rounds";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
+export { COMMAND_MAX, SAY_MAX } from "../../convex/lib/actionRegistry";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export type { Kill, KillPlayer } from "../../convex/lib/killFeed";
 export { LOG_ACTIVE_MS } from "../../convex/lib/killFeed";

@@ -4,12 +4,8 @@ import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
-import type { api } from "@/lib/backend";
+import { COMMAND_MAX, SAY_MAX, type api } from "@/lib/backend";
 import styles from "./admin.module.css";
-
-/** Limits of the free command box and the chat message (the backend refuses longer ones too). */
-export const COMMAND_MAX = 330;
-export const CHAT_MAX = 100;
 
 export function CharCount({ value, max }: { value: string; max: number }) {
   return <span>{t("admin.counter", { n: value.length, max })}</span>;
@@ -100,7 +96,7 @@ export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl
         noValidate
         onSubmit={async (e) => {
           e.preventDefault();
-          const invalid = lengthError(message, CHAT_MAX, t("form.messageRequired"));
+          const invalid = lengthError(message, SAY_MAX, t("form.messageRequired"));
           if (invalid) return setMissing(invalid);
           if (await say.run({ message: message.trim() })) setMessage("");
         }}
@@ -115,14 +111,14 @@ export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl
           hint={
             <>
               <span />
-              <CharCount value={message} max={CHAT_MAX} />
+              <CharCount value={message} max={SAY_MAX} />
             </>
           }
           onChange={(e) => {
             setMessage(e.target.value);
             setMissing(
-              e.target.value.length > CHAT_MAX
-                ? t("form.tooLong", { max: CHAT_MAX, n: e.target.value.length })
+              e.target.value.length > SAY_MAX
+                ? t("form.tooLong", { max: SAY_MAX, n: e.target.value.length })
                 : undefined,
             );
           }}
