@@ -120,6 +120,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/**/*.test.ts", "convex/test.setup.ts", "convex/testing/**"],
+    rules: {
+      // Convex's runtime builds AbortSignal from a polyfill whose older releases have no static
+      // timeout(): a call there would throw and read as "the other side is down".
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "AbortSignal",
+          property: "timeout",
+          message: "Use timedFetch (convex/lib/timedFetch.ts): it works in both runtimes.",
+        },
+      ],
+    },
+  },
+  {
     files: ["dev/**/*.ts", "tests/**/*.ts", "*.config.{js,ts}", "convex/**/*.ts"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -6,8 +6,8 @@
  * with `check_authentication` (direct verification; Steam signs with a secret we never see).
  */
 import { env } from "../_generated/server";
-import { fetchNoRedirect } from "../lib/outbound";
 import { isSteamId64 } from "../lib/steamId";
+import { timedFetch } from "../lib/timedFetch";
 
 export const OPENID_NS = "http://specs.openid.net/auth/2.0";
 const IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
@@ -17,6 +17,7 @@ const MUST_SIGN = ["op_endpoint", "claimed_id", "identity", "return_to", "respon
 /** How far a nonce's timestamp may be from our clock (the flow itself lives 10 minutes). */
 const NONCE_SKEW_MS = 5 * 60_000;
 const CHECK_TIMEOUT_MS = 10_000;
+const PERSONA_TIMEOUT_MS = 5_000;
 /** Longest value we pass on to the provider; real ones are far shorter. */
 const FIELD_MAX = 2048;
 
@@ -125,19 +126,22 @@ export async function confirmWithProvider(
   fields: Record<string, string>,
 ): Promise<"valid" | "invalid" | "unavailable"> {
   const body = new URLSearchParams({ ...fields, "openid.mode": "check_authentication" });
-  let text: string;
+  let text: string | null;
   try {
-    const res = await fetchNoRedirect(`${base}/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: body.toString(),
-      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
-    });
-    if (!res.ok) return "unavailable";
-    text = (await res.text()).slice(0, 4096);
+    text = await timedFetch(
+      `${base}/login`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      },
+      CHECK_TIMEOUT_MS,
+      async (res) => (res.ok ? (await res.text()).slice(0, 4096) : null),
+    );
   } catch {
     return "unavailable";
   }
+  if (text === null) return "unavailable";
   const answer = parseKeyValues(text);
   return answer.ns === OPENID_NS && answer.is_valid === "true" ? "valid" : "invalid";
 }
@@ -152,12 +156,10 @@ export async function steamPersonaName(steamId: string): Promise<string | null> 
   const base = (env.STEAM_WEB_API_BASE ?? "https://api.steampowered.com").replace(/\/+$/, "");
   const url = `${base}/ISteamUser/GetPlayerSummaries/v2/?key=${encodeURIComponent(key)}&steamids=${steamId}`;
   try {
-    const res = await fetchNoRedirect(url, { signal: AbortSignal.timeout(5000) });
-    if (!res.ok) return null;
-    const body = (await res.json()) as {
-      response?: { players?: { steamid?: unknown; personaname?: unknown }[] };
-    };
-    const player = body.response?.players?.find((p) => p.steamid === steamId);
+    const body = (await timedFetch(url, { method: "GET" }, PERSONA_TIMEOUT_MS, async (res) =>
+      res.ok ? await res.json() : null,
+    )) as { response?: { players?: { steamid?: unknown; personaname?: unknown }[] } } | null;
+    const player = body?.response?.players?.find((p) => p.steamid === steamId);
     const name = typeof player?.personaname === "string" ? player.personaname.trim() : "";
     return name ? name.slice(0, 32) : null;
   } catch {

@@ -5,8 +5,8 @@
  */
 import { env } from "../_generated/server";
 import { fail } from "../lib/errors";
-import { fetchNoRedirect } from "../lib/outbound";
 import { isSteamId64, parseSteamId } from "../lib/steamId";
+import { timedFetch } from "../lib/timedFetch";
 
 export const VANITY_MESSAGES = {
   noKey:
@@ -32,9 +32,10 @@ async function resolveVanity(name: string): Promise<string> {
   const url = `${base}/ISteamUser/ResolveVanityURL/v1/?key=${encodeURIComponent(key)}&vanityurl=${encodeURIComponent(name)}`;
   let body: unknown;
   try {
-    const res = await fetchNoRedirect(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (!res.ok) fail("GAME_SERVER", VANITY_MESSAGES.unavailable);
-    body = await res.json();
+    body = await timedFetch(url, { method: "GET" }, TIMEOUT_MS, async (res) => {
+      if (!res.ok) fail("GAME_SERVER", VANITY_MESSAGES.unavailable);
+      return await res.json();
+    });
   } catch {
     // Never echo the URL: it carries the key.
     fail("GAME_SERVER", VANITY_MESSAGES.unavailable);
