@@ -1,7 +1,7 @@
 /** «Стан розгортання»: what the admins' setup check reports, and what it never reveals. */
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { isPrivateHost, runsInCloud, unreachableFromCloud } from "./model/deployment";
+import { isPrivateHost, runsInCloud, unreachableFromCloud } from "./lib/privateAddress";
 import { personas, serverRow, setupTest } from "./test.setup";
 
 const saved = { ...process.env };
@@ -38,9 +38,32 @@ describe("private addresses", () => {
     expect(runsInCloud("https://happy-otter-123.convex.cloud")).toBe(true);
     expect(runsInCloud("http://127.0.0.1:3210")).toBe(false);
     const cloud = "https://happy-otter-123.convex.cloud";
-    expect(unreachableFromCloud("http://192.168.1.10:27001", cloud)).toBe(true);
-    expect(unreachableFromCloud("http://cs2.example.com:27001", cloud)).toBe(false);
-    expect(unreachableFromCloud("http://127.0.0.1:27001", "http://127.0.0.1:3210")).toBe(false);
+    const plugin = (apiBaseUrl: string) => ({ connectionType: "HTTP" as const, apiBaseUrl });
+    expect(unreachableFromCloud(plugin("http://192.168.1.10:27001"), cloud)).toBe(true);
+    expect(unreachableFromCloud(plugin("http://cs2.example.com:27001"), cloud)).toBe(false);
+    expect(unreachableFromCloud(plugin("http://127.0.0.1:27001"), "http://127.0.0.1:3210")).toBe(
+      false,
+    );
+  });
+
+  test("the address the deployment connects to counts: the proxy's URL, or the game server over direct RCON", () => {
+    const cloud = "https://happy-otter-123.convex.cloud";
+    // The proxy reaches the game server, so the game server may sit in the proxy's network.
+    const proxy = (apiBaseUrl: string) => ({
+      connectionType: "RCON_PROXY" as const,
+      apiBaseUrl,
+      proxyTargetHost: "10.0.0.5",
+    });
+    expect(unreachableFromCloud(proxy("https://proxy.example.com"), cloud)).toBe(false);
+    expect(unreachableFromCloud(proxy("http://10.0.0.2:8080"), cloud)).toBe(true);
+    const direct = (proxyTargetHost: string) => ({
+      connectionType: "RCON" as const,
+      apiBaseUrl: "",
+      proxyTargetHost,
+    });
+    expect(unreachableFromCloud(direct(" 192.168.0.20 "), cloud)).toBe(true);
+    expect(unreachableFromCloud(direct("cs2.example.com"), cloud)).toBe(false);
+    expect(unreachableFromCloud(direct("192.168.0.20"), "http://127.0.0.1:3210")).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 /** «Стан розгортання»: the admins' setup check (model/setupCheck.ts). */
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
-import { vTarget } from "./lib/validators";
+import { vConnectionType, vTarget } from "./lib/validators";
 import { capability } from "./model/capability";
 import { targetFor } from "./model/servers";
 import { SETUP_CHECK_CAPABILITY } from "./model/setupCheck";
@@ -10,14 +10,29 @@ import { SETUP_CHECK_CAPABILITY } from "./model/setupCheck";
 export const serverTargets = internalQuery({
   args: {},
   returns: v.array(
-    v.object({ key: v.string(), name: v.string(), apiBaseUrl: v.string(), target: vTarget }),
+    v.object({
+      key: v.string(),
+      name: v.string(),
+      address: v.object({
+        apiBaseUrl: v.string(),
+        connectionType: vConnectionType,
+        proxyTargetHost: v.optional(v.string()),
+      }),
+      target: vTarget,
+    }),
   ),
   handler: async (ctx) => {
     const rows = [];
     for (const server of await ctx.db.query("servers").withIndex("by_order").take(50)) {
       if (server.disabled) continue;
       const target = await targetFor(ctx, server);
-      rows.push({ key: server.key, name: server.name, apiBaseUrl: server.apiBaseUrl, target });
+      const { apiBaseUrl, connectionType, proxyTargetHost } = server;
+      rows.push({
+        key: server.key,
+        name: server.name,
+        address: { apiBaseUrl, connectionType, proxyTargetHost },
+        target,
+      });
     }
     return rows;
   },

@@ -51,6 +51,7 @@ import type * as lib_outbound from "../lib/outbound.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
 import type * as lib_pagination from "../lib/pagination.js";
 import type * as lib_presence from "../lib/presence.js";
+import type * as lib_privateAddress from "../lib/privateAddress.js";
 import type * as lib_push from "../lib/push.js";
 import type * as lib_random from "../lib/random.js";
 import type * as lib_rateLimits from "../lib/rateLimits.js";
@@ -203,6 +204,7 @@ declare const fullApi: ApiFromModules<{
   "lib/ownKey": typeof lib_ownKey;
   "lib/pagination": typeof lib_pagination;
   "lib/presence": typeof lib_presence;
+  "lib/privateAddress": typeof lib_privateAddress;
   "lib/push": typeof lib_push;
   "lib/random": typeof lib_random;
   "lib/rateLimits": typeof lib_rateLimits;

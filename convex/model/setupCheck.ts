@@ -7,13 +7,8 @@ import { v, type Infer } from "convex/values";
 import { internal } from "../_generated/api";
 import { env } from "../_generated/server";
 import { defineCapability } from "./capability";
-import {
-  runsInCloud,
-  signInClaims,
-  unreachableFromCloud,
-  variablesSet,
-  type DeploymentVariable,
-} from "./deployment";
+import { runsInCloud, unreachableFromCloud } from "../lib/privateAddress";
+import { signInClaims, variablesSet, type DeploymentVariable } from "./deployment";
 import { pollServer } from "./pollSources";
 import { eventsUrl } from "./push/status";
 
@@ -55,7 +50,7 @@ export const SETUP_CHECK_CAPABILITY = defineCapability({
           key: s.key,
           name: s.name,
           eventsUrl: eventsUrl(env.CONVEX_SITE_URL, s.key),
-          privateAddress: unreachableFromCloud(s.apiBaseUrl, env.CONVEX_CLOUD_URL),
+          privateAddress: unreachableFromCloud(s.address, env.CONVEX_CLOUD_URL),
           reachable: poll.ok,
           error: poll.ok ? undefined : poll.error,
         };

@@ -6,10 +6,12 @@ import { Notice } from "@/components/ui/notice";
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
+import { env } from "@/config/env";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n/uk";
 import type { api } from "@/lib/backend";
 import { destinationOf } from "@/lib/destination";
+import { unreachableFromCloud } from "@/lib/private-address";
 import type { AdminServer } from "../../hooks/use-server-settings";
 import styles from "../admin.module.css";
 
@@ -77,6 +79,15 @@ export function ServerFormDialog({
         proxyTargetHost: fields.proxyTargetHost,
         proxyTargetPort: Number(fields.proxyTargetPort) || undefined,
       });
+  // Said as the address is typed: saving it is allowed (the deployment may move), polling fails.
+  const privateAddress = unreachableFromCloud(
+    {
+      apiBaseUrl: fields.apiBaseUrl,
+      connectionType: type,
+      proxyTargetHost: fields.proxyTargetHost,
+    },
+    env.convexUrl,
+  );
   const needsApiKey = destinationChanged && !direct && !!server?.hasApiKey;
   const needsRconPassword = destinationChanged && rcon && !!server?.hasRconPassword;
 
@@ -208,6 +219,7 @@ export function ServerFormDialog({
           <Switch label={t("admin.servers.matchzy")} checked={matchzy} onChange={setMatchzy} />
           <p className={styles.muted}>{t("admin.servers.matchzyHint")}</p>
         </div>
+        {privateAddress ? <Notice>{t("admin.servers.privateAddress")}</Notice> : null}
         {destinationChanged ? <Notice>{t("admin.servers.destinationChanged")}</Notice> : null}
         {error ? (
           <p className={styles.formError} role="alert">

@@ -1,0 +1,2 @@
+/** Server addresses a deployment in Convex's cloud cannot reach (the backend's own rule). */
+export { unreachableFromCloud } from "../../convex/lib/privateAddress";
