@@ -1,7 +1,8 @@
 /*
  * Twenty watched game servers that never answer, on a backend that runs at most 8 scheduled
  * functions at once (like a deployment): the fleet's polls hold one slot, so a tournament turn
- * clock and a Discord delivery still happen on time.
+ * clock and a Discord delivery still happen on time. Both fall due while all twenty polls hang,
+ * so a poller that held a slot per server (or a backend without spare slots) would hold them up.
  */
 import net from "node:net";
 import path from "node:path";
@@ -19,7 +20,9 @@ const SLOTS = 8;
 let backend: BackendHandle;
 let discord: DiscordStandIn;
 let blackhole: net.Server;
-const held = new Set<net.Socket>();
+/** Open connections to the silent servers, with when each was opened. */
+const held = new Map<net.Socket, number>();
+let lastOpenedAt = 0;
 let serverIds: Id<"servers">[];
 
 /** Waits for a condition; checking it is cheap (`everyMs`) so it barely loads the backend. */
@@ -40,7 +43,8 @@ async function until<T>(
 beforeAll(async () => {
   // Accepts every connection and never answers: each poll waits for its request timeout.
   blackhole = net.createServer((socket) => {
-    held.add(socket);
+    lastOpenedAt = Date.now();
+    held.set(socket, lastOpenedAt);
     socket.on("close", () => held.delete(socket));
     socket.on("error", () => {});
   });
@@ -74,12 +78,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.stop();
   await discord?.stop();
-  for (const socket of held) socket.destroy();
+  for (const socket of held.keys()) socket.destroy();
   await new Promise<void>((resolve) => blackhole.close(() => resolve()));
 });
 
-/** A duel in progress with the given turn deadline, its timer scheduled as `save` does. */
-async function tournamentDueAt(deadline: number) {
+/** A duel in progress (its first turn's clock running). */
+async function tournamentInProgress() {
   const id = await backend.t.run((ctx) =>
     ctx.db.insert(
       "tournaments",
@@ -102,6 +106,11 @@ async function tournamentDueAt(deadline: number) {
   for (const [, sessionId] of seats) {
     await backend.runInternal("tournament:ready", { tournamentId: id, sessionId });
   }
+  return id;
+}
+
+/** Moves the running turn's deadline to `deadline`, its timer scheduled as `save` does. */
+async function turnEndsAt(id: Id<"tournaments">, deadline: number) {
   await backend.t.run(async (ctx) => {
     const doc = (await ctx.db.get(id))!;
     expect(doc.status).toBe("in_progress");
@@ -112,7 +121,20 @@ async function tournamentDueAt(deadline: number) {
       step: doc.currentStep,
     });
   });
-  return id;
+}
+
+/** Connections opened since `since` and still waiting for an answer. */
+const hangingSince = (since: number) => [...held.values()].filter((at) => at >= since).length;
+
+/**
+ * When the next fleet tick opened its requests (each hangs until its timeout): after a pause in
+ * new connections, the first connection of the next burst that reaches every server.
+ */
+async function nextFleetTick(): Promise<number> {
+  await until(async () => Date.now() - lastOpenedAt > 500, 20_000, 10);
+  const quietFrom = Date.now();
+  await until(async () => hangingSince(quietFrom) >= SERVERS, 20_000, 10);
+  return Math.min(...[...held.values()].filter((at) => at >= quietFrom));
 }
 
 describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots`, () => {
@@ -131,10 +153,17 @@ describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots
       backend.t.run(async (ctx) => (await ctx.db.query("pollerFleet").first())!.generation);
     const generationBefore = await fleetGeneration();
 
-    const dueAt = Date.now() + 1_500;
-    const tournamentId = await tournamentDueAt(dueAt);
+    const tournamentId = await tournamentInProgress();
+
+    // Both fall due while a fleet tick waits for all twenty servers.
+    const tickAt = await nextFleetTick();
+    const dueAt = tickAt + 1_000;
     const queuedAt = Date.now();
     await backend.t.run((ctx) => sendTest(ctx, "serverState"));
+    await turnEndsAt(tournamentId, dueAt);
+    const hangingAtDue = new Promise<number>((resolve) =>
+      setTimeout(() => resolve(hangingSince(tickAt)), dueAt - Date.now()),
+    );
 
     // The expired turn starts the next one with a fresh 60 s deadline: when the clock fired.
     const turnMs = presetFormat("duel").turnSeconds * 1000;
@@ -152,6 +181,7 @@ describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots
     // The stand-in stamps each message when it arrives.
     const deliveredAt = await until(async () => discord.messages[0]?.at, 15_000, 25);
 
+    expect(await hangingAtDue).toBeGreaterThanOrEqual(SERVERS);
     expect(clockAt - dueAt).toBeLessThan(1_000);
     expect(deliveredAt - queuedAt).toBeLessThan(1_000);
     // Meanwhile the fleet went on polling all twenty, one fleet tick (one slot) at a time.
