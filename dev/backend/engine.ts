@@ -195,6 +195,7 @@ function currentEngine(): Engine | undefined {
 const WRAPPED = Symbol.for("convex-backend.wrapped");
 
 interface RegisteredHandler {
+  isQuery?: boolean;
   isMutation?: boolean;
   isAction?: boolean;
   _handler?: (ctx: unknown, args: unknown) => Promise<unknown>;
@@ -209,18 +210,48 @@ async function scheduledJobOf(ctx: unknown): Promise<string | null> {
   return data.scheduledFunctionId ?? null;
 }
 
+/** Shared query runs that asked who calls: their result is the caller's own. */
+const identityReaders = new WeakSet<ReadSet>();
+
+type Auth = { getUserIdentity: () => Promise<unknown> };
+
+/** The query's `ctx` with an `auth` that notes, for the shared run, that it read the identity. */
+function watchingIdentity(ctx: unknown): unknown {
+  const reads = readSets.getStore();
+  const auth = (ctx as { auth?: Auth }).auth;
+  if (!reads || !auth) return ctx;
+  const watched = new Proxy(auth, {
+    get(target, prop) {
+      if (prop === "getUserIdentity") {
+        return () => {
+          identityReaders.add(reads);
+          return target.getUserIdentity();
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  return { ...(ctx as object), auth: watched };
+}
+
 /**
  * Gives every registered mutation and action of a loaded module (app or component) the
- * deployment's concurrency rules (concurrency.ts). In place, once: the wrapper finds the engine
- * of the call, and does nothing for a convex-test instance no engine owns.
+ * deployment's concurrency rules (concurrency.ts), and every query a note of whether it read the
+ * identity (for shared runs). In place, once: the wrapper finds the engine of the call, and does
+ * nothing for a convex-test instance no engine owns.
  */
 export function wrapRegisteredFunctions(mod: Record<string, unknown>): Record<string, unknown> {
   for (const [name, value] of Object.entries(mod)) {
     const fn = value as RegisteredHandler | null;
     if (!fn || (typeof fn !== "function" && typeof fn !== "object") || fn[WRAPPED]) continue;
     const handler = fn._handler;
-    if (typeof handler !== "function" || !(fn.isMutation || fn.isAction)) continue;
+    if (typeof handler !== "function" || !(fn.isQuery || fn.isMutation || fn.isAction)) continue;
     fn[WRAPPED] = true;
+    if (fn.isQuery) {
+      fn._handler = (ctx, args) => handler(watchingIdentity(ctx), args);
+      continue;
+    }
     fn._handler = (ctx, args) => {
       const c = currentEngine()?.concurrency;
       if (!c) return handler(ctx, args);
@@ -312,6 +343,8 @@ export type QueryOutcome = { ok: true; value: Value } | { ok: false; error: unkn
 interface SharedRun {
   outcome: Promise<QueryOutcome>;
   reads: ReadSet;
+  /** Whose run it was (JSON of the identity): matters only if it read the identity. */
+  identity: string;
 }
 
 export class Engine {
@@ -520,11 +553,13 @@ export class Engine {
   }
 
   /**
-   * A subscription's query, run once per (function, arguments, identity) and commit timestamp and
-   * shared by every session that needs it, as Convex's query cache does: 200 spectators of one
-   * tournament cost one execution per change, not 200. Each session is still counted as a call,
-   * because Convex bills every client's update. A run that raced a write is harmless: the write's
-   * delivery bumps `ts` and reruns every subscriber whose reads it touched.
+   * A subscription's query, run once per (function, arguments) and commit timestamp and shared by
+   * every session that needs it, as Convex's query cache does: 200 spectators of one tournament
+   * cost one execution per change, not 200. A run that read the identity is shared only with the
+   * same identity (Convex caches such a query per identity); one that never asked who calls is
+   * shared by everyone, signed in or not. Each session is still counted as a call, because Convex
+   * bills every client's update. A run that raced a write is harmless: the write's delivery bumps
+   * `ts` and reruns every subscriber whose reads it touched.
    */
   async sharedQuery(
     udfPath: string,
@@ -535,20 +570,33 @@ export class Engine {
       this.shared.clear();
       this.sharedTs = this.ts;
     }
-    const key = JSON.stringify([udfPath, args, opts.identity ?? null, opts.allowInternal]);
-    let run = this.shared.get(key);
-    if (run) {
+    const base = JSON.stringify([udfPath, args, opts.allowInternal]);
+    const identity = JSON.stringify(opts.identity ?? null);
+    const hit = (run: SharedRun) => {
       this.sharedHits++;
       this.counts.query++;
       for (const l of this.sharedHitListeners) l(udfPath, args);
-    } else {
+      return run;
+    };
+    const start = (key: string) => {
       const reads = new ReadSet();
       const outcome = this.call("query", udfPath, args, { ...opts, reads }).then(
         (value) => ({ ok: true as const, value }),
         (error: unknown) => ({ ok: false as const, error }),
       );
-      run = { outcome, reads };
+      const run = { outcome, reads, identity };
       this.shared.set(key, run);
+      return run;
+    };
+    let run = this.shared.get(base);
+    if (!run) run = start(base);
+    else {
+      await run.outcome;
+      if (!identityReaders.has(run.reads) || run.identity === identity) run = hit(run);
+      else {
+        const own = this.shared.get(`${base}|${identity}`);
+        run = own ? hit(own) : start(`${base}|${identity}`);
+      }
     }
     // The same outcome object for every session, so they can share its encoding too.
     return { outcome: await run.outcome, reads: run.reads };

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startBackend, type BackendHandle } from "../../dev/backend/server";
+import { makeDemoJwt, startBackend, type BackendHandle } from "../../dev/backend/server";
 import { client, startFixture, until } from "./helpers";
 
 const query = (name: string) => makeFunctionReference<"query">(name);
@@ -214,6 +214,38 @@ describe("range-based invalidation (the real app)", () => {
     await setLiveness(0, 1);
     await until(() => liveness(s1) === 1);
     expect(app.counts().query).toBe(2);
+  });
+
+  it("a query that never reads the identity runs once for every signed-in and anonymous client; one that does, per identity", async () => {
+    await set("mixed", 1);
+    const signedIn = async (sub: string) => {
+      const c = newClient();
+      const ok: boolean[] = [];
+      const token = makeDemoJwt({ iss: "https://demo.local", sub, name: sub });
+      c.setAuth(
+        async () => token,
+        (state) => ok.push(state),
+      );
+      await until(() => ok.includes(true));
+      return c;
+    };
+    const watchers = [newClient(), await signedIn("ada"), await signedIn("bob")];
+    const snapshots = watchers.map((c) =>
+      c.onUpdate(query("ranges:snapshotOf"), { serverId: "mixed" }, () => {}),
+    );
+    const whoami = watchers.map((c) => c.onUpdate(query("messages:whoami"), {}, () => {}));
+    await until(() => snapshots.every((s) => s.getCurrentValue() === 1));
+    const names = () =>
+      whoami.map((w) => (w.getCurrentValue() as { name: string } | null | undefined)?.name);
+    await until(() => names()[1] !== undefined && names()[2] !== undefined);
+    // Each caller sees its own identity: a run that read it is never shared across identities.
+    expect(names()).toEqual([undefined, "ada", "bob"]);
+
+    backend.resetCounts();
+    await set("mixed", 2);
+    await until(() => snapshots.every((s) => s.getCurrentValue() === 2));
+    expect(queryRuns()).toBe(3);
+    expect(backend.sharedQueryHits()).toBe(2);
   });
 
   it("one write re-executes a query once for every client watching it, and bills every client", async () => {
