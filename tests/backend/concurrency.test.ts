@@ -88,6 +88,15 @@ describe("scheduled-function slots", () => {
     expect(await counter("late by")).toBeGreaterThanOrEqual(150);
   });
 
+  it("by default runs at most 8 at once, a deployment's limit", async () => {
+    ({ backend } = await startFixture());
+    await backend.runInternal("contention:crowd", { holders: 10, ms: 1_000, stampAfterMs: 0 });
+    await until(async () => (await counter("held")) === 10, 20_000);
+    const stats = backend.concurrency();
+    expect(stats.peakScheduled).toBe(8);
+    expect(stats.slotWaits).toBeGreaterThanOrEqual(3);
+  });
+
   it("with no limit, a scheduled mutation never waits for actions", async () => {
     ({ backend } = await startFixture({ concurrency: { scheduledSlots: 0 } }));
     await backend.runInternal("contention:crowd", { holders: 6, ms: 300, stampAfterMs: 0 });
