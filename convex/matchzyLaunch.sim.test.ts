@@ -63,6 +63,13 @@ describe("launch on a MatchZy server", () => {
     expect(result).toMatchObject({ map: "de_nuke", placement: null });
     expect(result.note).toMatch(/MatchZy/);
     await server.matchzyMatch.settled();
+    // The push status expects the launched match: its events are read with the config's map,
+    // team 1's side and the mode, whatever the last poll showed.
+    const pushed = await t.run(async (ctx) => (await ctx.db.query("pushStatus").collect())[0]);
+    expect(pushed?.series).toMatchObject({
+      maps: [{ mapName: "de_nuke", mapNumber: 0 }],
+      mode: "competitive",
+    });
 
     const state = server.state();
     expect(state.matchzy.lastLoad).toMatchObject({ outcome: "loaded", status: 200 });
@@ -114,6 +121,7 @@ describe("launch on a MatchZy server", () => {
     );
     expect(match.matchzy).toEqual({ matchid: String(state.matchzy.loaded!.matchId), mapNumber: 0 });
     expect(match.map).toBe("de_nuke");
+    expect(match.mode).toBe("competitive");
     expect(match.tournamentId).toBe(tournamentId);
     const names = [match.teams?.CT.name, match.teams?.T.name];
     expect(names.sort()).toEqual(["Team B", "Вовки"]);

@@ -8,6 +8,8 @@ import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MatchzyEvent } from "./lib/matchzyEvents";
+import type { MatchzyMatchConfig } from "./lib/matchzyMatch";
+import { seriesOfConfig } from "./model/matchConfig";
 import { LAST_ROUND_GRACE_MS } from "./model/history/detect";
 import {
   finalBySide,
@@ -181,6 +183,35 @@ describe("delivery as it happens", () => {
     ]);
     const [match] = await recorded(t);
     expect(match).toMatchObject({ map: "de_inferno", scoreCT: 5, scoreT: 2 });
+    expect(match!.teams).toMatchObject({ CT: { name: "Alpha", startSide: "T" } });
+  });
+
+  test("a match the panel launched through a config: map, mode and sides from the config", async () => {
+    const { t, serverId } = await world({ ...WARMUP, gameMode: "competitive" });
+    const config: MatchzyMatchConfig = {
+      matchid: MAP.matchid,
+      team1: { name: "Alpha", players: {} },
+      team2: { name: "Beta", players: {} },
+      num_maps: 1,
+      maplist: ["de_anubis"],
+      map_sides: ["team1_t"],
+      skip_veto: true,
+      clinch_series: true,
+      players_per_team: 2,
+      wingman: true,
+    };
+    await t.run(async (ctx) => {
+      const status = await ctx.db
+        .query("pushStatus")
+        .withIndex("by_serverId", (q) => q.eq("serverId", serverId as Id<"servers">))
+        .unique();
+      await ctx.db.patch("pushStatus", status!._id, {
+        series: seriesOfConfig(config, "wingman"),
+      });
+    });
+    await postAll(t, mapEvents(MAP, "code"));
+    const [match] = await recorded(t);
+    expect(match).toMatchObject({ map: "de_anubis", mode: "wingman", scoreCT: 5, scoreT: 2 });
     expect(match!.teams).toMatchObject({ CT: { name: "Alpha", startSide: "T" } });
   });
 

@@ -322,7 +322,10 @@ export const vPushTrack = v.object({
 });
 export type PushTrack = Infer<typeof vPushTrack>;
 
-/** A MatchZy series' picks: map names by map number, and who starts each map on which side. */
+/**
+ * A MatchZy series' picks: map names by map number, and who starts each map on which side (from
+ * `map_picked`/`side_picked`, or from the match config of a launch through the panel).
+ */
 export const vPushSeries = v.object({
   matchid: v.union(v.number(), v.string()),
   maps: v.array(
@@ -332,5 +335,7 @@ export const vPushSeries = v.object({
       team1StartSide: v.optional(vSide),
     }),
   ),
+  /** The game mode the match plays, when the panel launched it through a match config. */
+  mode: v.optional(v.string()),
 });
 export type PushSeries = Infer<typeof vPushSeries>;

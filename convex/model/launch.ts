@@ -16,6 +16,7 @@ import { vConnectionType, type Actor } from "../lib/validators";
 import { vLaunchPayload, type LaunchPayload } from "../lib/tournamentFields";
 import { defineCapability, type CapabilityServer } from "./capability";
 import {
+  expectLaunchedMatch,
   MATCH_CONFIG_MESSAGES,
   MATCHZY_MODES,
   matchConfigUrl,
@@ -230,9 +231,12 @@ export const LAUNCH_CAPABILITY = defineCapability({
       { kind: "changeMap", map: info.payload.Map },
     ];
   },
-  commit: async (ctx, { tournamentId, mode }, { actor, serverId, loaded: { info } }) => {
+  commit: async (ctx, { tournamentId, mode }, { actor, serverId, loaded: { info, matchzy } }) => {
     if (!info.ok) return;
     const map = info.payload.Map;
+    if (matchzy?.kind === "config" && serverId) {
+      await expectLaunchedMatch(ctx, serverId, matchzy.id, mode);
+    }
     return { details: await recordLaunch(ctx, { tournamentId, mode, map }, actor, serverId) };
   },
   // The game server did not take it: its config is never served.

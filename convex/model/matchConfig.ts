@@ -22,6 +22,7 @@ import {
 } from "../lib/matchzyMatch";
 import { randomToken, sha256Hex } from "../lib/random";
 import type { LaunchPayload } from "../lib/tournamentFields";
+import type { PushSeries } from "../lib/validators";
 import { sameSecret } from "./push/secret";
 
 type LaunchTeam = LaunchPayload["TeamA"];
@@ -134,4 +135,47 @@ export async function matchConfigFor(
   if (!sameSecret(tokenHash, row.tokenHash)) return error(401, "Unauthorized");
   if (row.expiresAt <= now) return error(410, "Match config expired");
   return { status: 200, body: row.body };
+}
+
+/**
+ * What MatchZy's events of a launched config will be read against: its match id, each map by
+ * number with team 1's starting side, and the mode. So a recorded map takes its map and mode from
+ * the match MatchZy plays, not from whatever the last poll showed.
+ */
+export function seriesOfConfig(config: MatchzyMatchConfig, mode: string): PushSeries {
+  return {
+    matchid: config.matchid,
+    maps: config.maplist.slice(0, 9).map((mapName, i) => {
+      const side = config.map_sides[i];
+      const team1StartSide =
+        side === "team1_ct" || side === "team2_t"
+          ? ("CT" as const)
+          : side === "team1_t" || side === "team2_ct"
+            ? ("T" as const)
+            : undefined;
+      return { mapName, mapNumber: i, ...(team1StartSide ? { team1StartSide } : {}) };
+    }),
+    mode,
+  };
+}
+
+/**
+ * After a launch the game server took: the server's push status expects the config's match, so
+ * its events are read with the config's maps, sides and mode. Nothing when push is off (no
+ * status row: its events are refused anyway) or the config is gone.
+ */
+export async function expectLaunchedMatch(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  configId: Id<"matchConfigs">,
+  mode: string,
+): Promise<void> {
+  const row = await ctx.db.get("matchConfigs", configId);
+  const status = await ctx.db
+    .query("pushStatus")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+  if (!row || !status) return;
+  const config = JSON.parse(row.body) as MatchzyMatchConfig;
+  await ctx.db.patch("pushStatus", status._id, { series: seriesOfConfig(config, mode) });
 }

@@ -127,6 +127,15 @@ export function mapNameOf(
   return series.maps.find((m) => m.mapNumber === mapNumber)?.mapName ?? shown;
 }
 
+/** The mode of this MatchZy match: as the panel launched it, else what the server shows. */
+export function modeOf(
+  series: PushSeries | undefined,
+  matchid: MatchzyMatchId,
+  shown: string | undefined,
+): string | undefined {
+  return series?.mode !== undefined && sameMatchId(series.matchid, matchid) ? series.mode : shown;
+}
+
 /**
  * What the tracker needs from an event: its round, scores and sides as `readScores` settled them
  * (model/push/reading.ts), the teams, and the lines of the players it lists.
@@ -188,7 +197,7 @@ export async function trackPush(
     event,
     reading,
     mapNameOf(series, event.matchid, event.map_number, snapshot?.match.mapName ?? ""),
-    snapshot?.match.gameMode,
+    modeOf(series, event.matchid, snapshot?.match.gameMode),
     now,
   );
   if (!seen) return null;

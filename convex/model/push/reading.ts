@@ -336,5 +336,5 @@ export function seriesAfter(
   }
   if (at >= 0) maps[at] = entry;
   else maps.push(entry);
-  return { matchid: current.matchid, maps: maps.slice(-9) };
+  return { ...current, maps: maps.slice(-9) };
 }
