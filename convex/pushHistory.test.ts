@@ -24,11 +24,11 @@ import { trackPoll } from "./model/history/detect";
 import { storePollResult } from "./model/liveData";
 import type { TestConvex } from "./test.setup";
 
-/** 2v2, team 1 starts T, sides swap after 3 rounds; team 1 wins 5:2. */
+/** 2v2 and a bot, team 1 starts T, sides swap after 3 rounds; team 1 wins 5:2. */
 const MAP: ScriptedMap = {
   matchid: 14272,
   team1: { name: "Alpha", id: "2843", players: ["alpha-1", "alpha-2"] },
-  team2: { name: "Beta", players: ["beta-1", "beta-2"] },
+  team2: { name: "Beta", players: ["beta-1", "beta-2", "BOT Ivan"] },
   team1StartSide: "T",
   half: 3,
   rounds: [true, false, true, true, false, true, true].map((team1Won, i) => ({
@@ -67,6 +67,11 @@ function expectTheMap(match: Awaited<ReturnType<typeof recorded>>[number], sides
   const beta = match.players.find((p) => p.steamId === steamIdOf(11))!;
   expect(beta).toMatchObject({ name: "beta-1", kills: 2, deaths: 5 });
   if (sidesOfLines) expect([alpha.side, beta.side]).toEqual(["CT", "T"]);
+  // The bot is kept apart: shown on the match page, never a career line.
+  expect(match.bots).toEqual([
+    expect.objectContaining({ name: "BOT Ivan", kills: 2, deaths: 5, rounds: 7 }),
+  ]);
+  if (sidesOfLines) expect(match.bots![0]!.side).toBe("T");
 }
 
 describe("every form MatchZy has sent records the same match", () => {
@@ -332,7 +337,8 @@ describe("the live dashboard from the events", () => {
       await t.query(api.live.dashboard, { serverId: serverId as Id<"servers"> });
     let view = await dashboard();
     expect(view.snapshot!.match).toMatchObject({ teamCT: "Beta", teamT: "Alpha" });
-    expect(view.snapshot!.board).toHaveLength(4);
+    expect(view.snapshot!.board).toHaveLength(5);
+    expect(view.snapshot!.board.find((l) => l.name === "BOT Ivan")).toMatchObject({ bot: true });
     const alpha1 = () => view.snapshot!.board.find((l) => l.steamId === steamIdOf(1))!;
     expect(alpha1()).toMatchObject({ name: "alpha-1", side: "T", bot: false });
     // Past the swap (round 4 onwards) the names and lines follow the sides.

@@ -11,6 +11,9 @@ import { matchSnapshotOf } from "./model/liveData";
 import { C4_TIMER_MS } from "./model/liveMatchMerge";
 import { LOG_BODY_MAX_BYTES } from "./model/serverLog/http";
 import { logStatusView } from "./model/serverLog/status";
+import { recordMatch } from "./model/history/record";
+import { closeEarly } from "./model/history/tracker";
+import type { TrackedMatch } from "./lib/history";
 import { serverRow, setupTest, type TestConvex } from "./test.setup";
 import { WARMUP } from "./testing/push.helpers";
 
@@ -161,6 +164,49 @@ describe("POST /api/log/{key}/{secret}: a batch", () => {
     const kills = (await feed(t, serverId))!.kills;
     expect(kills).toHaveLength(KILL_FEED_SIZE);
     expect(kills[0]!.attacker.name).toBe(names.at(-1));
+  });
+
+  test("kills count by weapon into the match being played, once, and the recorded match keeps them", async () => {
+    const { t, serverId } = await world();
+    const awp = (a: string, v: string) => kill(a, v, "").replace('"ak47"', '"awp"');
+    // Warmup (no match open): nothing counted.
+    expect((await post(t, kill("W", "X"))).status).toBe(200);
+    const open: TrackedMatch = {
+      state: "open",
+      startedAt: 1,
+      mapName: "de_dust2",
+      scoreCT: 3,
+      scoreT: 2,
+      rounds: 5,
+      lines: [],
+      updatedAt: 1,
+    };
+    const trackerId = await t.run(async (ctx) =>
+      ctx.db.insert("historyTrackers", { serverId, match: open }),
+    );
+    const batch = [kill("A1", "V1"), awp("A2", "V2"), kill("A3", "V3", "")].join("\n");
+    expect((await post(t, batch)).status).toBe(200);
+    // CS2 sends the same lines again with one more kill: only the new one counts.
+    expect((await post(t, `${batch}\n${awp("A4", "V4")}`)).status).toBe(200);
+    const tracked = await t.run(async (ctx) => (await ctx.db.get("historyTrackers", trackerId))!);
+    expect(tracked.match.weapons).toEqual([
+      { weapon: "ak47", kills: 2, headshots: 1 },
+      { weapon: "awp", kills: 2, headshots: 0 },
+    ]);
+    const matchId = await t.run(async (ctx) =>
+      recordMatch(ctx, serverId, closeEarly(tracked.match, "poll")!),
+    );
+    const detail = await t.query(api.history.match, { id: matchId! });
+    expect(detail?.weapons).toEqual(tracked.match.weapons);
+    // The match is over: later kills (the end screen, the next warmup) count nowhere.
+    await t.run(async (ctx) =>
+      ctx.db.patch("historyTrackers", trackerId, {
+        match: { ...tracked.match, state: "finished" },
+      }),
+    );
+    expect((await post(t, kill("A5", "V5"))).status).toBe(200);
+    const after = await t.run(async (ctx) => (await ctx.db.get("historyTrackers", trackerId))!);
+    expect(after.match.weapons).toEqual(tracked.match.weapons);
   });
 
   test("a batch without kills or bomb writes nothing a spectator reads", async () => {

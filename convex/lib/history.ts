@@ -8,7 +8,8 @@
  *   change, a warmup or a score reset — when it had at least MIN_ROUNDS rounds. Anything shorter
  *   (a restart, a warmup, a map changed after two rounds) is not a match.
  * - A recorded match counts for careers when it had at least MIN_ROUNDS rounds and at least
- *   MIN_HUMANS human players (a valid SteamID64; bots report `0`/BOT and never get a line).
+ *   MIN_HUMANS human players (a valid SteamID64; bots report `0`/BOT: their lines are kept apart,
+ *   shown on the match page and never counted).
  * - Ratio leaderboards (K/D, ADR, HS %) list only players with at least MIN_RATIO_MATCHES counted
  *   matches in the season.
  */
@@ -48,6 +49,35 @@ export const vHistoryLine = v.object({
   rounds: v.number(),
 });
 export type HistoryLine = Infer<typeof vHistoryLine>;
+
+/**
+ * A bot's final line: shown on the match page so a side's numbers add up, never counted in careers
+ * (a bot has no SteamID64; it is told apart by its name within the match).
+ */
+export const vBotLine = v.object({
+  name: v.string(),
+  side: v.optional(vSide),
+  kills: v.number(),
+  deaths: v.number(),
+  assists: v.number(),
+  headshots: v.number(),
+  damage: v.number(),
+  mvps: v.number(),
+  rounds: v.number(),
+});
+export type BotLine = Infer<typeof vBotLine>;
+/** Bot lines kept per match: a full server of bots and no more. */
+export const MAX_BOT_LINES = 64;
+
+/** Kills made with one weapon in a match, from CS2's HTTP log (CS2's weapon name). */
+export const vWeaponKills = v.object({
+  weapon: v.string(),
+  kills: v.number(),
+  headshots: v.number(),
+});
+export type WeaponKills = Infer<typeof vWeaponKills>;
+/** Weapons kept per match (CS2 has fewer; the rest of an odd log is dropped). */
+export const MAX_WEAPONS = 60;
 
 /** A MatchZy team of a match: its name, the match config's id, the side it started on. */
 export const vMatchTeam = v.object({
@@ -90,6 +120,12 @@ export const vTrackedMatch = v.object({
   /** The teams as MatchZy's events name them, by the side they play now (when known). */
   teams: v.optional(vMatchTeams),
   matchzy: v.optional(vMatchzyRef),
+  /** Bots' lines, by name (never in careers). */
+  bots: v.optional(v.array(vBotLine)),
+  /** Kills by weapon while this match was open, from CS2's HTTP log. */
+  weapons: v.optional(v.array(vWeaponKills)),
+  /** The log time (ms, the server's clock) of the newest kill counted in `weapons`. */
+  killsThrough: v.optional(v.number()),
 });
 export type TrackedMatch = Infer<typeof vTrackedMatch>;
 
@@ -110,6 +146,8 @@ export const matchRecordFields = {
   /** The rounds as the round log had them (model/history/rounds.ts). */
   timeline: v.optional(v.array(vRoundMark)),
   maxRounds: v.optional(v.number()),
+  bots: v.optional(v.array(vBotLine)),
+  weapons: v.optional(v.array(vWeaponKills)),
 };
 
 /** A list entry (the public API's shape plus what the page shows). */
@@ -141,6 +179,10 @@ export const vMatchDetail = v.object({
   timeline: v.array(vRoundMark),
   /** `mp_maxrounds` as the server last showed it (null when unknown): where the halves end. */
   maxRounds: v.union(v.number(), v.null()),
+  /** Bots' lines (shown, labelled, never counted). */
+  bots: v.array(vBotLine),
+  /** Kills by weapon, most first; empty without CS2's HTTP log. */
+  weapons: v.array(vWeaponKills),
 });
 export type MatchDetail = Infer<typeof vMatchDetail>;
 

@@ -103,8 +103,9 @@ export function mapEvents(map: ScriptedMap, form: MatchzyForm): MatchzyEvent[] {
     const score = n === 1 ? t1 : t2;
     const side = n === 1 ? side1 : otherSide(side1);
     const start = n === 1 ? map.team1StartSide : otherSide(map.team1StartSide);
+    // MatchZy lists bots too, with steamid "0".
     const players: MatchzyStatsPlayer[] = def.players.map((name, i) => ({
-      steamid: steamIdOf((n - 1) * 10 + i + 1),
+      steamid: name.startsWith("BOT ") ? "0" : steamIdOf((n - 1) * 10 + i + 1),
       name,
       stats: stats(score, n === 1 ? t2 : t1, round),
     }));

@@ -762,6 +762,8 @@ export const uk = {
   "history.match.chartHint": "Команди названо за стороною, на якій вони закінчили матч.",
   "history.match.chartBySide": "Перемоги сторін CT і T по раундах (половини невідомі).",
   "history.match.bars": "Гравці: ADR і K/D",
+  "history.match.weapons": "Вбивства за зброєю",
+  "history.match.weaponKills": "{kills} (у голову: {hs})",
   "history.match.noTimeline": "Раунди цього матчу не записано.",
   "history.match.noChart":
     "Графіка немає: сервер не повідомив переможців більшості раундів, відомий лише підсумковий рахунок.",

@@ -9,11 +9,13 @@ export {
   MIN_RATIO_MATCHES,
   MIN_ROUNDS,
   type Career,
+  type BotLine,
   type CareerMatch,
   type Criterion,
   type HistoryLine,
   type LeaderboardRow,
   type MatchDetail,
   type MatchListItem,
+  type WeaponKills,
   type Winner,
 } from "../../convex/lib/history";

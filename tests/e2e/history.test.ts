@@ -1,6 +1,7 @@
 /**
  * Match history in Chromium: a map played to the end on the simulator is recorded by the poller,
- * appears in /matches, its scoreboard opens, and a player's career page shows the match. Also
+ * appears in /matches, its scoreboard opens (timeline, score chart, kills by weapon from CS2's
+ * HTTP log, bots marked), and a player's career page shows the match. Also
  * screenshots of every history page at 1366 and 360 px.
  */
 import path from "node:path";
@@ -25,6 +26,8 @@ interface Recorded {
   map: string;
   rounds: number;
   players: { steamId: string; name: string; kills: number }[];
+  bots?: { name: string }[];
+  weapons?: { weapon: string; kills: number }[];
 }
 
 async function recorded(): Promise<Recorded[]> {
@@ -59,6 +62,8 @@ describe.skipIf(!chromiumPath)("match history in the browser", () => {
     // draws the score chart (a jump of several rounds between two polls leaves winners unknown).
     do {
       expect(server.advanceUntil("roundEnd", 5_000).reached).toBe(true);
+      // The round's kills reach the panel through CS2's HTTP log (on for server1 in the demo).
+      await server.httpLog.settled();
       const { scoreCT, scoreT } = server.state();
       await expect.poll(snapshotPhase, WAIT).toMatch(new RegExp(`:${scoreCT + scoreT}$`));
     } while (!server.world.match.matchOver);
@@ -87,6 +92,11 @@ describe.skipIf(!chromiumPath)("match history in the browser", () => {
     const timeline = page.getByRole("list", { name: "Раунди" });
     await expect(timeline.getByRole("listitem").count()).resolves.toBe(match!.rounds);
     await expect(page.locator("svg[role=img]").first().isVisible()).resolves.toBe(true);
+    // Kills by weapon from the log, most used first; bots listed and marked, without a career link.
+    expect(match!.weapons?.length ?? 0).toBeGreaterThan(0);
+    await expect(page.getByTestId("weapon-row").count()).resolves.toBe(match!.weapons!.length);
+    const bots = match!.bots ?? [];
+    await expect(page.locator("tr[data-bot]").count()).resolves.toBe(bots.length);
     const top = match!.players[0]!;
     const playerLink = page.getByRole("link", { name: top.name, exact: true });
     await playerLink.waitFor(WAIT);

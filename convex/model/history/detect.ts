@@ -7,7 +7,15 @@ import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { isSteamId64 } from "../../lib/steamId";
-import type { HistoryLine, MatchTeam, TrackedMatch } from "../../lib/history";
+import {
+  MAX_BOT_LINES,
+  MAX_WEAPONS,
+  type BotLine,
+  type HistoryLine,
+  type MatchTeam,
+  type TrackedMatch,
+  type WeaponKills,
+} from "../../lib/history";
 import type { MatchzyEvent, MatchzyMatchId, MatchzyStatsTeam } from "../../lib/matchzyEvents";
 import { roundEndOf } from "../../lib/rounds";
 import { otherSide, type Side } from "../../lib/side";
@@ -107,6 +115,23 @@ function teamLines(team: MatchzyStatsTeam, side: Side | undefined): HistoryLine[
     }));
 }
 
+/** A stats team's bots (MatchZy lists them with `steamid` "0"), on `side` when known. */
+function teamBots(team: MatchzyStatsTeam, side: Side | undefined): BotLine[] {
+  return (team.players ?? [])
+    .filter((p) => !isSteamId64(p.steamid) && p.name.trim() !== "")
+    .map((p) => ({
+      name: p.name.slice(0, 64),
+      ...(side ? { side } : {}),
+      kills: p.stats.kills ?? 0,
+      deaths: p.stats.deaths ?? 0,
+      assists: p.stats.assists ?? 0,
+      headshots: p.stats.headshot_kills ?? 0,
+      damage: p.stats.damage ?? 0,
+      mvps: p.stats.mvp ?? 0,
+      rounds: p.stats.rounds_played ?? 0,
+    }));
+}
+
 function teamOf(team: MatchzyStatsTeam, startSide: Side | undefined): MatchTeam {
   const id = typeof team.id === "string" ? team.id.trim() : "";
   return {
@@ -174,6 +199,10 @@ export function pushSeenOf(
     ...(known ? { teams: known === "CT" ? { CT: team1, T: team2 } : { CT: team2, T: team1 } } : {}),
     teamsInOrder: [team1, team2],
     lines: [...teamLines(event.team1, known), ...teamLines(event.team2, other)],
+    bots: [...teamBots(event.team1, known), ...teamBots(event.team2, other)].slice(
+      0,
+      MAX_BOT_LINES,
+    ),
   };
 }
 
@@ -236,4 +265,62 @@ export async function closeAwaitedMap(
   const closed = closeEarly(t, "push");
   const next = { ...t, rounds: Math.max(t.rounds, t.mapEnd), state: "finished" as const };
   return await apply(ctx, serverId, row, { next, closed });
+}
+
+/** A kill as the match's weapon count needs it: when it was logged (ms, the server's clock). */
+export interface LoggedKill {
+  at: number;
+  weapon: string;
+  headshot: boolean;
+}
+
+/** The weapon counts after `kills` (only those logged after `through`), most kills first. */
+export function addWeaponKills(
+  weapons: WeaponKills[],
+  kills: LoggedKill[],
+  through: number | undefined,
+): { weapons: WeaponKills[]; through: number | undefined } {
+  const byWeapon = new Map(weapons.map((w) => [w.weapon, { ...w }]));
+  let last = through;
+  for (const k of kills) {
+    if (through !== undefined && k.at <= through) continue;
+    last = last === undefined ? k.at : Math.max(last, k.at);
+    const row = byWeapon.get(k.weapon);
+    if (row) {
+      row.kills++;
+      if (k.headshot) row.headshots++;
+    } else if (byWeapon.size < MAX_WEAPONS) {
+      byWeapon.set(k.weapon, { weapon: k.weapon, kills: 1, headshots: k.headshot ? 1 : 0 });
+    }
+  }
+  const sorted = [...byWeapon.values()].sort(
+    (a, b) => b.kills - a.kills || a.weapon.localeCompare(b.weapon),
+  );
+  return { weapons: sorted, through: last };
+}
+
+/**
+ * Kills from CS2's HTTP log counted by weapon into the match being played: only while the tracker
+ * has an open match (warmup and the end screen count nothing), and only kills logged after the
+ * last one counted, so a batch CS2 sends again (its answer lost) counts once. Writes the tracker
+ * row, which no public query reads, only when a kill was counted.
+ */
+export async function trackLoggedKills(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  kills: LoggedKill[],
+): Promise<void> {
+  if (kills.length === 0) return;
+  const row = await trackerOf(ctx, serverId);
+  if (!row || row.match.state !== "open") return;
+  const t = row.match;
+  const next = addWeaponKills(t.weapons ?? [], kills, t.killsThrough);
+  if (next.through === t.killsThrough) return;
+  await ctx.db.patch("historyTrackers", row._id, {
+    match: {
+      ...t,
+      weapons: next.weapons,
+      ...(next.through !== undefined ? { killsThrough: next.through } : {}),
+    },
+  });
 }

@@ -94,6 +94,8 @@ export async function matchDetail(ctx: QueryCtx, rawId: string): Promise<MatchDe
     teams: m.teams ?? null,
     timeline: m.timeline ?? [],
     maxRounds: m.maxRounds ?? null,
+    bots: m.bots ?? [],
+    weapons: m.weapons ?? [],
   };
 }
 

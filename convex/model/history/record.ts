@@ -119,6 +119,10 @@ export async function recordMatch(
     ...(closed.matchzy ? { matchzy: closed.matchzy } : {}),
     ...(closed.timeline ? { timeline: closed.timeline } : {}),
     ...(closed.maxRounds ? { maxRounds: closed.maxRounds } : {}),
+    ...(closed.bots && closed.bots.length > 0 ? { bots: closed.bots } : {}),
+    ...(closed.weapons && closed.weapons.length > 0
+      ? { weapons: [...closed.weapons].sort((a, b) => b.kills - a.kills) }
+      : {}),
     dedupeKey,
     counted,
     voided: false,

@@ -1,7 +1,8 @@
 /** Match detection rules (pure): what closes a match, what is not one, what is seen twice. */
 import { describe, expect, test } from "vitest";
 import type { Match, Player } from "../../lib/validators";
-import { nearMatchEnd, observePoll, observePush, type PushSeen } from "./tracker";
+import { addWeaponKills } from "./detect";
+import { closeEarly, nearMatchEnd, observePoll, observePush, type PushSeen } from "./tracker";
 
 const HUMAN = "76561198000000201";
 const match = (over: Partial<Match> = {}): Match => ({
@@ -53,6 +54,11 @@ describe("detection by polling", () => {
     expect(closed.closed!.lines).toEqual([
       expect.objectContaining({ steamId: HUMAN, kills: 9, damage: 900, side: "T" }),
     ]);
+    // The bot is kept apart, by name, to be shown but never counted.
+    expect(closed.closed!.bots).toEqual([
+      expect.objectContaining({ name: "BOT Ivan", kills: 30, side: "T", rounds: 5 }),
+    ]);
+    expect(closed.closed!.bots![0]).not.toHaveProperty("steamId");
     expect(observePoll(closed.next, { match: end, players, at: 3 }).closed).toBeNull();
     // The next match's warmup clears the tracker.
     expect(observePoll(closed.next, { match: match({ roundPhase: "warmup" }), at: 4 })).toEqual({
@@ -180,5 +186,57 @@ describe("detection by MatchZy events", () => {
       at: 9,
     });
     expect(poll.closed).toBeNull();
+  });
+});
+
+describe("kills by weapon from CS2's log", () => {
+  test("counted once, most used first; kills logged before the last counted one are skipped", () => {
+    const first = addWeaponKills(
+      [],
+      [
+        { at: 10, weapon: "ak47", headshot: true },
+        { at: 11, weapon: "awp", headshot: false },
+        { at: 12, weapon: "ak47", headshot: false },
+      ],
+      undefined,
+    );
+    expect(first).toEqual({
+      weapons: [
+        { weapon: "ak47", kills: 2, headshots: 1 },
+        { weapon: "awp", kills: 1, headshots: 0 },
+      ],
+      through: 12,
+    });
+    // CS2 sends the same lines again (its answer was lost), with one new kill.
+    const again = addWeaponKills(
+      first.weapons,
+      [
+        { at: 11, weapon: "awp", headshot: false },
+        { at: 12, weapon: "ak47", headshot: false },
+        { at: 13, weapon: "awp", headshot: true },
+      ],
+      first.through,
+    );
+    expect(again).toEqual({
+      weapons: [
+        { weapon: "ak47", kills: 2, headshots: 1 },
+        { weapon: "awp", kills: 2, headshots: 1 },
+      ],
+      through: 13,
+    });
+  });
+
+  test("a match closed early keeps its weapons and bots", () => {
+    const open = observePoll(null, {
+      match: match({ scoreCT: 3, scoreT: 2 }),
+      players: [player(HUMAN, 4), player("0", 2, "Counter-Terrorist")],
+      at: 1,
+    });
+    const tracked = { ...open.next!, weapons: [{ weapon: "ak47", kills: 6, headshots: 3 }] };
+    const closed = closeEarly(tracked, "poll");
+    expect(closed).toMatchObject({
+      weapons: [{ weapon: "ak47", kills: 6, headshots: 3 }],
+      bots: [{ name: "BOT Ivan", side: "CT", kills: 2 }],
+    });
   });
 });

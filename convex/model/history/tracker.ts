@@ -8,7 +8,9 @@
  */
 import { isSteamId64 } from "../../lib/steamId";
 import {
+  MAX_BOT_LINES,
   MIN_ROUNDS,
+  type BotLine,
   type HistoryLine,
   type MatchSource,
   type MatchTeams,
@@ -35,6 +37,8 @@ export interface ClosedMatch {
   matchzy?: MatchzyRef;
   timeline?: RoundMark[];
   maxRounds?: number;
+  bots?: BotLine[];
+  weapons?: TrackedMatch["weapons"];
 }
 
 export interface Step {
@@ -78,6 +82,8 @@ function close(t: TrackedMatch, source: MatchSource, endedAt: number): ClosedMat
     ...(t.teams ? { teams: t.teams } : {}),
     ...(t.matchzy ? { matchzy: t.matchzy } : {}),
     ...(t.maxRounds ? { maxRounds: t.maxRounds } : {}),
+    ...(t.bots && t.bots.length > 0 ? { bots: t.bots } : {}),
+    ...(t.weapons && t.weapons.length > 0 ? { weapons: t.weapons } : {}),
   };
 }
 
@@ -134,12 +140,58 @@ export function mergePlayers(lines: HistoryLine[], players: Player[]): HistoryLi
   return [...bySteamId.values()];
 }
 
+/** Whether a poll's player is a bot: no SteamID64 (the plugin reports `0` or `BOT`). */
+function isBot(p: Player): boolean {
+  return !isSteamId64(p.steamId);
+}
+
+/**
+ * Bot lines after a poll's player list, by name: every bot on a side now (or gone with rounds
+ * played) with its cumulative stats; bots missing from the list stay as they were.
+ */
+export function mergeBots(bots: BotLine[], players: Player[]): BotLine[] {
+  const byName = new Map(bots.map((b) => [b.name, b]));
+  for (const p of players) {
+    if (!isBot(p) || !p.name) continue;
+    const now = side(p.team);
+    if (!now && p.roundsPlayed === 0 && !byName.has(p.name)) continue;
+    if (!byName.has(p.name) && byName.size >= MAX_BOT_LINES) continue;
+    const lastSide = now ?? byName.get(p.name)?.side;
+    byName.set(p.name, {
+      name: p.name,
+      ...(lastSide ? { side: lastSide } : {}),
+      kills: p.kills,
+      deaths: p.deaths,
+      assists: p.assists,
+      headshots: p.headshots,
+      damage: p.totalDamage,
+      mvps: p.mvp,
+      rounds: p.roundsPlayed,
+    });
+  }
+  return [...byName.values()];
+}
+
 export interface PollSeen {
   match: Match;
   players?: Player[];
   /** A human is on a side (this poll's player list, or the last one stored). */
   humans?: boolean;
   at: number;
+}
+
+/**
+ * The tracker's `bots` field: the new lines when there are any (a bot keeps its last known side
+ * when the new line has none), else what it had.
+ */
+function botsAfter(before: BotLine[] | undefined, after: BotLine[] | undefined) {
+  if (!after || after.length === 0) return before && before.length > 0 ? { bots: before } : {};
+  const sides = new Map((before ?? []).map((b) => [b.name, b.side]));
+  const bots = after.map((b) => {
+    const s = b.side ?? sides.get(b.name);
+    return { ...b, ...(s ? { side: s } : {}) };
+  });
+  return { bots };
 }
 
 /** What one successful poll changes. */
@@ -182,6 +234,7 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
     scoreT: m.scoreT,
     rounds: total,
     lines: seen.players ? mergePlayers(base.lines, seen.players) : base.lines,
+    ...botsAfter(base.bots, seen.players ? mergeBots(base.bots ?? [], seen.players) : undefined),
     ...(seen.humans || base.humans ? { humans: true } : {}),
     ...(m.maxRounds ? { maxRounds: m.maxRounds } : {}),
   };
@@ -215,6 +268,8 @@ export interface PushSeen {
   teamScores?: [number, number];
   /** Lines from the event's teams (empty for `map_result` as MatchZy's code sends it). */
   lines: HistoryLine[];
+  /** The bots' lines from the event's teams. */
+  bots?: BotLine[];
   teams?: MatchTeams;
   /** The same teams by team number, for when their sides are not proved. */
   teamsInOrder?: [MatchTeams["CT"], MatchTeams["T"]];
@@ -314,6 +369,7 @@ export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step 
     ...sides,
     rounds: seen.rounds,
     lines: mergeEventLines(base.lines, seen.lines),
+    ...botsAfter(base.bots, seen.bots),
     ...(seen.matchzy ? { matchzy: seen.matchzy } : {}),
     updatedAt: seen.at,
   };

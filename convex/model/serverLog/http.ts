@@ -19,7 +19,7 @@ import { KILL_FEED_SIZE, LOG_PATH } from "../../lib/killFeed";
 import { pathSegments } from "../../lib/readApiRouter";
 import { jsonResponse } from "../../lib/httpResponses";
 import { readBodyLimited } from "../push/http";
-import { bombAfter, killsOf, parseLogBody } from "./parse";
+import { bombAfter, killsOf, loggedKillsOf, parseLogBody } from "./parse";
 import type { LogReply } from "./receive";
 
 export { LOG_PATH };
@@ -52,6 +52,12 @@ export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promi
   const batch =
     lines === 0
       ? { key, secret, kills: [], bomb: null, refusal: "unreadable" }
-      : { key, secret, kills: killsOf(events, KILL_FEED_SIZE), bomb: bombAfter(events) };
+      : {
+          key,
+          secret,
+          kills: killsOf(events, KILL_FEED_SIZE),
+          logged: loggedKillsOf(events),
+          bomb: bombAfter(events),
+        };
   return respond(await ctx.runMutation(internal.serverLog.receive, batch));
 }

@@ -170,6 +170,34 @@ export function killsOf(events: LogEvent[], limit: number): Kill[] {
   return kills;
 }
 
+/**
+ * A log timestamp (`MM/DD/YYYY - HH:MM:SS.mmm`, the game server's local time) as milliseconds on
+ * one scale: only compared with other stamps of the same server, never with the panel's clock.
+ */
+export function stampMs(stamp: string): number {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) - (\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/.exec(stamp);
+  if (!m) return NaN;
+  const ms = Number((m[7] ?? "0").padEnd(3, "0"));
+  return Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), +m[4]!, +m[5]!, +m[6]!, ms);
+}
+
+/** The most kills of one batch counted by weapon (a batch after an outage may carry a match). */
+export const LOGGED_KILLS_MAX = 2000;
+
+/** Every kill of the batch as the match's weapon count needs it, in the order logged. */
+export function loggedKillsOf(
+  events: LogEvent[],
+): { at: number; weapon: string; headshot: boolean }[] {
+  const out: { at: number; weapon: string; headshot: boolean }[] = [];
+  for (const event of events) {
+    if (event.kind !== "kill" || out.length >= LOGGED_KILLS_MAX) continue;
+    const at = stampMs(event.kill.key.slice(0, event.kill.key.indexOf("|")));
+    if (!Number.isFinite(at)) continue;
+    out.push({ at, weapon: event.kill.weapon, headshot: event.kill.headshot });
+  }
+  return out;
+}
+
 /** New kills in front of the stored ones, without those already stored; at most `limit`. */
 export function mergeKills(stored: Kill[], fresh: Kill[], limit: number): Kill[] {
   const known = new Set(stored.map((k) => k.key));

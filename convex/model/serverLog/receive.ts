@@ -9,6 +9,7 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { KILL_FEED_SIZE, vKill, type Kill } from "../../lib/killFeed";
 import { limitServerFeed } from "../../lib/rateLimits";
+import { trackLoggedKills } from "../history/detect";
 import { storeLoggedBomb } from "../liveData";
 import { sameSecret } from "../push/secret";
 import { generatedSecretOf, serverByKey } from "../servers";
@@ -20,6 +21,10 @@ export const vLogBatch = v.object({
   secret: v.string(),
   /** The batch's kills, newest first (at most KILL_FEED_SIZE); absent when it was refused. */
   kills: v.array(vKill),
+  /** Every kill of the batch (when it was logged, weapon, headshot) for the match's weapon count. */
+  logged: v.optional(
+    v.array(v.object({ at: v.number(), weapon: v.string(), headshot: v.boolean() })),
+  ),
   bomb: v.union(v.literal("planted"), v.literal("gone"), v.null()),
   /** Set when the edge found no log line in the body: counted, nothing stored. */
   refusal: v.optional(v.string()),
@@ -96,6 +101,7 @@ export async function receiveLogBatch(
     await ctx.db.patch("serverLogStatus", status._id, { lastBatchAt: now });
   }
   await storeKills(ctx, server._id, batch.kills, now);
+  if (batch.logged) await trackLoggedKills(ctx, server._id, batch.logged);
   if (batch.bomb) await storeLoggedBomb(ctx, server._id, batch.bomb, now);
   return { status: 200 };
 }

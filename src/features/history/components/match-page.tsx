@@ -13,7 +13,9 @@ import { MIN_HUMANS, MIN_ROUNDS, type MatchDetail } from "@/lib/backend-history"
 import { useCurrentUser } from "@/hooks/use-current-user";
 import { useMatch, useVoidMatch } from "../hooks/use-history";
 import { PlayerBars } from "../charts/player-bars";
+import { WeaponBars } from "../charts/weapon-bars";
 import { modeLabel } from "../utils/format";
+import type { BoardRow } from "../utils/board-rows";
 import { teamName, verdict } from "../utils/verdict";
 import { HistoryLayout } from "./history-layout";
 import { MatchTimeline } from "./match-timeline";
@@ -42,26 +44,17 @@ function MatchView({ match }: { match: MatchDetail }) {
   const { voidMatch, pending } = useVoidMatch();
   const { ask, dialog } = useConfirmation();
   const workshopTitle = useWorkshopTitle(match.map);
+  // Humans first, then the bots, on each side.
+  const rows: BoardRow[] = [...match.players, ...match.bots];
   const sides = [
-    {
-      key: "CT",
-      caption: t("history.match.side.CT"),
-      lines: match.players.filter((l) => l.side === "CT"),
-    },
-    {
-      key: "T",
-      caption: t("history.match.side.T"),
-      lines: match.players.filter((l) => l.side === "T"),
-    },
-    {
-      key: "none",
-      caption: t("history.match.side.none"),
-      lines: match.players.filter((l) => !l.side),
-    },
+    { key: "CT", caption: t("history.match.side.CT"), lines: rows.filter((l) => l.side === "CT") },
+    { key: "T", caption: t("history.match.side.T"), lines: rows.filter((l) => l.side === "T") },
+    { key: "none", caption: t("history.match.side.none"), lines: rows.filter((l) => !l.side) },
   ].filter((s) => s.lines.length > 0);
-  const ct = match.players.filter((l) => l.side === "CT").length;
-  const tt = match.players.filter((l) => l.side === "T").length;
-  const unequal = ct !== tt && ct + tt > 0;
+  const ct = rows.filter((l) => l.side === "CT").length;
+  const tt = rows.filter((l) => l.side === "T").length;
+  // Matches recorded before bots were kept: say why the sides' rows may differ.
+  const unequal = ct !== tt && ct + tt > 0 && match.bots.length === 0;
   const onVoid = () =>
     ask({
       title: t("history.match.void"),
@@ -110,9 +103,14 @@ function MatchView({ match }: { match: MatchDetail }) {
         ) : null}
       </header>
       <MatchTimeline match={match} />
-      {match.players.length > 0 ? (
+      {rows.length > 0 ? (
         <Card title={t("history.match.bars")}>
-          <PlayerBars lines={match.players} />
+          <PlayerBars lines={rows} />
+        </Card>
+      ) : null}
+      {match.weapons.length > 0 ? (
+        <Card title={t("history.match.weapons")}>
+          <WeaponBars weapons={match.weapons} />
         </Card>
       ) : null}
       <Card title={t("history.match.scoreboard")}>

@@ -36,6 +36,32 @@ describe("history tables", () => {
     expect(screen.getByText("150,00")).toBeTruthy();
   });
 
+  it("mark a bot as a bot, with no career link", () => {
+    render(
+      <Scoreboard
+        caption="T"
+        lines={[
+          {
+            name: "BOT Ivan",
+            side: "T",
+            kills: 3,
+            deaths: 9,
+            assists: 0,
+            headshots: 1,
+            damage: 400,
+            mvps: 0,
+            rounds: 10,
+          },
+        ]}
+      />,
+      { wrapper: MemoryRouter },
+    );
+    expect(screen.queryByRole("link")).toBeNull();
+    const row = screen.getByText("BOT Ivan").closest("tr")!;
+    expect(row.dataset.bot).toBe("true");
+    expect(row.textContent).toContain("бот");
+  });
+
   it("list matches with a link to each scoreboard and mark the ones careers skip", () => {
     render(
       <MatchesTable

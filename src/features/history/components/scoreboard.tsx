@@ -1,28 +1,38 @@
 import { Link } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
 import { playerPath } from "@/config/paths";
 import { formatInteger, formatRatio } from "@/i18n/format";
 import { t } from "@/i18n/uk";
-import type { HistoryLine } from "@/lib/backend-history";
+import { isBotRow, type BoardRow } from "../utils/board-rows";
 import { adr } from "../utils/format";
 import styles from "./history.module.css";
 
-/** One side's final lines, in the columns of the live players table; names link to careers. */
-export function Scoreboard({ caption, lines }: { caption: string; lines: HistoryLine[] }) {
+/**
+ * One side's final lines, in the columns of the live players table; humans' names link to
+ * careers, bots are marked and link nowhere.
+ */
+export function Scoreboard({ caption, lines }: { caption: string; lines: BoardRow[] }) {
   return (
     <DataTable
       caption={caption}
       rows={lines}
-      rowKey={(l) => l.steamId}
+      rowKey={(l) => (isBotRow(l) ? `bot:${l.name}` : l.steamId)}
+      rowProps={(l) => ({ "data-bot": isBotRow(l) || undefined })}
       columns={[
         {
           header: t("history.col.player"),
           sticky: true,
-          cell: (l) => (
-            <Link to={playerPath(l.steamId)} className={styles.name} title={l.name}>
-              {l.name}
-            </Link>
-          ),
+          cell: (l) =>
+            isBotRow(l) ? (
+              <span className={styles.name} title={l.name}>
+                {l.name} <Badge title={t("board.botTitle")}>{t("board.bot")}</Badge>
+              </span>
+            ) : (
+              <Link to={playerPath(l.steamId)} className={styles.name} title={l.name}>
+                {l.name}
+              </Link>
+            ),
         },
         {
           header: <abbr title={t("history.col.killsTitle")}>{t("history.col.kills")}</abbr>,
