@@ -1,5 +1,4 @@
-import { useId } from "react";
-import { KillFeed } from "@/components/match/kill-feed";
+import { lazy, Suspense, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -8,6 +7,11 @@ import { useLocalStorage } from "@/hooks/use-local-storage";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
 import styles from "./dashboard.module.css";
+
+// Loaded when a spectator opens the feed: most never do, so the first load does not carry it.
+const KillFeed = lazy(async () => ({
+  default: (await import("@/components/match/kill-feed")).KillFeed,
+}));
 
 /**
  * The kill feed as a spectator opens it: closed by default, because a kill-by-kill feed is its
@@ -42,7 +46,9 @@ export function KillFeedPanel({ serverId }: { serverId: Id<"servers"> | undefine
         ) : feed === null ? (
           <p className={styles.muted}>{t("killFeed.empty")}</p>
         ) : (
-          <KillFeed kills={feed.kills} />
+          <Suspense fallback={<Spinner />}>
+            <KillFeed kills={feed.kills} />
+          </Suspense>
         )}
       </div>
     </Card>
