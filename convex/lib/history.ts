@@ -54,17 +54,7 @@ export type HistoryLine = Infer<typeof vHistoryLine>;
  * A bot's final line: shown on the match page so a side's numbers add up, never counted in careers
  * (a bot has no SteamID64; it is told apart by its name within the match).
  */
-export const vBotLine = v.object({
-  name: v.string(),
-  side: v.optional(vSide),
-  kills: v.number(),
-  deaths: v.number(),
-  assists: v.number(),
-  headshots: v.number(),
-  damage: v.number(),
-  mvps: v.number(),
-  rounds: v.number(),
-});
+export const vBotLine = vHistoryLine.omit("steamId");
 export type BotLine = Infer<typeof vBotLine>;
 /** Bot lines kept per match: a full server of bots and no more. */
 export const MAX_BOT_LINES = 64;

@@ -16,7 +16,12 @@ import {
   type TrackedMatch,
   type WeaponKills,
 } from "../../lib/history";
-import type { MatchzyEvent, MatchzyMatchId, MatchzyStatsTeam } from "../../lib/matchzyEvents";
+import type {
+  MatchzyEvent,
+  MatchzyMatchId,
+  MatchzyStatsPlayer,
+  MatchzyStatsTeam,
+} from "../../lib/matchzyEvents";
 import { roundEndOf } from "../../lib/rounds";
 import { otherSide, type Side } from "../../lib/side";
 import type { PollResult, PushSeries } from "../../lib/validators";
@@ -97,39 +102,33 @@ export async function trackPoll(
   return { matchId, wantsPlayers };
 }
 
+/** A stats player's line without its SteamID: MatchZy's cumulative stats, 0 where missing. */
+function statsLine(p: MatchzyStatsPlayer, side: Side | undefined): BotLine {
+  return {
+    name: p.name.slice(0, 64),
+    ...(side ? { side } : {}),
+    kills: p.stats.kills ?? 0,
+    deaths: p.stats.deaths ?? 0,
+    assists: p.stats.assists ?? 0,
+    headshots: p.stats.headshot_kills ?? 0,
+    damage: p.stats.damage ?? 0,
+    mvps: p.stats.mvp ?? 0,
+    rounds: p.stats.rounds_played ?? 0,
+  };
+}
+
 /** A stats team's human players, on `side` when known. */
 function teamLines(team: MatchzyStatsTeam, side: Side | undefined): HistoryLine[] {
   return (team.players ?? [])
     .filter((p) => isSteamId64(p.steamid))
-    .map((p) => ({
-      steamId: p.steamid,
-      name: p.name,
-      ...(side ? { side } : {}),
-      kills: p.stats.kills ?? 0,
-      deaths: p.stats.deaths ?? 0,
-      assists: p.stats.assists ?? 0,
-      headshots: p.stats.headshot_kills ?? 0,
-      damage: p.stats.damage ?? 0,
-      mvps: p.stats.mvp ?? 0,
-      rounds: p.stats.rounds_played ?? 0,
-    }));
+    .map((p) => ({ steamId: p.steamid, ...statsLine(p, side), name: p.name }));
 }
 
 /** A stats team's bots (MatchZy lists them with `steamid` "0"), on `side` when known. */
 function teamBots(team: MatchzyStatsTeam, side: Side | undefined): BotLine[] {
   return (team.players ?? [])
     .filter((p) => !isSteamId64(p.steamid) && p.name.trim() !== "")
-    .map((p) => ({
-      name: p.name.slice(0, 64),
-      ...(side ? { side } : {}),
-      kills: p.stats.kills ?? 0,
-      deaths: p.stats.deaths ?? 0,
-      assists: p.stats.assists ?? 0,
-      headshots: p.stats.headshot_kills ?? 0,
-      damage: p.stats.damage ?? 0,
-      mvps: p.stats.mvp ?? 0,
-      rounds: p.stats.rounds_played ?? 0,
-    }));
+    .map((p) => statsLine(p, side));
 }
 
 function teamOf(team: MatchzyStatsTeam, startSide: Side | undefined): MatchTeam {

@@ -122,22 +122,25 @@ export function mergePlayers(lines: HistoryLine[], players: Player[]): HistoryLi
     if (!isSteamId64(p.steamId)) continue; // bots: SteamID "0"/BOT
     const now = side(p.team);
     if (!now && p.roundsPlayed === 0 && !bySteamId.has(p.steamId)) continue;
-    const before = bySteamId.get(p.steamId);
-    const lastSide = now ?? before?.side;
-    bySteamId.set(p.steamId, {
-      steamId: p.steamId,
-      name: p.name,
-      ...(lastSide ? { side: lastSide } : {}),
-      kills: p.kills,
-      deaths: p.deaths,
-      assists: p.assists,
-      headshots: p.headshots,
-      damage: p.totalDamage,
-      mvps: p.mvp,
-      rounds: p.roundsPlayed,
-    });
+    const lastSide = now ?? bySteamId.get(p.steamId)?.side;
+    bySteamId.set(p.steamId, { steamId: p.steamId, ...polledLine(p, lastSide) });
   }
   return [...bySteamId.values()];
+}
+
+/** A polled player's line without its SteamID: the plugin's cumulative stats. */
+function polledLine(p: Player, lastSide: Side | undefined): BotLine {
+  return {
+    name: p.name,
+    ...(lastSide ? { side: lastSide } : {}),
+    kills: p.kills,
+    deaths: p.deaths,
+    assists: p.assists,
+    headshots: p.headshots,
+    damage: p.totalDamage,
+    mvps: p.mvp,
+    rounds: p.roundsPlayed,
+  };
 }
 
 /** Whether a poll's player is a bot: no SteamID64 (the plugin reports `0` or `BOT`). */
@@ -156,18 +159,7 @@ export function mergeBots(bots: BotLine[], players: Player[]): BotLine[] {
     const now = side(p.team);
     if (!now && p.roundsPlayed === 0 && !byName.has(p.name)) continue;
     if (!byName.has(p.name) && byName.size >= MAX_BOT_LINES) continue;
-    const lastSide = now ?? byName.get(p.name)?.side;
-    byName.set(p.name, {
-      name: p.name,
-      ...(lastSide ? { side: lastSide } : {}),
-      kills: p.kills,
-      deaths: p.deaths,
-      assists: p.assists,
-      headshots: p.headshots,
-      damage: p.totalDamage,
-      mvps: p.mvp,
-      rounds: p.roundsPlayed,
-    });
+    byName.set(p.name, polledLine(p, now ?? byName.get(p.name)?.side));
   }
   return [...byName.values()];
 }
