@@ -4,6 +4,7 @@
  * the teams' names and every player on their side; with push off, the next round's mark comes from
  * polling and shows the winner only. The kill feed, opened on the dashboard and on the overlay,
  * shows the kills the simulator logged through CS2's HTTP log (the demo has it on for server1).
+ * After the map, its match page keeps the pushed rounds' reasons and draws the score chart.
  * Checked at 1366 and 360 px.
  */
 import path from "node:path";
@@ -151,6 +152,38 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
       await expect(fits).resolves.toBe(true);
     }
     await page.screenshot({ path: path.join(shots, "overlay-360.png"), omitBackground: true });
+
+    // The rest of the map, each round seen by a poll; then its match page: the timeline keeps
+    // the pushed rounds' reasons and the polled rounds' winners, and the score chart is drawn.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(env.url);
+    await page.getByTestId("score-ct").waitFor(WAIT);
+    while (!server.world.match.matchOver) {
+      expect(server.advanceUntil("roundEnd", 5_000).reached).toBe(true);
+      const played = server.state().scoreCT + server.state().scoreT;
+      await expect.poll(async () => (await marks(page)).length, WAIT).toBe(played);
+    }
+    const recorded = async () =>
+      (await env.demo.backend.t.run(async (ctx) => await ctx.db.query("matches").collect())) as {
+        _id: string;
+        rounds: number;
+      }[];
+    await expect.poll(async () => (await recorded()).length, WAIT).toBe(1);
+    const [match] = await recorded();
+    await page.goto(new URL(`/matches/${match!._id}`, env.url).href);
+    const timeline = page.getByRole("list", { name: "Раунди" });
+    await expect.poll(() => timeline.getByRole("listitem").count(), WAIT).toBe(match!.rounds);
+    const recordedMarks = await marks(page);
+    expect(recordedMarks.slice(0, 3).every((m) => m.reason !== "")).toBe(true);
+    expect(recordedMarks.slice(3).every((m) => m.reason === "")).toBe(true);
+    expect(recordedMarks.every((m) => m.winner === "CT" || m.winner === "T")).toBe(true);
+    await expect(page.locator("svg[role=img]").first().isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: path.join(shots, "match-after-push.png"), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(timeline.isVisible()).resolves.toBe(true);
+    const narrow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(narrow).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: path.join(shots, "match-after-push-360.png"), fullPage: true });
     await context.close();
-  });
+  }, 180_000);
 });
