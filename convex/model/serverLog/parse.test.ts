@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { bombAfter, killsOf, mergeKills, parseLogBody } from "./parse";
+import { bombAfter, killsOf, loggedKillsOf, mergeKills, parseLogBody, stampMs } from "./parse";
 
 // Lines as CS2 writes them (the forms tmt2's CS2 parser quotes), each with the HTTP log's prefix.
 const at = (time: string, line: string) => `11/25/2026 - ${time} - ${line}`;
@@ -150,5 +150,28 @@ describe("the feed", () => {
     expect(mergeKills(stored, kills.slice(1), 3)).toBe(stored);
     expect(mergeKills(stored, kills, 3).map((k) => k.weapon)).toEqual(["awp", "ak47", "glock"]);
     expect(mergeKills(stored, kills, 2).map((k) => k.weapon)).toEqual(["awp", "ak47"]);
+  });
+});
+
+describe("kills for the match's weapon count", () => {
+  test("log stamps order across a midnight and a month; an unreadable stamp is NaN", () => {
+    const before = stampMs("01/31/2026 - 23:59:59.999");
+    const after = stampMs("02/01/2026 - 00:00:00.000");
+    expect(after - before).toBe(1);
+    expect(stampMs("01/31/2026 - 23:59:59")).toBe(before - 999);
+    expect(stampMs("31/01/2026")).toBeNaN();
+  });
+
+  test("every kill of a batch with its stamp, weapon and headshot, in the order logged", () => {
+    const body = [
+      `01/31/2026 - 23:59:59.500 - "A<2><[U:1:11]><CT>" [1 2 3] killed "B<3><BOT><TERRORIST>" [4 5 6] with "awp" (headshot)`,
+      `02/01/2026 - 00:00:00.250 - "B<3><BOT><TERRORIST>" [1 2 3] killed "A<2><[U:1:11]><CT>" [4 5 6] with "knife_t"`,
+    ].join("\n");
+    const logged = loggedKillsOf(parseLogBody(body).events);
+    expect(logged.map((k) => [k.weapon, k.headshot])).toEqual([
+      ["awp", true],
+      ["knife_t", false],
+    ]);
+    expect(logged[1]!.at - logged[0]!.at).toBe(750);
   });
 });
