@@ -5,26 +5,19 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { LoadingLabel } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
-import { AdminTab } from "@/features/admin/components/admin-tab";
-import { PlayerModeration } from "@/features/admin/components/player-moderation";
-import { ModerationTab } from "@/features/admin/components/moderation-tab";
 import { SanctionFlag } from "@/features/admin/components/sanction-flag";
 import { SanctionNotice } from "@/features/admin/components/sanction-notice";
 import { useFlaggedPlayers } from "@/features/admin/hooks/use-sanctions";
-import { SettingsModal } from "@/features/admin/components/settings/settings-modal";
 import {
   useGuestAdminAnnouncements,
   useGuestAdminEnabled,
 } from "@/features/admin/hooks/use-guest-admin-setting";
-import { AuditLogButton, AuditTab } from "@/features/audit/components/audit-log-modal";
-import { AuthTab } from "@/features/auth/components/auth-tab";
 import { useCurrentUser } from "@/hooks/use-current-user";
 import { DashboardTab } from "@/features/dashboard/components/dashboard-tab";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
 import { useLiveData, type LiveScreen } from "@/features/live/hooks/use-live-data";
 import { useOfflineToast } from "@/features/live/hooks/use-offline-toast";
 import { PlayersTab } from "@/features/players/components/players-tab";
-import { RandomTab } from "@/features/random/components/random-tab";
 import { useActiveServer } from "@/features/servers/hooks/use-active-server";
 import { useServers } from "@/hooks/use-servers";
 import { t } from "@/i18n/uk";
@@ -36,9 +29,35 @@ import styles from "./panel.module.css";
 
 const TABS_ID = "panel";
 
-// The ban/pick tab is a chunk of its own: most visitors never open it.
+// A visitor lands on the dashboard; every tab that only some open (ban/pick, sign-in, random
+// picker) or only staff see (admin, moderation, audit, settings, player moderation) is a chunk
+// of its own, so the first load carries the live view and little else.
 const MapBanPickTab = lazy(async () => ({
   default: (await import("@/features/map-ban-pick/components/map-ban-pick-tab")).MapBanPickTab,
+}));
+const AdminTab = lazy(async () => ({
+  default: (await import("@/features/admin/components/admin-tab")).AdminTab,
+}));
+const ModerationTab = lazy(async () => ({
+  default: (await import("@/features/admin/components/moderation-tab")).ModerationTab,
+}));
+const PlayerModeration = lazy(async () => ({
+  default: (await import("@/features/admin/components/player-moderation")).PlayerModeration,
+}));
+const SettingsModal = lazy(async () => ({
+  default: (await import("@/features/admin/components/settings/settings-modal")).SettingsModal,
+}));
+const AuditTab = lazy(async () => ({
+  default: (await import("@/features/audit/components/audit-log-modal")).AuditTab,
+}));
+const AuditLogButton = lazy(async () => ({
+  default: (await import("@/features/audit/components/audit-log-modal")).AuditLogButton,
+}));
+const AuthTab = lazy(async () => ({
+  default: (await import("@/features/auth/components/auth-tab")).AuthTab,
+}));
+const RandomTab = lazy(async () => ({
+  default: (await import("@/features/random/components/random-tab")).RandomTab,
 }));
 
 /** `/`: header, tabs and the active tab's content. The tab lives in the URL (`/?tab=players`). */
@@ -151,12 +170,14 @@ export function PanelPage() {
             renderPlayerActions={
               moderationRole
                 ? (player) => (
-                    <PlayerModeration
-                      serverId={serverId}
-                      player={player}
-                      role={moderationRole}
-                      comms={server?.simpleAdmin === true}
-                    />
+                    <Suspense fallback={null}>
+                      <PlayerModeration
+                        serverId={serverId}
+                        player={player}
+                        role={moderationRole}
+                        comms={server?.simpleAdmin === true}
+                      />
+                    </Suspense>
                   )
                 : undefined
             }
@@ -175,7 +196,11 @@ export function PanelPage() {
           serverId={serverId}
           serverName={server?.name ?? ""}
           isAdmin={user.isAdmin}
-          tools={<AuditLogButton />}
+          tools={
+            <Suspense fallback={null}>
+              <AuditLogButton />
+            </Suspense>
+          }
         />
       );
       break;
@@ -192,9 +217,7 @@ export function PanelPage() {
       break;
     case "map_ban_pick":
       content = (
-        <Suspense fallback={<LoadingLabel />}>
-          <MapBanPickTab isAdmin={user.isAdmin} serverId={serverId} serverName={server?.name} />
-        </Suspense>
+        <MapBanPickTab isAdmin={user.isAdmin} serverId={serverId} serverName={server?.name} />
       );
       break;
     case "random":
@@ -252,10 +275,18 @@ export function PanelPage() {
             }))}
         />
         <TabPanel idPrefix={TABS_ID} tabId={active}>
-          {content}
+          {/* A boundary per tab: a tab whose chunk is still loading shows at once, with a
+              loading label, instead of the old tab staying up until the chunk arrives. */}
+          <Suspense key={active} fallback={<LoadingLabel />}>
+            {content}
+          </Suspense>
         </TabPanel>
       </main>
-      {settingsOpen ? <SettingsModal onClose={() => setSettingsOpen(false)} /> : null}
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <SettingsModal onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
       <footer className={styles.footer}>
         <span>{t("app.tagline")}</span>
         <span>{t("app.footer")}</span>
