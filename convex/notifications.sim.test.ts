@@ -12,6 +12,7 @@ import { storeStatus } from "./model/liveData";
 import type { HistoryLine } from "./lib/history";
 import type { Side } from "./lib/side";
 import { recordMatch } from "./model/history/record";
+import { createTournament } from "./model/tournament";
 import { historyLine } from "./testing/history.fixtures";
 import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
 import {
@@ -285,6 +286,66 @@ describe("one correctly formed message per event", () => {
     expect(discord.messages.filter((m) => m.webhookId === HOOK_IDS.match)).toHaveLength(1);
     expect(recorded.url).toBe(`${PANEL}/matches/${matchId}`);
     expect((await oneMessage("match")).description).toContain("**13 : 7**");
+  });
+});
+
+describe("a series that finishes itself", () => {
+  test("the recorded map that wins the series posts its result with the admin's names", async () => {
+    const [wolf, fox] = ["76561198000000701", "76561198000000702"];
+    const started = Date.now();
+    const id = await t.run(async (ctx) => {
+      const base = createTournament({ createdBy: "admin", now: started, slug: "series-bo3" });
+      const seat = (nickname: string, steamId: string) => [{ nickname, joinedAt: 0, steamId }];
+      return await ctx.db.insert("tournaments", {
+        ...base,
+        name: "Кубок *вечора*",
+        status: "finished",
+        format: { ...base.format, teamSize: 1, steamRequired: true },
+        teamA: { name: "Вовки", players: seat("wolf", wolf) },
+        teamB: { name: "Лиси", players: seat("fox", fox) },
+        series: [
+          { map: "de_mirage", side: "CT", sideBy: "teamB" },
+          { map: "de_nuke", side: "T", sideBy: "teamA" },
+          { map: "de_train", side: "CT", sideBy: "teamA" },
+        ],
+      });
+    });
+    // Each map launched, then recorded: team A («Вовки») ends map 1 on CT 13:9, map 2 on T 16:14.
+    const play = async (n: number, map: string, aSide: Side, scoreCT: number, scoreT: number) => {
+      await t.run(async (ctx) => {
+        await ctx.db.patch("tournaments", id, { launchedMaps: n });
+        await recordMatch(ctx, ids[0]!, {
+          startedAt: started + n * 3_600_000,
+          endedAt: started + n * 3_600_000 + 1_800_000,
+          mapName: map,
+          scoreCT,
+          scoreT,
+          rounds: scoreCT + scoreT,
+          source: "poll",
+          lines: [
+            historyLine(wolf, "wolf", aSide, 20),
+            historyLine(fox, "fox", aSide === "CT" ? "T" : "CT", 10),
+          ],
+        });
+      });
+    };
+    await play(1, "de_mirage", "CT", 13, 9);
+    expect(discord.messages.filter((m) => m.webhookId === HOOK_IDS.tournament)).toHaveLength(0);
+    await play(2, "de_nuke", "T", 14, 16);
+    const won = await oneMessage("tournament");
+    expect(won.title).toBe("Серію завершено: Кубок \\*вечора\\*");
+    expect(won.description).toMatch(/^Вовки \*\*2 : 0\*\* Лиси\. Переможець: \*\*Вовки\*\*/);
+    expect(won.fields).toEqual([
+      { name: "Мапа 1", value: "de\\_mirage 13:9", inline: true },
+      { name: "Мапа 2", value: "de\\_nuke 16:14", inline: true },
+    ]);
+    const doc = await t.run((ctx) => ctx.db.get("tournaments", id));
+    expect(doc?.seriesWinner).toBe("teamA");
+    // Both maps reach the match channel too; waited for, so no delivery spills into other tests.
+    await eventually(
+      async () => discord.messages.filter((m) => m.webhookId === HOOK_IDS.match).length === 2,
+      8000,
+    );
   });
 });
 

@@ -2,7 +2,6 @@ import type { SessionId } from "convex-helpers/server/sessions";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import type { Player } from "./lib/validators";
 import type { TournamentFormat } from "./lib/tournamentFields";
 import { RATE_LIMITED_MESSAGE } from "./lib/rateLimits";
 import { MAP_POOL } from "./lib/tournamentPresets";
@@ -11,6 +10,7 @@ import { presetFormat } from "./lib/tournamentPresets";
 import { FORMAT_MESSAGES } from "./model/tournamentFormats";
 import { launchInfoOf, recordLaunch } from "./model/launch";
 import { personas, serverRow, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
+import { playerOnServer as onServer } from "./testing/live.fixtures";
 
 const sid = (id: string) => `secret-session-${id}` as SessionId;
 const [a1, a2, b1, b2, outsider] = ["a1", "a2", "b1", "b2", "x"].map(sid) as [
@@ -20,30 +20,6 @@ const [a1, a2, b1, b2, outsider] = ["a1", "a2", "b1", "b2", "x"].map(sid) as [
   SessionId,
   SessionId,
 ];
-
-function onServer(steamId: string, name: string): Player {
-  const zero = { score: 0, kills: 0, deaths: 0, assists: 0, kdRatio: 0, mvp: 0, headshots: 0 };
-  return {
-    ...zero,
-    steamId,
-    name,
-    team: "Spectator",
-    chickenKills: 0,
-    totalDamage: 0,
-    bombPlants: 0,
-    bombDefuses: 0,
-    grenadeKills: 0,
-    grenadeDamageDealt: 0,
-    enemiesFlashed: 0,
-    knifeKills: 0,
-    zeusKills: 0,
-    playTimeMinutes: 1,
-    roundsPlayed: 0,
-    firstSeen: "2026-11-22T10:00:00.000Z",
-    lastSeen: "2026-11-22T10:10:00.000Z",
-    lastWeaponUsed: "",
-  };
-}
 
 type Created = { id: Id<"tournaments">; slug: string };
 

@@ -9,14 +9,17 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { TournamentFormat } from "./lib/tournamentFields";
 import { recordMatch } from "./model/history/record";
+import { recordLaunch } from "./model/launch";
 import { TOURNAMENT_MESSAGES as M } from "./model/tournament";
 import { historyLine } from "./testing/history.fixtures";
+import { playerOnServer } from "./testing/live.fixtures";
 import { personas, serverRow, setupTest, throwingRefusals } from "./test.setup";
 
 const sid = (id: string) => `secret-session-${id}` as SessionId;
 const PETRO = "76561198000000501";
 const MAKSYM = "76561198000000502";
 const SUB = "76561198000000503";
+const IMPOSTOR = "76561198000000599";
 
 /** 1v1 best of three: A bans, B bans, A picks, B sides, B picks, A sides, decider side by A. */
 const BO3_1V1: TournamentFormat = {
@@ -59,6 +62,48 @@ async function setup() {
 
 const get = async (t: Awaited<ReturnType<typeof setup>>["t"]) =>
   (await t.query(api.tournament.get, {}))!;
+
+type Setup = Awaited<ReturnType<typeof setup>>;
+type Caller = Setup["asUser"];
+
+/** Петро (the user) takes team A, Максим (the moderator) team B: the veto starts. */
+async function seatBoth({ asUser, asModerator, id }: Setup) {
+  for (const [who, team] of [
+    [asUser, "teamA"],
+    [asModerator, "teamB"],
+  ] as const) {
+    await who.mutation(api.tournament.join, {
+      tournamentId: id,
+      sessionId: sid(team),
+      team,
+      nickname: "",
+    });
+  }
+}
+
+/** The whole BO3 veto: Mirage (B's side CT), Nuke (A's side T), Train (A's side CT). */
+async function playVeto({ asUser, asModerator, id }: Setup) {
+  const step = (who: Caller, team: string, expectedStep: number) => ({
+    who,
+    args: { tournamentId: id, sessionId: sid(team), expectedStep },
+  });
+  const A = (n: number) => step(asUser, "teamA", n);
+  const B = (n: number) => step(asModerator, "teamB", n);
+  let s = A(0);
+  await s.who.mutation(api.tournament.ban, { ...s.args, map: "de_ancient" });
+  s = B(1);
+  await s.who.mutation(api.tournament.ban, { ...s.args, map: "de_dust2" });
+  s = A(2);
+  await s.who.mutation(api.tournament.pickMap, { ...s.args, map: "de_mirage" });
+  s = B(3);
+  await s.who.mutation(api.tournament.pickSide, { ...s.args, side: "CT" });
+  s = B(4);
+  await s.who.mutation(api.tournament.pickMap, { ...s.args, map: "de_nuke" });
+  s = A(5);
+  await s.who.mutation(api.tournament.pickSide, { ...s.args, side: "T" });
+  s = A(6);
+  await s.who.mutation(api.tournament.pickSide, { ...s.args, side: "CT" });
+}
 
 describe("a tournament that needs Steam", () => {
   test("seats are SteamIDs with Steam names; no link, no seat; leave before the veto", async () => {
@@ -122,18 +167,9 @@ describe("a tournament that needs Steam", () => {
   });
 
   test("an admin replaces a seat by SteamID (audited); the old holder cannot act, the new one can", async () => {
-    const { t, asUser, asModerator, asAdmin, id } = await setup();
-    for (const [who, team] of [
-      [asUser, "teamA"],
-      [asModerator, "teamB"],
-    ] as const) {
-      await who.mutation(api.tournament.join, {
-        tournamentId: id,
-        sessionId: sid(team),
-        team,
-        nickname: "",
-      });
-    }
+    const world = await setup();
+    const { t, asUser, asModerator, asAdmin, id } = world;
+    await seatBoth(world);
     await asAdmin.action(api.tournamentAdmin.seatOp, {
       tournamentId: id,
       team: "teamA",
@@ -180,41 +216,74 @@ describe("a tournament that needs Steam", () => {
     expect((await get(t)).history.filter((h) => h.action === "coinToss")).toHaveLength(1);
   });
 
+  test("readiness finds Steam seats by SteamID, whatever name is on the server", async () => {
+    const world = await setup();
+    const { t, asAdmin, id } = world;
+    await seatBoth(world);
+    const serverId = await t.run((ctx) => ctx.db.insert("servers", serverRow()));
+    // Someone else calls himself «Петро»; Максим plays under another name.
+    await t.run((ctx) =>
+      ctx.db.insert("playerSnapshots", {
+        serverId,
+        players: [playerOnServer(IMPOSTOR, "Петро"), playerOnServer(MAKSYM, "m4x")],
+        updatedAt: 5,
+      }),
+    );
+    expect(
+      await asAdmin.query(api.tournamentAdmin.readiness, { tournamentId: id, serverId }),
+    ).toEqual({
+      players: [
+        { nickname: "Петро", team: "teamA", connected: false },
+        { nickname: "Максим", team: "teamB", connected: true },
+      ],
+      connected: 1,
+      total: 2,
+      updatedAt: 5,
+    });
+  });
+
+  test("once a map is launched no seat can be freed or handed over", async () => {
+    const world = await setup();
+    const { t, asAdmin, id } = world;
+    await seatBoth(world);
+    await playVeto(world);
+    await t.run((ctx) =>
+      recordLaunch(
+        ctx,
+        { tournamentId: id, mode: "wingman", map: "de_mirage" },
+        { username: "Olena", identity: "admin" },
+        undefined,
+      ),
+    );
+    const seatOp = (op: "remove" | "replace") =>
+      asAdmin.action(api.tournamentAdmin.seatOp, {
+        tournamentId: id,
+        team: "teamB",
+        nickname: "Максим",
+        op,
+        ...(op === "replace" ? { steamId: SUB } : {}),
+      });
+    for (const op of ["remove", "replace"] as const) {
+      await expect(seatOp(op)).rejects.toMatchObject({
+        data: { code: "CONFLICT", message: M.rosterLocked },
+      });
+    }
+    expect((await get(t)).teamB.players).toMatchObject([{ nickname: "Максим", steamId: MAKSYM }]);
+    const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
+    expect(audit.filter((e) => e.action.startsWith("tournament_seat_"))).toEqual([]);
+  });
+
   test("a BO3 finishes from the recorded matches of its maps; launch waits for each result", async () => {
-    const { t, asUser, asModerator, asAdmin, id } = await setup();
+    const world = await setup();
+    const { t, asAdmin, id } = world;
     await asAdmin.action(api.tournamentAdmin.rename, {
       tournamentId: id,
       name: "Кубок вечора",
       teamA: "Вовки",
       teamB: "Лиси",
     });
-    const move = (who: typeof asUser, team: string) => ({ who, sessionId: sid(team) });
-    const A = move(asUser, "a");
-    const B = move(asModerator, "b");
-    await A.who.mutation(api.tournament.join, {
-      tournamentId: id,
-      sessionId: A.sessionId,
-      team: "teamA",
-      nickname: "",
-    });
-    await B.who.mutation(api.tournament.join, {
-      tournamentId: id,
-      sessionId: B.sessionId,
-      team: "teamB",
-      nickname: "",
-    });
-    const args = (p: typeof A, step: number) => ({
-      tournamentId: id,
-      sessionId: p.sessionId,
-      expectedStep: step,
-    });
-    await A.who.mutation(api.tournament.ban, { ...args(A, 0), map: "de_ancient" });
-    await B.who.mutation(api.tournament.ban, { ...args(B, 1), map: "de_dust2" });
-    await A.who.mutation(api.tournament.pickMap, { ...args(A, 2), map: "de_mirage" });
-    await B.who.mutation(api.tournament.pickSide, { ...args(B, 3), side: "CT" });
-    await B.who.mutation(api.tournament.pickMap, { ...args(B, 4), map: "de_nuke" });
-    await A.who.mutation(api.tournament.pickSide, { ...args(A, 5), side: "T" });
-    await A.who.mutation(api.tournament.pickSide, { ...args(A, 6), side: "CT" });
+    await seatBoth(world);
+    await playVeto(world);
     const done = await get(t);
     expect(done.status).toBe("finished");
     expect(done.series.map((m) => m.map)).toEqual(["de_mirage", "de_nuke", "de_train"]);
