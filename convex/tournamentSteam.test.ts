@@ -170,6 +170,10 @@ describe("a tournament that needs Steam", () => {
     const world = await setup();
     const { t, asUser, asModerator, asAdmin, id } = world;
     await seatBoth(world);
+    // Steam's name for the newcomer, cached when a server's player list showed them.
+    await t.run((ctx) =>
+      ctx.db.insert("steamProfiles", { steamId: SUB, personaName: "Сашко", fetchedAt: Date.now() }),
+    );
     await asAdmin.action(api.tournamentAdmin.seatOp, {
       tournamentId: id,
       team: "teamA",
@@ -178,7 +182,7 @@ describe("a tournament that needs Steam", () => {
       steamId: `https://steamcommunity.com/profiles/${SUB}`,
     });
     const after = await get(t);
-    expect(after.teamA.players).toMatchObject([{ steamId: SUB }]);
+    expect(after.teamA.players).toMatchObject([{ steamId: SUB, nickname: "Сашко" }]);
     await expect(
       asUser.mutation(api.tournament.ban, {
         tournamentId: id,

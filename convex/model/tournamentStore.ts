@@ -25,6 +25,7 @@ import {
 } from "./tournament";
 import { seatBySteamId } from "./tournamentRoster";
 import { careerOf } from "./history/careers";
+import { cachedProfiles } from "./steamData";
 import { ALL_TIME } from "../lib/history";
 import { summaryText } from "./tournamentSummary";
 import { notifyTournamentStep } from "./notifications";
@@ -100,24 +101,35 @@ export async function loadForWrite(
 }
 
 /**
- * The caller as a Steam seat: their linked SteamID and the name to show (the Steam name read at
- * linking, else the name of their career, else their panel username); null without a link.
+ * The name a Steam seat shows, from the best source known without asking Steam in a mutation: the
+ * Steam name read when the account was linked, Steam's name for it cached from a server's player
+ * list (model/steamData.ts), the name its career was last seen under, then the panel username.
  */
+async function steamNameOf(
+  ctx: QueryCtx,
+  steamId: string,
+  user: Doc<"users"> | null,
+): Promise<string | null> {
+  if (user?.steamName) return user.steamName;
+  const [cached] = await cachedProfiles(ctx, [steamId]);
+  if (cached?.personaName) return cached.personaName;
+  return (await careerOf(ctx, steamId, ALL_TIME))?.name ?? user?.username ?? null;
+}
+
+/** The caller as a Steam seat: their linked SteamID and the name to show; null without a link. */
 export async function steamSeatOf(ctx: QueryCtx, viewer: Viewer): Promise<SteamSeat | null> {
   const user = viewer.user;
   if (!user?.steamId) return null;
-  const career = user.steamName ? null : await careerOf(ctx, user.steamId, ALL_TIME);
-  return { steamId: user.steamId, name: user.steamName ?? career?.name ?? user.username };
+  return { steamId: user.steamId, name: (await steamNameOf(ctx, user.steamId, user)) ?? "Гравець" };
 }
 
-/** A seat an admin gives to `steamId`: named as its linked user or its career, if known. */
+/** A seat an admin gives to `steamId`, named as `steamNameOf` finds it. */
 export async function seatForSteamId(ctx: QueryCtx, steamId: string): Promise<SteamSeat> {
   const user = await ctx.db
     .query("users")
     .withIndex("by_steamId", (q) => q.eq("steamId", steamId))
     .first();
-  const career = user?.steamName ? null : await careerOf(ctx, steamId, ALL_TIME);
-  return { steamId, name: user?.steamName ?? career?.name ?? user?.username ?? "Гравець" };
+  return { steamId, name: (await steamNameOf(ctx, steamId, user)) ?? "Гравець" };
 }
 
 /** A session seat's row, found by its nickname (a tournament has at most ten). */
