@@ -88,6 +88,9 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
     started.push(() => discord.stop());
     const steam = await startSteamStandIn({
       port: ephemeral ? 0 : DEMO_STEAM_PORT,
+      // Steam knows the simulated players by the names they play under.
+      nameOf: (steamId) =>
+        sim.servers.map((s) => s.world.find(steamId)).find((p) => p && !p.isBot)?.name,
       log: opts.quiet ? () => {} : (m) => console.log(`[steam] ${m}`),
     });
     started.push(() => steam.stop());

@@ -125,7 +125,16 @@ function signInPage(returnTo: string, realm: string): string {
 }
 
 export async function startSteamStandIn(
-  opts: { port?: number; host?: string; log?: (line: string) => void } = {},
+  opts: {
+    port?: number;
+    host?: string;
+    log?: (line: string) => void;
+    /**
+     * Steam's name for a player nobody signed in as here, the way Steam knows every account (the
+     * demo answers with the simulated servers' players).
+     */
+    nameOf?: (steamId: string) => string | undefined;
+  } = {},
 ): Promise<SteamStandIn> {
   const log = opts.log ?? (() => {});
   const host = opts.host ?? "127.0.0.1";
@@ -133,6 +142,10 @@ export async function startSteamStandIn(
   /** Nonces this provider issued and not yet confirmed by a check. */
   const issued = new Set<string>();
   const names = new Map<string, string>();
+  const personaName = (steamId: string) => {
+    const name = names.get(steamId) ?? opts.nameOf?.(steamId);
+    return name ? { personaname: name } : {};
+  };
   let summaryCalls = 0;
   let fileDetailCalls = 0;
   const checks: CheckRecord[] = [];
@@ -238,7 +251,7 @@ export async function startSteamStandIn(
         .filter((id) => isSteamId64(id))
         .map((steamid) => ({
           steamid,
-          ...(names.has(steamid) ? { personaname: names.get(steamid) } : {}),
+          ...personaName(steamid),
           avatarmedium: `${base}/avatars/${steamid}.svg`,
         }));
       return send(res, 200, "application/json", JSON.stringify({ response: { players } }));

@@ -158,9 +158,19 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
       .getByText(/потрібен прив'язаний акаунт Steam/)
       .first()
       .waitFor(WAIT);
+    const seats = async (team: "teamA" | "teamB") =>
+      (await convex.query(api.tournament.get, { slug }))![team].players;
+    expect(await seats("teamA")).toEqual([]);
     await a.page.getByRole("button", { name: "Приєднатися до команди A" }).click();
     await a.page.getByText(h1.name, { exact: true }).first().waitFor(WAIT);
     await b.page.getByRole("button", { name: "Приєднатися до команди B" }).click();
+    // Each seat is the player's SteamID, shown by the Steam name.
+    await a.page
+      .getByRole("region", { name: "Команда B", exact: true })
+      .getByText(h2.name)
+      .waitFor(WAIT);
+    expect(await seats("teamA")).toMatchObject([{ steamId: h1.steamId, nickname: h1.name }]);
+    expect(await seats("teamB")).toMatchObject([{ steamId: h2.steamId, nickname: h2.name }]);
 
     const turn = (page: Page, text: string) =>
       page.getByRole("heading", { name: text }).waitFor(WAIT);
@@ -175,6 +185,14 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
     await a.page.getByRole("button", { name: "Обрати сторону CT" }).click();
     await admin.page.getByRole("button", { name: "Запустити мапу 1: Mirage" }).waitFor(WAIT);
 
+    // The admin names the tournament and the teams before the launch.
+    await admin.page.getByRole("textbox", { name: "Назва турніру" }).fill("Кубок вечора");
+    await admin.page.getByRole("textbox", { name: "Команда A", exact: true }).fill("Вовки");
+    await admin.page.getByRole("textbox", { name: "Команда B", exact: true }).fill("Лиси");
+    await admin.page.getByRole("button", { name: "Зберегти назви" }).click();
+    await admin.page.getByText("Назви збережено.").waitFor(WAIT);
+    await a.page.getByRole("region", { name: "Вовки", exact: true }).waitFor(WAIT);
+
     // Before launch the admin gives team B's seat to another Steam account (audited).
     await admin.page.getByRole("button", { name: `Замінити: ${h2.name}` }).click();
     const dialog = admin.page.getByRole("dialog");
@@ -186,6 +204,16 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
     await b.page
       .getByRole("button", { name: "Приєднатися до команди B" })
       .waitFor({ state: "detached", ...WAIT });
+    // The seat is now h3's SteamID, named as Steam names that player; its old holder sits nowhere.
+    expect(await seats("teamB")).toMatchObject([{ steamId: h3.steamId, nickname: h3.name }]);
+    await b.page
+      .getByRole("region", { name: "Лиси", exact: true })
+      .getByText(h3.name)
+      .waitFor(WAIT);
+    expect(
+      await b.page.getByRole("region", { name: "Лиси", exact: true }).textContent(),
+    ).not.toContain(h2.name);
+    expect(await b.page.locator("[data-me]").count()).toBe(0);
 
     // Three maps, each launched by the admin, played to the end, recorded: 1:0, 1:1, 2:1.
     const plays: [number, string, string, string][] = [
@@ -203,9 +231,24 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
           timeout: 60_000,
         })
         .toBe(n);
-      expect((await simJson<{ mapName: string }>(env, 0, "/match")).mapName).toBe(
-        `de_${map.toLowerCase()}`,
+      // The launch carried the names: the game server shows them, and so does the match center.
+      const live = await simJson<{ mapName: string; teamCT: string; teamT: string }>(
+        env,
+        0,
+        "/match",
       );
+      expect(live.mapName).toBe(`de_${map.toLowerCase()}`);
+      expect([live.teamCT, live.teamT].sort()).toEqual(["Вовки", "Лиси"]);
+      await expect
+        .poll(
+          async () =>
+            [
+              await watcher.page.getByTestId("team-ct").textContent(),
+              await watcher.page.getByTestId("team-t").textContent(),
+            ].sort(),
+          WAIT,
+        )
+        .toEqual(["Вовки", "Лиси"]);
       const res = await fetch(`${env.demo.sim.controlUrl}/servers/server1/finish-map`, {
         method: "POST",
         body: JSON.stringify({ winner }),
@@ -217,9 +260,26 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
         })
         .toContain(score);
     }
-    await admin.page.getByText("Серію виграла Команда A").waitFor(WAIT);
-    await a.page.getByText("Серію виграла Команда A").waitFor(WAIT);
+    await admin.page.getByText("Серію виграла Вовки").waitFor(WAIT);
+    await a.page.getByText("Серію виграла Вовки").waitFor(WAIT);
     if (SHOTS) await admin.page.screenshot({ path: `${SHOTS}/series-1366.png`, fullPage: true });
+
+    // Discord's tournament channel hears the series result, by the admin's names.
+    await expect
+      .poll(
+        () =>
+          env.demo.discord.messages
+            .map((m) => m.body.embeds?.[0])
+            .filter((e) => e?.title === "Серію завершено: Кубок вечора")
+            .map((e) => String(e?.description).split(".")[0]),
+        WAIT,
+      )
+      .toEqual(["Вовки **2 : 1** Лиси"]);
+    // A map's page names the tournament and its teams.
+    const { seriesResults } = (await convex.query(api.tournament.get, { slug }))!;
+    expect(seriesResults.map((r) => r.winner)).toEqual(["teamA", "teamB", "teamA"]);
+    await watcher.page.goto(`${env.url}matches/${seriesResults[0]!.matchId}`);
+    await watcher.page.getByText("Турнір: Кубок вечора: Вовки — Лиси").waitFor(WAIT);
 
     const audit = (await env.demo.backend.t.run(
       async (ctx) => await ctx.db.query("auditLog").collect(),
