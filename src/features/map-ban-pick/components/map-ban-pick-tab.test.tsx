@@ -119,7 +119,24 @@ describe("MapBanPickTab", () => {
       sessionId: "session-1",
       format: expect.objectContaining({ preset: "bo3", teamSize: 5, turnSeconds: 60 }),
     });
+    // Joining by nickname unless the admin asks for linked Steam accounts.
+    expect(backend.fn("tournamentAdmin:create").mock.lastCall?.[0]).not.toHaveProperty(
+      "format.steamRequired",
+    );
     expect(toast.success).toHaveBeenCalledWith("Новий турнір створено.");
+  });
+
+  it("creates a format that needs a linked Steam account when the admin asks for it", async () => {
+    const user = userEvent.setup();
+    serve(null);
+    renderTab({ isAdmin: true });
+    backend.fn("tournamentAdmin:create").mockResolvedValueOnce({ id: "t9", slug: "newone" });
+    await user.click(screen.getByRole("switch", { name: "Для участі потрібен прив'язаний Steam" }));
+    await user.click(screen.getByRole("button", { name: "Створити турнір" }));
+    expect(backend.fn("tournamentAdmin:create")).toHaveBeenCalledWith({
+      sessionId: "session-1",
+      format: expect.objectContaining({ preset: "default", steamRequired: true }),
+    });
   });
 
   it("sends a custom format, and explains a step it cannot read without sending", async () => {
@@ -511,6 +528,68 @@ describe("MapBanPickTab", () => {
       );
       expect(toast).toHaveBeenCalledWith(note, expect.anything());
     });
+
+    const steamSeats = (t: Tournament): Partial<Tournament> => ({
+      teamA: {
+        ...t.teamA,
+        players: t.teamA.players.map((p, i) => ({ ...p, steamId: `7656119800000000${i}` })),
+      },
+      teamB: {
+        ...t.teamB,
+        players: t.teamB.players.map((p, i) => ({ ...p, steamId: `7656119800000001${i}` })),
+      },
+    });
+    it.each([
+      [
+        "a plugin server",
+        { connectionType: "HTTP", matchzy: false },
+        false,
+        "Панель не зможе їх розставити: коли вони підключаться, кожен має сам обрати сторону в меню команд (Команда A — CT, Команда B — T).",
+      ],
+      [
+        "a console without MatchZy",
+        { connectionType: "RCON", matchzy: false },
+        true,
+        "Через RCON без MatchZy панель встановить лише режим і мапу: скажіть гравцям самим обрати сторону в меню команд (Команда A — CT, Команда B — T).",
+      ],
+      [
+        "MatchZy holding a Steam roster",
+        { connectionType: "RCON", matchzy: true },
+        true,
+        "MatchZy отримає склад команд за SteamID: коли вони підключаться, кожного буде поставлено у свою команду.",
+      ],
+    ] as const)(
+      "with players missing on %s, warns first: who, what will happen, what to do",
+      async (_, connection, steam, what) => {
+        const user = userEvent.setup();
+        const base = finished("CT");
+        serve(steam ? { ...base, ...steamSeats(base) } : base);
+        backend.results["servers:list"] = [{ _id: SERVER, ...connection }];
+        backend.results["tournamentAdmin:readiness"] = {
+          players: [
+            { nickname: "Neo", team: "teamA", connected: false },
+            { nickname: "Taras", team: "teamA", connected: true },
+            { nickname: "Olena", team: "teamB", connected: true },
+            { nickname: "Bohdan", team: "teamB", connected: false },
+          ],
+          connected: 2,
+          total: 4,
+          updatedAt: 1,
+        };
+        backend
+          .fn("tournamentLaunch:launch")
+          .mockResolvedValue({ action: "launchGame", note: null });
+        renderTab({ isAdmin: true });
+        await user.click(screen.getByRole("button", { name: "Запустити матч" }));
+        const warning = screen.getByRole("dialog", { name: "Не всі гравці на сервері" });
+        expect(warning).toHaveTextContent(
+          `Зараз немає на сервері: Neo, Bohdan. ${what} Запустити мапу зараз?`,
+        );
+        expect(backend.fn("tournamentLaunch:launch")).not.toHaveBeenCalled();
+        await user.click(within(warning).getByRole("button", { name: "Запустити" }));
+        expect(backend.fn("tournamentLaunch:launch")).toHaveBeenCalledTimes(1);
+      },
+    );
 
     it("shows the backend's refusal of a launch", async () => {
       const user = userEvent.setup();
