@@ -262,7 +262,11 @@ describe.skipIf(!chromiumPath)("a tournament that needs Steam", () => {
     }
     await admin.page.getByText("Серію виграла Вовки").waitFor(WAIT);
     await a.page.getByText("Серію виграла Вовки").waitFor(WAIT);
-    if (SHOTS) await admin.page.screenshot({ path: `${SHOTS}/series-1366.png`, fullPage: true });
+    if (SHOTS) {
+      await admin.page.screenshot({ path: `${SHOTS}/series-1366.png`, fullPage: true });
+      await a.page.setViewportSize({ width: 360, height: 800 });
+      await a.page.screenshot({ path: `${SHOTS}/series-360.png`, fullPage: true });
+    }
 
     // Discord's tournament channel hears the series result, by the admin's names.
     await expect

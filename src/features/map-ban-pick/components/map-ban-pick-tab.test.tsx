@@ -87,6 +87,15 @@ function renderTab({ isAdmin = false, serverId = SERVER as Id<"servers"> | null 
 }
 
 const banner = () => screen.getByRole("status");
+/** Map 1 of a series, won by team A 13:7. */
+const result = {
+  mapIndex: 0,
+  map: "de_mirage",
+  matchId: "m1" as Id<"matches">,
+  winner: "teamA" as "teamA" | "teamB",
+  scoreA: 13,
+  scoreB: 7,
+};
 const banButtons = () => screen.queryAllByRole("button", { name: /^Забанити / });
 
 describe("MapBanPickTab", () => {
@@ -237,16 +246,63 @@ describe("MapBanPickTab", () => {
       ],
       [
         "launched",
-        finished("T", { isLaunched: true, launchedMode: "wingman" }),
+        finished("T", { isLaunched: true, launchedMaps: 1, launchedMode: "wingman" }),
         null,
         "Матч запущено: Brewery, режим «Напарники»",
         /Команда A — T, Команда B — CT/,
+      ],
+      [
+        "one map won",
+        finished("T", {
+          isLaunched: true,
+          launchedMaps: 1,
+          launchedMode: "wingman",
+          seriesResults: [{ ...result, winner: "teamB", scoreA: 9, scoreB: 13 }],
+          seriesWinner: "teamB",
+        }),
+        null,
+        "Матч завершено: перемога Команда B",
+        "Команда A 9 : 13 Команда B.",
       ],
     ] as const)("%s", (_, tournament, seat, title, detail) => {
       serve(tournament, seat as Seat);
       renderTab();
       expect(within(banner()).getByRole("heading", { name: title })).toBeInTheDocument();
       expect(within(banner()).getByText(detail)).toBeInTheDocument();
+    });
+
+    it("follows a series map by map: the map launched last, then the winner", () => {
+      const bo3 = finished("CT", {
+        series: [
+          { map: "de_mirage", side: "CT", sideBy: "teamB" },
+          { map: "de_nuke", side: "T", sideBy: "teamA" },
+          { map: "de_train", side: "CT", sideBy: "teamA" },
+        ],
+        launchedMaps: 2,
+        launchedMode: "competitive",
+        seriesResults: [result],
+      });
+      serve(bo3);
+      const { unmount } = renderTab();
+      const heading = (name: string) => screen.getByRole("heading", { name });
+      expect(heading("Мапу 2 з 3 запущено: Nuke, режим «Змагальний»")).toBeInTheDocument();
+      expect(screen.getByText("Команда A — T, Команда B — CT.")).toBeInTheDocument();
+      unmount();
+
+      serve({
+        ...bo3,
+        isLaunched: true,
+        launchedMaps: 3,
+        seriesResults: [
+          result,
+          { ...result, mapIndex: 1, map: "de_nuke", winner: "teamB" },
+          { ...result, mapIndex: 2, map: "de_train" },
+        ],
+        seriesWinner: "teamA",
+      });
+      renderTab();
+      expect(heading("Серію завершено: перемога Команда A")).toBeInTheDocument();
+      expect(screen.getByText("Команда A 2 : 1 Команда B.")).toBeInTheDocument();
     });
 
     it("says which team and nickname this browser plays as, and counts the steps", () => {

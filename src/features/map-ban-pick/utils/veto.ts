@@ -93,6 +93,56 @@ export interface Banner {
   detail: string;
 }
 
+/**
+ * After the veto: the series' winner once declared; else the map launched last (a series launches
+ * map by map); else the first map, waiting for the admin's launch.
+ */
+function finishedBanner(tournament: Tournament, firstMap: string): Banner {
+  const teamA = teamName(tournament, "teamA");
+  const teamB = teamName(tournament, "teamB");
+  const single = tournament.series.length <= 1;
+  const winner = tournament.seriesWinner;
+  if (winner) {
+    const wins = (team: TeamKey) =>
+      tournament.seriesResults.filter((r) => r.winner === team).length;
+    // One map: its rounds; a series: its maps.
+    const only = single ? tournament.seriesResults[0] : undefined;
+    return {
+      tone: "done",
+      title: t(single ? "tournament.banner.matchWon" : "tournament.banner.seriesWon", {
+        team: teamName(tournament, winner),
+      }),
+      detail: t("tournament.banner.wonDetail", {
+        teamA,
+        teamB,
+        a: only?.scoreA ?? wins("teamA"),
+        b: only?.scoreB ?? wins("teamB"),
+      }),
+    };
+  }
+  const current = Math.max(0, tournament.launchedMaps - 1);
+  const sideA = sideOf(tournament, "teamA", current) ?? "";
+  const sideB = sideOf(tournament, "teamB", current) ?? "";
+  if (tournament.launchedMaps > 0) {
+    const vars = {
+      n: current + 1,
+      total: tournament.series.length,
+      map: mapLabel(tournament.series[current]?.map ?? ""),
+      mode: modeLabel(tournament.launchedMode ?? ""),
+    };
+    return {
+      tone: "done",
+      title: t(single ? "tournament.banner.launched" : "tournament.banner.launchedMap", vars),
+      detail: t("tournament.banner.launchedDetail", { teamA, sideA, teamB, sideB }),
+    };
+  }
+  return {
+    tone: "done",
+    title: t("tournament.banner.finished", { map: firstMap, team: teamA, side: sideA }),
+    detail: t("tournament.banner.finishedDetail", { team: teamB, side: sideB }),
+  };
+}
+
 export function describeBanner(
   tournament: Tournament,
   seat: Seat | undefined,
@@ -121,37 +171,7 @@ export function describeBanner(
       }),
     };
   }
-  if (tournament.status === "finished") {
-    const sideA = sideOf(tournament, "teamA") ?? "";
-    const sideB = sideOf(tournament, "teamB") ?? "";
-    if (tournament.isLaunched) {
-      return {
-        tone: "done",
-        title: t("tournament.banner.launched", {
-          map,
-          mode: modeLabel(tournament.launchedMode ?? ""),
-        }),
-        detail: t("tournament.banner.launchedDetail", {
-          teamA: teamName(tournament, "teamA"),
-          sideA,
-          teamB: teamName(tournament, "teamB"),
-          sideB,
-        }),
-      };
-    }
-    return {
-      tone: "done",
-      title: t("tournament.banner.finished", {
-        map,
-        team: teamName(tournament, "teamA"),
-        side: sideA,
-      }),
-      detail: t("tournament.banner.finishedDetail", {
-        team: teamName(tournament, "teamB"),
-        side: sideB,
-      }),
-    };
-  }
+  if (tournament.status === "finished") return finishedBanner(tournament, map);
   const turn = tournament.turn ?? "teamA";
   const team = teamName(tournament, turn);
   const mine = seat?.team === turn;
