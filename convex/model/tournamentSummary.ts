@@ -1,4 +1,4 @@
-/** The finished veto as plain text an admin can paste into Discord. */
+/** The finished veto, and the series as it is played, as plain text an admin can paste into Discord. */
 import type { TournamentState } from "./tournament";
 
 const ACTION_LABELS = {
@@ -15,16 +15,31 @@ function time(at: number) {
   return new Date(at).toLocaleTimeString("uk-UA", { timeZone: "UTC", hour12: false }) + " UTC";
 }
 
+/** A played map's result, team A's rounds first: ` — Вовки 13:9`. */
+function resultText(t: TournamentState, mapIndex: number): string {
+  const r = t.seriesResults?.find((x) => x.mapIndex === mapIndex);
+  if (!r) return "";
+  const who = r.winner === "draw" ? "нічия" : teamName(t, r.winner);
+  return ` — ${who} ${r.scoreA}:${r.scoreB}`;
+}
+
 export function summaryText(t: TournamentState): string {
-  const lines = [`Турнір ${t.slug} (${t.format.teamSize}x${t.format.teamSize})`];
+  const size = `${t.format.teamSize}x${t.format.teamSize}`;
+  const lines = [`Турнір ${t.name ? `«${t.name}»` : t.slug} (${size})`];
   for (const team of ["teamA", "teamB"] as const) {
     lines.push(`${teamName(t, team)}: ${t[team].players.map((p) => p.nickname).join(", ")}`);
   }
   t.series.forEach((m, i) => {
     const side = m.side && m.sideBy ? `, ${teamName(t, m.sideBy)} за ${m.side}` : "";
     const by = m.pickedBy ? `вибір ${teamName(t, m.pickedBy)}` : "вирішальна";
-    lines.push(`Мапа ${i + 1}: ${m.map} (${by}${side})`);
+    lines.push(`Мапа ${i + 1}: ${m.map} (${by}${side})${resultText(t, i)}`);
   });
+  if (t.seriesWinner) {
+    const wins = (team: "teamA" | "teamB") =>
+      (t.seriesResults ?? []).filter((r) => r.winner === team).length;
+    const score = t.series.length > 1 ? ` (${wins("teamA")} : ${wins("teamB")})` : "";
+    lines.push(`Переможець: ${teamName(t, t.seriesWinner)}${score}`);
+  }
   lines.push("Хід вето:");
   for (const h of t.history) {
     // The veto's own moves; seats taken, left or changed are not part of it.
