@@ -225,15 +225,15 @@ describe("level changes and launch", () => {
     expect(direct().state().map).toBe("de_overpass");
   });
 
-  test("a finished veto launches over RCON: mode and map in one session, with a note", async () => {
+  test("a finished veto launches over RCON: mode, team names and map in one session, with a note", async () => {
     const tournamentId = await t.run(async (ctx) => {
       const base = createTournament({ createdBy: "Olena", now: Date.now(), slug: "rcon-cup" });
       const player = (nickname: string) => ({ nickname, joinedAt: 1 });
       return await ctx.db.insert("tournaments", {
         ...base,
         status: "finished",
-        teamA: { ...base.teamA, players: [player("a1"), player("a2")] },
-        teamB: { ...base.teamB, players: [player("b1"), player("b2")] },
+        teamA: { name: "Вовки", players: [player("a1"), player("a2")] },
+        teamB: { name: "Лиси", players: [player("b1"), player("b2")] },
         series: [{ map: "de_nuke", side: "CT", sideBy: "teamA" }],
         finalMap: "de_nuke",
         serverMap: "de_nuke",
@@ -248,6 +248,8 @@ describe("level changes and launch", () => {
     });
     expect(result).toMatchObject({ map: "de_nuke", placement: null, note: expect.any(String) });
     expect(direct().state()).toMatchObject({ map: "de_nuke", mode: "wingman" });
+    // The teams' names reach the game (team A chose CT, so it is team 1) and its match report.
+    expect(direct().world.wireMatch()).toMatchObject({ teamCT: "Вовки", teamT: "Лиси" });
     // The launch's one session, then the switches' read-back.
     expect(rconCount("RCON auth")).toBe(2);
   });

@@ -368,6 +368,35 @@ describe("loading a launch's MatchZy match config", () => {
   });
 });
 
+describe("a tournament launch over direct RCON", () => {
+  const launch = (teamA: string, teamB: string): ServerAction => ({
+    kind: "launchGame",
+    payload: {
+      Mode: "wingman",
+      Map: "de_nuke",
+      TeamA: { Side: "T", Players: ["a1"], Name: teamA },
+      TeamB: { Side: "CT", Players: ["b1"], Name: teamB },
+    },
+  });
+
+  test("mode, the teams' names (team 1 starts as CT), then the map, which may drop the session", () => {
+    expect(rconSteps(launch("Вовки", "Лиси"))).toEqual([
+      { command: "game_alias wingman" },
+      { command: "game_mode 2" },
+      { command: "game_type 0" },
+      { command: 'mp_teamname_1 "Лиси"' },
+      { command: 'mp_teamname_2 "Вовки"' },
+      { command: "changelevel de_nuke", mayDrop: true },
+    ]);
+  });
+
+  test("a team name stays one quoted argument: it can never run a second command", () => {
+    const [, , , first, second] = consoleCommands(launch('x";quit;"', "a\nb`c"));
+    expect(first).toBe('mp_teamname_1 "a b c"');
+    expect(second).toBe('mp_teamname_2 "x quit"');
+  });
+});
+
 describe("a free console line is judged on the command the console runs", () => {
   // The console groups quoted text and drops the quotes: `"quit"` runs quit.
   test.each([

@@ -11,6 +11,7 @@ import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
 import { MATCH_CONFIG_HEADER, MATCHZY_LOAD_COMMANDS } from "../lib/matchzyMatch";
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
+import type { LaunchPayload } from "../lib/tournamentFields";
 import type { ConnectionType, ToggleName } from "../lib/validators";
 import { consoleTokens } from "./consoleLine";
 import {
@@ -20,6 +21,7 @@ import {
   MAP_RE,
   PASSWORD_RE,
   PUSH_SECRET_RE,
+  quotedArg,
   validateChat,
   validateCvar,
   validateDuration,
@@ -150,8 +152,13 @@ export function consoleCommands(action: ServerAction): string[] {
     case "logDisable":
       return ["logaddress_delall_http"];
     case "launchGame":
-      // Plain console: mode and map. Placing players on teams needs a plugin (the HTTP type).
-      return [...modeCommands(action.payload.Mode), changeLevel(action.payload.Map)];
+      // Plain console: mode, the teams' names and the map. Placing players on teams needs a
+      // plugin (the HTTP type) or MatchZy.
+      return [
+        ...modeCommands(action.payload.Mode),
+        ...teamNameCommands(action.payload),
+        changeLevel(action.payload.Map),
+      ];
     case "loadMatchConfig": {
       const url = validateFeedUrl(action.url, "конфігу матчу MatchZy");
       if (!PUSH_SECRET_RE.test(action.token)) invalid("Недопустимий ключ конфігу матчу.");
@@ -202,6 +209,19 @@ export function rconSteps(action: ServerAction): ConsoleStep[] {
   );
 }
 
+/**
+ * The teams' names as the game shows them (team 1 starts as CT), so the in-game scoreboard (and
+ * anything that reads the game's team names) carries the admin's names; an unnamed team clears its
+ * name.
+ */
+function teamNameCommands(payload: LaunchPayload): string[] {
+  const [first, second] =
+    payload.TeamA.Side === "T" ? [payload.TeamB, payload.TeamA] : [payload.TeamA, payload.TeamB];
+  return [
+    `mp_teamname_1 ${quotedArg(first.Name ?? "", 64)}`,
+    `mp_teamname_2 ${quotedArg(second.Name ?? "", 64)}`,
+  ];
+}
 function viaCommand(commands: string[]): RequestSpec[] {
   return commands.map((command) => ({
     method: "POST",

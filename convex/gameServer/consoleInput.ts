@@ -143,16 +143,22 @@ export function validateSteamId(steamId: string): string {
 }
 
 /**
- * A ban reason as one quoted console argument: quotes, ";" (ends a console line), backslashes and
- * control characters cannot survive, so the reason can never become a second command.
+ * Text as one quoted console argument: quotes, ";" (ends a console line), backslashes and control
+ * characters cannot survive, so the text can never become a second command.
  */
-export function consoleReason(reason: string | undefined): string {
-  const safe = (reason ?? "")
+export function quotedArg(text: string, max: number): string {
+  const safe = text
     .replace(/[\p{Cc}\p{Cf}"';\\`]/gu, " ")
     .replace(/\s+/g, " ")
     .trim()
-    .slice(0, 100);
-  return safe ? ` "${safe}"` : "";
+    .slice(0, max);
+  return `"${safe}"`;
+}
+
+/** A ban reason as one quoted argument after a space, or nothing without a reason. */
+export function consoleReason(reason: string | undefined): string {
+  const quoted = quotedArg(reason ?? "", 100);
+  return quoted === '""' ? "" : ` ${quoted}`;
 }
 
 export function validateDuration(duration: number): number {

@@ -4,8 +4,9 @@
  * plugin API takes the whole match in one call (`/private/launch_game`: mode, map, both teams with
  * sides). A server that runs MatchZy, whatever its connection, is told to fetch the launch's match
  * config (model/matchConfig.ts) and then holds the roster by SteamID itself. Over the RCON proxy
- * and direct RCON without MatchZy only the mode and the map can be set (direct RCON in one session
- * under the server's lock), and the admin is told exactly where each player must go. One audit
+ * and direct RCON without MatchZy only the mode and the map can be set (direct RCON, in one session
+ * under the server's lock, also the teams' names), and the admin is told exactly where each player
+ * must go. One audit
  * entry per launch, written with the launch itself.
  */
 import { ConvexError, v, type Infer } from "convex/values";
@@ -133,7 +134,7 @@ function consoleNote(connectionType: "RCON_PROXY" | "RCON", payload: LaunchPaylo
   const how =
     connectionType === "RCON_PROXY"
       ? "Через RCON-проксі встановлено лише режим і мапу"
-      : "Через RCON встановлено лише режим і мапу";
+      : "Через RCON встановлено режим, мапу й назви команд";
   return `${how}: по командах гравців розставить лише плагін або MatchZy. Скажіть гравцям обрати команду в меню команд (клавіша M): ${sidesText(payload)}.`;
 }
 

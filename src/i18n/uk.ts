@@ -1005,7 +1005,9 @@ export const uk = {
   "tournament.launchMissingNames":
     "Панель не зможе їх розставити: коли вони підключаться, кожен має сам обрати сторону в меню команд ({sides}).",
   "tournament.launchConsole":
-    "Через RCON без MatchZy панель встановить лише режим і мапу: скажіть гравцям самим обрати сторону в меню команд ({sides}).",
+    "Через RCON-проксі без MatchZy панель встановить лише режим і мапу: скажіть гравцям самим обрати сторону в меню команд ({sides}).",
+  "tournament.launchRcon":
+    "Через RCON без MatchZy панель встановить режим, мапу й назви команд: скажіть гравцям самим обрати сторону в меню команд ({sides}).",
   "tournament.launchAnyway": "Запустити",
   "tournament.history.leave": "вийшов: {value}",
   "tournament.history.remove": "адміністратор звільнив місце: {value}",

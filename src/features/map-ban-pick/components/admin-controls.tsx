@@ -80,12 +80,17 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
   // those connected at launch; a console alone places nobody.
   const matchzyRoster = connection?.matchzy === true && steamRoster;
   const consoleOnly = !matchzyRoster && connection !== undefined && connection.type !== "HTTP";
+  // What a console launch does; direct RCON also names the teams (mp_teamname_1/2).
+  const consoleText = t(
+    connection?.type === "RCON" ? "tournament.launchRcon" : "tournament.launchConsole",
+    { sides },
+  );
   const onLaunch = () => {
     if (missing.length === 0) return void doLaunch();
     const what = matchzyRoster
       ? t("tournament.launchMissingSteam")
       : consoleOnly
-        ? t("tournament.launchConsole", { sides })
+        ? consoleText
         : t("tournament.launchMissingNames", { sides });
     ask({
       title: t("tournament.launchMissingTitle"),
@@ -130,11 +135,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
         </div>
         <p className={textStyles.muted}>{hint}</p>
         {finished && !tournament.isLaunched && (consoleOnly || matchzyRoster) ? (
-          <Notice>
-            {matchzyRoster
-              ? t("tournament.launchMatchzy")
-              : t("tournament.launchConsole", { sides })}
-          </Notice>
+          <Notice>{matchzyRoster ? t("tournament.launchMatchzy") : consoleText}</Notice>
         ) : null}
         {result?.note ? <Notice>{result.note}</Notice> : null}
         {result?.placement ? <PlacementReport placement={result.placement} /> : null}

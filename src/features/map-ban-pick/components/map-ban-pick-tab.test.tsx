@@ -606,7 +606,13 @@ describe("MapBanPickTab", () => {
         "a console without MatchZy",
         { connectionType: "RCON", matchzy: false },
         true,
-        "Через RCON без MatchZy панель встановить лише режим і мапу: скажіть гравцям самим обрати сторону в меню команд (Команда A — CT, Команда B — T).",
+        "Через RCON без MatchZy панель встановить режим, мапу й назви команд: скажіть гравцям самим обрати сторону в меню команд (Команда A — CT, Команда B — T).",
+      ],
+      [
+        "the RCON proxy without MatchZy",
+        { connectionType: "RCON_PROXY", matchzy: false },
+        false,
+        "Через RCON-проксі без MatchZy панель встановить лише режим і мапу: скажіть гравцям самим обрати сторону в меню команд (Команда A — CT, Команда B — T).",
       ],
       [
         "MatchZy holding a Steam roster",
