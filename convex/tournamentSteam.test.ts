@@ -246,7 +246,7 @@ describe("a tournament that needs Steam", () => {
     });
   });
 
-  test("once a map is launched no seat can be freed or handed over", async () => {
+  test("once a map is launched no seat can be freed or handed over (refusals audited)", async () => {
     const world = await setup();
     const { t, asAdmin, id } = world;
     await seatBoth(world);
@@ -274,7 +274,14 @@ describe("a tournament that needs Steam", () => {
     }
     expect((await get(t)).teamB.players).toMatchObject([{ nickname: "Максим", steamId: MAKSYM }]);
     const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
-    expect(audit.filter((e) => e.action.startsWith("tournament_seat_"))).toEqual([]);
+    expect(
+      audit
+        .filter((e) => e.action.startsWith("tournament_seat_"))
+        .map((e) => [e.action, e.outcome, e.details]),
+    ).toEqual([
+      ["tournament_seat_remove", "failure", M.rosterLocked],
+      ["tournament_seat_replace", "failure", M.rosterLocked],
+    ]);
   });
 
   test("a BO3 finishes from the recorded matches of its maps; launch waits for each result", async () => {

@@ -12,7 +12,7 @@ import { parseSteamId } from "../lib/steamId";
 import { vTournamentFormat, vTournamentTeamKey } from "../lib/tournamentFields";
 import { defineCapability } from "./capability";
 import { archive, createTournament } from "./tournament";
-import { removeSeat, rename, replaceSeat } from "./tournamentRoster";
+import { checkRosterOpen, removeSeat, rename, replaceSeat } from "./tournamentRoster";
 import { forceStart, pause, resume } from "./tournamentVeto";
 import { validateFormat } from "./tournamentFormats";
 import { seatActivity, withoutIdleSeats } from "./tournamentSeats";
@@ -116,6 +116,13 @@ export const TOURNAMENT_CAPABILITIES = {
       return { ...rest, nickname: nickname.slice(0, 64), steamId: id };
     },
     auditName: ({ op }) => (op === "remove" ? "tournament_seat_remove" : "tournament_seat_replace"),
+    load: async (ctx, { tournamentId }) => {
+      const doc = await ctx.db.get("tournaments", tournamentId);
+      return { archived: doc?.archived ?? false, launchedMaps: doc?.launchedMaps ?? 0 };
+    },
+    loaded: v.object({ archived: v.boolean(), launchedMaps: v.number() }),
+    // Judged here as well as in the commit, so a seat change refused after the launch is audited.
+    check: (_input, roster) => checkRosterOpen(roster),
     commit: async (ctx, { tournamentId, team, nickname, op, steamId }) => {
       const doc = await requireTournament(ctx, tournamentId);
       const state = stateOf(doc);

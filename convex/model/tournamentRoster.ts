@@ -132,7 +132,8 @@ function withoutSeat(
   return t.status === "ready_check" ? { ...next, status: "waiting_for_teams" } : next;
 }
 
-function checkRosterOpen(t: TournamentState) {
+/** Seats change only before the first launch and while not archived. */
+export function checkRosterOpen(t: Pick<TournamentState, "archived" | "launchedMaps">) {
   if (t.archived) fail("CONFLICT", M.archived);
   if (t.launchedMaps > 0) fail("CONFLICT", M.rosterLocked);
 }
