@@ -1,32 +1,21 @@
 import { describe, expect, test } from "vitest";
 import { setupTest, type TestConvex, serverRow } from "./test.setup";
 import type { Player } from "./lib/validators";
+import { playerOnServer } from "./testing/live.fixtures";
 
 function player(steamId: string, name: string, team: Player["team"], kills: number): Player {
   return {
-    steamId,
-    name,
+    ...playerOnServer(steamId, name),
     team,
     score: kills * 2,
     kills,
     deaths: 3,
     assists: 1,
     kdRatio: kills / 3,
-    mvp: 0,
     headshots: 1,
-    chickenKills: 0,
     totalDamage: kills * 100,
-    bombPlants: 0,
-    bombDefuses: 0,
-    grenadeKills: 0,
-    grenadeDamageDealt: 0,
-    enemiesFlashed: 0,
-    knifeKills: 0,
-    zeusKills: 0,
     playTimeMinutes: 10,
     roundsPlayed: 5,
-    firstSeen: "2026-11-22T10:00:00.000Z",
-    lastSeen: "2026-11-22T10:10:00.000Z",
     lastWeaponUsed: "ak47",
   };
 }

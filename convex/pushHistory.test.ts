@@ -20,6 +20,7 @@ import {
 } from "./testing/matchzy.fixtures";
 import { post, WARMUP, world } from "./testing/push.helpers";
 import type { Match, Player } from "./lib/validators";
+import { playerOnServer } from "./testing/live.fixtures";
 import { trackPoll } from "./model/history/detect";
 import { storePollResult } from "./model/liveData";
 import type { TestConvex } from "./test.setup";
@@ -238,30 +239,17 @@ describe("delivery as it happens", () => {
 /** A human on a side with the plugin's cumulative stats, as a poll lists them. */
 function polledPlayer(n: number, team: Player["team"], kills: number): Player {
   return {
-    steamId: steamIdOf(n),
-    name: `polled-${n}`,
+    ...playerOnServer(steamIdOf(n), `polled-${n}`),
     team,
     score: kills * 2,
     kills,
     deaths: 3,
-    assists: 0,
     kdRatio: kills / 3,
-    mvp: 0,
-    headshots: 0,
-    chickenKills: 0,
     totalDamage: kills * 100,
-    bombPlants: 0,
-    bombDefuses: 0,
-    grenadeKills: 0,
-    grenadeDamageDealt: 0,
-    enemiesFlashed: 0,
-    knifeKills: 0,
-    zeusKills: 0,
     playTimeMinutes: 10,
     roundsPlayed: 9,
     firstSeen: "",
     lastSeen: "",
-    lastWeaponUsed: "",
   };
 }
 

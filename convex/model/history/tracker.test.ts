@@ -1,6 +1,7 @@
 /** Match detection rules (pure): what closes a match, what is not one, what is seen twice. */
 import { describe, expect, test } from "vitest";
 import type { Match, Player } from "../../lib/validators";
+import { playerOnServer } from "../../testing/live.fixtures";
 import { addWeaponKills } from "./detect";
 import { closeEarly, nearMatchEnd, observePoll, observePush, type PushSeen } from "./tracker";
 
@@ -17,30 +18,14 @@ const match = (over: Partial<Match> = {}): Match => ({
   ...over,
 });
 const player = (steamId: string, kills: number, team: Player["team"] = "Terrorist"): Player => ({
-  steamId,
-  name: steamId === "0" ? "BOT Ivan" : "Олег",
+  ...playerOnServer(steamId, steamId === "0" ? "BOT Ivan" : "Олег"),
   team,
-  score: 0,
   kills,
   deaths: 1,
-  assists: 0,
-  kdRatio: 0,
-  mvp: 0,
-  headshots: 0,
-  chickenKills: 0,
   totalDamage: 100 * kills,
-  bombPlants: 0,
-  bombDefuses: 0,
-  grenadeKills: 0,
-  grenadeDamageDealt: 0,
-  enemiesFlashed: 0,
-  knifeKills: 0,
-  zeusKills: 0,
-  playTimeMinutes: 1,
   roundsPlayed: 5,
   firstSeen: "",
   lastSeen: "",
-  lastWeaponUsed: "",
 });
 
 describe("detection by polling", () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
@@ -22,6 +22,7 @@ import { useActiveServer } from "@/features/servers/hooks/use-active-server";
 import { useServers } from "@/hooks/use-servers";
 import { t } from "@/i18n/uk";
 import { useAuthActions } from "@/lib/auth-actions";
+import { lazyNamed } from "@/lib/lazy-named";
 import type { Id } from "@/lib/backend";
 import { PanelHeader } from "./panel-header";
 import { computeTabs, resolveActiveTab, type TabId } from "./tab-rules";
@@ -32,33 +33,30 @@ const TABS_ID = "panel";
 // A visitor lands on the dashboard; every tab that only some open (ban/pick, sign-in, random
 // picker) or only staff see (admin, moderation, audit, settings, player moderation) is a chunk
 // of its own, so the first load carries the live view and little else.
-const MapBanPickTab = lazy(async () => ({
-  default: (await import("@/features/map-ban-pick/components/map-ban-pick-tab")).MapBanPickTab,
-}));
-const AdminTab = lazy(async () => ({
-  default: (await import("@/features/admin/components/admin-tab")).AdminTab,
-}));
-const ModerationTab = lazy(async () => ({
-  default: (await import("@/features/admin/components/moderation-tab")).ModerationTab,
-}));
-const PlayerModeration = lazy(async () => ({
-  default: (await import("@/features/admin/components/player-moderation")).PlayerModeration,
-}));
-const SettingsModal = lazy(async () => ({
-  default: (await import("@/features/admin/components/settings/settings-modal")).SettingsModal,
-}));
-const AuditTab = lazy(async () => ({
-  default: (await import("@/features/audit/components/audit-log-modal")).AuditTab,
-}));
-const AuditLogButton = lazy(async () => ({
-  default: (await import("@/features/audit/components/audit-log-modal")).AuditLogButton,
-}));
-const AuthTab = lazy(async () => ({
-  default: (await import("@/features/auth/components/auth-tab")).AuthTab,
-}));
-const RandomTab = lazy(async () => ({
-  default: (await import("@/features/random/components/random-tab")).RandomTab,
-}));
+const MapBanPickTab = lazyNamed(
+  () => import("@/features/map-ban-pick/components/map-ban-pick-tab"),
+  "MapBanPickTab",
+);
+const AdminTab = lazyNamed(() => import("@/features/admin/components/admin-tab"), "AdminTab");
+const ModerationTab = lazyNamed(
+  () => import("@/features/admin/components/moderation-tab"),
+  "ModerationTab",
+);
+const PlayerModeration = lazyNamed(
+  () => import("@/features/admin/components/player-moderation"),
+  "PlayerModeration",
+);
+const SettingsModal = lazyNamed(
+  () => import("@/features/admin/components/settings/settings-modal"),
+  "SettingsModal",
+);
+const AuditTab = lazyNamed(() => import("@/features/audit/components/audit-log-modal"), "AuditTab");
+const AuditLogButton = lazyNamed(
+  () => import("@/features/audit/components/audit-log-modal"),
+  "AuditLogButton",
+);
+const AuthTab = lazyNamed(() => import("@/features/auth/components/auth-tab"), "AuthTab");
+const RandomTab = lazyNamed(() => import("@/features/random/components/random-tab"), "RandomTab");
 
 /** `/`: header, tabs and the active tab's content. The tab lives in the URL (`/?tab=players`). */
 export function PanelPage() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from "react";
+import { Suspense, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -6,12 +6,11 @@ import { useKillFeed } from "@/hooks/use-kill-feed";
 import { useLocalStorage } from "@/hooks/use-local-storage";
 import { t } from "@/i18n/uk";
 import type { Id } from "@/lib/backend";
+import { lazyNamed } from "@/lib/lazy-named";
 import styles from "./dashboard.module.css";
 
 // Loaded when a spectator opens the feed: most never do, so the first load does not carry it.
-const KillFeed = lazy(async () => ({
-  default: (await import("@/components/match/kill-feed")).KillFeed,
-}));
+const KillFeed = lazyNamed(() => import("@/components/match/kill-feed"), "KillFeed");
 
 /**
  * The kill feed as a spectator opens it: closed by default, because a kill-by-kill feed is its
