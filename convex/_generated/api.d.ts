@@ -50,6 +50,7 @@ import type * as lib_moderationDefaults from "../lib/moderationDefaults.js";
 import type * as lib_outbound from "../lib/outbound.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
 import type * as lib_pagination from "../lib/pagination.js";
+import type * as lib_playerStats from "../lib/playerStats.js";
 import type * as lib_presence from "../lib/presence.js";
 import type * as lib_privateAddress from "../lib/privateAddress.js";
 import type * as lib_push from "../lib/push.js";
@@ -203,6 +204,7 @@ declare const fullApi: ApiFromModules<{
   "lib/outbound": typeof lib_outbound;
   "lib/ownKey": typeof lib_ownKey;
   "lib/pagination": typeof lib_pagination;
+  "lib/playerStats": typeof lib_playerStats;
   "lib/presence": typeof lib_presence;
   "lib/privateAddress": typeof lib_privateAddress;
   "lib/push": typeof lib_push;

@@ -15,6 +15,7 @@
  */
 import { GAME_MODES } from "../lib/gameApi";
 import { isSteamId64 } from "../lib/steamId";
+import { NO_PLAYER_STATS } from "../lib/playerStats";
 import type { GameModeName, Player } from "../lib/validators";
 
 /** SteamID the panel stores for bots (the plugin API and MatchZy report them as "0" too). */
@@ -140,30 +141,10 @@ export function modeOf(gameType: number, gameMode: number): GameModeName | undef
 /** A connected client as a player whose side and stats the server did not report. */
 export function unknownStatsPlayer(client: RconClientRow): Player {
   return {
+    ...NO_PLAYER_STATS,
     steamId: client.steamId ?? "",
     name: client.name || "—",
     team: "Unknown",
-    score: 0,
-    kills: 0,
-    deaths: 0,
-    assists: 0,
-    kdRatio: 0,
-    mvp: 0,
-    headshots: 0,
-    chickenKills: 0,
-    totalDamage: 0,
-    bombPlants: 0,
-    bombDefuses: 0,
-    grenadeKills: 0,
-    grenadeDamageDealt: 0,
-    enemiesFlashed: 0,
-    knifeKills: 0,
-    zeusKills: 0,
-    playTimeMinutes: 0,
-    roundsPlayed: 0,
-    firstSeen: "",
-    lastSeen: "",
-    lastWeaponUsed: "",
     statsUnknown: true,
   };
 }
