@@ -6,6 +6,7 @@
 export { api } from "../../convex/_generated/api";
 export type { Id } from "../../convex/_generated/dataModel";
 export type { BoardLine, Match, Player, Summary, Team } from "../../convex/lib/validators";
+export { NO_PLAYER_STATS } from "../../convex/lib/playerStats";
 export type { RoundMark, RoundEnd } from "../../convex/lib/rounds";
 export { halfBreakAfter, isOvertime } from "../../convex/lib/rounds";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";

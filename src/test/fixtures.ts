@@ -1,4 +1,4 @@
-import type { Match, Player, Summary } from "@/lib/backend";
+import { NO_PLAYER_STATS, type Match, type Player, type Summary } from "@/lib/backend";
 
 let counter = 0;
 
@@ -6,27 +6,10 @@ let counter = 0;
 export function makePlayer(overrides: Partial<Player> = {}): Player {
   counter += 1;
   return {
+    ...NO_PLAYER_STATS,
     steamId: `765611980000${String(counter).padStart(5, "0")}`,
     name: `Player ${counter}`,
     team: "Counter-Terrorist",
-    score: 0,
-    kills: 0,
-    deaths: 0,
-    assists: 0,
-    kdRatio: 0,
-    mvp: 0,
-    headshots: 0,
-    chickenKills: 0,
-    totalDamage: 0,
-    bombPlants: 0,
-    bombDefuses: 0,
-    grenadeKills: 0,
-    grenadeDamageDealt: 0,
-    enemiesFlashed: 0,
-    knifeKills: 0,
-    zeusKills: 0,
-    playTimeMinutes: 0,
-    roundsPlayed: 0,
     firstSeen: "2026-11-22T10:00:00.000Z",
     lastSeen: "2026-11-22T11:30:00.000Z",
     lastWeaponUsed: "ak47",
