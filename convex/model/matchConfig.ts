@@ -24,6 +24,7 @@ import { randomToken, sha256Hex } from "../lib/random";
 import type { LaunchPayload } from "../lib/tournamentFields";
 import type { PushSeries } from "../lib/validators";
 import { sameSecret } from "./push/secret";
+import { pushStatusOf } from "./push/status";
 
 type LaunchTeam = LaunchPayload["TeamA"];
 
@@ -171,10 +172,7 @@ export async function expectLaunchedMatch(
   mode: string,
 ): Promise<void> {
   const row = await ctx.db.get("matchConfigs", configId);
-  const status = await ctx.db
-    .query("pushStatus")
-    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-    .unique();
+  const status = await pushStatusOf(ctx, serverId);
   if (!row || !status) return;
   const config = JSON.parse(row.body) as MatchzyMatchConfig;
   await ctx.db.patch("pushStatus", status._id, { series: seriesOfConfig(config, mode) });
