@@ -184,3 +184,12 @@ export function markLaunched(t: TournamentState, mode: string): TournamentState 
 export function isLaunched(t: Pick<TournamentState, "launchedMaps" | "series">): boolean {
   return t.series.length > 0 && t.launchedMaps >= t.series.length;
 }
+
+/** Maps of the series each team has won so far. */
+export function seriesScore(t: TournamentState): { teamA: number; teamB: number } {
+  const results = t.seriesResults ?? [];
+  return {
+    teamA: results.filter((r) => r.winner === "teamA").length,
+    teamB: results.filter((r) => r.winner === "teamB").length,
+  };
+}

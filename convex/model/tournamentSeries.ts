@@ -12,7 +12,7 @@ import { stateOf } from "./tournamentStore";
 import type { HistoryLine, Winner } from "../lib/history";
 import { otherSide, type Side } from "../lib/side";
 import type { TournamentTeamKey } from "../lib/tournamentFields";
-import type { TournamentState } from "./tournament";
+import { seriesScore, type TournamentState } from "./tournament";
 
 export type MapWinner = TournamentTeamKey | "draw";
 
@@ -54,14 +54,6 @@ export function mapWinnerOf(
 /** Maps a team must win to take the series: more than half. */
 export function winsNeeded(t: TournamentState): number {
   return Math.floor(t.series.length / 2) + 1;
-}
-
-export function seriesScore(t: TournamentState): { teamA: number; teamB: number } {
-  const results = t.seriesResults ?? [];
-  return {
-    teamA: results.filter((r) => r.winner === "teamA").length,
-    teamB: results.filter((r) => r.winner === "teamB").length,
-  };
 }
 
 /**

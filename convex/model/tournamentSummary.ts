@@ -1,5 +1,5 @@
 /** The finished veto, and the series as it is played, as plain text an admin can paste into Discord. */
-import type { TournamentState } from "./tournament";
+import { seriesScore, type TournamentState } from "./tournament";
 
 const ACTION_LABELS = {
   Ban: "бан",
@@ -35,9 +35,8 @@ export function summaryText(t: TournamentState): string {
     lines.push(`Мапа ${i + 1}: ${m.map} (${by}${side})${resultText(t, i)}`);
   });
   if (t.seriesWinner) {
-    const wins = (team: "teamA" | "teamB") =>
-      (t.seriesResults ?? []).filter((r) => r.winner === team).length;
-    const score = t.series.length > 1 ? ` (${wins("teamA")} : ${wins("teamB")})` : "";
+    const wins = seriesScore(t);
+    const score = t.series.length > 1 ? ` (${wins.teamA} : ${wins.teamB})` : "";
     lines.push(`Переможець: ${teamName(t, t.seriesWinner)}${score}`);
   }
   lines.push("Хід вето:");

@@ -3,6 +3,7 @@ import { Card } from "@/components/ui/card";
 import { t } from "@/i18n/uk";
 import { mapLabel } from "@/lib/maps";
 import type { Tournament } from "../hooks/use-tournament";
+import { seriesWins } from "../utils/veto";
 import playerListStyles from "./player-list.module.css";
 import styles from "./series-card.module.css";
 import textStyles from "./text.module.css";
@@ -13,7 +14,6 @@ import textStyles from "./text.module.css";
  */
 export function SeriesCard({ tournament }: { tournament: Tournament }) {
   const results = tournament.seriesResults;
-  const wins = (team: "teamA" | "teamB") => results.filter((r) => r.winner === team).length;
   const winner = tournament.seriesWinner;
   const waitingFor =
     !winner && tournament.launchedMaps > results.length ? tournament.launchedMaps : null;
@@ -23,7 +23,10 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
       aside={
         <span className={styles.seriesScore} data-testid="series-score">
           {tournament.teamA.name}{" "}
-          {t("tournament.seriesScore", { a: wins("teamA"), b: wins("teamB") })}{" "}
+          {t("tournament.seriesScore", {
+            a: seriesWins(tournament, "teamA"),
+            b: seriesWins(tournament, "teamB"),
+          })}{" "}
           {tournament.teamB.name}
         </span>
       }

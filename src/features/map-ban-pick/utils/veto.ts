@@ -93,6 +93,11 @@ export interface Banner {
   detail: string;
 }
 
+/** Maps of the series `team` has won so far. */
+export function seriesWins(tournament: Tournament, team: TeamKey): number {
+  return tournament.seriesResults.filter((r) => r.winner === team).length;
+}
+
 /**
  * After the veto: the series' winner once declared; else the map launched last (a series launches
  * map by map); else the first map, waiting for the admin's launch.
@@ -103,8 +108,6 @@ function finishedBanner(tournament: Tournament, firstMap: string): Banner {
   const single = tournament.series.length <= 1;
   const winner = tournament.seriesWinner;
   if (winner) {
-    const wins = (team: TeamKey) =>
-      tournament.seriesResults.filter((r) => r.winner === team).length;
     // One map: its rounds; a series: its maps.
     const only = single ? tournament.seriesResults[0] : undefined;
     return {
@@ -115,8 +118,8 @@ function finishedBanner(tournament: Tournament, firstMap: string): Banner {
       detail: t("tournament.banner.wonDetail", {
         teamA,
         teamB,
-        a: only?.scoreA ?? wins("teamA"),
-        b: only?.scoreB ?? wins("teamB"),
+        a: only?.scoreA ?? seriesWins(tournament, "teamA"),
+        b: only?.scoreB ?? seriesWins(tournament, "teamB"),
       }),
     };
   }
