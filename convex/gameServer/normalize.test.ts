@@ -131,3 +131,57 @@ describe("GOTV in /match", () => {
     expect(normalizeTvPort("not an object")).toBeUndefined();
   });
 });
+
+describe("a hostile game server's numbers and strings are bounded to what CS2 can produce", () => {
+  test("extreme scores, counts and a long hostname with control characters", () => {
+    const m = normalizeMatch({
+      mapName: "de_dust2\u0000<b>",
+      serverName: "\u001b[2J" + "H".repeat(200_000),
+      scoreCT: 1e308,
+      scoreT: -7,
+      playersOnline: 1e9,
+      round: Infinity,
+      maxRounds: 1e12,
+      roundPhase: "live",
+    });
+    expect(m).toMatchObject({ scoreCT: 999, scoreT: 0, playersOnline: 64, maxRounds: 999 });
+    expect(m.round).toBe(0);
+    expect(m.serverName).toHaveLength(128);
+    expect(m.serverName).toBe("[2J" + "H".repeat(125));
+    expect(m.mapName).toBe("de_dust2<b>");
+  });
+
+  test("players: a 1e15-kill line, negative kills, at most 256 players kept", () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      steamId: String(76561198000000000 + i),
+      name: `p${i}\u0007`,
+      kills: i === 0 ? 1e15 : -3,
+      deaths: -1e308,
+      totalDamage: 1e300,
+      score: -1e9,
+      kdRatio: 1e300,
+    }));
+    const players = normalizePlayers({ terrorists: many, counterTerrorists: many });
+    expect(players).toHaveLength(256);
+    expect(players[0]).toMatchObject({
+      kills: 9_999,
+      deaths: 0,
+      totalDamage: 9_999_999,
+      score: -9_999,
+      kdRatio: 9_999,
+      name: "p0",
+    });
+    expect(players[1]!.kills).toBe(0);
+  });
+
+  test("summary totals are bounded", () => {
+    expect(normalizeSummary({ totalKills: 1e308, totalDeaths: -1, totalDamage: 1e20 })).toEqual({
+      totalPlayers: 0,
+      totalKills: 9_999_999,
+      totalDeaths: 0,
+      totalDamage: 999_999_999,
+      totalBombsPlanted: 0,
+      totalBombsDefused: 0,
+    });
+  });
+});

@@ -11,6 +11,14 @@ import {
   type Summary,
   type Team,
 } from "../lib/validators";
+import {
+  GAME_NUMBERS,
+  GAME_PLAYERS_MAX,
+  gameNumber,
+  gameText,
+  type GameNumberKind,
+  type GameTextKind,
+} from "../lib/gameBounds";
 import { GameServerError } from "./request";
 
 const SHAPE_ERROR = "Unexpected response shape from server";
@@ -29,50 +37,41 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
-function num(x: unknown): number {
-  const n = typeof x === "number" ? x : typeof x === "string" ? Number(x) : NaN;
-  return Number.isFinite(n) ? n : 0;
-}
-
-function str(x: unknown, max = 128): string {
-  return typeof x === "string" ? x.slice(0, max) : typeof x === "number" ? String(x) : "";
-}
-
 export function normalizePlayer(raw: unknown, team: Team): Player {
   if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
   const p = raw as Partial<Record<keyof WirePlayer, unknown>>;
-  const kills = num(p.kills);
-  const deaths = num(p.deaths);
+  const num = (key: keyof WirePlayer, kind: GameNumberKind = "count") => gameNumber(p[key], kind);
+  const str = (key: keyof WirePlayer, kind: GameTextKind) => gameText(p[key], kind);
+  const kills = num("kills");
+  const deaths = num("deaths");
   return {
-    steamId: str(p.steamId, 32),
-    name: str(p.name) || "—",
+    steamId: str("steamId", "steamId"),
+    name: str("name", "name") || "—",
     team,
-    score: num(p.score),
+    score: num("score", "points"),
     kills,
     deaths,
-    assists: num(p.assists),
-    kdRatio:
-      p.kdRatio !== undefined
-        ? num(p.kdRatio)
-        : deaths === 0
-          ? kills
-          : Math.round((kills / deaths) * 100) / 100,
-    mvp: num(p.mvp),
-    headshots: num(p.headshots),
-    chickenKills: num(p.chickenKills),
-    totalDamage: num(p.totalDamage),
-    bombPlants: num(p.bombPlants),
-    bombDefuses: num(p.bombDefuses),
-    grenadeKills: num(p.grenadeKills),
-    grenadeDamageDealt: num(p.grenadeDamageDealt),
-    enemiesFlashed: num(p.enemiesFlashed),
-    knifeKills: num(p.knifeKills),
-    zeusKills: num(p.zeusKills),
-    playTimeMinutes: num(p.playTimeMinutes),
-    roundsPlayed: num(p.roundsPlayed),
-    firstSeen: str(p.firstSeen, 40),
-    lastSeen: str(p.lastSeen, 40),
-    lastWeaponUsed: str(p.lastWeaponUsed, 64),
+    assists: num("assists"),
+    kdRatio: gameNumber(
+      p.kdRatio !== undefined ? p.kdRatio : deaths === 0 ? kills : kills / deaths,
+      "ratio",
+    ),
+    mvp: num("mvp"),
+    headshots: num("headshots"),
+    chickenKills: num("chickenKills"),
+    totalDamage: num("totalDamage", "damage"),
+    bombPlants: num("bombPlants"),
+    bombDefuses: num("bombDefuses"),
+    grenadeKills: num("grenadeKills"),
+    grenadeDamageDealt: num("grenadeDamageDealt", "damage"),
+    enemiesFlashed: num("enemiesFlashed"),
+    knifeKills: num("knifeKills"),
+    zeusKills: num("zeusKills"),
+    playTimeMinutes: num("playTimeMinutes", "minutes"),
+    roundsPlayed: num("roundsPlayed", "round"),
+    firstSeen: str("firstSeen", "time"),
+    lastSeen: str("lastSeen", "time"),
+    lastWeaponUsed: str("lastWeaponUsed", "weapon"),
   };
 }
 
@@ -84,14 +83,17 @@ export function normalizePlayers(raw: unknown): Player[] {
     const list = raw[group];
     if (list === undefined) continue;
     if (!Array.isArray(list)) throw new GameServerError(SHAPE_ERROR, null);
-    for (const p of list.slice(0, 256)) out.push(normalizePlayer(p, team));
+    for (const p of list.slice(0, GAME_PLAYERS_MAX - out.length)) {
+      out.push(normalizePlayer(p, team));
+    }
   }
   return out;
 }
 
 /** A time left in seconds as the epoch ms it runs out at; undefined for null, junk or > 1 h. */
 function endsAt(x: unknown, now: number): number | undefined {
-  if (typeof x !== "number" || !Number.isFinite(x) || x < 0 || x > 3600) return undefined;
+  const { max } = GAME_NUMBERS.seconds;
+  if (typeof x !== "number" || !Number.isFinite(x) || x < 0 || x > max) return undefined;
   return Math.round(now + x * 1000);
 }
 
@@ -99,21 +101,21 @@ export function normalizeMatch(raw: unknown, now = Date.now()): Match {
   if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
   const m = raw as Partial<Record<keyof WireMatch, unknown>>;
   if (typeof m.mapName !== "string") throw new GameServerError(SHAPE_ERROR, null);
-  const phase = str(m.roundPhase);
-  const mode = str(m.gameMode);
+  const phase = typeof m.roundPhase === "string" ? m.roundPhase : "";
+  const mode = typeof m.gameMode === "string" ? m.gameMode : "";
   const match: Match = {
-    serverName: str(m.serverName),
-    mapName: str(m.mapName),
-    scoreCT: num(m.scoreCT),
-    scoreT: num(m.scoreT),
-    playersOnline: num(m.playersOnline),
+    serverName: gameText(m.serverName, "hostname"),
+    mapName: gameText(m.mapName, "map"),
+    scoreCT: gameNumber(m.scoreCT, "teamScore"),
+    scoreT: gameNumber(m.scoreT, "teamScore"),
+    playersOnline: gameNumber(m.playersOnline, "players"),
     roundPhase: (PHASES.has(phase) ? phase : "live") as Match["roundPhase"],
   };
   if (MODES.has(mode)) match.gameMode = mode as Match["gameMode"];
-  if (m.round !== undefined) match.round = num(m.round);
-  if (m.maxRounds !== undefined) match.maxRounds = num(m.maxRounds);
-  const teamCT = str(m.teamCT, 64).trim();
-  const teamT = str(m.teamT, 64).trim();
+  if (m.round !== undefined) match.round = gameNumber(m.round, "round");
+  if (m.maxRounds !== undefined) match.maxRounds = gameNumber(m.maxRounds, "maxRounds");
+  const teamCT = gameText(m.teamCT, "team").trim();
+  const teamT = gameText(m.teamT, "team").trim();
   if (teamCT) match.teamCT = teamCT;
   if (teamT) match.teamT = teamT;
   const phaseEnds = match.roundPhase === "paused" ? undefined : endsAt(m.timeLeftSec, now);
@@ -147,11 +149,11 @@ export function normalizeSummary(raw: unknown): Summary {
   if (!isObject(raw)) throw new GameServerError(SHAPE_ERROR, null);
   const s = raw as Partial<Record<keyof WireSummary, unknown>>;
   return {
-    totalPlayers: num(s.totalPlayers),
-    totalKills: num(s.totalKills),
-    totalDeaths: num(s.totalDeaths),
-    totalDamage: num(s.totalDamage),
-    totalBombsPlanted: num(s.totalBombsPlanted),
-    totalBombsDefused: num(s.totalBombsDefused),
+    totalPlayers: gameNumber(s.totalPlayers, "total"),
+    totalKills: gameNumber(s.totalKills, "total"),
+    totalDeaths: gameNumber(s.totalDeaths, "total"),
+    totalDamage: gameNumber(s.totalDamage, "totalDamage"),
+    totalBombsPlanted: gameNumber(s.totalBombsPlanted, "total"),
+    totalBombsDefused: gameNumber(s.totalBombsDefused, "total"),
   };
 }

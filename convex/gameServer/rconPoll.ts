@@ -3,6 +3,7 @@
  * their replies become the panel's match, totals and player list. Pure apart from `exec`, so it
  * runs against fixtures in tests and over a real connection in the direct-RCON action.
  */
+import { GAME_NUMBERS, gameNumber, gameText } from "../lib/gameBounds";
 import type { Match, Player, PollResult, Summary } from "../lib/validators";
 import { tvPortOf } from "./normalize";
 import { modeOf, parseCvar, parseStatus, parseStatusJson, unknownStatsPlayer } from "./rconStatus";
@@ -47,16 +48,18 @@ export async function pollOverRcon(
   const gameType = Number(cvars.game_type);
   const gameMode = Number(cvars.game_mode);
   const maxRounds = Number(cvars.mp_maxrounds);
+  const knownMaxRounds =
+    Number.isInteger(maxRounds) && maxRounds > 0 && maxRounds <= GAME_NUMBERS.maxRounds.max;
   const mode = cvars.game_type && cvars.game_mode ? modeOf(gameType, gameMode) : undefined;
   const match: Match = {
-    serverName: cvars.hostname ?? status.hostname ?? "",
+    serverName: gameText(cvars.hostname ?? status.hostname, "hostname"),
     mapName: status.map,
     scoreCT: 0,
     scoreT: 0,
-    playersOnline: status.clients.length,
+    playersOnline: gameNumber(status.clients.length, "players"),
     roundPhase: "live",
     ...(mode ? { gameMode: mode } : {}),
-    ...(Number.isInteger(maxRounds) && maxRounds > 0 ? { maxRounds } : {}),
+    ...(knownMaxRounds ? { maxRounds } : {}),
     unknown: ["score", "phase", "totals"],
   };
   const players: Player[] = status.clients.map(unknownStatsPlayer);

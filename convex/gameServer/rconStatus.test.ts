@@ -132,6 +132,21 @@ describe("a poll over RCON", () => {
     ]);
   });
 
+  test("a hostile server's hostname, names and maxrounds are bounded to what CS2 can produce", async () => {
+    const json = JSON.parse(CS2_STATUS_JSON) as { server: { clients: { name: string }[] } };
+    json.server.clients[1]!.name = "Neo\u0000\u001b[31m" + "N".repeat(10_000);
+    const { run } = exec({
+      status_json: JSON.stringify(json),
+      hostname: "hostname = " + "H\u0007".repeat(100_000),
+      mp_maxrounds: "mp_maxrounds = 1e308",
+    });
+    const result = await pollOverRcon(run, true);
+    expect(result.match.serverName).toBe("H".repeat(128));
+    expect(result.match.maxRounds).toBeUndefined();
+    expect(result.players?.[1]?.name).toMatch(/^Neo\[31mN+$/);
+    expect(result.players?.[1]?.name).toHaveLength(128);
+  });
+
   test("without status_json, status is read instead; no players unless asked", async () => {
     const { run, sent } = exec({ status_json: 'Unknown command "status_json"' });
     const result = await pollOverRcon(run, false);

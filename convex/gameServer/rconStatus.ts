@@ -14,6 +14,7 @@
  * where it runs.
  */
 import { GAME_MODES } from "../lib/gameApi";
+import { GAME_PLAYERS_MAX, gameText } from "../lib/gameBounds";
 import { isSteamId64 } from "../lib/steamId";
 import { NO_PLAYER_STATS } from "../lib/playerStats";
 import type { GameModeName, Player } from "../lib/validators";
@@ -36,9 +37,6 @@ export interface RconStatus {
   clients: RconClientRow[];
 }
 
-const MAX_CLIENTS = 256;
-const MAX_NAME = 128;
-
 function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
@@ -54,19 +52,17 @@ export function parseStatusJson(text: string): RconStatus | null {
   if (!isObject(raw) || !isObject(raw.server)) return null;
   const server = raw.server;
   const clients: RconClientRow[] = [];
-  const list = Array.isArray(server.clients) ? server.clients.slice(0, MAX_CLIENTS) : [];
+  const list = Array.isArray(server.clients) ? server.clients.slice(0, GAME_PLAYERS_MAX) : [];
   for (const c of list) {
     if (!isObject(c)) continue;
-    const name = typeof c.name === "string" ? c.name.slice(0, MAX_NAME) : "";
+    const name = typeof c.name === "string" ? gameText(c.name, "name") : "";
     const bot = c.bot === true;
     const id = typeof c.steamid64 === "string" ? c.steamid64 : String(c.steamid64 ?? "");
     if (bot) clients.push({ name: name || "BOT", steamId: BOT_STEAM_ID, bot });
     else if (name && isSteamId64(id)) clients.push({ name, steamId: id, bot });
   }
-  return {
-    ...(typeof server.map === "string" && server.map ? { map: server.map.slice(0, 128) } : {}),
-    clients,
-  };
+  const map = gameText(server.map, "map");
+  return { ...(map ? { map } : {}), clients };
 }
 
 const CS2_ROW = /^\s*(\d+)\s+(BOT|[\d:]+)\s+\d+\s+\d+\s+(\w+)\s+.*'(.*)'\s*$/;
@@ -83,20 +79,22 @@ export function parseStatus(text: string): RconStatus | null {
     }
     return undefined;
   };
-  const hostname = field("hostname");
+  const rawHostname = field("hostname");
+  const hostname = rawHostname === undefined ? undefined : gameText(rawHostname, "hostname");
   const spawn = /loaded spawngroup\(\s*1\)\s*:\s*SV:\s*\[1:\s*([^\s|\]]+)/.exec(text)?.[1];
-  const map = spawn ?? field("map")?.split(/\s/)[0];
+  const rawMap = spawn ?? field("map")?.split(/\s/)[0];
+  const map = rawMap === undefined ? undefined : gameText(rawMap, "map");
   if (hostname === undefined && map === undefined) return null;
   const clients: RconClientRow[] = [];
   for (const line of lines) {
-    if (clients.length >= MAX_CLIENTS) break;
+    if (clients.length >= GAME_PLAYERS_MAX) break;
     const cs2 = CS2_ROW.exec(line);
     if (cs2) {
       const [, id, time, state, name] = cs2;
       if (id === "65535" || state !== "active" || !name) continue;
       const bot = time === "BOT";
       clients.push({
-        name: name.slice(0, MAX_NAME),
+        name: gameText(name, "name"),
         steamId: bot ? BOT_STEAM_ID : null,
         bot,
         userId: id,
@@ -108,7 +106,7 @@ export function parseStatus(text: string): RconStatus | null {
       const [, userId, name = "", uniqueId] = csgo;
       const bot = uniqueId === "BOT";
       clients.push({
-        name: name.slice(0, MAX_NAME),
+        name: gameText(name, "name"),
         steamId: bot ? BOT_STEAM_ID : null,
         bot,
         userId,

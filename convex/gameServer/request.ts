@@ -8,6 +8,8 @@ import {
   PROXY_PASSWORD_HEADER,
   PROXY_PORT_HEADER,
 } from "../lib/gameApi";
+import { readBodyLimited } from "../lib/boundedBody";
+import { GAME_BODY_MAX_BYTES } from "../lib/gameBounds";
 import { RedirectRefusedError } from "../lib/outbound";
 import {
   describeError,
@@ -21,6 +23,7 @@ export type { GameServerTarget };
 
 export const REQUEST_TIMEOUT_MS = 4_000;
 export const INVALID_JSON = "Invalid JSON response from server";
+export const BODY_TOO_LARGE = `Відповідь сервера більша за ${GAME_BODY_MAX_BYTES / 1024} КіБ`;
 
 export class GameServerError extends Error {
   constructor(
@@ -81,7 +84,7 @@ export async function gameServerRequest<T = unknown>(
   timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<T> {
   let response: Response;
-  let text: string;
+  let text: string | null;
   try {
     ({ response, text } = await timedFetch(
       requestUrl(target, spec.path),
@@ -91,7 +94,7 @@ export async function gameServerRequest<T = unknown>(
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
       },
       timeoutMs,
-      async (r) => ({ response: r, text: await r.text() }),
+      async (r) => ({ response: r, text: await readBodyLimited(r, GAME_BODY_MAX_BYTES) }),
     ));
   } catch (error) {
     if (error instanceof RedirectRefusedError) {
@@ -105,6 +108,7 @@ export async function gameServerRequest<T = unknown>(
     }
     throw new GameServerError(`Сервер недоступний: ${describeNetworkError(error)}`, null);
   }
+  if (text === null) throw new GameServerError(BODY_TOO_LARGE, response.status);
   let parsed: unknown;
   try {
     parsed = text.length === 0 ? {} : JSON.parse(text);

@@ -27,6 +27,13 @@ describe("pollWinner", () => {
 });
 
 describe("marksAfter", () => {
+  test("a score far past what CS2 plays builds only the marks the strip keeps", () => {
+    // Building every round up to 1e15 would never finish; only the last 60 are built.
+    const marks = marksAfter([], tracked(0, 0), tracked(1e15, 0), undefined);
+    expect(marks).toHaveLength(60);
+    expect(marks[0]!.round).toBe(1e15 - 59);
+  });
+
   test("polls: the winner of one round, unknown for rounds a poll skipped; never a reason", () => {
     const one = marksAfter([], tracked(0, 0), tracked(1, 0), undefined);
     expect(one).toEqual([{ round: 1, winner: "CT", scoreCT: 1, scoreT: 0 }]);

@@ -56,7 +56,9 @@ export function marksAfter(
   const out = [...marks];
   const from = before && before.startedAt === next.startedAt ? before.rounds : 0;
   const scores = pushed && !pushed.scored ? {} : { scoreCT: next.scoreCT, scoreT: next.scoreT };
-  for (let round = from + 1; round <= next.rounds; round++) {
+  // Only the rounds the strip keeps are built, however far the score jumped.
+  const first = Math.max(from + 1, next.rounds - MAX_ROUND_MARKS + 1);
+  for (let round = first; round <= next.rounds; round++) {
     const last = round === next.rounds;
     const winner = !last
       ? null

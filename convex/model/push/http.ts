@@ -13,6 +13,7 @@
 import { v } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
+import { readBodyLimited } from "../../lib/boundedBody";
 import { jsonResponse } from "../../lib/httpResponses";
 import { PUSH_HEADER } from "../../lib/push";
 import { pathSegments } from "../../lib/readApiRouter";
@@ -53,36 +54,6 @@ export const UNAUTHORIZED: PushReply = { status: 401, body: { error: "Unauthoriz
 function respond({ status, body, retryAfterMs }: PushReply): Response {
   const retry = retryAfterMs !== undefined ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : null;
   return jsonResponse(status, body, retry !== null ? { "Retry-After": String(retry) } : {});
-}
-
-/**
- * The body as UTF-8 text, or null when it is longer than `max` bytes. A declared length over the
- * bound is refused before reading; otherwise the stream is read up to the bound and cancelled.
- */
-export async function readBodyLimited(request: Request, max: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > max) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 /**

@@ -14,6 +14,13 @@ import {
   vMatchzySeriesStart,
   vMatchzySidePicked,
 } from "../../lib/matchzyEvents";
+import {
+  GAME_TEXT,
+  hasControlCharacters,
+  isGameNumber,
+  type GameNumberKind,
+  type GameTextKind,
+} from "../../lib/gameBounds";
 import { ownValue } from "../../lib/ownKey";
 
 const EVENT_VALIDATORS = {
@@ -54,11 +61,76 @@ export function parsePushEvent(json: unknown): ParsedPushEvent {
   );
   if (!validator) return { kind: "unknown", name: name.slice(0, NAME_MAX) };
   try {
-    return { kind: "event", event: parse(validator, json) };
+    const event = parse(validator, json);
+    if (withinGameBounds(event, false)) return { kind: "event", event };
   } catch {
-    return { kind: "invalid", name: name.slice(0, NAME_MAX) };
+    // The shape is not the event's: read as invalid below.
   }
+  return { kind: "invalid", name: name.slice(0, NAME_MAX) };
 }
+
+/** Each number of an event as CS2 and MatchZy can produce it, by field (outside `stats`). */
+const EVENT_NUMBERS: Record<string, GameNumberKind> = {
+  map_number: "mapNumber",
+  num_maps: "mapNumber",
+  series_score: "mapNumber",
+  team1_series_score: "mapNumber",
+  team2_series_score: "mapNumber",
+  score: "teamScore",
+  score_ct: "teamScore",
+  score_t: "teamScore",
+  round_number: "round",
+  reason: "count",
+  round_time: "total",
+  time_until_restore: "total",
+};
+
+/** A player's map stats: counts, apart from damage and scoreboard points. */
+const STAT_NUMBERS: Record<string, GameNumberKind> = {
+  damage: "damage",
+  utility_damage: "damage",
+  score: "points",
+};
+
+/** Each string of an event, by field; others (sides, winners, ids) are at most a team's name. */
+const EVENT_TEXT: Record<string, GameTextKind> = {
+  name: "name",
+  steamid: "steamId",
+  map_name: "map",
+  matchid: "team",
+};
+
+/**
+ * Whether every number and string of an event is one CS2 and MatchZy could send: an event with a
+ * score of 1e308, a negative kill count, a 10,000-player team or a name with control characters
+ * is refused as a whole (shown as a bad event in the push status), never stored or looped over.
+ */
+function withinGameBounds(value: unknown, inStats: boolean, key = ""): boolean {
+  if (typeof value === "number") {
+    // A match id is whatever the config said (the panel's launches use the time in ms).
+    if (key === "matchid") return Number.isSafeInteger(value) && value >= 0;
+    const kind = inStats
+      ? (ownValue(STAT_NUMBERS, key) ?? "count")
+      : (ownValue(EVENT_NUMBERS, key) ?? "count");
+    return isGameNumber(value, kind);
+  }
+  if (typeof value === "string") {
+    const max = GAME_TEXT[ownValue(EVENT_TEXT, key) ?? "team"];
+    return value.length <= max && !hasControlCharacters(value);
+  }
+  if (Array.isArray(value)) {
+    return value.length <= PLAYERS_PER_TEAM_MAX && value.every((v) => withinGameBounds(v, inStats));
+  }
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).every(([k, v]) =>
+      withinGameBounds(v, inStats || k === "stats", k),
+    );
+  }
+  return true;
+}
+
+/** A team's players in one event (CS2 seats at most 64 on a server). */
+const PLAYERS_PER_TEAM_MAX = 64;
 
 /** The body's text read once: null when it is not JSON at all. */
 export function readPushBody(body: string): ParsedPushEvent | null {

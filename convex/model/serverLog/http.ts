@@ -18,7 +18,7 @@ import type { ActionCtx } from "../../_generated/server";
 import { KILL_FEED_SIZE, LOG_PATH } from "../../lib/killFeed";
 import { pathSegments } from "../../lib/readApiRouter";
 import { jsonResponse } from "../../lib/httpResponses";
-import { readBodyLimited } from "../push/http";
+import { readBodyLimited } from "../../lib/boundedBody";
 import { bombAfter, killsOf, loggedKillsOf, parseLogBody } from "./parse";
 import type { LogReply } from "./receive";
 
