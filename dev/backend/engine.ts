@@ -20,6 +20,7 @@ import {
   type ComponentSpec,
 } from "./modules";
 import { encodeError, splitUdfPath, type Kind } from "./protocol";
+import type { FileStorage } from "./storage";
 import type { ConvexTestInstance } from "./store";
 import {
   fromJson,
@@ -286,6 +287,16 @@ function installHooks() {
       return (op: string, json: string) => {
         const engine = owners.get(f);
         if (engine && WRITE_OPS.has(op)) return observeWrite(engine, f, op, json);
+        const storage = engine?.storage;
+        if (storage && op === "1.0/storageGenerateUploadUrl") {
+          return Promise.resolve(JSON.stringify(storage.uploadUrl()));
+        }
+        if (storage && op === "1.0/storageGetUrl") {
+          const { storageId } = JSON.parse(json) as { storageId: string };
+          return f(op, json).then((res) =>
+            JSON.parse(res) === null ? res : JSON.stringify(storage.fileUrl(storageId)),
+          );
+        }
         observe(f, op, json);
         if (engine && (op === "1.0/queryStreamNext" || op === "1.0/queryPage")) {
           return f(op, json).then((res) => (engine.scanAdvanced(op, json, res), res));
@@ -365,6 +376,8 @@ export class Engine {
   readonly concurrency: Concurrency;
   /** convex-test's state for this engine: its databases (see `store.ts`). */
   instance!: ConvexTestInstance;
+  /** Upload and file URLs served by the backend (`storage.ts`); convex-test's fakes without it. */
+  storage: FileStorage | undefined;
 
   private constructor(
     readonly t: TestConvex<AnySchema>,

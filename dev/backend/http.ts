@@ -20,6 +20,31 @@ const HOP_BY_HOP = new Set([
 /** What ConvexHttpClient treats as "function failed" rather than a transport error. */
 const STATUS_UDF_FAILED = 560;
 
+/** A deployment's bound on an HTTP action's request body (Convex: 20 MiB). */
+export const HTTP_ACTION_BODY_LIMIT = 20 << 20;
+
+/**
+ * A body declared larger than an HTTP action may read, as a deployment hands it over: a stream the
+ * handler may leave unread (and answer, e.g. with a redirect), which fails once read past the
+ * limit. The rest of an unread body is discarded after the answer.
+ */
+function limitedBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let read = 0;
+  const iterator = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done) return controller.close();
+      read += value.length;
+      if (read > HTTP_ACTION_BODY_LIMIT) {
+        controller.error(new Error("Request body exceeds the HTTP action limit of 20 MiB"));
+        return;
+      }
+      controller.enqueue(new Uint8Array(value));
+    },
+  });
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -52,17 +77,25 @@ export function httpActionsHandler(engine: Engine) {
       } catch (e) {
         return fail(res, 401, encodeError(e).message);
       }
-      const body = await readBody(req);
       const method = req.method ?? "GET";
+      const declared = Number(req.headers["content-length"] ?? NaN);
+      const streamed = declared > HTTP_ACTION_BODY_LIMIT && method !== "GET" && method !== "HEAD";
+      const body = streamed ? Buffer.alloc(0) : await readBody(req);
+      if (body.length > HTTP_ACTION_BODY_LIMIT) {
+        return fail(res, 413, "Request body exceeds the HTTP action limit of 20 MiB");
+      }
       engine.counts.http++;
       const response = await engine.accessor(identity).fetch(req.url ?? "/", {
         method,
         headers,
-        body:
-          method === "GET" || method === "HEAD" || body.length === 0
+        body: streamed
+          ? limitedBody(req)
+          : method === "GET" || method === "HEAD" || body.length === 0
             ? undefined
             : new Uint8Array(body),
-      });
+        ...(streamed ? { duplex: "half" } : {}),
+      } as RequestInit);
+      if (streamed) req.resume();
       engine.deliverDirty();
       // Headers pass through untouched, CORS included: the router decides them, as in production.
       const out: Record<string, string | string[]> = {};

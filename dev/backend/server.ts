@@ -21,6 +21,7 @@ import { startCrons } from "./crons";
 import { apiHandler, httpActionsHandler } from "./http";
 import type { AnySchema, ComponentSpec } from "./modules";
 import { ReplayCache, Session } from "./session";
+import { FileStorage } from "./storage";
 import { Store } from "./store";
 
 export type { ComponentSpec } from "./modules";
@@ -77,6 +78,8 @@ export interface BackendHandle {
   t: TestConvex<AnySchema>;
   /** Its tables, for seeding in bulk and counting what reads cost (seeded benchmarks). */
   store: Store;
+  /** File storage: upload URLs (their clock is `storage.now`) and served files. */
+  storage: FileStorage;
   stop(): Promise<void>;
 }
 
@@ -126,7 +129,15 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
 
   const replays = new ReplayCache();
   const sessions = new Set<Session>();
-  const syncServer = http.createServer((req, res) => void apiHandler(engine)(req, res));
+  const storage = new FileStorage({
+    instance: engine.instance,
+    store: async (blob) => (await engine.t.run((ctx) => ctx.storage.store(blob))) as string,
+    committed: () => engine.deliverDirty(),
+  });
+  engine.storage = storage;
+  const syncServer = http.createServer((req, res) => {
+    if (!storage.handle(req, res)) void apiHandler(engine)(req, res);
+  });
   const wss = new WebSocketServer({ noServer: true });
   syncServer.on("upgrade", (req, socket, head) => {
     if (!/^\/api\/[^/]+\/sync\/?$/.test((req.url ?? "").split("?")[0]!)) {
@@ -161,6 +172,7 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
   try {
     port = await listen(syncServer, opts.port ?? 3210, host);
     httpPort = await listen(siteServer, opts.httpPort ?? 3211, host);
+    storage.baseUrl = `http://${host}:${port}`;
   } catch (e) {
     // E.g. EADDRINUSE: don't leave crons and scheduled loops running behind a failed start.
     await shutdown();
@@ -197,6 +209,7 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
     connections: () => sessions.size,
     t: engine.t,
     store: new Store(engine.instance),
+    storage,
     stop: shutdown,
   };
 }
