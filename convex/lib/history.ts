@@ -116,6 +116,8 @@ export const vTrackedMatch = v.object({
   weapons: v.optional(v.array(vWeaponKills)),
   /** The log time (ms, the server's clock) of the newest kill counted in `weapons`. */
   killsThrough: v.optional(v.number()),
+  /** Who killed whom with what, for each kill counted at `killsThrough` (at most a second's). */
+  killsAt: v.optional(v.array(v.string())),
 });
 export type TrackedMatch = Infer<typeof vTrackedMatch>;
 

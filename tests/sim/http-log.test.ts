@@ -96,11 +96,11 @@ describe("the simulator's HTTP log", () => {
     }
     expect(first.body).toMatch(/^\d{2}\/\d{2}\/\d{4} - \d{2}:\d{2}:\d{2}\.\d{3} - /);
     const events = posts.flatMap((p) => parseLogBody(p.body).events);
-    const kills = events.flatMap((e) => (e.kind === "kill" ? [e.kill] : []));
+    const kills = events.flatMap((e) => (e.kind === "kill" ? [e] : []));
     expect(kills.map((k) => [k.attacker.name, k.victim.name, k.weapon, k.headshot])).toEqual(
       played.map((k) => [k.killer.name, k.victim.name, k.weapon, k.headshot]),
     );
-    expect(events.filter((e) => e.kind === "roundEnd")).toHaveLength(2);
+    expect(events.filter((e) => e.kind === "roundWon")).toHaveLength(2);
   });
 
   it("sends unacknowledged lines again, and drops a listener answered 410", async () => {

@@ -27,6 +27,7 @@ import { otherSide, type Side } from "../../lib/side";
 import type { PollResult, PushSeries } from "../../lib/validators";
 import { matchSnapshotOf, sameJson } from "../liveData";
 import { sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
+import type { LoggedKill } from "../serverLog/parse";
 import { recordMatch } from "./record";
 import { updateRoundLog, type PushedRound } from "./rounds";
 import {
@@ -266,24 +267,33 @@ export async function closeAwaitedMap(
   return await apply(ctx, serverId, row, { next, closed });
 }
 
-/** A kill as the match's weapon count needs it: when it was logged (ms, the server's clock). */
-export interface LoggedKill {
-  at: number;
-  weapon: string;
-  headshot: boolean;
+/** Where the weapon count stands: the newest kill's log time and the kills counted at it. */
+export interface KillsThrough {
+  through: number | undefined;
+  /** The identities of the kills counted at `through` (the file log stamps whole seconds). */
+  keys: string[];
 }
 
-/** The weapon counts after `kills` (only those logged after `through`), most kills first. */
+/**
+ * The weapon counts after `kills`, most kills first. Each kill counts once by what it is: one
+ * logged before `through` was counted, one at `through` was if its identity is among `keys`
+ * (a batch CS2 sends again carries the same kills; a new batch may start in the same second).
+ */
 export function addWeaponKills(
   weapons: WeaponKills[],
   kills: LoggedKill[],
-  through: number | undefined,
-): { weapons: WeaponKills[]; through: number | undefined } {
+  seen: KillsThrough,
+): { weapons: WeaponKills[] } & KillsThrough {
   const byWeapon = new Map(weapons.map((w) => [w.weapon, { ...w }]));
-  let last = through;
+  let last = seen.through;
+  let keys = new Set(seen.keys);
   for (const k of kills) {
-    if (through !== undefined && k.at <= through) continue;
-    last = last === undefined ? k.at : Math.max(last, k.at);
+    if (last !== undefined && (k.at < last || (k.at === last && keys.has(k.key)))) continue;
+    if (last === undefined || k.at > last) {
+      last = k.at;
+      keys = new Set();
+    }
+    keys.add(k.key);
     const row = byWeapon.get(k.weapon);
     if (row) {
       row.kills++;
@@ -295,7 +305,7 @@ export function addWeaponKills(
   const sorted = [...byWeapon.values()].sort(
     (a, b) => b.kills - a.kills || a.weapon.localeCompare(b.weapon),
   );
-  return { weapons: sorted, through: last };
+  return { weapons: sorted, through: last, keys: [...keys] };
 }
 
 /**
@@ -313,13 +323,16 @@ export async function trackLoggedKills(
   const row = await trackerOf(ctx, serverId);
   if (!row || row.match.state !== "open") return;
   const t = row.match;
-  const next = addWeaponKills(t.weapons ?? [], kills, t.killsThrough);
-  if (next.through === t.killsThrough) return;
+  const next = addWeaponKills(t.weapons ?? [], kills, {
+    through: t.killsThrough,
+    keys: t.killsAt ?? [],
+  });
+  if (next.through === t.killsThrough && next.keys.length === (t.killsAt ?? []).length) return;
   await ctx.db.patch("historyTrackers", row._id, {
     match: {
       ...t,
       weapons: next.weapons,
-      ...(next.through !== undefined ? { killsThrough: next.through } : {}),
+      ...(next.through !== undefined ? { killsThrough: next.through, killsAt: next.keys } : {}),
     },
   });
 }

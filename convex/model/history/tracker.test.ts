@@ -1,8 +1,12 @@
 /** Match detection rules (pure): what closes a match, what is not one, what is seen twice. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
+import type { WeaponKills } from "../../lib/history";
 import type { Match, Player } from "../../lib/validators";
 import { playerOnServer } from "../../testing/live.fixtures";
-import { addWeaponKills } from "./detect";
+import { loggedKillsOf, parseLogBody } from "../serverLog/parse";
+import { addWeaponKills, type KillsThrough } from "./detect";
 import { closeEarly, nearMatchEnd, observePoll, observePush, type PushSeen } from "./tracker";
 
 const HUMAN = "76561198000000201";
@@ -175,15 +179,18 @@ describe("detection by MatchZy events", () => {
 });
 
 describe("kills by weapon from CS2's log", () => {
+  const kill = (at: number, key: string, weapon: string, headshot = false) => ({
+    at,
+    key,
+    weapon,
+    headshot,
+  });
+
   test("counted once, most used first; kills logged before the last counted one are skipped", () => {
     const first = addWeaponKills(
       [],
-      [
-        { at: 10, weapon: "ak47", headshot: true },
-        { at: 11, weapon: "awp", headshot: false },
-        { at: 12, weapon: "ak47", headshot: false },
-      ],
-      undefined,
+      [kill(10, "1|2", "ak47", true), kill(11, "3|4", "awp"), kill(12, "1|4", "ak47")],
+      { through: undefined, keys: [] },
     );
     expect(first).toEqual({
       weapons: [
@@ -191,16 +198,13 @@ describe("kills by weapon from CS2's log", () => {
         { weapon: "awp", kills: 1, headshots: 0 },
       ],
       through: 12,
+      keys: ["1|4"],
     });
     // CS2 sends the same lines again (its answer was lost), with one new kill.
     const again = addWeaponKills(
       first.weapons,
-      [
-        { at: 11, weapon: "awp", headshot: false },
-        { at: 12, weapon: "ak47", headshot: false },
-        { at: 13, weapon: "awp", headshot: true },
-      ],
-      first.through,
+      [kill(11, "3|4", "awp"), kill(12, "1|4", "ak47"), kill(13, "3|1", "awp", true)],
+      first,
     );
     expect(again).toEqual({
       weapons: [
@@ -208,7 +212,22 @@ describe("kills by weapon from CS2's log", () => {
         { weapon: "awp", kills: 2, headshots: 1 },
       ],
       through: 13,
+      keys: ["3|1"],
     });
+  });
+
+  test("a kill in the same second as the previous batch's last one counts (the file log's whole seconds)", () => {
+    const first = addWeaponKills([], [kill(5000, "1|2", "ak47")], { through: undefined, keys: [] });
+    const next = addWeaponKills(
+      first.weapons,
+      [kill(5000, "1|2", "ak47"), kill(5000, "3|4", "deagle", true)],
+      first,
+    );
+    expect(next.weapons).toEqual([
+      { weapon: "ak47", kills: 1, headshots: 0 },
+      { weapon: "deagle", kills: 1, headshots: 1 },
+    ]);
+    expect(next.keys).toEqual(["1|2", "3|4"]);
   });
 
   test("a match closed early keeps its weapons and bots", () => {
@@ -223,5 +242,31 @@ describe("kills by weapon from CS2's log", () => {
       weapons: [{ weapon: "ak47", kills: 6, headshots: 3 }],
       bots: [{ name: "BOT Ivan", side: "CT", kills: 2 }],
     });
+  });
+});
+
+describe("kills by weapon from a real log sent in batches", () => {
+  test("de_mirage: every one of its 129 kills counted once, batches cut inside a second, some resent", () => {
+    const lines = readFileSync(
+      path.resolve(__dirname, "../../../../shared/realdata/cs2-log/seatlon-de345abb-de_mirage.log"),
+      "utf8",
+    ).split("\n");
+    let state: { weapons: WeaponKills[] } & KillsThrough = {
+      weapons: [],
+      through: undefined,
+      keys: [],
+    };
+    for (let i = 0, n = 0; i < lines.length; i += 7, n++) {
+      const kills = loggedKillsOf(parseLogBody(lines.slice(i, i + 7).join("\n")).events);
+      state = addWeaponKills(state.weapons, kills, state);
+      // Every third batch comes again (its answer was lost).
+      if (n % 3 === 0) state = addWeaponKills(state.weapons, kills, state);
+    }
+    const total = state.weapons.reduce((sum, w) => sum + w.kills, 0);
+    const headshots = state.weapons.reduce((sum, w) => sum + w.headshots, 0);
+    expect(total).toBe(129);
+    expect(headshots).toBe(
+      lines.filter((l) => l.includes(' killed "') && l.includes("(headshot")).length,
+    );
   });
 });

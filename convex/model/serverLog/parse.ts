@@ -16,35 +16,17 @@
  *   `X-LogBytes-BeginOffset`/`EndOffset` (seen by a CS2 receiver; not in the CS:GO source).
  * - Nothing is sent until `log on`: the dispatcher warns and waits while logging is off.
  *
- * Line forms (CS2, as tmt2's parser and its comments quote them):
- *   "Name<3><[U:1:12345678]><CT>" [622 2164 -97] killed "Bot<9><BOT><TERRORIST>" [1287 2165 1] with "ak47" (headshot penetrated)
- *   "Name<3><[U:1:12345678]><TERRORIST>" triggered "Planted_The_Bomb" at bombsite A
- *   "Name<4><[U:1:23456789]><CT>" triggered "Defused_The_Bomb"
- *   Team "CT" triggered "SFUI_Notice_Bomb_Defused" (CT "7") (T "3")
- *   World triggered "Round_Start"
- * The kill's parenthesised flags are any of `headshot`, `penetrated`, `noscope`, `throughsmoke`,
- * `attackerblind`, `attackerinair`, space-separated. Which of these CS2 writes for an assisted or
- * flash-assisted kill, and whether a site is always named after a plant, is not known to us: such
- * lines are skipped or read without the site. The older `L MM/DD/YYYY - HH:MM:SS: ` prefix (the UDP
- * and file log) is read too, for forwarders that relay it.
+ * Each line's grammar is in lines.ts; this file reads a body: the timestamps, the multi-line
+ * `round_stats` block (JSON_BEGIN … JSON_END, written as a round starts with every player's totals
+ * before it), and what a batch means for the kill feed and the bomb. The older
+ * `L MM/DD/YYYY - HH:MM:SS: ` prefix (the UDP and file log) is read too, for forwarders that relay it.
  */
-import type { Side } from "../../lib/side";
-import { parseSteamId } from "../../lib/steamId";
 import type { Kill, KillPlayer } from "../../lib/killFeed";
+import { readLogLine, type LogLine, type LogPlayer } from "./lines";
+import { readRoundStats, type RoundStats } from "./roundStats";
 
-export type LogEvent =
-  | { kind: "kill"; kill: Kill }
-  | { kind: "bombPlanted" }
-  | { kind: "bombDefused" }
-  | { kind: "roundStart" }
-  | {
-      kind: "roundEnd";
-      winner: Side;
-      /** The SFUI notice without its prefix: `Bomb_Defused`, `Target_Bombed`, `CTs_Win`, … */
-      notice: string;
-      scoreCT: number;
-      scoreT: number;
-    };
+/** A line the panel reads, with its log timestamp (the game server's local time). */
+export type LogEvent = (LogLine | { kind: "roundStats"; stats: RoundStats }) & { stamp: string };
 
 export interface ParsedLog {
   /** Lines that carried a log timestamp. */
@@ -56,92 +38,68 @@ export interface ParsedLog {
 const STAMP = String.raw`(\d{2}/\d{2}/\d{4} - \d{2}:\d{2}:\d{2}(?:\.\d{1,3})?)`;
 /** The HTTP log's prefix (`… .mmm - `) or the file/UDP one (`L …: `). */
 const LINE_RE = new RegExp(String.raw`^(?:L )?${STAMP}(?: - |: )(.*)$`);
-const PLAYER = String.raw`"(.{1,128}?)<(\d{1,6})><([^<>"]{0,40})><(CT|TERRORIST|Unassigned|Spectator|)>"`;
-const POSITION = String.raw`(?: \[-?\d+ -?\d+ -?\d+\])?`;
-const KILL_RE = new RegExp(
-  String.raw`^${PLAYER}${POSITION} killed ${PLAYER}${POSITION} with "([^"]{0,64})"(?: \(([a-z ]{0,80})\))?\s*$`,
-);
-const TRIGGER_RE = new RegExp(String.raw`^${PLAYER} triggered "([A-Za-z_]{1,40})"`);
-const TEAM_RE =
-  /^Team "(CT|TERRORIST)" triggered "SFUI_Notice_([A-Za-z_]{1,40})" \(CT "(\d{1,3})"\) \(T "(\d{1,3})"\)/;
-const WORLD_RE = /^World triggered "(Round_Start|Round_End|Restart_Round_[A-Za-z0-9_]+)"/;
-const WEAPON_RE = /^[a-z0-9_]{1,32}$/;
-const NAME_MAX = 64;
-
-function side(team: string): KillPlayer["side"] {
-  return team === "CT" ? "CT" : team === "TERRORIST" ? "T" : undefined;
-}
-
-function player(name: string, id: string, team: string): KillPlayer {
-  const bot = id === "BOT";
-  const parsed = bot ? null : parseSteamId(id);
-  const out: KillPlayer = {
-    name: name.slice(0, NAME_MAX),
-    steamId: parsed?.kind === "id64" ? parsed.steamId : "",
-    bot,
-  };
-  const s = side(team);
-  if (s) out.side = s;
-  return out;
-}
-
-function readKill(stamp: string, m: RegExpExecArray): Kill {
-  const flags = new Set((m[10] ?? "").split(" ").filter(Boolean));
-  const weapon = (m[9] ?? "").toLowerCase();
-  return {
-    key: `${stamp}|${m[2]}|${m[6]}`,
-    attacker: player(m[1]!, m[3]!, m[4]!),
-    victim: player(m[5]!, m[7]!, m[8]!),
-    weapon: WEAPON_RE.test(weapon) ? weapon : "?",
-    headshot: flags.has("headshot"),
-    penetrated: flags.has("penetrated"),
-    noscope: flags.has("noscope"),
-    throughSmoke: flags.has("throughsmoke"),
-    attackerBlind: flags.has("attackerblind"),
-  };
-}
-
-/** One log line's message (after its timestamp), or null when the panel does not use it. */
-export function readLine(stamp: string, message: string): LogEvent | null {
-  if (message.includes(" killed ")) {
-    const m = KILL_RE.exec(message);
-    return m ? { kind: "kill", kill: readKill(stamp, m) } : null;
-  }
-  if (message.startsWith("Team ")) {
-    const m = TEAM_RE.exec(message);
-    if (!m) return null;
-    return {
-      kind: "roundEnd",
-      winner: m[1] === "CT" ? "CT" : "T",
-      notice: m[2]!,
-      scoreCT: Number(m[3]),
-      scoreT: Number(m[4]),
-    };
-  }
-  if (message.startsWith("World ")) {
-    const m = WORLD_RE.exec(message);
-    return m?.[1] === "Round_Start" ? { kind: "roundStart" } : null;
-  }
-  if (message.includes(" triggered ")) {
-    const what = TRIGGER_RE.exec(message)?.[5];
-    if (what === "Planted_The_Bomb") return { kind: "bombPlanted" };
-    if (what === "Defused_The_Bomb") return { kind: "bombDefused" };
-  }
-  return null;
-}
+/** The most rows one round_stats block may hold (a full server and its bots). */
+const BLOCK_MAX_LINES = 80;
 
 /** A POSTed body: its timestamped lines and the events among them. */
 export function parseLogBody(body: string): ParsedLog {
   let lines = 0;
   const events: LogEvent[] = [];
+  /** The rows of an open round_stats block, or null outside one. */
+  let block: string[] | null = null;
   for (const raw of body.split("\n")) {
     const m = LINE_RE.exec(raw.replace(/\r$/, ""));
     if (!m) continue;
     lines++;
-    const event = readLine(m[1]!, m[2]!);
-    if (event) events.push(event);
+    const stamp = m[1]!;
+    const message = m[2]!;
+    if (message === "JSON_BEGIN{") {
+      block = [];
+      continue;
+    }
+    if (block) {
+      // The block is written in one go; a row it cannot hold ends it unread.
+      if (message === "}}JSON_END") {
+        const stats = readRoundStats(block);
+        if (stats) events.push({ kind: "roundStats", stats, stamp });
+        block = null;
+        continue;
+      }
+      if (message.startsWith('"') && !message.includes("<") && block.length < BLOCK_MAX_LINES) {
+        block.push(message);
+        continue;
+      }
+      block = null;
+    }
+    const line = readLogLine(message);
+    if (line) events.push({ ...line, stamp });
   }
   return { lines, events };
+}
+
+/** A line's player as the kill feed shows one. */
+export function feedPlayer(p: LogPlayer): KillPlayer {
+  return {
+    name: p.name.slice(0, 64),
+    steamId: p.steamId,
+    bot: p.bot,
+    ...(p.side ? { side: p.side } : {}),
+  };
+}
+
+/** A kill line as the feed stores it; its key is the line's own identity. */
+export function feedKill(e: Extract<LogEvent, { kind: "kill" }>): Kill {
+  return {
+    key: `${e.stamp}|${e.attacker.userId}|${e.victim.userId}`,
+    attacker: feedPlayer(e.attacker),
+    victim: feedPlayer(e.victim),
+    weapon: e.weapon,
+    headshot: e.headshot,
+    penetrated: e.penetrated,
+    noscope: e.noscope,
+    throughSmoke: e.throughSmoke,
+    attackerBlind: e.attackerBlind,
+  };
 }
 
 /** What a batch leaves of the bomb: planted (and still ticking), gone, or not mentioned. */
@@ -150,9 +108,11 @@ export function bombAfter(events: LogEvent[]): "planted" | "gone" | null {
   for (const event of events) {
     if (event.kind === "bombPlanted") state = "planted";
     else if (
-      event.kind === "bombDefused" ||
+      event.kind === "bombDefusedBy" ||
+      event.kind === "roundWon" ||
       event.kind === "roundEnd" ||
-      event.kind === "roundStart"
+      event.kind === "roundStart" ||
+      event.kind === "freezeStart"
     ) {
       state = "gone";
     }
@@ -165,7 +125,7 @@ export function killsOf(events: LogEvent[], limit: number): Kill[] {
   const kills: Kill[] = [];
   for (let i = events.length - 1; i >= 0 && kills.length < limit; i--) {
     const event = events[i]!;
-    if (event.kind === "kill") kills.push(event.kill);
+    if (event.kind === "kill") kills.push(feedKill(event));
   }
   return kills;
 }
@@ -184,16 +144,24 @@ export function stampMs(stamp: string): number {
 /** The most kills of one batch counted by weapon (a batch after an outage may carry a match). */
 export const LOGGED_KILLS_MAX = 2000;
 
+/** A kill as the match's weapon count needs it: when (ms, the server's clock) and what it was. */
+export interface LoggedKill {
+  at: number;
+  /** Who killed whom with what: with `at`, the kill's identity (the file log stamps whole seconds). */
+  key: string;
+  weapon: string;
+  headshot: boolean;
+}
+
 /** Every kill of the batch as the match's weapon count needs it, in the order logged. */
-export function loggedKillsOf(
-  events: LogEvent[],
-): { at: number; weapon: string; headshot: boolean }[] {
-  const out: { at: number; weapon: string; headshot: boolean }[] = [];
+export function loggedKillsOf(events: LogEvent[]): LoggedKill[] {
+  const out: LoggedKill[] = [];
   for (const event of events) {
     if (event.kind !== "kill" || out.length >= LOGGED_KILLS_MAX) continue;
-    const at = stampMs(event.kill.key.slice(0, event.kill.key.indexOf("|")));
+    const at = stampMs(event.stamp);
     if (!Number.isFinite(at)) continue;
-    out.push({ at, weapon: event.kill.weapon, headshot: event.kill.headshot });
+    const key = `${event.attacker.userId}|${event.victim.userId}|${event.weapon}`;
+    out.push({ at, key, weapon: event.weapon, headshot: event.headshot });
   }
   return out;
 }

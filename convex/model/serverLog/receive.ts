@@ -21,9 +21,11 @@ export const vLogBatch = v.object({
   secret: v.string(),
   /** The batch's kills, newest first (at most KILL_FEED_SIZE); absent when it was refused. */
   kills: v.array(vKill),
-  /** Every kill of the batch (when it was logged, weapon, headshot) for the match's weapon count. */
+  /** Every kill of the batch (when it was logged, its identity, weapon, headshot) for the match's weapon count. */
   logged: v.optional(
-    v.array(v.object({ at: v.number(), weapon: v.string(), headshot: v.boolean() })),
+    v.array(
+      v.object({ at: v.number(), key: v.string(), weapon: v.string(), headshot: v.boolean() }),
+    ),
   ),
   bomb: v.union(v.literal("planted"), v.literal("gone"), v.null()),
   /** Set when the edge found no log line in the body: counted, nothing stored. */
