@@ -4,7 +4,8 @@ import { TournamentBoard } from "@/features/map-ban-pick/components/tournament-b
 import { useActiveServer } from "@/features/servers/hooks/use-active-server";
 import { useServers } from "@/hooks/use-servers";
 import { paths } from "@/config/paths";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import styles from "./tournament-page.module.css";
 
 /** `/t/:slug`: one tournament's shareable page; spectators see the veto live, read-only. */

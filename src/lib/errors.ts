@@ -1,6 +1,7 @@
 import { ConvexError } from "convex/values";
 import toast from "react-hot-toast";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 
 /** Backend errors carry `{ code, message }` with a Ukrainian message (convex/lib/errors.ts). */
 export function errorMessage(error: unknown, fallback?: string): string {

@@ -1,4 +1,5 @@
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/common";
 import { ownValue } from "@/lib/own-key";
 
 /** Human labels for CS2 map names ("de_dust2" → "Dust II"). */

@@ -70,7 +70,7 @@ describe("src import zones", () => {
       "src/features/players/components/zone-probe.ts",
       [
         'import { Button } from "@/components/ui/button";',
-        'import { t } from "@/i18n/uk";',
+        'import { t } from "@/i18n";',
         'import { SORT_FIELDS } from "../utils/sort-players";',
         "export const probe = [Button, t, SORT_FIELDS];",
         "",

@@ -7,7 +7,10 @@ import { OnlineIndicator } from "@/features/live/components/online-indicator";
 import { ServerSelector } from "@/features/servers/components/server-selector";
 import type { PublicServer } from "@/hooks/use-servers";
 import type { CurrentUserState } from "@/hooks/use-current-user";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
+import "@/i18n/load/history";
+import "@/i18n/load/moderation";
 import type { Id } from "@/lib/backend";
 import styles from "./panel.module.css";
 

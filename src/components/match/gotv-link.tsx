@@ -1,5 +1,6 @@
 import { Icon } from "@/components/ui/icon";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
 import { steamConnectUrl } from "@/lib/steam-connect";
 import styles from "./gotv-link.module.css";
 

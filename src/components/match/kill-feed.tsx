@@ -1,4 +1,5 @@
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
 import type { Kill, KillPlayer } from "@/lib/backend";
 import { weaponName } from "./weapon-names";
 import styles from "./kill-feed.module.css";

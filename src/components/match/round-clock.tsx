@@ -1,5 +1,6 @@
 import { useNow } from "@/hooks/use-now";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
 import type { Match } from "@/lib/backend";
 import { formatClock } from "./format-clock";
 import styles from "./round-clock.module.css";

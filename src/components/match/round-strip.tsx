@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Icon } from "@/components/ui/icon";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
 import { halfBreakAfter, isOvertime, type RoundEnd, type RoundMark } from "@/lib/backend";
 import styles from "./round-strip.module.css";
 

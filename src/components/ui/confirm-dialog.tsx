@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 

@@ -7,7 +7,8 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import { Button } from "./button";
 import styles from "./dialog.module.css";
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { paths } from "@/config/paths";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import styles from "./page-shell.module.css";
 
 /**

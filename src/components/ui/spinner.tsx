@@ -1,4 +1,5 @@
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import styles from "./spinner.module.css";
 
 export function Spinner({ size = "md", label }: { size?: "md" | "sm"; label?: string }) {

@@ -2,7 +2,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useConfirmation } from "@/hooks/use-confirmation";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/account";
 import { useBeginSteamLink, useUnlinkSteam } from "../hooks/use-steam-link";
 import styles from "./account.module.css";
 

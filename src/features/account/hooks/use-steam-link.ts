@@ -2,7 +2,8 @@ import { useMutation } from "convex/react";
 import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { useSearchParams } from "react-router-dom";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/account";
 import { api } from "@/lib/backend";
 import { showError, throwRefusal, toastError } from "@/lib/errors";
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Column } from "@/components/ui/table";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/bans";
 import styles from "./admin.module.css";
 
 /** The admin tables' last column: the row's buttons, right-aligned, under a screen-reader-only header. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Notice } from "@/components/ui/notice";
 import { useConfirmation, type ConfirmRequest } from "@/hooks/use-confirmation";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
 import type { Id } from "@/lib/backend";
 import { useAdminCommands } from "../hooks/use-admin-commands";
 import { useServerControl, useToggleReadBack } from "../hooks/use-server-control";

@@ -1,5 +1,6 @@
 import { Dialog } from "@/components/ui/dialog";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/bans";
 import type { Id } from "@/lib/backend";
 import { BanListPanel } from "./ban-list-panel";
 

@@ -1,7 +1,11 @@
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/table";
 import { formatDateTime } from "@/i18n/format";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/bans";
+import "@/i18n/load/common";
+import "@/i18n/load/moderation";
+import "@/i18n/load/players";
 import type { BanEntry } from "../hooks/use-moderation";
 import { banDuration, steamProfileUrl } from "../utils/bans";
 import { actionsColumn } from "./actions-column";

@@ -3,7 +3,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import type { GatedAction } from "@/hooks/use-gated-action";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
+import "@/i18n/load/common";
 import { COMMAND_MAX, SAY_MAX, type api } from "@/lib/backend";
 import styles from "./admin.module.css";
 

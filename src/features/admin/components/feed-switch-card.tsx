@@ -1,7 +1,8 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
 import styles from "./admin.module.css";
 
 export type FeedState = "flowing" | "waiting" | "off";

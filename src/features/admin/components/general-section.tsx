@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Card } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/admin";
 import type { GatedAction } from "@/hooks/use-gated-action";
 import type { api } from "@/lib/backend";
 import type { GuestToggle, ServerToggles } from "../hooks/use-server-control";

@@ -1,5 +1,6 @@
 import { useNow } from "@/hooks/use-now";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
 import type { Id } from "@/lib/backend";
 import { serverLogState, useServerLog } from "../hooks/use-server-log";
 import { feedTimeFormat } from "../utils/feed-time";

@@ -1,6 +1,8 @@
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
+import "@/i18n/load/moderation";
 import { CUSTOM, type SanctionChoice } from "../hooks/use-sanction-choice";
 import { BAN_PRESETS, banDuration, presetLabel } from "../utils/bans";
 import styles from "./admin.module.css";

@@ -1,7 +1,10 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/bans";
+import "@/i18n/load/common";
+import "@/i18n/load/moderation";
 import { useSanctionHistory, type SanctionRow } from "../hooks/use-sanctions";
 import { banDuration } from "../utils/bans";
 import styles from "./admin.module.css";

@@ -1,5 +1,6 @@
 import { Notice } from "@/components/ui/notice";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/moderation";
 import type { FlaggedPlayer } from "../hooks/use-sanctions";
 import { flagText } from "../utils/flag-text";
 import styles from "./admin.module.css";

@@ -2,7 +2,9 @@ import { useQuery } from "convex/react";
 import { useCallback, useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { useGatedAction } from "@/hooks/use-gated-action";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
+import "@/i18n/load/common";
 import { api } from "@/lib/backend";
 
 /** Whether an admin opened the general, match and map controls to every visitor; undefined while loading. */

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/moderation";
 import { MAX_SANCTION_MINUTES } from "@/lib/moderation";
 import { DEFAULT_BAN_MINUTES } from "../utils/bans";
 import { durationsFor, type ModerationRole, type ModerationSettings } from "./use-sanctions";

@@ -1,5 +1,7 @@
 import { formatInteger } from "@/i18n/format";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/admin";
+import "@/i18n/load/bans";
 
 export function steamProfileUrl(steamId: string): string {
   return `https://steamcommunity.com/profiles/${steamId}`;

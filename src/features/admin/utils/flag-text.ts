@@ -1,4 +1,5 @@
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/moderation";
 import type { FlaggedPlayer } from "../hooks/use-sanctions";
 
 const time = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "short" });

@@ -3,7 +3,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { Icon } from "@/components/ui/icon";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/audit";
 import { AuditLog } from "./audit-log";
 
 export function AuditLogModal({ open, onClose }: { open: boolean; onClose: () => void }) {

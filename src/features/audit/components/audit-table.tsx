@@ -1,6 +1,9 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/audit";
+import "@/i18n/load/common";
+import "@/i18n/load/moderation";
 import type { AuditRow } from "../hooks/use-audit-log";
 import { auditActionLabel, formatAuditTime } from "../utils/audit-labels";
 import styles from "./audit.module.css";

@@ -1,4 +1,5 @@
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import { csvLine } from "@/lib/backend";
 import type { AuditRow } from "../hooks/use-audit-log";
 import { auditActionLabel, auditIdentityLabel, auditOutcomeLabel } from "./audit-labels";

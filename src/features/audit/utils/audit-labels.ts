@@ -1,4 +1,7 @@
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/audit";
+import "@/i18n/load/moderation";
+import "@/i18n/load/tournament";
 import { actionLabel, isActionName, SERVER_ACTIONS, type PanelEvent } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 

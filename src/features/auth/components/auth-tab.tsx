@@ -3,7 +3,9 @@ import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/auth";
+import "@/i18n/load/moderation";
 import { useAuthActions, type SignInOptions } from "@/lib/auth-actions";
 import styles from "./auth.module.css";
 

@@ -6,7 +6,10 @@ import { Icon } from "@/components/ui/icon";
 import { Spinner } from "@/components/ui/spinner";
 import { DataTable } from "@/components/ui/table";
 import { paths } from "@/config/paths";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/bans";
+import "@/i18n/load/common";
+import "@/i18n/load/moderation";
 import { usePublicBans } from "../hooks/use-public-bans";
 import styles from "./public-bans.module.css";
 

@@ -3,7 +3,9 @@ import { Link } from "react-router-dom";
 import { GotvLink } from "@/components/match/gotv-link";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
+import "@/i18n/load/connect";
 import { steamConnectUrl } from "@/lib/steam-connect";
 import { useConnectTargets } from "../hooks/use-connect-targets";
 import {

@@ -7,7 +7,10 @@ import { DataTable, type Column } from "@/components/ui/table";
 import { playerPath } from "@/config/paths";
 import { formatInteger } from "@/i18n/format";
 import { useSteamProfiles, type SteamProfile } from "@/hooks/use-steam-data";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
+import "@/i18n/load/match";
+import "@/i18n/load/players";
 import type { BoardLine, Match, Side } from "@/lib/backend";
 import styles from "./side-scoreboard.module.css";
 

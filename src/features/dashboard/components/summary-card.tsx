@@ -3,7 +3,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
 import { Skeleton } from "@/components/ui/spinner";
 import { formatInteger } from "@/i18n/format";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/dashboard";
 import type { Summary } from "@/lib/backend";
 import styles from "./dashboard.module.css";
 

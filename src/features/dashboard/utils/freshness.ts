@@ -1,4 +1,5 @@
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 
 /** The newest of the given timestamps (ms), ignoring missing ones. */
 export function newestTimestamp(...values: (number | undefined | null)[]): number | undefined {

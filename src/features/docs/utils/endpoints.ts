@@ -1,4 +1,5 @@
-import type { MessageKey } from "@/i18n/uk";
+import type { MessageKey } from "@/i18n";
+import "@/i18n/load/docs";
 import { HISTORY_ENDPOINTS } from "./history-endpoints";
 
 const examplePlayer = {

@@ -1,3 +1,4 @@
+import "@/i18n/load/docs";
 import type { EndpointDoc } from "./endpoints";
 
 const exampleMatch = {

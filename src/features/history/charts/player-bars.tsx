@@ -1,5 +1,7 @@
 import { formatRatio } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
+import "@/i18n/load/match";
 import type { BotLine, HistoryLine } from "@/lib/backend-history";
 import { adr } from "../utils/format";
 import styles from "./charts.module.css";

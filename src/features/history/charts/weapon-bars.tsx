@@ -1,6 +1,7 @@
 import { weaponName } from "@/components/match/weapon-names";
 import { formatInteger } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
 import type { WeaponKills } from "@/lib/backend-history";
 import styles from "./charts.module.css";
 

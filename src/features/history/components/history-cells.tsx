@@ -2,7 +2,8 @@ import { Link } from "react-router-dom";
 import { MapName } from "@/components/match/map-name";
 import { matchPath } from "@/config/paths";
 import { formatDateTime } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
 import styles from "./history.module.css";
 
 /** A match's map, linking to its scoreboard. */

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { PageShell } from "@/components/ui/page-shell";
 import { paths } from "@/config/paths";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
+import "@/i18n/load/history";
 import styles from "./history.module.css";
 
 /** The shell of the history pages: brand, the history nav and the way back to the panel. */

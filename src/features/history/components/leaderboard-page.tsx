@@ -7,7 +7,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { DataTable } from "@/components/ui/table";
 import { playerPath } from "@/config/paths";
 import { formatInteger } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
 import {
   ALL_TIME,
   CRITERION_NAMES,

@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { RoundStrip } from "@/components/match/round-strip";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
 import { halfBreakAfter } from "@/lib/backend";
 import type { MatchDetail } from "@/lib/backend-history";
 import { ScoreChart } from "../charts/score-chart";

@@ -1,6 +1,7 @@
 import { DataTable } from "@/components/ui/table";
 import { formatInteger } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
 import type { MatchListItem } from "@/lib/backend-history";
 import { winnerLabel } from "../utils/format";
 import styles from "./history.module.css";

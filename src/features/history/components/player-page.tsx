@@ -7,7 +7,8 @@ import { DataTable } from "@/components/ui/table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/history";
 import { isSteamId64 } from "@/lib/backend";
 import { ALL_TIME, type Career } from "@/lib/backend-history";
 import {

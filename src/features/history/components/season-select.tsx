@@ -1,5 +1,6 @@
 import { Select } from "@/components/ui/select";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
 import { ALL_TIME } from "@/lib/backend-history";
 import { seasonLabel } from "../utils/format";
 

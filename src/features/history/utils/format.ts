@@ -1,5 +1,7 @@
 import { formatInteger, formatRatio } from "@/i18n/format";
-import { isMessageKey, t } from "@/i18n/uk";
+import { isMessageKey, t } from "@/i18n";
+import "@/i18n/load/common";
+import "@/i18n/load/history";
 import type { Criterion, Winner } from "@/lib/backend-history";
 
 /** A leaderboard value as its criterion reads: a count, a ratio, or a percentage. */

@@ -1,4 +1,5 @@
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/history";
 import { otherSide, type Side } from "@/lib/backend";
 import type { MatchDetail } from "@/lib/backend-history";
 

@@ -1,4 +1,5 @@
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import styles from "./online-indicator.module.css";
 
 /** Green dot "Онлайн", red dot "Офлайн", grey while the first poll has not finished. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import { isDowntimeExpected } from "@/lib/expected-downtime";
 
 /**

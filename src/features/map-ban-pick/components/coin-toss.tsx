@@ -1,5 +1,6 @@
 import { useNow } from "@/hooks/use-now";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import type { Tournament } from "../hooks/use-tournament";
 import { teamLetter, teamName } from "../utils/veto";
 import styles from "./coin-toss.module.css";

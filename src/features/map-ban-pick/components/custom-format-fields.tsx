@@ -1,7 +1,8 @@
 import { Select } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import { MAP_GROUPS, WORKSHOP_GROUPS } from "@/lib/catalog";
 import { mapLabel } from "@/lib/maps";
 import type { CustomFormat } from "../utils/custom-format";

@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { formatTime } from "@/i18n/format";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/tournament";
 import { mapLabel } from "@/lib/maps";
 import type { Tournament } from "../hooks/use-tournament";
 import { teamName } from "../utils/veto";

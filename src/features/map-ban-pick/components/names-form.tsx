@@ -2,7 +2,8 @@ import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import { useTournamentAdmin, type Tournament } from "../hooks/use-tournament";
 import styles from "./form-grid.module.css";
 

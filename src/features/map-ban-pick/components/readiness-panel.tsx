@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import type { Id } from "@/lib/backend";
 import { useReadiness, type Tournament } from "../hooks/use-tournament";
 import playerListStyles from "./player-list.module.css";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import { toastError } from "@/lib/errors";
 import { useTournamentMoves, type Seat, type Tournament } from "../hooks/use-tournament";
 import styles from "./ready-panel.module.css";

@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import { mapLabel } from "@/lib/maps";
 import type { Tournament } from "../hooks/use-tournament";
 import { seriesWins } from "../utils/veto";

@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
+import "@/i18n/load/tournament";
 import type { Id } from "@/lib/backend";
 import { toastError } from "@/lib/errors";
 import type { Side } from "@/lib/backend";

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Badge } from "@/components/ui/badge";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import type { Seat, Tournament } from "../hooks/use-tournament";
 import { canPickSide, describeBanner, teamLetter, teamName } from "../utils/veto";
 import { SidePicker } from "./side-picker";

@@ -1,7 +1,8 @@
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import { showError } from "@/lib/errors";
 import styles from "./summary-card.module.css";
 

@@ -8,7 +8,8 @@ import { Notice } from "@/components/ui/notice";
 import { paths } from "@/config/paths";
 import { useConfirmation } from "@/hooks/use-confirmation";
 import { useNow } from "@/hooks/use-now";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import { toastError } from "@/lib/errors";
 import {
   useSeatActivity,

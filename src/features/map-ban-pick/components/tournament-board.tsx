@@ -2,7 +2,8 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
 import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import type { Id } from "@/lib/backend";
 import {
   useMySeat,

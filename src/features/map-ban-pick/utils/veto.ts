@@ -3,7 +3,8 @@
  * banner says. The backend enforces every rule again; these only decide what to offer.
  */
 import { plural } from "@/i18n/format";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/tournament";
 import { GAME_MODE_LABELS } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 import { mapLabel } from "@/lib/maps";

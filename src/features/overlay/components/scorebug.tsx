@@ -1,7 +1,8 @@
 import { RoundClock } from "@/components/match/round-clock";
 import { KillFeed } from "@/components/match/kill-feed";
 import { RoundStrip } from "@/components/match/round-strip";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
 import type { Kill, Match, RoundMark } from "@/lib/backend";
 import styles from "./scorebug.module.css";
 

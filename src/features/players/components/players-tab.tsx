@@ -6,7 +6,8 @@ import { Icon } from "@/components/ui/icon";
 import { Select } from "@/components/ui/select";
 import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/players";
 import type { Player } from "@/lib/backend";
 import {
   DEFAULT_SORT,

@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
 import type { Team } from "@/lib/backend";
 
 const TONE: Record<Team, BadgeTone> = {

@@ -1,6 +1,8 @@
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
+import "@/i18n/load/random";
 import type { PickedPlayer } from "../hooks/use-random-pick";
 import { TeamTag } from "./team-tag";
 import styles from "./random.module.css";

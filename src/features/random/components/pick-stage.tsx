@@ -1,4 +1,5 @@
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/random";
 import type { PickAnimation } from "../hooks/use-random-pick";
 import { shuffledName } from "../utils/pick-schedule";
 import { TeamTag } from "./team-tag";

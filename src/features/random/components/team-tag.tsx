@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/match";
 
 /** T / CT badge of a picked player (the backend sends the team name as a string). */
 export function TeamTag({ team }: { team: string }) {

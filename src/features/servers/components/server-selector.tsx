@@ -1,6 +1,7 @@
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/spinner";
-import { t } from "@/i18n/uk";
+import { t } from "@/i18n";
+import "@/i18n/load/common";
 import type { Id } from "@/lib/backend";
 import type { PublicServer } from "@/hooks/use-servers";
 

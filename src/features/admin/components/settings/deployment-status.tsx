@@ -1,6 +1,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { t, type MessageKey } from "@/i18n/uk";
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/admin";
 import { useDeploymentStatus, type DeploymentStatus } from "../../hooks/use-deployment-status";
 import styles from "./discord-settings.module.css";
 import admin from "../admin.module.css";

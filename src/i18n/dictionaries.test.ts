@@ -1,0 +1,178 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatDateTime, nameCollator } from "./format";
+import { t } from "./index";
+import { detectLanguage, languageOfPath } from "./languages";
+import type { Texts } from "./types";
+import "./load/common";
+import "./load/players";
+
+// Every language's every namespace file, read eagerly here (the app loads them one by one).
+const files = import.meta.glob<Texts>(["./*/*.ts", "!./*/meta.ts", "!./load/*.ts"], {
+  eager: true,
+  import: "default",
+});
+const byLanguage = new Map<string, Map<string, Texts>>();
+for (const [file, texts] of Object.entries(files)) {
+  const language = languageOfPath(file);
+  const namespace = path.basename(file, ".ts");
+  if (!byLanguage.has(language)) byLanguage.set(language, new Map());
+  byLanguage.get(language)!.set(namespace, texts);
+}
+const uk = byLanguage.get("uk")!;
+const keyNamespace = new Map<string, string>();
+const prefixNamespace = new Map<string, string>();
+for (const [namespace, texts] of uk) {
+  for (const key of Object.keys(texts)) {
+    keyNamespace.set(key, namespace);
+    prefixNamespace.set(key.split(".")[0]!, namespace);
+  }
+}
+
+describe("dictionaries", () => {
+  it("give each key prefix one namespace file, with a loader", () => {
+    for (const [namespace, texts] of uk) {
+      expect(readdirSync(path.join(import.meta.dirname, "load"))).toContain(`${namespace}.ts`);
+      for (const key of Object.keys(texts)) {
+        expect(`${key} in ${prefixNamespace.get(key.split(".")[0]!)}`).toBe(
+          `${key} in ${namespace}`,
+        );
+      }
+    }
+  });
+
+  it("have every key in every language, and no other", () => {
+    for (const [language, namespaces] of byLanguage) {
+      expect([...namespaces.keys()].sort(), language).toEqual([...uk.keys()].sort());
+      for (const [namespace, texts] of namespaces) {
+        expect(Object.keys(texts).sort(), `${language}/${namespace}`).toEqual(
+          Object.keys(uk.get(namespace)!).sort(),
+        );
+        for (const [key, text] of Object.entries(texts)) {
+          expect(text.trim(), `${language}: ${key}`).not.toBe("");
+          // The same placeholders, so t(key, params) fills every language alike.
+          const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+          expect(placeholders(text), `${language}: ${key}`).toEqual(
+            placeholders(uk.get(namespace)![key]!),
+          );
+        }
+      }
+    }
+  });
+
+  it("are loaded by every source file that uses one of their keys", () => {
+    const src = path.resolve(import.meta.dirname, "..");
+    const missing: string[] = [];
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? walk(path.join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name)
+            ? [path.join(dir, entry.name)]
+            : [],
+      );
+    for (const file of walk(src)) {
+      if (file.startsWith(import.meta.dirname)) continue;
+      const text = readFileSync(file, "utf8");
+      const used = new Set<string>();
+      // A key written out ("dashboard.score") or built from its prefix (`phase.${phase}`).
+      for (const m of text.matchAll(/["'`]([A-Za-z_]+\.[A-Za-z0-9_.]+)["'`]/g)) {
+        const namespace = keyNamespace.get(m[1]!);
+        if (namespace) used.add(namespace);
+      }
+      for (const m of text.matchAll(/`([A-Za-z_]+)\.[^`]*\$\{/g)) {
+        const namespace = prefixNamespace.get(m[1]!);
+        if (namespace) used.add(namespace);
+      }
+      for (const namespace of used) {
+        if (!text.includes(`import "@/i18n/load/${namespace}";`)) {
+          missing.push(`${path.relative(src, file)} needs import "@/i18n/load/${namespace}"`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("language choice", () => {
+  it("takes the remembered language, else the browser's, else Ukrainian", () => {
+    expect(detectLanguage(null, [])).toBe("uk");
+    expect(detectLanguage(null, ["fr-FR", "uk-UA"])).toBe("uk");
+    expect(detectLanguage("xx", ["de"])).toBe("uk");
+    expect(detectLanguage("uk", ["de"])).toBe("uk");
+  });
+});
+
+describe("t()", () => {
+  it("fills named parameters", () => {
+    expect(t("errors.apiUpdateFailed", { name: "Server #1" })).toBe(
+      "Не вдалося оновити дані з API для сервера Server #1.",
+    );
+    expect(t("errors.notEnoughPlayers", { n: 3, m: 5 })).toBe(
+      "Недостатньо гравців для вибору. Доступно: 3, потрібно: 5",
+    );
+    expect(t("actions.success", { action: "pause" })).toBe('Дія "pause" виконана успішно!');
+  });
+
+  it("leaves unknown placeholders and texts without parameters as written", () => {
+    expect(t("errors.actionFailed", { action: "kick" })).toBe(
+      'Помилка виконання дії "kick": {message}',
+    );
+    expect(t("players.empty")).toBe("Гравці не знайдені за вашим запитом.");
+  });
+
+  it("keeps every exact text quoted in the spec", () => {
+    const texts = [...uk.values()].flatMap((ns) => Object.values(ns));
+    for (const exact of [
+      "Гравці не знайдені за вашим запитом.",
+      "Не вдалося оновити дані з API для сервера {name}.",
+      "Сервер не вибрано.",
+      "Невідома дія: {action}",
+      "Невірний e-mail, пароль або ім'я користувача.",
+      "Авторизація успішна!",
+      "Не вдалося змінити статус панелі.",
+      "Не вдалося завантажити журнал аудиту.",
+      "Не вдалося вийти.",
+      "Помилка при зміні режиму: {message}",
+      "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
+      'Помилка виконання дії "{action}": {message}',
+      'Дія "{action}" виконана успішно!',
+      "Помилка завантаження списку банів: {message}",
+      "Оберіть мапу з випадаючого списку",
+      "Конфігурація матчу не завершена.",
+      "Невідомий режим гри: {mode}",
+      "Нікнейм не знайдено",
+      "Назавжди",
+      "Увійти як адміністратор (демо)",
+      "Увійти як відвідувач (демо)",
+    ]) {
+      expect(texts).toContain(exact);
+    }
+  });
+});
+
+describe("Ukrainian formatting", () => {
+  it("sorts names in Ukrainian alphabet order (Ґ, Є, І after their neighbours)", () => {
+    const names = ["Яна", "Ґанна", "Єва", "Іван", "Андрій", "Гліб"];
+    expect([...names].sort(nameCollator.compare)).toEqual([
+      "Андрій",
+      "Гліб",
+      "Ґанна",
+      "Єва",
+      "Іван",
+      "Яна",
+    ]);
+  });
+
+  it("formats dates with the uk-UA locale and passes through unparsable values", () => {
+    const iso = "2026-11-22T10:00:00.000Z";
+    expect(formatDateTime(iso)).toBe(
+      new Intl.DateTimeFormat("uk-UA", { dateStyle: "medium", timeStyle: "short" }).format(
+        new Date(iso),
+      ),
+    );
+    expect(formatDateTime(iso)).toContain("2026");
+    expect(formatDateTime("not a date")).toBe("not a date");
+  });
+});

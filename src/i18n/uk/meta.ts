@@ -1,0 +1,3 @@
+import type { LanguageMeta } from "../types";
+
+export default { name: "Українська", locale: "uk-UA" } satisfies LanguageMeta;
