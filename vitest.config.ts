@@ -46,6 +46,7 @@ export default defineConfig({
           environment: "node",
           include: ["tests/**/*.test.ts", "dev/**/*.test.ts", "convex/**/*.sim.test.ts"],
           exclude: ["tests/e2e/**", "tests/fleet/**"],
+          setupFiles: ["./tests/outbound-setup.ts"],
           testTimeout: 30_000,
           env: OFFLINE_STEAM,
         },

@@ -10,8 +10,10 @@ import {
 import { vPollResult, vTarget } from "./lib/validators";
 import {
   ensurePoller,
+  FLEET_PLAN_AFTER_MS,
   idleTargets,
   planNextFleetTick,
+  POLL_LEASE_MS,
   storeSweep,
   storeTick,
   type DuePoll,
@@ -46,22 +48,28 @@ export const tick = internalAction({
 /**
  * The fleet's one scheduled function: polls every due server in parallel and stores each result
  * in its own mutation as it arrives, so a fast server's data never waits for a slow one. The last
- * store, after all others have committed, plans the next fleet tick.
+ * store, after all others have committed, plans the next fleet tick; when a poll is still out
+ * after `FLEET_PLAN_AFTER_MS`, the next tick is planned without it instead (its server leased
+ * until its poll must have ended), so one silent server never stretches the others' cadence.
  */
 export const fleetTick = internalAction({
   args: { generation: v.number(), due: v.array(vDuePoll) },
   returns: v.null(),
   handler: async (ctx, { generation, due }) => {
-    let remaining = due.length;
+    const startedAt = Date.now();
+    const inFlight = new Map(due.map((d) => [d.serverId, d]));
     const stored: Promise<unknown>[] = [];
+    let planned = false;
     const settle = async ({ serverId, generation: ticket, target, withPlayers }: DuePoll) => {
       const result = await pollServer(ctx, target, withPlayers);
-      if (--remaining > 0) {
+      inFlight.delete(serverId);
+      if (inFlight.size > 0 || planned) {
         stored.push(
           ctx.runMutation(internal.poller.store, { serverId, generation: ticket, result }),
         );
         return;
       }
+      planned = true;
       await Promise.allSettled(stored);
       try {
         await ctx.runMutation(internal.poller.store, {
@@ -75,8 +83,28 @@ export const fleetTick = internalAction({
         await ctx.runMutation(internal.poller.planNext, { fleet: generation });
       }
     };
-    await Promise.all(due.map(settle));
-    if (due.length === 0) await ctx.runMutation(internal.poller.planNext, { fleet: generation });
+    const polls = Promise.all(due.map(settle));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const patience = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, FLEET_PLAN_AFTER_MS);
+    });
+    await Promise.race([polls, patience]);
+    clearTimeout(timer);
+    if (!planned) {
+      planned = true;
+      const late = [...inFlight.values()].map(({ serverId, generation: g }) => ({
+        serverId,
+        generation: g,
+      }));
+      await Promise.allSettled(stored);
+      await ctx.runMutation(internal.poller.planNext, {
+        fleet: generation,
+        inFlight: late,
+        leaseUntil: startedAt + POLL_LEASE_MS,
+      });
+    }
+    await polls;
+    await Promise.allSettled(stored);
     return null;
   },
 });
@@ -95,12 +123,19 @@ export const store = internalMutation({
   },
 });
 
-/** Plans the next fleet tick after one that had nothing left to poll. */
+/**
+ * Plans the next fleet tick after one that had nothing left to poll, or whose slowest polls are
+ * still out (`inFlight`, leased until `leaseUntil`).
+ */
 export const planNext = internalMutation({
-  args: { fleet: v.number() },
+  args: {
+    fleet: v.number(),
+    inFlight: v.optional(v.array(v.object({ serverId: v.id("servers"), generation: v.number() }))),
+    leaseUntil: v.optional(v.number()),
+  },
   returns: v.null(),
-  handler: async (ctx, { fleet }) => {
-    await planNextFleetTick(ctx, fleet);
+  handler: async (ctx, { fleet, inFlight, leaseUntil }) => {
+    await planNextFleetTick(ctx, fleet, inFlight, leaseUntil);
     return null;
   },
 });

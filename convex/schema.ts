@@ -117,6 +117,8 @@ export default defineSchema({
     changedAt: v.number(),
     /** GOTV is on and broadcasts on this port (as the last poll read it); absent while off. */
     tvPort: v.optional(v.number()),
+    /** The server keeps not answering in time, so it is polled only this often (since `since`). */
+    backoff: v.optional(v.object({ since: v.number(), everyMs: v.number() })),
   }).index("by_serverId", ["serverId"]),
 
   /* Steam's answers about players (avatar, Steam name) and workshop maps (title), cached for a day
@@ -177,6 +179,11 @@ export default defineSchema({
     lastTickAt: v.number(),
     lastPlayersAt: v.number(),
     lastLivenessWriteAt: v.number(),
+    /* Its poll is still in flight after the fleet planned its next tick: `nextPollAt` holds this
+       (the latest the poll can end), so no tick polls it twice; its result clears it. */
+    leaseUntil: v.optional(v.number()),
+    /* Polls in a row that got no answer in time; the server is polled less often meanwhile. */
+    timeouts: v.optional(v.number()),
   })
     .index("by_serverId", ["serverId"])
     .index("by_nextPollAt", ["nextPollAt"]),

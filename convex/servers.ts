@@ -49,6 +49,8 @@ const vAdminServer = v.object({
   rconAuthFailed: v.boolean(),
   /** Why the last poll failed while the server is offline (e.g. «RCON недоступний: …»). */
   lastError: v.optional(v.string()),
+  /** It keeps not answering in time, so it is polled only this often (ms) until it answers. */
+  pollBackoffMs: v.optional(v.number()),
 });
 
 /** Every server with its settings, for the settings screen. Secrets appear only as "is set". */
@@ -68,6 +70,7 @@ export const adminList = adminQuery({
         hasRconPassword: !!secret?.rconPassword,
         rconAuthFailed: secret?.rconAuthFailedAt !== undefined,
         ...(status && !status.online && status.lastError ? { lastError: status.lastError } : {}),
+        ...(status?.backoff ? { pollBackoffMs: status.backoff.everyMs } : {}),
       });
     }
     return result;

@@ -107,6 +107,7 @@ import type * as model_matchConfig from "../model/matchConfig.js";
 import type * as model_moderationCapabilities from "../model/moderationCapabilities.js";
 import type * as model_moderationSettings from "../model/moderationSettings.js";
 import type * as model_notifications from "../model/notifications.js";
+import type * as model_pollBackoff from "../model/pollBackoff.js";
 import type * as model_pollSources from "../model/pollSources.js";
 import type * as model_poller from "../model/poller.js";
 import type * as model_presence from "../model/presence.js";
@@ -273,6 +274,7 @@ declare const fullApi: ApiFromModules<{
   "model/moderationCapabilities": typeof model_moderationCapabilities;
   "model/moderationSettings": typeof model_moderationSettings;
   "model/notifications": typeof model_notifications;
+  "model/pollBackoff": typeof model_pollBackoff;
   "model/pollSources": typeof model_pollSources;
   "model/poller": typeof model_poller;
   "model/presence": typeof model_presence;

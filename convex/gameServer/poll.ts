@@ -1,6 +1,6 @@
 import type { PollResult } from "../lib/validators";
 import { normalizeMatch, normalizePlayers, normalizeSummary, normalizeTvPort } from "./normalize";
-import { gameServerRequest, type GameServerTarget } from "./request";
+import { GameServerError, gameServerRequest, type GameServerTarget } from "./request";
 
 /** One poll: match + summary always, players when due; all in parallel, any failure = offline. */
 export async function pollGameServer(
@@ -25,6 +25,11 @@ export async function pollGameServer(
       ...(tvPort !== undefined ? { tvPort } : {}),
     };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    const timedOut = error instanceof GameServerError && error.timedOut;
+    return {
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+      ...(timedOut ? { timedOut } : {}),
+    };
   }
 }

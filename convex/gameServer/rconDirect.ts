@@ -18,9 +18,10 @@ const RCON_CALL_DEADLINE_MS = 8_000;
 const MAX_REPLY_BYTES = 256 * 1024;
 
 export type DirectOutcome =
-  { ok: true; outputs: string[] } | { ok: false; error: string; authFailed?: boolean };
+  | { ok: true; outputs: string[] }
+  | { ok: false; error: string; authFailed?: boolean; timedOut?: boolean };
 
-type Failed = { ok: false; error: string; authFailed?: true };
+type Failed = { ok: false; error: string; authFailed?: true; timedOut?: true };
 
 /** How to connect, or why not to: no address or password, or a password the server refused. */
 function connectOptions(target: GameServerTarget): RconConnectOptions | Failed {
@@ -62,7 +63,10 @@ function failure(error: unknown, where: string): Failed {
   if (error instanceof RconError) {
     const { code } = error;
     if (code === "AUTH") return { ok: false, error: RCON_AUTH_REFUSED, authFailed: true };
-    return { ok: false, error: rconFailureText(code, error.message, error.duringAuth, where) };
+    const text = rconFailureText(code, error.message, error.duringAuth, where);
+    return code === "TIMEOUT"
+      ? { ok: false, error: text, timedOut: true }
+      : { ok: false, error: text };
   }
   if (error instanceof RconPollError) {
     return { ok: false, error: `RCON недоступний: ${error.message}` };

@@ -29,6 +29,8 @@ export class GameServerError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** No answer within the time limit (as opposed to a refusal or an error answer). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = "GameServerError";
@@ -104,7 +106,11 @@ export async function gameServerRequest<T = unknown>(
       );
     }
     if (error instanceof FetchTimeoutError) {
-      throw new GameServerError(`Сервер не відповів за ${Math.round(timeoutMs / 1000)} с`, null);
+      throw new GameServerError(
+        `Сервер не відповів за ${Math.round(timeoutMs / 1000)} с`,
+        null,
+        true,
+      );
     }
     throw new GameServerError(`Сервер недоступний: ${describeNetworkError(error)}`, null);
   }

@@ -157,6 +157,8 @@ export const vPollResult = v.union(
     error: v.string(),
     /** Direct RCON refused the password: stop trying until an admin enters one. */
     authFailed: v.optional(v.boolean()),
+    /** The server took the connection (or the address) and never answered in time. */
+    timedOut: v.optional(v.boolean()),
   }),
 );
 export type PollResult = Infer<typeof vPollResult>;
@@ -164,7 +166,12 @@ export type PollResult = Infer<typeof vPollResult>;
 /** What one direct-RCON session answered: each command's output, or why it failed. */
 export const vRconOutcome = v.union(
   v.object({ ok: v.literal(true), outputs: v.array(v.string()) }),
-  v.object({ ok: v.literal(false), error: v.string(), authFailed: v.optional(v.boolean()) }),
+  v.object({
+    ok: v.literal(false),
+    error: v.string(),
+    authFailed: v.optional(v.boolean()),
+    timedOut: v.optional(v.boolean()),
+  }),
 );
 
 /** An enabled server as everyone may see it (the public API's list and the connect pages). */

@@ -8,8 +8,14 @@
  * A deployment runs a bounded number of scheduled functions at once. A scheduled action per
  * server would hold one of them for up to the request timeout whenever its server does not
  * answer, so a handful of offline servers would delay every tournament clock and Discord
- * delivery. The fleet tick holds one, whatever the number of servers, and ticks never overlap:
- * the next is planned only when the current one has stored everything.
+ * delivery. The fleet tick holds one, whatever the number of servers.
+ *
+ * One bad server never slows the others: a tick waits at most `FLEET_PLAN_AFTER_MS` for its
+ * slowest poll. Past that it plans the next tick at once and leases each server still in flight
+ * (`leaseUntil`, the latest its poll can end, stands in its `nextPollAt`), so no tick polls it
+ * again meanwhile; its result, when it comes, clears the lease and sets its next poll. A tick can
+ * so overlap the tail of the previous one (two fleet actions at most, whatever the fleet size).
+ * A server that keeps timing out is polled less often (model/pollBackoff.ts).
  *
  * Per server (`pollers` row): `nextPollAt` (absent: no loop, the sweep looks after it),
  * `withPlayers` for that poll, and `generation`, a ticket each store advances, so a superseded,
@@ -38,6 +44,7 @@ import { nearMatchEnd } from "./history/tracker";
 import { playerSnapshotOf, storePollResult } from "./liveData";
 import { isWatched, isWatchingPlayers } from "./presence";
 import { PUSH_CHECK_INTERVAL_MS, pushActive } from "./push/status";
+import { backoffMs, storeBackoff, timeoutsAfter } from "./pollBackoff";
 import { announceSanctionedJoiners } from "./sanctionNotice";
 import { markRconAuthFailed, rconStopped, targetFor } from "./servers";
 
@@ -50,6 +57,18 @@ export const SWEEP_INTERVAL_MINUTES = 7;
 export const FLEET_BATCH_WINDOW_MS = 1_000;
 /** At most this many servers are polled (one fleet tick, one sweep). */
 export const FLEET_MAX_SERVERS = 50;
+/** How long a fleet tick waits for its slowest poll before planning the next tick. */
+export const FLEET_PLAN_AFTER_MS = 1_500;
+/**
+ * The latest a poll ends after its tick started: every poll source bounds its own time (4 s over
+ * HTTP, 8 s for a direct-RCON session), with room for the nested action's start.
+ */
+export const POLL_LEASE_MS = 10_000;
+
+/** The shortest interval between two polls of a server: the watched one, longer while backing off. */
+export function minIntervalMs(timeouts: number | undefined): number {
+  return Math.max(WATCHED_INTERVAL_MS, backoffMs(timeouts) ?? 0);
+}
 
 /**
  * A match worth following with nobody watching: past warmup, with a human on a side. `players` is
@@ -139,15 +158,21 @@ async function planFleet(ctx: MutationCtx, fleet: Doc<"pollerFleet"> | null): Pr
  * progress plans its successor when it has stored everything, so it is left alone; a fleet whose
  * tick died is planned again.
  */
-async function fleetDueBy(ctx: MutationCtx, serverId: Id<"servers">, at: number): Promise<void> {
+async function fleetDueBy(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  at: number,
+  generation: number,
+): Promise<void> {
   const fleet = await fleetOf(ctx);
   const job = await jobIsAlive(ctx, fleet?.jobId);
   if (job?.state.kind === "inProgress") return;
   if (job && fleet?.dueAt !== undefined) {
-    const planned = (job.args[0] as { due: DuePoll[] }).due.some((d) => d.serverId === serverId);
-    // Kept when it polls this server in time, or runs (and plans the next) before it is due.
-    const keep = planned
-      ? fleet.dueAt <= at + FLEET_BATCH_WINDOW_MS
+    const entry = (job.args[0] as { due: DuePoll[] }).due.find((d) => d.serverId === serverId);
+    // Kept when it polls this server in time, or runs (and plans the next) before it is due; a
+    // tick that would poll it with a spent ticket (its leased poll answered since) is replanned.
+    const keep = entry
+      ? entry.generation === generation && fleet.dueAt <= at + FLEET_BATCH_WINDOW_MS
       : fleet.dueAt + FLEET_BATCH_WINDOW_MS < at;
     if (keep) return;
     await ctx.scheduler.cancel(job._id);
@@ -170,6 +195,7 @@ async function pollAt(
       nextPollAt: at,
       withPlayers,
       jobId: undefined,
+      leaseUntil: undefined,
     });
   } else {
     await ctx.db.insert("pollers", {
@@ -182,7 +208,7 @@ async function pollAt(
       lastLivenessWriteAt: 0,
     });
   }
-  await fleetDueBy(ctx, serverId, at);
+  await fleetDueBy(ctx, serverId, at, generation);
 }
 
 /** Makes sure this server is in the loop; returns without polling it twice. */
@@ -194,7 +220,7 @@ export async function ensurePoller(
   if (!server || server.disabled || (await rconStopped(ctx, server))) return "disabled";
   const poller = await pollerOf(ctx, serverId);
   if (poller?.nextPollAt !== undefined) {
-    await fleetDueBy(ctx, serverId, poller.nextPollAt);
+    await fleetDueBy(ctx, serverId, poller.nextPollAt, poller.generation);
     return "running";
   }
   await pollAt(ctx, serverId, poller, Date.now(), true);
@@ -217,13 +243,19 @@ export async function kickPollerIfIdle(
   if (!server || server.disabled || (await rconStopped(ctx, server))) return;
   const poller = await pollerOf(ctx, serverId);
   const now = Date.now();
-  // The next poll may come no sooner than one watched interval after the last one, and fetch the
-  // players no sooner than their own interval (with the same slack as `playersDue`).
-  const earliest = Math.max(now, (poller?.lastTickAt ?? 0) + WATCHED_INTERVAL_MS);
+  // The next poll may come no sooner than one watched interval after the last one (longer for a
+  // server that keeps timing out), and fetch the players no sooner than their own interval (with
+  // the same slack as `playersDue`).
+  const earliest = Math.max(now, (poller?.lastTickAt ?? 0) + minIntervalMs(poller?.timeouts));
   const playersOk = (at: number) =>
     at >= (poller?.lastPlayersAt ?? 0) + PLAYERS_INTERVAL_MS - WATCHED_INTERVAL_MS / 2;
   if (poller?.nextPollAt === undefined) {
     await pollAt(ctx, serverId, poller, earliest, playersOk(earliest));
+    return;
+  }
+  // A poll in flight is left to end: its result sets the next one.
+  if (poller.leaseUntil !== undefined) {
+    await fleetDueBy(ctx, serverId, poller.nextPollAt, poller.generation);
     return;
   }
   const at = Math.min(poller.nextPollAt, earliest);
@@ -231,7 +263,7 @@ export async function kickPollerIfIdle(
   const withPlayers = hasPlayers || (wantsPlayers && playersOk(at));
   if (at < poller.nextPollAt || withPlayers !== hasPlayers) {
     await pollAt(ctx, serverId, poller, at, withPlayers);
-  } else await fleetDueBy(ctx, serverId, poller.nextPollAt); // revives a fleet tick that died
+  } else await fleetDueBy(ctx, serverId, poller.nextPollAt, poller.generation); // revives a dead tick
 }
 
 /** Restart after a config change, so the next poll uses the new address and secrets. */
@@ -244,6 +276,7 @@ export async function restartPoller(ctx: MutationCtx, serverId: Id<"servers">): 
       generation: poller.generation + 1,
       nextPollAt: undefined,
       jobId: undefined,
+      leaseUntil: undefined,
     });
   }
 }
@@ -267,8 +300,24 @@ export async function storeTick(
   if (fleet !== undefined) await planNextFleetTick(ctx, fleet);
 }
 
-/** Plans the tick after fleet tick `fleet`, unless that tick has been superseded. */
-export async function planNextFleetTick(ctx: MutationCtx, fleet: number): Promise<void> {
+/**
+ * Plans the tick after fleet tick `fleet`, unless that tick has been superseded. `inFlight`: the
+ * servers whose polls have not ended yet, leased until `leaseUntil` so the next tick skips them.
+ */
+export async function planNextFleetTick(
+  ctx: MutationCtx,
+  fleet: number,
+  inFlight: { serverId: Id<"servers">; generation: number }[] = [],
+  leaseUntil?: number,
+): Promise<void> {
+  if (leaseUntil !== undefined) {
+    for (const { serverId, generation } of inFlight) {
+      const poller = await pollerOf(ctx, serverId);
+      // Its result may have been stored meanwhile (the ticket moved on): nothing to lease then.
+      if (!poller || poller.generation !== generation || poller.nextPollAt === undefined) continue;
+      await ctx.db.patch("pollers", poller._id, { nextPollAt: leaseUntil, leaseUntil });
+    }
+  }
   const row = await fleetOf(ctx);
   if (row && row.generation === fleet) await planFleet(ctx, row);
 }
@@ -283,15 +332,21 @@ async function storeServerPoll(
   if (!poller || poller.generation !== generation) return; // superseded or stray: drop it
   const server = await ctx.db.get("servers", serverId);
   if (!server || server.disabled) {
-    await ctx.db.patch("pollers", poller._id, { nextPollAt: undefined, jobId: undefined });
+    await ctx.db.patch("pollers", poller._id, {
+      nextPollAt: undefined,
+      jobId: undefined,
+      leaseUntil: undefined,
+    });
     return;
   }
   const now = Date.now();
+  const timeouts = timeoutsAfter(poller.timeouts, result);
   const stored = result.ok && !result.players ? await playerSnapshotOf(ctx, serverId) : null;
   const inProgress = matchInProgress(result, stored?.players);
   const joined = await storePollResult(ctx, serverId, result, now);
   await announceSanctionedJoiners(ctx, serverId, joined, now);
   const tracked = await trackPoll(ctx, serverId, result, now, inProgress);
+  await storeBackoff(ctx, serverId, timeouts, now);
   const watched = await isWatched(ctx, serverId, now);
   // This poll's own players fetch counts: otherwise the next poll would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
@@ -306,8 +361,10 @@ async function storeServerPoll(
       generation: next,
       nextPollAt: undefined,
       jobId: undefined,
+      leaseUntil: undefined,
       lastTickAt: now,
       lastPlayersAt,
+      timeouts,
     });
     return;
   }
@@ -317,11 +374,12 @@ async function storeServerPoll(
   // One round from the end, poll with players at the watched cadence, watched or not, so match
   // history gets the final lines (model/history/tracker.ts).
   const closing = !pushed && result.ok && nearMatchEnd(result.match);
-  const interval = pushed
+  const usual = pushed
     ? PUSH_CHECK_INTERVAL_MS
     : watched || closing
       ? WATCHED_INTERVAL_MS
       : LIVE_UNWATCHED_INTERVAL_MS;
+  const interval = Math.max(usual, backoffMs(timeouts) ?? 0);
   // A match humans play whose lines were never seen fetches them now, so history never records
   // an empty scoreboard for it.
   const withPlayers =
@@ -333,11 +391,16 @@ async function storeServerPoll(
     nextPollAt: now + interval,
     withPlayers,
     jobId: undefined,
+    leaseUntil: undefined,
     lastTickAt: now,
     lastPlayersAt,
+    timeouts,
   });
-  // A poll outside a fleet tick (the sweep, a test) may be due before the planned tick.
-  if (poller.nextPollAt === undefined) await fleetDueBy(ctx, serverId, now + interval);
+  // A poll outside a fleet tick (the sweep, a test) or one that answered after its tick planned
+  // the next may be due before the planned tick.
+  if (poller.nextPollAt === undefined || poller.leaseUntil !== undefined) {
+    await fleetDueBy(ctx, serverId, now + interval, next);
+  }
 }
 
 /** Enabled servers (at most 50) out of the loop, and how to reach them: the sweep's work. */

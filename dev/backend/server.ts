@@ -23,6 +23,7 @@ import type { AnySchema, ComponentSpec } from "./modules";
 import { ReplayCache, Session } from "./session";
 import { FileStorage } from "./storage";
 import { Store } from "./store";
+import { closeAbandonedConnections } from "./outboundConnections";
 
 export type { ComponentSpec } from "./modules";
 export type { FunctionCounts } from "./engine";
@@ -103,6 +104,7 @@ function close(server: http.Server): Promise<void> {
 }
 
 export async function startBackend(opts: BackendOptions): Promise<BackendHandle> {
+  closeAbandonedConnections();
   const log = makeLogger(opts.log);
   const host = opts.host ?? "127.0.0.1";
   Object.assign(process.env, opts.env);

@@ -47,6 +47,9 @@ beforeAll(async () => {
     held.set(socket, lastOpenedAt);
     socket.on("close", () => held.delete(socket));
     socket.on("error", () => {});
+    // Reads, so a request the panel gave up on is closed here too (an unread socket never sees
+    // the client hang up and would hold its descriptor for the rest of the run).
+    socket.resume();
   });
   await new Promise<void>((resolve) => blackhole.listen(0, "127.0.0.1", resolve));
   const port = (blackhole.address() as net.AddressInfo).port;

@@ -152,6 +152,8 @@ export default {
   "admin.servers.rconPasswordHint": "Значення rcon_password на сервері (запуск з -usercon).",
   "admin.servers.rconAuthFailed":
     "RCON-пароль відхилено: спроби зупинено. Введіть правильний пароль, щоб підключитися знову.",
+  "admin.servers.backoff":
+    "Сервер раз у раз не відповідає вчасно: панель опитує його лише раз на {seconds} с, доки він не відповість.",
   "admin.servers.save": "Зберегти",
   "admin.servers.destinationChanged":
     "Адресу змінено: збережені секрети прив'язані до старої адреси й будуть скинуті. Введіть їх знову для нової.",

@@ -96,6 +96,11 @@ export function ServersSettings() {
                   ) : s.lastError ? (
                     <span>{s.lastError}</span>
                   ) : null}
+                  {s.pollBackoffMs ? (
+                    <span role="status">
+                      {t("admin.servers.backoff", { seconds: Math.round(s.pollBackoffMs / 1000) })}
+                    </span>
+                  ) : null}
                 </div>
               ),
             },
