@@ -475,6 +475,53 @@ describe("mute, gag and silence (CS2-SimpleAdmin)", () => {
     ).toEqual(["silence"]);
   });
 
+  test.each(["mute", "silence"] as const)(
+    "a moderator cannot replace an admin's permanent %s with a short one, then lift it",
+    async (kind) => {
+      const target = humanOf(server());
+      const lift = kind === "mute" ? api.moderation.unmute : api.moderation.unsilence;
+      const give = api.moderation[kind];
+      const at = { serverId: serverId(), steamId: target.steamId };
+      await who.asAdmin.action(give, { ...at, duration: 0, reason: "Образи" });
+      await expect(
+        who.asModerator.action(give, { ...at, duration: 1, reason: "Образи" }),
+      ).rejects.toMatchObject({
+        data: { code: "FORBIDDEN", message: expect.stringContaining("не може замінити") },
+      });
+      // A moderator's mute over an admin's silence would shorten it too.
+      if (kind === "silence") {
+        await expect(
+          who.asModerator.action(api.moderation.mute, { ...at, duration: 1, reason: "Образи" }),
+        ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+      }
+      await expect(who.asModerator.action(lift, at)).rejects.toMatchObject({
+        data: { code: "FORBIDDEN" },
+      });
+      // The admin's block is still the one in force, on the game server and in the panel.
+      expect(server().state().comms).toEqual([
+        expect.objectContaining({ type: kind, duration: "0" }),
+      ]);
+      const active = await who.asModerator.query(api.moderation.activeComms, {
+        serverId: serverId(),
+        paginationOpts: { numItems: 20, cursor: null },
+      });
+      expect(
+        active.page.filter((s) => s.kind === kind).map((s) => [s.byRole, s.durationMinutes]),
+      ).toEqual([["admin", 0]]);
+      expect((await auditOf(kind)).map((e) => e.outcome)).toContain("unauthorized");
+    },
+  );
+
+  test("a moderator replaces his own temporary mute", async () => {
+    const target = humanOf(server());
+    const at = { serverId: serverId(), steamId: target.steamId, reason: "Образи" };
+    await who.asModerator.action(api.moderation.mute, { ...at, duration: 30 });
+    await who.asModerator.action(api.moderation.mute, { ...at, duration: 60 });
+    expect(server().state().comms).toEqual([
+      expect.objectContaining({ type: "mute", duration: "60" }),
+    ]);
+  });
+
   test("a server without CS2-SimpleAdmin refuses before anything is sent", async () => {
     const other = sim.servers[1]!;
     const target = humanOf(other);

@@ -5,7 +5,7 @@
  * sanction record with the audit entry. The staff ban list is one too: reading it imports the
  * game server's own bans as sanctions.
  */
-import { v } from "convex/values";
+import { v, type Infer } from "convex/values";
 import type { ActionCtx, QueryCtx } from "../_generated/server";
 import type { CommsKind } from "../lib/actionRegistry";
 import { fail } from "../lib/errors";
@@ -19,9 +19,11 @@ import {
   checkBanDuration,
   checkCommsDuration,
   checkReplaceBan,
+  checkReplaceComms,
   checkUnban,
   checkUncomms,
   commsInForce,
+  commsReplacedBy,
   panelBanInForce,
   type BanInForce,
   vBanTerms,
@@ -92,6 +94,28 @@ async function runsSimpleAdmin(ctx: QueryCtx, server: CapabilityServer | null): 
   return (await ctx.db.get("servers", server.serverId))?.simpleAdmin === true;
 }
 
+const vCommsTerms = v.object({
+  byRole: vSanctionRole,
+  durationMinutes: v.optional(v.number()),
+});
+
+/** Who gave each block in force of these kinds for a player on the selected server, and how long. */
+async function commsTermsInForce(
+  ctx: QueryCtx,
+  server: CapabilityServer | null,
+  steamId: string,
+  kinds: readonly CommsKind[],
+): Promise<Infer<typeof vCommsTerms>[]> {
+  if (!server) return [];
+  const now = Date.now();
+  const out: Infer<typeof vCommsTerms>[] = [];
+  for (const kind of kinds) {
+    const found = await commsInForce(ctx, steamId, server.serverId, kind, now);
+    if (found) out.push({ byRole: found.byRole, durationMinutes: found.durationMinutes });
+  }
+  return out;
+}
+
 function requireSimpleAdmin(simpleAdmin: boolean, server: CapabilityServer | null): void {
   if (!simpleAdmin) fail("INVALID_INPUT", SANCTION_MESSAGES.commsUnsupported(server?.name ?? ""));
 }
@@ -116,11 +140,19 @@ function comms(kind: CommsKind) {
       settings: await getModerationSettings(ctx),
       simpleAdmin: await runsSimpleAdmin(ctx, server),
       playerName: await playerNameOf(ctx, server, steamId),
+      inForce: await commsTermsInForce(ctx, server, steamId, commsReplacedBy(kind)),
     }),
-    loaded: v.object({ settings: vModerationSettings, simpleAdmin: v.boolean(), ...vPlayerName }),
-    check: ({ duration }, { settings, simpleAdmin }, actor, server) => {
+    loaded: v.object({
+      settings: vModerationSettings,
+      simpleAdmin: v.boolean(),
+      ...vPlayerName,
+      inForce: v.array(vCommsTerms),
+    }),
+    check: ({ duration }, { settings, simpleAdmin, inForce }, actor, server) => {
       requireSimpleAdmin(simpleAdmin, server);
-      checkCommsDuration(sanctionRoleOf(actor), duration, settings);
+      const role = sanctionRoleOf(actor);
+      checkCommsDuration(role, duration, settings);
+      checkReplaceComms(role, inForce);
     },
     gameServer: ({ steamId, duration, reason }) => [{ kind, steamId, duration, reason }],
     commit: async (ctx, { steamId, duration, reason }, { actor, serverId, loaded }) => {
@@ -144,22 +176,11 @@ function uncomms(kind: CommsKind) {
     returns: vActionResult,
     server: true,
     resolve: async ({ steamId }) => ({ steamId: await resolveSteamId(steamId) }),
-    load: async (ctx, { steamId }, server) => {
-      const found = server
-        ? await commsInForce(ctx, steamId, server.serverId, kind, Date.now())
-        : null;
-      return {
-        simpleAdmin: await runsSimpleAdmin(ctx, server),
-        inForce: found ? { byRole: found.byRole, durationMinutes: found.durationMinutes } : null,
-      };
-    },
-    loaded: v.object({
-      simpleAdmin: v.boolean(),
-      inForce: v.union(
-        v.null(),
-        v.object({ byRole: vSanctionRole, durationMinutes: v.optional(v.number()) }),
-      ),
+    load: async (ctx, { steamId }, server) => ({
+      simpleAdmin: await runsSimpleAdmin(ctx, server),
+      inForce: (await commsTermsInForce(ctx, server, steamId, [kind]))[0] ?? null,
     }),
+    loaded: v.object({ simpleAdmin: v.boolean(), inForce: v.union(v.null(), vCommsTerms) }),
     check: (_input, { simpleAdmin, inForce }, actor, server) => {
       requireSimpleAdmin(simpleAdmin, server);
       checkUncomms(sanctionRoleOf(actor), inForce);

@@ -39,6 +39,8 @@ export const SANCTION_MESSAGES = {
   commsOverModeratorMax: (max: number) =>
     `Модератор може заглушити гравця щонайбільше на ${max} хв.`,
   commsBadDuration: "Тривалість: ціле число хвилин від 0 (назавжди).",
+  replaceCommsNotOwn:
+    "Гравець уже має мут, гег чи мовчання на цьому сервері, які модератор не може замінити (постійні або видані адміністратором). Зверніться до адміністратора.",
   uncommsNotOwn:
     "Модератор може зняти лише тимчасовий мут, гег чи мовчання, видані модератором. Зверніться до адміністратора.",
   badSettings: "Некоректні налаштування модерації.",
@@ -189,6 +191,26 @@ export function checkCommsDuration(
     permanent: SANCTION_MESSAGES.commsPermanentAdminOnly,
     overMax: SANCTION_MESSAGES.commsOverModeratorMax,
   });
+}
+
+/**
+ * A new mute, gag or silence replaces the block of its kind in force on that server (CS2-SimpleAdmin
+ * keeps one per player and kind, and a silence stands for both), so a moderator may give one only
+ * over blocks a moderator could have given: a moderator's temporary ones. Admins replace anything.
+ */
+export function checkReplaceComms(
+  role: SanctionRole,
+  inForce: readonly Pick<Doc<"sanctions">, "byRole" | "durationMinutes">[],
+): void {
+  if (role === "admin") return;
+  if (inForce.some((s) => s.byRole !== "moderator" || !s.durationMinutes)) {
+    fail("FORBIDDEN", SANCTION_MESSAGES.replaceCommsNotOwn);
+  }
+}
+
+/** The kinds whose blocks a new block of `kind` replaces or overlaps: a silence is both. */
+export function commsReplacedBy(kind: CommsKind): readonly CommsKind[] {
+  return kind === "silence" ? ["mute", "gag", "silence"] : [kind];
 }
 
 /**
