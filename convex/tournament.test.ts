@@ -309,6 +309,28 @@ describe("strangers cannot spend the seated players' budget", () => {
     expect((await t.query(api.tournament.get, { slug }))!.bannedMaps).toHaveLength(1);
   }, 60_000);
 
+  test("a flood of refused moves from fresh sessions leaves players free to join", async () => {
+    vi.useFakeTimers(); // nothing refills during the flood
+    const { t, id, slug } = await setup();
+    let limited = 0;
+    for (let i = 0; i < 60; i++) {
+      await t
+        .mutation(api.tournament.ban, {
+          tournamentId: id,
+          sessionId: sid(`flood-${i}`),
+          map: MAP_POOL[0]!,
+          expectedStep: 0,
+        })
+        .catch((error: { data?: { code?: string } }) => {
+          if (error.data?.code === "RATE_LIMITED") limited++;
+        });
+    }
+    expect(limited).toBeGreaterThan(0); // the strangers' own budget ran dry
+    await fillTeams(t, id);
+    const view = await t.query(api.tournament.get, { slug });
+    expect([...view!.teamA.players, ...view!.teamB.players]).toHaveLength(4);
+  }, 60_000);
+
   test("a signed-in caller's own budget follows the account, whatever session it presents", async () => {
     vi.useFakeTimers();
     const { asUser, id } = await setup();

@@ -18,7 +18,7 @@ import { refusalAsValue, vRefusal } from "./lib/errors";
 import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
 import { paginateSafely } from "./lib/pagination";
-import { limitTournamentWrite } from "./lib/rateLimits";
+import { limitTournamentWrite, type TournamentCaller } from "./lib/rateLimits";
 import { markSeen, seenFromPage } from "./model/tournamentSeats";
 import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/tournamentFields";
 import { vSide } from "./lib/side";
@@ -132,12 +132,12 @@ async function participantWrite(
   move: (w: ParticipantWrite) => TournamentState,
   afterSave?: (w: ParticipantWrite, next: TournamentState) => Promise<void>,
 ) {
-  // A seat is this browser's, or (where the tournament needs Steam) the caller's linked SteamID.
-  const doc = ctx.viewer.isAdmin ? null : await ctx.db.get("tournaments", tournamentId);
-  const seated =
-    ctx.viewer.isAdmin ||
-    (doc !== null && (await seatOf(ctx, doc, ctx.sessionId, ctx.viewer)) !== null);
-  await limitTournamentWrite(ctx, callerKeysOf(ctx), tournamentId, seated);
+  await limitTournamentWrite(
+    ctx,
+    callerKeysOf(ctx),
+    tournamentId,
+    await tournamentCallerOf(ctx, tournamentId, move),
+  );
   return await refusalAsValue(async () => {
     const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer);
     const next = move(w);
@@ -148,6 +148,28 @@ async function participantWrite(
     if (seat) await markSeen(ctx, w.id, seat, Date.now());
     return null;
   });
+}
+
+/**
+ * A seat is this browser's, or (where the tournament needs Steam) the caller's linked SteamID. A
+ * caller without one is joining when the rules would accept the write (tried on the state as read,
+ * nothing saved), an outsider otherwise.
+ */
+async function tournamentCallerOf(
+  ctx: MutationCtx & { sessionId: string; viewer: Viewer },
+  tournamentId: Id<"tournaments">,
+  move: (w: ParticipantWrite) => TournamentState,
+): Promise<TournamentCaller> {
+  if (ctx.viewer.isAdmin) return "seated";
+  const doc = await ctx.db.get("tournaments", tournamentId);
+  if (!doc) return "outsider";
+  if (await seatOf(ctx, doc, ctx.sessionId, ctx.viewer)) return "seated";
+  try {
+    move(await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer));
+    return "joining";
+  } catch {
+    return "outsider";
+  }
 }
 
 function callerKeysOf(ctx: { sessionId: string; viewer: Viewer }): string[] {

@@ -29,7 +29,12 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    * Nobody outside the teams can spend it, so a flood of strangers never stalls a turn.
    */
   tournamentGlobal: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 },
-  /** Per tournament, everyone not seated in it: joins and refused moves of strangers. */
+  /**
+   * Per tournament, callers not seated in it whose write the rules accept (a join to a free seat):
+   * strangers' refused moves never spend it, so a flood of them cannot keep players from joining.
+   */
+  tournamentJoins: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  /** Per tournament, everyone else not seated in it: moves and joins the rules refuse. */
   tournamentOutsiders: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   /**
    * A seated player's "still here" from the tournament page (once a minute while it is shown),
@@ -178,22 +183,31 @@ export async function limitServerFeed(
   return await rateLimiter.limit(ctx, feed, { key: serverKey });
 }
 
+/** Whose tournament write it is: a seated player's (or an admin's), a joiner's, anyone else's. */
+export type TournamentCaller = "seated" | "joining" | "outsider";
+
+const TOURNAMENT_BUDGETS = {
+  seated: "tournamentGlobal",
+  joining: "tournamentJoins",
+  outsider: "tournamentOutsiders",
+} as const;
+
 /**
  * Consumes one tournament write from the caller's own budget (their session, and their account when
- * signed in), then from the tournament's: the seated players' budget for a seated player or an
- * admin, a separate one for everybody else. A caller over their own budget spends nothing shared.
+ * signed in), then from the tournament's budget for their kind of caller: three separate ones, so
+ * no kind can exhaust another's. A caller over their own budget spends nothing shared.
  */
 export async function limitTournamentWrite(
   ctx: MutationCtx,
   callerKeys: string[],
   tournamentId: string,
-  seated: boolean,
+  caller: TournamentCaller,
 ): Promise<void> {
   for (const key of callerKeys) {
     const own = await rateLimiter.limit(ctx, "tournamentSession", { key });
     if (!own.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
   }
-  const shared = seated ? "tournamentGlobal" : "tournamentOutsiders";
+  const shared = TOURNAMENT_BUDGETS[caller];
   const global = await rateLimiter.limit(ctx, shared, { key: tournamentId });
   if (!global.ok) fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
 }
