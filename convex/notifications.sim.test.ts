@@ -313,7 +313,10 @@ describe("a series that finishes itself", () => {
     // Each map launched, then recorded: team A («Вовки») ends map 1 on CT 13:9, map 2 on T 16:14.
     const play = async (n: number, map: string, aSide: Side, scoreCT: number, scoreT: number) => {
       await t.run(async (ctx) => {
-        await ctx.db.patch("tournaments", id, { launchedMaps: n });
+        await ctx.db.patch("tournaments", id, {
+          launchedMaps: n,
+          launchedOn: { serverId: ids[0]!, at: started + n * 3_600_000 - 1 },
+        });
         await recordMatch(ctx, ids[0]!, {
           startedAt: started + n * 3_600_000,
           endedAt: started + n * 3_600_000 + 1_800_000,

@@ -310,22 +310,37 @@ describe("a tournament that needs Steam", () => {
     expect(info.TeamB).toMatchObject({ Name: "Лиси", SteamIds: [MAKSYM], Side: "CT" });
 
     const serverId = await t.run((ctx) => ctx.db.insert("servers", serverRow()));
+    const elsewhere = await t.run((ctx) =>
+      ctx.db.insert("servers", serverRow({ key: "s2", name: "Server #2" })),
+    );
     let clock = Date.now();
-    const launchAndPlay = async (mapIndex: number, winner: string) => {
-      await t.run(async (ctx) => {
-        const { launchPayload, markLaunched } = await import("./model/tournament");
-        const doc = (await ctx.db.get("tournaments", id))!;
-        launchPayload(doc, "wingman", mapIndex);
-        const { _id, _creationTime, ...state } = doc;
-        await ctx.db.replace("tournaments", id, markLaunched(state, "wingman"));
-      });
+    let launchedAt = clock;
+    const launchAndPlay = async (
+      mapIndex: number,
+      winner: string,
+      played: { on?: Id<"servers">; startedBeforeLaunch?: boolean; launch?: boolean } = {},
+    ) => {
+      if (played.launch !== false) {
+        launchedAt = clock + 1;
+        await t.run(async (ctx) => {
+          const { launchPayload, markLaunched } = await import("./model/tournament");
+          const doc = (await ctx.db.get("tournaments", id))!;
+          launchPayload(doc, "wingman", mapIndex);
+          const { _id, _creationTime, ...state } = doc;
+          await ctx.db.replace(
+            "tournaments",
+            id,
+            markLaunched(state, "wingman", { serverId, at: launchedAt }),
+          );
+        });
+      }
       // The winner ends on CT (sides swapped at half), 13:9.
       const loser = winner === PETRO ? MAKSYM : PETRO;
       clock += 3_600_000;
       await t.run(async (ctx) => {
         const doc = (await ctx.db.get("tournaments", id))!;
-        await recordMatch(ctx, serverId, {
-          startedAt: clock,
+        await recordMatch(ctx, played.on ?? serverId, {
+          startedAt: played.startedBeforeLaunch ? launchedAt - 1 : clock,
           endedAt: clock + 1_800_000,
           mapName: doc.series[mapIndex]!.map,
           scoreCT: 13,
@@ -339,7 +354,12 @@ describe("a tournament that needs Steam", () => {
         });
       });
     };
-    await launchAndPlay(0, PETRO);
+    // The launched map played by the very same players on another server, or on this server
+    // before the launch, counts for nothing.
+    await launchAndPlay(0, MAKSYM, { on: elsewhere });
+    await launchAndPlay(0, MAKSYM, { launch: false, startedBeforeLaunch: true });
+    expect((await get(t)).seriesResults).toEqual([]);
+    await launchAndPlay(0, PETRO, { launch: false });
     let now = await get(t);
     expect(now.seriesResults).toMatchObject([
       { mapIndex: 0, winner: "teamA", scoreA: 13, scoreB: 9 },
@@ -353,7 +373,7 @@ describe("a tournament that needs Steam", () => {
     now = await get(t);
     expect(now.seriesWinner).toBe("teamA");
     const matches = await t.run((ctx) => ctx.db.query("matches").collect());
-    expect(matches.every((m) => m.tournamentId === id)).toBe(true);
+    expect(matches.map((m) => m.tournamentId === id)).toEqual([false, false, true, true, true]);
   });
 
   test("the next map cannot launch before the previous result, nor after the series is won", async () => {

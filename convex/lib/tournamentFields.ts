@@ -148,6 +148,12 @@ export const tournamentFields = {
    */
   isLaunched: v.optional(v.boolean()),
   launchedMode: v.optional(v.string()),
+  /**
+   * Where and when the latest map was launched: only a match played on that server, started after
+   * that, can count for the series (model/history/record.ts). Absent on rows launched before it
+   * was kept, and for a launch that named no server: such a launch links no match.
+   */
+  launchedOn: v.optional(v.object({ serverId: v.id("servers"), at: v.number() })),
   /** Each launched map's result, from its recorded match (model/tournamentSeries.ts). */
   seriesResults: v.optional(v.array(vSeriesResult)),
   /** Set when a team has won more than half of the series' maps. */

@@ -115,7 +115,8 @@ export async function recordLaunch(
   const t = await ctx.db.get("tournaments", tournamentId);
   if (!t) fail("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
   // Recorded even if an admin archived meanwhile: the match did start on the server.
-  await ctx.db.replace("tournaments", tournamentId, model.markLaunched(stateOf(t), mode));
+  const on = serverId ? { serverId, at: Date.now() } : undefined;
+  await ctx.db.replace("tournaments", tournamentId, model.markLaunched(stateOf(t), mode, on));
   await notifyTournamentLaunched(ctx, t, { admin: actor.username, mode, map, serverId });
   return `${t.slug}: ${mode}, ${map}`;
 }

@@ -8,6 +8,7 @@
  * Refusals throw `fail(code, message)` with a Ukrainian message. Inputs are never mutated.
  */
 import type { ObjectType } from "convex/values";
+import type { Id } from "../_generated/dataModel";
 import { LAUNCH_MODES, NICKNAME_MAX, type LaunchMode } from "../lib/catalog";
 import { fail } from "../lib/errors";
 import type { WireLaunchGame } from "../lib/gameApi";
@@ -176,8 +177,18 @@ export function launchPayload(t: TournamentState, mode: string, mapIndex = 0): W
 }
 
 /** Records that the next series map started on the server. The one place a launch is marked. */
-export function markLaunched(t: TournamentState, mode: string): TournamentState {
-  return { ...t, launchedMaps: t.launchedMaps + 1, launchedMode: mode };
+export function markLaunched(
+  t: TournamentState,
+  mode: string,
+  on?: { serverId: Id<"servers">; at: number },
+): TournamentState {
+  const { launchedOn: _previous, ...rest } = t;
+  return {
+    ...rest,
+    launchedMaps: t.launchedMaps + 1,
+    launchedMode: mode,
+    ...(on ? { launchedOn: on } : {}),
+  };
 }
 
 /** Every map of the series was launched (nothing is left to start). */

@@ -27,8 +27,9 @@ function seatTeam(t: TournamentState, line: Pick<HistoryLine, "steamId" | "name"
 }
 
 /**
- * The team that won a recorded map, or null when none of its players was seen: each seated player
- * on the winning side votes for their team, each on the losing side for the other one.
+ * The team that won a recorded map, or null unless seated players of both teams played it: each
+ * seated player on the winning side votes for their team, each on the losing side for the other
+ * one.
  */
 export function mapWinnerOf(
   t: TournamentState,
@@ -37,15 +38,17 @@ export function mapWinnerOf(
 ): { winner: MapWinner; teamASide: Side } | null {
   let votesA = 0;
   let votesB = 0;
+  const seen = new Set<TournamentTeamKey>();
   for (const line of lines) {
     const team = seatTeam(t, line);
     if (!team || !line.side) continue;
+    seen.add(team);
     // Which side team A ended on, as this line tells it.
     const aSide = team === "teamA" ? line.side : otherSide(line.side);
     if (aSide === "CT") votesA++;
     else votesB++;
   }
-  if (votesA === 0 && votesB === 0) return null;
+  if (seen.size < 2) return null;
   const teamASide = votesA >= votesB ? "CT" : "T";
   if (winner === "draw") return { winner: "draw", teamASide };
   return { winner: winner === teamASide ? "teamA" : "teamB", teamASide };

@@ -32,17 +32,24 @@ export function dedupeKeyOf(serverId: Id<"servers">, closed: ClosedMatch): strin
 
 /**
  * The tournament a match came from: a non-archived one (of the 20 newest) whose latest launched
- * series map is this map, launched before the match started. Several tournaments may run at once;
+ * series map is this map, launched on this server before the match started. A match elsewhere, or
+ * before the launch, counts for no series whoever played it. Several tournaments may run at once;
  * a bounded read, not a scan.
  */
-async function tournamentOf(ctx: MutationCtx, map: string, startedAt: number) {
+async function tournamentOf(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  map: string,
+  startedAt: number,
+) {
   const open = await ctx.db
     .query("tournaments")
     .withIndex("by_archived", (q) => q.eq("archived", false))
     .order("desc")
     .take(20);
   const from = open.find((t) => {
-    if (t.launchedMaps === 0 || t._creationTime > startedAt) return false;
+    if (t.launchedMaps === 0 || !t.launchedOn) return false;
+    if (t.launchedOn.serverId !== serverId || t.launchedOn.at > startedAt) return false;
     const launched = t.series[t.launchedMaps - 1]?.map ?? t.serverMap ?? t.finalMap;
     return launched === map;
   });
@@ -100,7 +107,7 @@ export async function recordMatch(
   const winner = winnerOf(closed.scoreCT, closed.scoreT);
   const players = [...closed.lines].sort((a, b) => b.kills - a.kills || a.deaths - b.deaths);
   const counted = countsForCareers({ rounds: closed.rounds, players });
-  const tournamentId = await tournamentOf(ctx, closed.mapName, closed.startedAt);
+  const tournamentId = await tournamentOf(ctx, serverId, closed.mapName, closed.startedAt);
   const matchId = await ctx.db.insert("matches", {
     serverId,
     serverKey: server.key,
