@@ -14,4 +14,7 @@ crons.interval(
   {},
 );
 
+// Demo retention (model/demos/retention.ts): the admin's days and size cap, oldest first, pinned kept.
+crons.interval("demo retention", { hours: 1 }, internal.demos.applyRetention, { cursor: null });
+
 export default crons;

@@ -286,6 +286,30 @@ const MATRIX: Record<string, Row> = {
     args: () => ({ matchId: "no-such-match" }),
     reaches: { code: "NOT_FOUND", message: /^Матч не знайдено\.$/ },
   },
+  "demos:ofMatch": { level: "public", args: () => ({ matchId: "no-such-match" }) },
+  "demos:adminOfMatch": { level: "adminRead", args: () => ({ matchId: "no-such-match" }) },
+  "demos:adminList": { level: "adminRead", args: () => ({}) },
+  "demos:setHidden": {
+    level: "admin",
+    args: () => ({ demoId: "no-such-demo", hidden: true }),
+    reaches: { code: "NOT_FOUND", message: /^Демо не знайдено\.$/ },
+  },
+  "demos:setPinned": {
+    level: "admin",
+    args: () => ({ demoId: "no-such-demo", pinned: true }),
+    reaches: { code: "NOT_FOUND", message: /^Демо не знайдено\.$/ },
+  },
+  "demos:remove": {
+    level: "admin",
+    args: () => ({ demoId: "no-such-demo" }),
+    reaches: { code: "NOT_FOUND", message: /^Демо не знайдено\.$/ },
+  },
+  "demos:attach": {
+    level: "admin",
+    args: () => ({ demoId: "no-such-demo", matchId: "no-such-match" }),
+    reaches: { code: "NOT_FOUND", message: /^Демо не знайдено\.$/ },
+  },
+  "demos:setRetention": { level: "admin", args: () => ({ days: 30, capBytes: 1024 ** 3 }) },
   "tournamentAdmin:create": { level: "admin", args: () => ({ format: presetFormat("default") }) },
   "tournamentAdmin:adminOp": {
     level: "admin",

@@ -1,4 +1,5 @@
 import { defineSchema, defineTable } from "convex/server";
+import { vDemoProblem, vDemoRetention, vDemoSource, vDemoState } from "./lib/demos";
 import { v } from "convex/values";
 import {
   serverFields,
@@ -366,6 +367,50 @@ export default defineSchema({
     .index("by_dedupeKey", ["dedupeKey"])
     .index("by_voided_and_endedAt", ["voided", "endedAt"])
     .index("by_serverId_and_voided_and_endedAt", ["serverId", "voided", "endedAt"]),
+
+  /* Demos of recorded maps (model/demos/). A row is made when MatchZy announces an upload or the
+     panel starts `tv_record`; `storageId` once the bytes are stored and checked (each file belongs
+     to one row). `matchId` absent: not (yet) attached to a recorded map; `matchKey` is the
+     recorded map's dedupeKey it waits for. Deleted by an admin or by retention (with its file). */
+  demos: defineTable({
+    serverId: v.id("servers"),
+    serverKey: v.string(),
+    source: vDemoSource,
+    state: vDemoState,
+    problem: v.optional(vDemoProblem),
+    fileName: v.string(),
+    /** Bytes: announced by the upload (checked against what was stored). */
+    size: v.optional(v.number()),
+    storageId: v.optional(v.id("_storage")),
+    matchId: v.optional(v.id("matches")),
+    matchKey: v.optional(v.string()),
+    matchzyMatchId: v.optional(v.number()),
+    mapNumber: v.optional(v.number()),
+    /** Where a `tv_record` file stays on the game server (relative to `csgo/`). */
+    serverPath: v.optional(v.string()),
+    startedAt: v.number(),
+    /** When the file was stored: retention's clock. */
+    storedAt: v.optional(v.number()),
+    hidden: v.boolean(),
+    pinned: v.boolean(),
+    /** The Discord message about it was sent (or is not due). */
+    announced: v.optional(v.boolean()),
+  })
+    .index("by_matchId", ["matchId"])
+    .index("by_matchKey", ["matchKey"])
+    .index("by_storageId", ["storageId"])
+    .index("by_serverId_and_state", ["serverId", "state"])
+    .index("by_state_and_startedAt", ["state", "startedAt"])
+    .index("by_storedAt", ["storedAt"]),
+
+  /* The demo store's one row (key "global"): the admin's retention policy and the running total of
+     stored demos, kept by every store and delete so the cap needs no scan. */
+  demoStore: defineTable({
+    key: v.string(),
+    ...vDemoRetention.fields,
+    totalBytes: v.number(),
+    count: v.number(),
+  }).index("by_key", ["key"]),
 
   /* One row per human line of a recorded match, for a player's recent matches and first/last seen
      without scanning matches. `counted` mirrors the match's. */

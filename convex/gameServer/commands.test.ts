@@ -281,7 +281,7 @@ describe("hostile input is refused before anything is sent", () => {
 });
 
 describe("MatchZy push commands", () => {
-  test("enable: header key, header value, then the URL, each quoted", () => {
+  test("enable: header key, header value, then the URL, each quoted; the same for demos", () => {
     const action: ServerAction = {
       kind: "pushEnable",
       url: "https://happy-otter-123.convex.site/api/events/server1",
@@ -291,6 +291,9 @@ describe("MatchZy push commands", () => {
       'matchzy_remote_log_header_key "X-Panel-Push-Key"',
       `matchzy_remote_log_header_value "${PUSH_SECRET}"`,
       'matchzy_remote_log_url "https://happy-otter-123.convex.site/api/events/server1"',
+      'matchzy_demo_upload_header_key "X-Panel-Push-Key"',
+      `matchzy_demo_upload_header_value "${PUSH_SECRET}"`,
+      'matchzy_demo_upload_url "https://happy-otter-123.convex.site/api/demos/server1"',
     ];
     expect(consoleCommands(action)).toEqual(expected);
     expect(planAction(action, "HTTP").map((r) => r.body)).toEqual(
@@ -301,14 +304,30 @@ describe("MatchZy push commands", () => {
     );
   });
 
-  test("disable: an empty URL", () => {
+  test("disable: both URLs to nowhere (MatchZy refuses an empty one)", () => {
     expect(consoleCommands({ kind: "pushDisable" })).toEqual([
       'matchzy_remote_log_url "http://127.0.0.1:1/matchzy-push-off"',
+      'matchzy_demo_upload_url "http://127.0.0.1:1/matchzy-push-off"',
     ]);
   });
 
+  test("GOTV recording: tv_record with the panel's path, quoted; tv_stoprecord", () => {
+    expect(
+      consoleCommands({ kind: "demoRecord", path: "panel_demos/server1_20261129-001500_de_nuke" }),
+    ).toEqual(['tv_record "panel_demos/server1_20261129-001500_de_nuke"']);
+    for (const path of ["../x", "a b/c", "panel_demos/x;quit", "x", "panel_demos/a/b"]) {
+      expect(() => consoleCommands({ kind: "demoRecord", path })).toThrow(/демо/);
+    }
+    expect(consoleCommands({ kind: "demoStop" })).toEqual(["tv_stoprecord"]);
+  });
+
   test("the free box refuses every remote-log command, with or without arguments", () => {
-    for (const name of ["matchzy_remote_log_url", "get5_remote_log_header_key"]) {
+    for (const name of [
+      "matchzy_remote_log_url",
+      "get5_remote_log_header_key",
+      "matchzy_demo_upload_url",
+      "get5_demo_upload_header_value",
+    ]) {
       expect(() => validateFreeCommand(name)).toThrow(/заборонена/);
       expect(() => validateFreeCommand(`${name} ""`)).toThrow(/заборонена/);
     }

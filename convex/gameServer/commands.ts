@@ -9,6 +9,7 @@ import { ownValue } from "../lib/ownKey";
 import type { ActionName, ServerAction } from "../lib/actionRegistry";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
+import { DEMO_UPLOAD_PATH, MATCHZY_DEMO_CVARS } from "../lib/demos";
 import { MATCH_CONFIG_HEADER, MATCHZY_LOAD_COMMANDS } from "../lib/matchzyMatch";
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import type { LaunchPayload } from "../lib/tournamentFields";
@@ -31,6 +32,19 @@ import {
   WORKSHOP_RE,
 } from "./consoleInput";
 import type { RequestSpec } from "./request";
+
+/**
+ * The demo upload URL beside an events URL (`<site>/api/events/<key>` → `<site>/api/demos/<key>`):
+ * same deployment, same server key.
+ */
+function demoUploadUrlOf(eventsUrl: string): string {
+  const url = new URL(eventsUrl);
+  url.pathname = url.pathname.replace(/\/api\/events\/([^/]+)$/, `${DEMO_UPLOAD_PATH}$1`);
+  return url.toString();
+}
+
+/** A `tv_record` path the panel makes: a folder and a file name of safe characters, no `..`. */
+const DEMO_PATH_RE = /^[A-Za-z0-9_-]{1,32}\/[A-Za-z0-9_-]{1,120}$/;
 
 /**
  * The console's answer when it refused a push command: MatchZy missing (`Unknown command`) or a
@@ -137,20 +151,33 @@ export function consoleCommands(action: ServerAction): string[] {
       const url = validateFeedUrl(action.url, "подій MatchZy");
       if (!PUSH_SECRET_RE.test(action.secret)) invalid("Недопустимий секрет для подій MatchZy.");
       const { url: urlCvar, headerKey, headerValue } = MATCHZY_REMOTE_LOG_CVARS;
-      // The URL last: MatchZy starts sending once it is set, and then the header is already there.
+      const demo = MATCHZY_DEMO_CVARS;
+      // The URLs last: MatchZy sends once one is set, and then its header is already there. Demos
+      // go to the same deployment with the same per-server secret.
       return [
         `${headerKey} "${PUSH_HEADER}"`,
         `${headerValue} "${action.secret}"`,
         `${urlCvar} "${url}"`,
+        `${demo.headerKey} "${PUSH_HEADER}"`,
+        `${demo.headerValue} "${action.secret}"`,
+        `${demo.url} "${demoUploadUrlOf(url)}"`,
       ];
     }
     case "pushDisable":
-      return [`${MATCHZY_REMOTE_LOG_CVARS.url} "${PUSH_OFF_URL}"`];
+      return [
+        `${MATCHZY_REMOTE_LOG_CVARS.url} "${PUSH_OFF_URL}"`,
+        `${MATCHZY_DEMO_CVARS.url} "${PUSH_OFF_URL}"`,
+      ];
     case "logEnable":
       // CS2 posts nothing while logging is off, so `log on` goes first.
       return ["log on", `logaddress_add_http "${validateFeedUrl(action.url, "журналу сервера")}"`];
     case "logDisable":
       return ["logaddress_delall_http"];
+    case "demoRecord":
+      if (!DEMO_PATH_RE.test(action.path)) invalid("Недопустима назва файлу демо.");
+      return [`tv_record "${action.path}"`];
+    case "demoStop":
+      return ["tv_stoprecord"];
     case "launchGame":
       // Plain console: mode, the teams' names and the map. Placing players on teams needs a
       // plugin (the HTTP type) or MatchZy.

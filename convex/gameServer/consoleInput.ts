@@ -26,8 +26,9 @@ const BLOCKED_COMMANDS = [
   /^(meta|css_plugins|plugin_.*|sm|sm_.*)$/,
   // Every cvar with its value at once: would print anything a plugin keeps in a cvar.
   /^(cvarlist|find|findflags|differences)$/,
-  // Where MatchZy sends its events and with which secret: set only by pushEnable/pushDisable.
-  /^(matchzy|get5)_remote_log_/,
+  // Where MatchZy sends its events and demos and with which secret: set only by pushEnable/
+  // pushDisable.
+  /^(matchzy|get5)_(remote_log|demo_upload)_/,
 ];
 
 /** A push secret or a launch token as the panel generates it: 32 random bytes, hex. */
@@ -76,7 +77,7 @@ const INDIRECT_COMMANDS = new Set(["toggle", "incrementvar", "multvar", "reset_c
  * Tokens naming something write-only (where MatchZy sends events and with which secret, the RCON
  * password): refused anywhere in a free line, so no command can set or print them.
  */
-const WRITE_ONLY = /^(?:(?:matchzy|get5)_remote_log_|rcon_password$|sv_rcon)/;
+const WRITE_ONLY = /^(?:(?:matchzy|get5)_(?:remote_log|demo_upload)_|rcon_password$|sv_rcon)/;
 /** What a console command's name looks like; anything else (`'quit'`, `(exit)`) is refused. */
 const COMMAND_NAME_RE = /^[a-z0-9_+\-.]{1,64}$/;
 

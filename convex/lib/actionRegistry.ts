@@ -55,6 +55,8 @@ export const SERVER_ACTIONS = {
   pushDisable: { label: "Вимкнення подій MatchZy", access: "admin" },
   logEnable: { label: "Увімкнення журналу сервера", access: "admin" },
   logDisable: { label: "Вимкнення журналу сервера", access: "admin" },
+  demoRecord: { label: "Запис демо", access: "admin" },
+  demoStop: { label: "Зупинка запису демо", access: "admin" },
 } as const satisfies Record<string, { label: string; access: ActionAccess }>;
 
 export type ActionName = keyof typeof SERVER_ACTIONS;
@@ -110,6 +112,12 @@ export const vServerAction = v.union(
    */
   v.object({ kind: v.literal("logEnable"), url: v.string() }),
   v.object({ kind: v.literal("logDisable") }),
+  /**
+   * GOTV recording on a server without MatchZy (model/demos/recording.ts): `tv_record <path>`
+   * (relative to `csgo/`, `.dem` added by the game) while a map is live, `tv_stoprecord` after.
+   */
+  v.object({ kind: v.literal("demoRecord"), path: v.string() }),
+  v.object({ kind: v.literal("demoStop") }),
   /**
    * MatchZy fetches a launch's match config from `url`, sending `token` in a header
    * (model/matchConfig.ts); audited and shown as the launch. `map`: the config's first map, which

@@ -85,6 +85,11 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    * lost, the batches only grow).
    */
   logBatches: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 120 },
+  /**
+   * Demo uploads MatchZy announces per game server (model/demos/), counted once the secret matched:
+   * one per played map, so a few an hour; each hands out an upload URL.
+   */
+  demoUploads: { kind: "token bucket", rate: 12, period: 60 * MINUTE, capacity: 6 },
   /** Linking Steam, per signed-in user: starting, finishing and unlinking together. */
   steamLinkUser: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 6 },
   /**
@@ -177,7 +182,7 @@ export async function allowSteamAnswer(ctx: MutationCtx): Promise<boolean> {
  */
 export async function limitServerFeed(
   ctx: MutationCtx,
-  feed: "pushEvents" | "logBatches",
+  feed: "pushEvents" | "logBatches" | "demoUploads",
   serverKey: string,
 ): Promise<{ ok: boolean; retryAfter?: number }> {
   return await rateLimiter.limit(ctx, feed, { key: serverKey });

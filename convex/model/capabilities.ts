@@ -16,6 +16,7 @@ import { commitSent } from "./gameServerStep";
 import { LAUNCH_CAPABILITY } from "./launch";
 import { MODERATION_CAPABILITIES } from "./moderationCapabilities";
 import { VOID_MATCH_CAPABILITY } from "./history/record";
+import { DEMO_CAPABILITIES } from "./demos/capabilities";
 import { notifyServerAction, SEND_TEST_CAPABILITY, SET_WEBHOOK_CAPABILITY } from "./notifications";
 import { PUSH_CAPABILITIES } from "./push/status";
 import { LOG_CAPABILITIES } from "./serverLog/status";
@@ -35,6 +36,7 @@ const DECLARATIONS: AnyCapability[] = [
   ...Object.values(TOURNAMENT_CAPABILITIES),
   ...Object.values(PUSH_CAPABILITIES),
   ...Object.values(LOG_CAPABILITIES),
+  ...Object.values(DEMO_CAPABILITIES),
   LAUNCH_CAPABILITY,
   GUEST_ADMIN_CAPABILITY,
   SERVER_SAVE_CAPABILITY,

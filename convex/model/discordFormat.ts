@@ -44,6 +44,18 @@ export type NotifyEvent =
       scoreB: number;
     }
   | {
+      /** A recorded map's demo is stored and can be downloaded from its match page. */
+      kind: "demoReady";
+      matchId: string;
+      serverName: string;
+      map: string;
+      scoreA: number;
+      scoreB: number;
+      sizeBytes: number;
+      /** The recording was never closed: it may stop before the map's end. */
+      partial: boolean;
+    }
+  | {
       kind: "tournamentFinished";
       finalMap?: string;
       teamA: string[];
@@ -110,6 +122,7 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   unban: "moderation",
   sanctionedJoined: "moderation",
   matchRecorded: "match",
+  demoReady: "match",
   tournamentFinished: "tournament",
   tournamentLaunched: "tournament",
   seriesFinished: "tournament",
@@ -176,6 +189,7 @@ export const COLORS: Record<NotifyEventKind, number> = {
   unban: 0x43a047,
   sanctionedJoined: 0xf4511e,
   matchRecorded: 0x1e88e5,
+  demoReady: 0x43a047,
   tournamentFinished: 0x8e24aa,
   tournamentLaunched: 0x5e35b1,
   seriesFinished: 0xfdd835,
@@ -276,6 +290,13 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
           { name: "Мапа", value: name(event.map), inline: true },
           { name: "Сервер", value: name(event.serverName), inline: true },
         ],
+        url: matchUrl(panelUrl, event.matchId),
+      };
+    case "demoReady":
+      return {
+        title: "Демо матчу готове",
+        description: `${name(event.map)} **${event.scoreA} : ${event.scoreB}**, ${(event.sizeBytes / 1024 ** 2).toFixed(1)} МБ${event.partial ? " (запис неповний)" : ""}`,
+        fields: [{ name: "Сервер", value: name(event.serverName), inline: true }],
         url: matchUrl(panelUrl, event.matchId),
       };
     case "tournamentFinished":

@@ -67,7 +67,9 @@ export function httpActionsHandler(engine: Engine) {
       if (!engine.app.has("http")) return fail(res, 404, "This app has no convex/http.ts");
       const headers = new Headers();
       for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        if (!HOP_BY_HOP.has(req.rawHeaders[i]!.toLowerCase())) {
+        // The declared length stays: a handler may judge a body by it without reading it.
+        const name = req.rawHeaders[i]!.toLowerCase();
+        if (!HOP_BY_HOP.has(name) || name === "content-length") {
           headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
         }
       }

@@ -12,6 +12,7 @@ import { Cvars } from "./cvars";
 import { endWarmup, newMatch, pause, restartGame, swapSides, unpause } from "./match";
 import { ownValue } from "../../convex/lib/ownKey";
 import { remoteLogCommand, remoteLogCvar } from "./matchzy";
+import { demoUploadCommand, demoUploadCvar, type DemoRecorder } from "./demo-recorder";
 import { type PlayingSide, type SimPlayer } from "./players";
 import { formatStatus, formatStatusJson } from "./status-format";
 import { type GameWorld } from "./world";
@@ -31,6 +32,8 @@ export interface ConsoleHooks {
   publicHost: string;
   /** CS2's log commands (`log`, `logaddress_*_http`): their output, or null for another command. */
   serverLog?: (name: string, args: string[]) => string | null;
+  /** GOTV recording (`tv_record`, `tv_stoprecord`) and MatchZy's demo upload settings. */
+  demos?: DemoRecorder;
 }
 
 type Handler = (args: string[], rest: string) => string;
@@ -95,6 +98,11 @@ export class ConsoleEngine {
       css_panel_restart_services: () => (hooks.onRestart?.(), "Restarting server services"),
       css_panel_update: () => (hooks.onRestart?.(), "Updating server"),
     };
+    const demos = hooks.demos;
+    if (demos) {
+      handlers.tv_record = (a) => demos.tvRecord(a[0]);
+      handlers.tv_stoprecord = () => demos.tvStopRecord();
+    }
     const matchzy = hooks.matchzy;
     if (matchzy) {
       for (const name of MATCHZY_LOAD_COMMANDS) handlers[name] = (a) => matchzy.loadFromUrl(a);
@@ -122,6 +130,8 @@ export class ConsoleEngine {
     try {
       const remoteLog = remoteLogCvar(lower);
       if (remoteLog) return remoteLogCommand(this.world.cvars, remoteLog, args);
+      const demoUpload = this.hooks.demos ? demoUploadCvar(lower) : undefined;
+      if (demoUpload) return demoUploadCommand(this.world.cvars, demoUpload, args);
       const logged = this.hooks.serverLog?.(lower, args);
       if (logged !== undefined && logged !== null) return logged;
       const handler = this.commands.get(lower);

@@ -87,6 +87,14 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
   r.on("POST", "/__sim/servers/:id/faults/reset", async (req) => ({
     body: await server(req).faults.reset(),
   }));
+  r.on("GET", "/__sim/servers/:id/demo", (req) => ({ body: server(req).demos.state() }));
+  r.on("PUT", "/__sim/servers/:id/demo", (req) => {
+    try {
+      return { body: server(req).demos.setOptions(objectBody(req)) };
+    } catch (error) {
+      throw new HttpError(400, "Invalid demo options", (error as Error).message);
+    }
+  });
   r.on("GET", "/__sim/servers/:id/counters", (req) => ({ body: server(req).counters.snapshot() }));
   r.on("POST", "/__sim/servers/:id/counters/reset", (req) => {
     server(req).counters.reset();

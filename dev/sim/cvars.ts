@@ -209,6 +209,23 @@ const DEFS: Readonly<Record<string, CvarDef>> = {
     desc: "If defined, the value of the custom header added to the events sent over HTTP",
     secret: true,
   },
+  // MatchZy's demo upload (console commands on a real server, set through demo-recorder.ts's rules).
+  matchzy_demo_upload_url: {
+    kind: "string",
+    value: "",
+    desc: "If defined, recorded demos will be uploaded to this URL once the map ends.",
+  },
+  matchzy_demo_upload_header_key: {
+    kind: "string",
+    value: "",
+    desc: "If defined, a custom HTTP header with this name is added to the HTTP requests for demos",
+  },
+  matchzy_demo_upload_header_value: {
+    kind: "string",
+    value: "",
+    desc: "If defined, the value of the custom header added to the demos sent over HTTP",
+    secret: true,
+  },
 };
 
 export class Cvars {

@@ -11,6 +11,7 @@ import { createJsonServer } from "./http-kit";
 import { ManagedListener } from "./listener";
 import { newMatch, tick } from "./match";
 import { MatchzyRemoteLog } from "./matchzy";
+import { DemoRecorder } from "./demo-recorder";
 import { ServerHttpLog } from "./http-log";
 import { MatchzyMatch, type MatchzyMatchState } from "./matchzy-match";
 import { pluginRouter } from "./plugin-api";
@@ -69,6 +70,8 @@ export interface SimServerState {
   } & MatchzyMatchState;
   /** CS2's HTTP log: logging on or off, each listener's URL, lines waiting, POSTs answered 200 / not. */
   httpLog: ServerHttpLog["state"];
+  /** GOTV recordings (`tv_record`, MatchZy's own) and MatchZy's demo uploads. */
+  demos: ReturnType<DemoRecorder["state"]>;
 }
 
 /** How a simulated server runs, beside its config; simulator.ts passes the simulator's options. */
@@ -99,6 +102,8 @@ export class SimServer {
   readonly httpLog: ServerHttpLog;
   /** MatchZy's match setup: a loaded match config holds the roster (matchzy-match.ts). */
   readonly matchzyMatch: MatchzyMatch;
+  /** GOTV recordings and MatchZy's demo uploads (demo-recorder.ts). */
+  readonly demos: DemoRecorder;
   private readonly host: string;
   private readonly downtimeMs: number;
   private readonly log?: (message: string) => void;
@@ -128,6 +133,11 @@ export class SimServer {
       },
       this.matchzyMatch,
     );
+    this.demos = new DemoRecorder(
+      this.world,
+      { matchId: () => this.matchzy.matchId, seed: config.seed },
+      prefixed.log,
+    );
     this.httpLog = new ServerHttpLog(this.world, {
       serverAddr: () => `${host}:${this.rconPort}`,
       seed: config.seed,
@@ -151,6 +161,7 @@ export class SimServer {
       // Defer so the reply to `quit` can be written before the listeners close.
       onRestart: () => void setImmediate(() => this.restartServices("restart")),
       matchzy: this.matchzyMatch,
+      demos: this.demos,
     });
     const router = pluginRouter({
       world: this.world,
@@ -208,6 +219,7 @@ export class SimServer {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.matchzy.stop();
+    this.demos.stop();
     this.httpLog.stop();
     this.matchzyMatch.stop();
     await Promise.all([this.http.close(), this.rcon.listener.close()]);
@@ -309,6 +321,7 @@ export class SimServer {
         ...this.matchzyMatch.state(),
       },
       httpLog: this.httpLog.state,
+      demos: this.demos.state(),
     };
   }
 

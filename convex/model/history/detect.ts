@@ -29,6 +29,7 @@ import { matchSnapshotOf, sameJson } from "../liveData";
 import { sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import type { LoggedKill } from "../serverLog/parse";
 import { recordMatch } from "./record";
+import { followRecording } from "../demos/recording";
 import { updateRoundLog, type PushedRound } from "./rounds";
 import {
   closeEarly,
@@ -98,6 +99,10 @@ export async function trackPoll(
     at: now,
   });
   const matchId = await apply(ctx, serverId, row, step);
+  const server = await ctx.db.get("servers", serverId);
+  if (server) {
+    await followRecording(ctx, server, row?.match ?? null, step.next, matchId !== null, now);
+  }
   // Humans play a match whose lines were never seen: the next poll fetches the player list.
   const wantsPlayers = step.next?.state === "open" && linesMissing(step.next);
   return { matchId, wantsPlayers };

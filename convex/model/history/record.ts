@@ -13,6 +13,7 @@ import type { ClosedMatch } from "./tracker";
 import { notify } from "../notifications";
 import { applyRecordedMatch, voidRecordedMatch } from "../tournamentSeries";
 import { defineCapability } from "../capability";
+import { attachDemosToRecordedMap } from "../demos/attach";
 import { fail } from "../../lib/errors";
 import { workshopTitleOf } from "../steamData";
 
@@ -155,6 +156,7 @@ export async function recordMatch(
     });
   }
   if (counted) await countMatchLines(ctx, matchId);
+  await attachDemosToRecordedMap(ctx, serverId, matchId, dedupeKey);
   if (tournamentId) {
     await applyRecordedMatch(ctx, tournamentId, matchId, {
       lines: players,

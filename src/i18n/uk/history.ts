@@ -121,4 +121,63 @@ export default {
   "history.criterion.adr": "ADR",
   "history.criterion.hs": "HS %",
   "history.criterion.mvps": "MVP",
+  // Match demos: the match page's demo card and the admins' demo page
+  "history.demos.title": "Демо",
+  "history.demos.none": "Демо цього матчу немає.",
+  "history.demos.noneHint":
+    "MatchZy надсилає демо за кілька хвилин після кінця мапи; на сервері без MatchZy панель записує його на самому сервері.",
+  "history.demos.download": "Завантажити демо",
+  "history.demos.downloadSize": "Завантажити демо ({size})",
+  "history.demos.size": "{size}",
+  "history.demos.state.uploading": "Завантажується на сервер панелі",
+  "history.demos.state.ready": "Готове",
+  "history.demos.state.partial": "Запис неповний",
+  "history.demos.state.failed": "Не збережено",
+  "history.demos.state.recording": "Іде запис",
+  "history.demos.state.on_server": "На ігровому сервері",
+  "history.demos.partialHint":
+    "Запис не було завершено (сервер зупинився посеред мапи): демо може обриватися до кінця мапи.",
+  "history.demos.onServer":
+    "Демо записано на ігровому сервері: {path}. Панель не може забрати файл із сервера — візьміть його з сервера (FTP або панель хостингу).",
+  "history.demos.recording": "Сервер записує демо цієї мапи: {path}.",
+  "history.demos.problem.never_arrived":
+    "MatchZy оголосив демо, але файл так і не надійшов (з'єднання обірвалося або сервер не встиг за 100 с). MatchZy не надсилає демо повторно: файл лишився на сервері в csgo/MatchZy/{file}.",
+  "history.demos.problem.not_a_demo": "Надісланий файл не є демо CS2, його видалено.",
+  "history.demos.problem.not_recorded":
+    "Сервер не почав запис (tv_record): увімкніть GOTV (tv_enable 1) і змініть мапу.",
+  "history.demos.hidden": "Приховане",
+  "history.demos.pinned": "Закріплене",
+  "history.demos.hide": "Приховати",
+  "history.demos.show": "Показати",
+  "history.demos.pin": "Закріпити",
+  "history.demos.unpin": "Відкріпити",
+  "history.demos.delete": "Видалити",
+  "history.demos.deleteConfirm":
+    "Видалити демо {file}? Файл буде видалено зі сховища, посилання на нього перестануть працювати.",
+  "history.demos.deleted": "Демо видалено",
+  "history.demos.attach": "Прикріпити",
+  "history.demos.attachLabel": "Матч (посилання або id)",
+  "history.demos.attachDone": "Демо прикріплено до матчу",
+  "history.demos.page.title": "Демо матчів",
+  "history.demos.page.lead":
+    "Демо, які надсилає MatchZy, і записи панелі на серверах без MatchZy. Публічні за замовчуванням; приховане демо бачать лише адміністратори.",
+  "history.demos.page.attention": "Потребують уваги",
+  "history.demos.page.attentionEmpty":
+    "Усе гаразд: немає незавершених, невдалих чи непризначених демо.",
+  "history.demos.page.stored": "Збережені демо",
+  "history.demos.page.storedEmpty": "Ще не збережено жодного демо.",
+  "history.demos.page.unmatched": "Без матчу",
+  "history.demos.page.server": "Сервер {server}",
+  "history.demos.page.matchzyRef": "MatchZy: матч {match}, мапа {map}",
+  "history.demos.page.openMatch": "Відкрити матч",
+  "history.demos.page.totals": "Збережено {count} демо, {size} з {cap}",
+  "history.demos.page.noCap": "без обмеження",
+  "history.demos.retention.title": "Зберігання",
+  "history.demos.retention.hint":
+    "Щогодини панель видаляє демо, старші за вказаний термін, і найстаріші понад обсяг. Закріплені демо не видаляються ніколи. 0 — без обмеження.",
+  "history.demos.retention.days": "Зберігати, днів",
+  "history.demos.retention.capGb": "Обсяг усіх демо, ГБ",
+  "history.demos.retention.save": "Зберегти",
+  "history.demos.retention.saved": "Налаштування зберігання збережено",
+  "history.demos.nav": "Демо",
 } as const;
