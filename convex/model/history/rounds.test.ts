@@ -16,13 +16,35 @@ const tracked = (scoreCT: number, scoreT: number, startedAt = 1): TrackedMatch =
 });
 
 describe("pollWinner", () => {
-  test("the side whose score went up, across the halftime swap too", () => {
-    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 4, scoreT: 2 })).toBe("CT");
-    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 3, scoreT: 3 })).toBe("T");
-    // 7:5 before the swap; after it the old CT team (7) is T and wins: 5:8.
-    expect(pollWinner({ scoreCT: 7, scoreT: 5 }, { scoreCT: 5, scoreT: 8 })).toBe("T");
-    expect(pollWinner({ scoreCT: 7, scoreT: 5 }, { scoreCT: 6, scoreT: 7 })).toBe("CT");
-    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 5, scoreT: 2 })).toBeNull();
+  test("the side whose score went up", () => {
+    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 4, scoreT: 2 }, 6, 24)).toBe("CT");
+    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 3, scoreT: 3 }, 6, 24)).toBe("T");
+    expect(pollWinner({ scoreCT: 3, scoreT: 2 }, { scoreCT: 5, scoreT: 2 }, 6, 24)).toBeNull();
+  });
+
+  test("a swap seen after the first round of a new half: that round was played on the new sides", () => {
+    // MR24, 7:5 after round 12; round 13 on swapped sides, the old CT team (7) is T and wins: 5:8.
+    expect(pollWinner({ scoreCT: 7, scoreT: 5 }, { scoreCT: 5, scoreT: 8 }, 13, 24)).toBe("T");
+    expect(pollWinner({ scoreCT: 7, scoreT: 5 }, { scoreCT: 6, scoreT: 7 }, 13, 24)).toBe("CT");
+  });
+
+  test("a swap seen after the round that ended a half: that round was played on the old sides", () => {
+    // MR8: CT 3:0, T wins round 4 (3:1), the poll already sees the swap: CT 1, T 3.
+    expect(pollWinner({ scoreCT: 3, scoreT: 0 }, { scoreCT: 1, scoreT: 3 }, 4, 8)).toBe("T");
+    expect(pollWinner({ scoreCT: 3, scoreT: 0 }, { scoreCT: 0, scoreT: 4 }, 4, 8)).toBe("CT");
+    // Into overtime (MR24, 12:11, swap after round 24 as well).
+    expect(pollWinner({ scoreCT: 12, scoreT: 11 }, { scoreCT: 12, scoreT: 12 }, 24, 24)).toBe("T");
+  });
+
+  test("unknown when the halves are unknown or a tie reads both ways", () => {
+    expect(
+      pollWinner({ scoreCT: 3, scoreT: 0 }, { scoreCT: 1, scoreT: 3 }, 4, undefined),
+    ).toBeNull();
+    // 2:2 before the halftime round: 3:2 is CT winning unswapped or T winning swapped.
+    expect(pollWinner({ scoreCT: 2, scoreT: 2 }, { scoreCT: 3, scoreT: 2 }, 4, 8)).toBeNull();
+    // Both readings agree: 2:1, then 2:2 is T winning either way.
+    expect(pollWinner({ scoreCT: 2, scoreT: 1 }, { scoreCT: 2, scoreT: 2 }, 4, 8)).toBe("T");
+    expect(pollWinner({ scoreCT: 1, scoreT: 1 }, { scoreCT: 2, scoreT: 1 }, 3, 8)).toBe("CT");
   });
 });
 
@@ -32,6 +54,22 @@ describe("marksAfter", () => {
     const marks = marksAfter([], tracked(0, 0), tracked(1e15, 0), undefined);
     expect(marks).toHaveLength(60);
     expect(marks[0]!.round).toBe(1e15 - 59);
+  });
+
+  test("polls across halftime: MR8, CT CT CT T CT CT, the swap first seen after round 4", () => {
+    const mr8 = (scoreCT: number, scoreT: number): TrackedMatch => ({
+      ...tracked(scoreCT, scoreT),
+      maxRounds: 8,
+    });
+    const polls = [mr8(0, 0), mr8(1, 0), mr8(2, 0), mr8(3, 0), mr8(1, 3), mr8(2, 3), mr8(3, 3)];
+    let marks = marksAfter([], null, polls[0]!, undefined);
+    for (let i = 1; i < polls.length; i++) {
+      marks = marksAfter(marks, polls[i - 1]!, polls[i]!, undefined);
+    }
+    expect(marks.map((m) => m.winner)).toEqual(["CT", "CT", "CT", "T", "CT", "CT"]);
+    // Round 4's score as it stood on the sides it was played on; round 5's after the swap.
+    expect(marks[3]).toMatchObject({ round: 4, scoreCT: 3, scoreT: 1 });
+    expect(marks[4]).toMatchObject({ round: 5, scoreCT: 2, scoreT: 3 });
   });
 
   test("polls: the winner of one round, unknown for rounds a poll skipped; never a reason", () => {

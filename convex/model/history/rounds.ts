@@ -7,7 +7,7 @@
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { TrackedMatch } from "../../lib/history";
-import { MAX_ROUND_MARKS, type RoundEnd, type RoundMark } from "../../lib/rounds";
+import { MAX_ROUND_MARKS, halfBreakAfter, type RoundEnd, type RoundMark } from "../../lib/rounds";
 import type { Side } from "../../lib/side";
 import { sameJson } from "../liveData";
 
@@ -27,19 +27,52 @@ export async function roundLogOf(ctx: QueryCtx, serverId: Id<"servers">) {
 }
 
 /**
- * The winner of the one round between two polls, by the scores by side; the halftime swap (the
- * scores change sides) is allowed for. Null when it cannot be told.
+ * The winner of round `round`, the one round between two polls, by the scores by side. The sides
+ * swap their scores at a half break (at the start of the next round), so a poll can see the swap
+ * either after the round that ends a half (it was played on the sides before the swap) or after
+ * the first round of the new half (played on the sides after it); `maxRounds` says which. Null
+ * when it cannot be told: the halves unknown, or a tie that reads either way.
  */
 export function pollWinner(
   before: { scoreCT: number; scoreT: number },
   after: { scoreCT: number; scoreT: number },
+  round: number,
+  maxRounds: number | undefined,
 ): Side | null {
-  if (after.scoreCT === before.scoreCT + 1 && after.scoreT === before.scoreT) return "CT";
-  if (after.scoreT === before.scoreT + 1 && after.scoreCT === before.scoreCT) return "T";
-  // Swapped at halftime between the two polls: the old CT score is now T's.
-  if (after.scoreCT === before.scoreT + 1 && after.scoreT === before.scoreCT) return "CT";
-  if (after.scoreT === before.scoreCT + 1 && after.scoreCT === before.scoreT) return "T";
-  return null;
+  const plain: Side | null =
+    after.scoreCT === before.scoreCT + 1 && after.scoreT === before.scoreT
+      ? "CT"
+      : after.scoreT === before.scoreT + 1 && after.scoreCT === before.scoreCT
+        ? "T"
+        : null;
+  // Swapped: the team that was T (before.scoreT) now plays CT, or the other way round.
+  const oldT =
+    after.scoreCT === before.scoreT + 1 && after.scoreT === before.scoreCT
+      ? true
+      : after.scoreT === before.scoreCT + 1 && after.scoreCT === before.scoreT
+        ? false
+        : null;
+  const endsHalf = halfBreakAfter(round, maxRounds);
+  const opensHalf = halfBreakAfter(round - 1, maxRounds);
+  const swapped: Side | null =
+    oldT === null || endsHalf === opensHalf ? null : endsHalf === oldT ? "T" : "CT";
+  if (plain === null || oldT === null) return plain ?? swapped;
+  // A tie before or after reads both ways; where no swap can fall, it did not.
+  return !endsHalf && !opensHalf ? plain : swapped === plain ? plain : null;
+}
+
+/**
+ * A polled round's score on the sides it was played on: a poll that saw the halftime swap after
+ * the round that ended the half has the scores the other way round.
+ */
+function asPlayed(
+  before: { scoreCT: number; scoreT: number },
+  winner: Side,
+  seen: { scoreCT?: number; scoreT?: number },
+): { scoreCT?: number; scoreT?: number } {
+  const scoreCT = before.scoreCT + (winner === "CT" ? 1 : 0);
+  const scoreT = before.scoreT + (winner === "T" ? 1 : 0);
+  return seen.scoreCT === scoreT && seen.scoreT === scoreCT ? { scoreCT, scoreT } : seen;
 }
 
 /**
@@ -65,13 +98,13 @@ export function marksAfter(
       : pushed
         ? (pushed.winner ?? null)
         : before && next.rounds === before.rounds + 1
-          ? pollWinner(before, next)
+          ? pollWinner(before, next, round, next.maxRounds)
           : null;
     out.push({
       round,
       winner,
       ...(last && pushed?.reason ? { reason: pushed.reason } : {}),
-      ...(last ? scores : {}),
+      ...(last ? (!pushed && before && winner ? asPlayed(before, winner, scores) : scores) : {}),
     });
   }
   if (pushed && next.rounds === from) {
