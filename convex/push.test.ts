@@ -242,6 +242,39 @@ describe("POST /api/events/{key}: what an event writes", () => {
     expect(s.match!.match).toMatchObject({ scoreCT: 1, scoreT: 2, round: 3 });
   });
 
+  test("a new map drops the last map's names by side until its own rounds prove them", async () => {
+    const { t, serverId } = await world();
+    await post(t, GOING_LIVE);
+    // Team 1 ended the map on T after halftime.
+    await post(t, roundEnd(1, 1, 0, "2"));
+    expect((await stored(t, serverId)).match!.match).toMatchObject({
+      teamCT: "Beta",
+      teamT: "Alpha",
+    });
+    // The next map (the next match's config, then its start): no names on the old sides.
+    await post(t, {
+      event: "series_start",
+      matchid: 8,
+      num_maps: 1,
+      team1: { name: "Alpha" },
+      team2: { name: "Beta" },
+    });
+    expect((await stored(t, serverId)).match!.match).not.toHaveProperty("teamCT");
+    await post(t, roundEnd(1, 1, 0, "2", 8));
+    expect((await stored(t, serverId)).match!.match).toMatchObject({ teamCT: "Beta" });
+    await post(t, { ...GOING_LIVE, matchid: 9 });
+    const m = (await stored(t, serverId)).match!.match;
+    expect(m).toMatchObject({ round: 1, roundPhase: "freezetime" });
+    expect(m).not.toHaveProperty("teamCT");
+    expect(m).not.toHaveProperty("teamT");
+    // Its first round end names them again, team 1 on CT.
+    await post(t, roundEnd(1, 1, 0, "3", 9));
+    expect((await stored(t, serverId)).match!.match).toMatchObject({
+      teamCT: "Alpha",
+      teamT: "Beta",
+    });
+  });
+
   test("the first event mid-match: sides from the polled match when exactly one way fits", async () => {
     const { t, serverId } = await world({
       ...WARMUP,

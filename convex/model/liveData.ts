@@ -245,7 +245,10 @@ export async function storeStatus(
 /** The fields a MatchZy event writes (model/push/receive.ts); the poller owns the rest. */
 export type PushedMatchFields = Partial<
   Pick<Match, "scoreCT" | "scoreT" | "round" | "roundPhase" | "teamCT" | "teamT">
->;
+> & {
+  /** A map starts: the teams' names by side from the map before no longer hold. */
+  newMap?: true;
+};
 
 /**
  * The bomb as CS2's log last told it, on a server whose polls cannot see it (no phase: plain CS2
@@ -285,7 +288,12 @@ export async function storePushedMatch(
   await storeStatus(ctx, serverId, { ok: true }, now);
   const snapshot = await matchSnapshotOf(ctx, serverId);
   if (!snapshot) return false;
-  const match: Match = { ...snapshot.match, ...fields };
+  const { newMap, ...proved } = fields;
+  const match: Match = { ...snapshot.match, ...proved };
+  if (newMap && proved.teamCT === undefined) {
+    delete match.teamCT;
+    delete match.teamT;
+  }
   if (fields.roundPhase && fields.roundPhase !== snapshot.match.roundPhase) {
     // MatchZy's events tell no clock: the old phase's would count down the wrong thing.
     delete match.phaseEndsAt;
@@ -323,7 +331,7 @@ export async function storeExpectedMap(
 ): Promise<boolean> {
   const snapshot = await matchSnapshotOf(ctx, serverId);
   if (!snapshot || snapshot.match.mapName === mapName) return false;
-  const { round: _round, ...rest } = snapshot.match;
+  const { round: _round, teamCT: _ct, teamT: _t, ...rest } = snapshot.match;
   await ctx.db.patch("matchSnapshots", snapshot._id, {
     match: { ...rest, mapName, scoreCT: 0, scoreT: 0, roundPhase: "warmup" },
     updatedAt: now,

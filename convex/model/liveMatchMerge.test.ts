@@ -5,6 +5,7 @@ import {
   behindPush,
   CLOCK_JITTER_MS,
   keepLoggedBomb,
+  keepTeamNames,
   sidesSwapped,
   steadyClocks,
 } from "./liveMatchMerge";
@@ -64,5 +65,27 @@ describe("halftime", () => {
     expect(sidesSwapped(first, { ...first, round: 12 })).toBe(false);
     expect(sidesSwapped({ ...first, round: 13 }, { ...first, round: 14 })).toBe(false);
     expect(sidesSwapped(first, { ...first, mapName: "de_dust2", round: 13 })).toBe(false);
+  });
+});
+
+describe("team names a poll does not report", () => {
+  // The last round of a match: MatchZy's event named the teams on their second-half sides.
+  const ended: Match = { ...match, round: 8, roundPhase: "over", teamCT: "Beta", teamT: "Alpha" };
+  const { teamCT: _ct, teamT: _t, ...unnamed } = ended;
+
+  test("kept while the same match goes on", () => {
+    expect(keepTeamNames(ended, { ...unnamed, round: 8 })).toMatchObject({ teamCT: "Beta" });
+    expect(keepTeamNames(ended, { ...unnamed, round: 9, roundPhase: "freezetime" })).toMatchObject({
+      teamCT: "Beta",
+      teamT: "Alpha",
+    });
+  });
+
+  test("dropped when the next match starts on the same map: warmup, or round 1 again", () => {
+    const warmup: Match = { ...unnamed, round: 0, scoreCT: 0, scoreT: 0, roundPhase: "warmup" };
+    expect(keepTeamNames(ended, warmup)).not.toHaveProperty("teamCT");
+    const first: Match = { ...unnamed, round: 1, scoreCT: 0, scoreT: 0, roundPhase: "freezetime" };
+    expect(keepTeamNames(ended, first)).not.toHaveProperty("teamCT");
+    expect(keepTeamNames(ended, { ...unnamed, mapName: "de_anubis" })).not.toHaveProperty("teamT");
   });
 });

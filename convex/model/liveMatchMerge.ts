@@ -70,11 +70,14 @@ export function sidesSwapped(stored: Match | undefined, next: Match): boolean {
 
 /**
  * The team names a poll left out, from the stored match of the same map (MatchZy's events named
- * them): a plugin that does not report names must not make them blink on every poll.
+ * them): a plugin that does not report names must not make them blink on every poll. A new match
+ * on the same map (warmup again, or the round count going back) drops them: the names stood on
+ * the sides the teams ended the last one on, which the next one swaps back.
  */
 export function keepTeamNames(stored: Match | undefined, next: Match): Match {
   if (!stored || next.teamCT || next.teamT || stored.mapName !== next.mapName) return next;
   if (!stored.teamCT && !stored.teamT) return next;
+  if (next.roundPhase === "warmup" || (next.round ?? 0) < (stored.round ?? 0)) return next;
   return { ...next, teamCT: stored.teamCT, teamT: stored.teamT };
 }
 

@@ -280,13 +280,13 @@ export function interpretEvent(
     case "series_start":
       // A match config was loaded: the server waits in warmup.
       return {
-        fields: { scoreCT: 0, scoreT: 0, round: 0, roundPhase: "warmup" },
+        fields: { scoreCT: 0, scoreT: 0, round: 0, roundPhase: "warmup", newMap: true },
         track: fresh(event.matchid, 0),
       };
     case "going_live":
       if (sameMap(track, event.matchid, event.map_number) && track!.round > 0) return null;
       return {
-        fields: { scoreCT: 0, scoreT: 0, round: 1, roundPhase: "freezetime" },
+        fields: { scoreCT: 0, scoreT: 0, round: 1, roundPhase: "freezetime", newMap: true },
         track: fresh(event.matchid, event.map_number),
       };
     case "round_end":
