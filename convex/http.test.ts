@@ -237,6 +237,22 @@ describe("badge.svg", () => {
     expect(svg).not.toContain("<script>");
     expect(svg).toContain("&#60;script&#62;&#34;&#38;&#39;");
     expect(svg).toContain("офлайн");
-    expect(await get(t, "/api/servers/nope/badge.svg")).toMatchObject({ status: 404 });
+    const unknown = await t.fetch("/api/servers/nope/badge.svg", { method: "GET" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
+    expect(await unknown.text()).toContain("сервер не знайдено");
+  });
+
+  test("a score the server cannot report (plain CS2 over RCON) is unknown, never 0:0", async () => {
+    const t = setupTest();
+    await seed(t);
+    await t.run(async (ctx) => {
+      const row = (await ctx.db.query("matchSnapshots").first())!;
+      const match = { ...row.match, scoreCT: 0, scoreT: 0, unknown: ["score" as const] };
+      await ctx.db.patch("matchSnapshots", row._id, { match });
+    });
+    const svg = await (await t.fetch("/api/servers/server1/badge.svg", { method: "GET" })).text();
+    expect(svg).toContain("de_mirage · 3 грав. · рахунок ?:?");
+    expect(svg).not.toContain("0:0");
   });
 });

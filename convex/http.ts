@@ -18,8 +18,11 @@ const http = httpRouter();
 
 const json = (status: number, body: unknown) => jsonResponse(status, body, CORS_HEADERS);
 
-/** The badge, or 304 when the embedder already holds these bytes (`If-None-Match`). */
-function badge(request: Request, svg: string): Response {
+/**
+ * The badge, or 304 when the embedder already holds these bytes (`If-None-Match`). An unknown key
+ * is a 404 that is still an image (browsers draw it), never JSON an `<img>` shows as broken.
+ */
+function badge(request: Request, svg: string, status: 200 | 404): Response {
   const etag = badgeEtag(svg);
   const headers = {
     "Cache-Control": `public, max-age=${BADGE_MAX_AGE_S}`,
@@ -27,11 +30,11 @@ function badge(request: Request, svg: string): Response {
     ...CORS_HEADERS,
   };
   const held = request.headers.get("If-None-Match");
-  if (held && held.split(",").some((tag) => tag.trim() === etag)) {
+  if (status === 200 && held && held.split(",").some((tag) => tag.trim() === etag)) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(svg, {
-    status: 200,
+    status,
     headers: { "Content-Type": "image/svg+xml; charset=utf-8", ...headers },
   });
 }
@@ -60,8 +63,10 @@ publicGet(
       return json(status, body);
     }
     const snapshot = await ctx.runQuery(internal.publicApi.serverSnapshot, { key });
+    if (rest.length === 1 && rest[0] === "badge.svg") {
+      return badge(request, badgeSvg(snapshot), snapshot ? 200 : 404);
+    }
     if (!snapshot) return json(404, { error: "Server not found" });
-    if (rest.length === 1 && rest[0] === "badge.svg") return badge(request, badgeSvg(snapshot));
     const { status, body } = routeServerRequest(snapshot, rest, url.searchParams);
     return json(status, body);
   }),

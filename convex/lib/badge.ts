@@ -30,13 +30,20 @@ export function badgeParts(s: ServerSnapshot): { label: string; value: string; o
   const value = [
     mapOf(m.mapName).slice(0, 40),
     `${m.playersOnline} грав.`,
-    m.roundPhase === "warmup" ? "розминка" : `${m.scoreCT}:${m.scoreT}`,
+    m.roundPhase === "warmup"
+      ? "розминка"
+      : m.unknown?.includes("score")
+        ? "рахунок ?:?"
+        : `${m.scoreCT}:${m.scoreT}`,
   ].join(" · ");
   return { label, value, online: true };
 }
 
-export function badgeSvg(s: ServerSnapshot): string {
-  const { label, value, online } = badgeParts(s);
+/** The badge for a key no server has: an image still, so an embed never shows as broken. */
+export const UNKNOWN_SERVER_BADGE = { label: "CS2", value: "сервер не знайдено", online: false };
+
+export function badgeSvg(s: ServerSnapshot | null): string {
+  const { label, value, online } = s ? badgeParts(s) : UNKNOWN_SERVER_BADGE;
   const lw = width(label);
   const vw = width(value);
   const total = lw + vw;

@@ -201,4 +201,40 @@ describe("DashboardTab", () => {
     );
     expect(screen.getByText("Гравців на сторонах поки немає.")).toBeInTheDocument();
   });
+
+  it("over plain RCON: sides unknown with players online, the score «?» on the board too", () => {
+    const match = makeMatch({ playersOnline: 10, scoreCT: 0, scoreT: 0 });
+    render(
+      <DashboardTab
+        serverName="Server #3"
+        snapshot={{
+          match: { ...match, unknown: ["score", "phase", "totals"] },
+          summary: undefined,
+          board: [line({ name: "Ola", side: "CT" })],
+          updatedAt: now,
+        }}
+        status={{ online: true, lastSuccessAt: now, livenessAt: now }}
+      />,
+    );
+    const head = screen.getByTestId("board-CT").querySelector("header");
+    expect(head).toHaveTextContent(/\?$/);
+  });
+
+  it("says the sides are unknown, not that nobody plays, when RCON cannot name them", () => {
+    const match = makeMatch({ playersOnline: 10 });
+    render(
+      <DashboardTab
+        serverName="Server #3"
+        snapshot={{
+          match: { ...match, unknown: ["score", "phase", "totals"] },
+          summary: undefined,
+          board: [],
+          updatedAt: now,
+        }}
+        status={{ online: true, lastSuccessAt: now, livenessAt: now }}
+      />,
+    );
+    expect(screen.queryByText("Гравців на сторонах поки немає.")).toBeNull();
+    expect(screen.getByText(/Сторони гравців невідомі/)).toBeInTheDocument();
+  });
 });

@@ -73,7 +73,8 @@ function SideTable({
 }: {
   side: Side;
   name: string;
-  score: number;
+  /** Null when the server cannot report it. */
+  score: number | null;
   lines: BoardLine[];
   columns: Column<BoardLine>[];
 }) {
@@ -83,7 +84,7 @@ function SideTable({
       <header className={styles.head}>
         <span className={styles.label}>{side}</span>
         <span className={styles.team}>{name || sideName}</span>
-        <span className={styles.score}>{formatInteger(score)}</span>
+        <span className={styles.score}>{score === null ? "?" : formatInteger(score)}</span>
       </header>
       <DataTable
         caption={t("board.caption", { team: name || sideName, side })}
@@ -106,23 +107,26 @@ export function SideScoreboard({ match, board }: { match: Match; board: BoardLin
   const tSide = board.filter((l) => l.side === "T");
   const avatars = useSteamProfiles(board.map((l) => l.steamId));
   const columns = useMemo(() => columnsWith(avatars), [avatars]);
+  const scoreKnown = !match.unknown?.includes("score");
+  // Over plain RCON the server names no sides: people are playing, the board just cannot say where.
+  const sidesUnknown = match.unknown?.includes("totals") === true && match.playersOnline > 0;
   return (
     <Card title={t("board.title")}>
       {board.length === 0 ? (
-        <p className={styles.empty}>{t("board.empty")}</p>
+        <p className={styles.empty}>{t(sidesUnknown ? "board.sidesUnknown" : "board.empty")}</p>
       ) : (
         <div className={styles.sides}>
           <SideTable
             side="CT"
             name={match.teamCT ?? ""}
-            score={match.scoreCT}
+            score={scoreKnown ? match.scoreCT : null}
             lines={ct}
             columns={columns}
           />
           <SideTable
             side="T"
             name={match.teamT ?? ""}
-            score={match.scoreT}
+            score={scoreKnown ? match.scoreT : null}
             lines={tSide}
             columns={columns}
           />

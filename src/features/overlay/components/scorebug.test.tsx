@@ -18,6 +18,13 @@ describe("Scorebug", () => {
     expect(screen.getByRole("list", { name: "Раунди" })).toBeInTheDocument();
   });
 
+  it("shows an unknown score as ? : ?, never 0:0", () => {
+    const match = makeMatch({ scoreCT: 0, scoreT: 0, unknown: ["score", "phase"] });
+    render(<Scorebug match={match} rounds={[]} showRounds={false} />);
+    expect(screen.getByTestId("overlay-score-ct")).toHaveTextContent(/^\?$/);
+    expect(screen.getByTestId("overlay-score-t")).toHaveTextContent(/^\?$/);
+  });
+
   it("says when there is no match, and waits while loading", () => {
     const { rerender } = render(<Scorebug match={null} rounds={[]} showRounds={false} />);
     expect(screen.getByText("Немає даних про матч")).toBeInTheDocument();

@@ -32,6 +32,8 @@ export function Scorebug({
       </div>
     );
   }
+  // Plain CS2 over RCON cannot report the score: "?" as on the dashboard, never a made-up 0:0.
+  const scoreKnown = !match.unknown?.includes("score");
   return (
     <div className={styles.wrap}>
       <div className={styles.bug} data-testid="scorebug">
@@ -39,13 +41,13 @@ export function Scorebug({
           <span className={styles.name}>{match.teamCT || t("teamName.Counter-Terrorist")}</span>
         </span>
         <span className={`${styles.score} ${styles.ctScore}`} data-testid="overlay-score-ct">
-          {match.scoreCT}
+          {scoreKnown ? match.scoreCT : "?"}
         </span>
         <span className={styles.middle}>
           <RoundClock match={match} />
         </span>
         <span className={`${styles.score} ${styles.tScore}`} data-testid="overlay-score-t">
-          {match.scoreT}
+          {scoreKnown ? match.scoreT : "?"}
         </span>
         <span className={`${styles.team} ${styles.t}`} data-testid="overlay-team-t">
           <span className={styles.name}>{match.teamT || t("teamName.Terrorist")}</span>
