@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { setupTest, type TestConvex, serverRow } from "./test.setup";
 import type { Player } from "./lib/validators";
 import { playerOnServer } from "./testing/live.fixtures";
+import { storePollResult } from "./model/liveData";
 
 function player(steamId: string, name: string, team: Player["team"], kills: number): Player {
   return {
@@ -189,6 +190,40 @@ describe("public read API", () => {
     const res = await t.fetch("/api/servers/server1/match", { method: "OPTIONS" });
     expect(res.status).toBe(204);
     expect(res.headers.get("Access-Control-Allow-Methods")).toContain("GET");
+  });
+});
+
+describe("status: lastSuccessAt", () => {
+  test("follows the polls while they keep the snapshot fresh (the status row then is not written)", async () => {
+    const t = setupTest();
+    await seed(t);
+    const start = 1_000_000;
+    const serverId = await t.run(async (ctx) => (await ctx.db.query("servers").first())!._id);
+    // Seven minutes of polls every 10 s, each with a new score: the match snapshot is always
+    // fresh, so the liveness write is skipped.
+    for (let i = 0; i <= 42; i++) {
+      await t.run(async (ctx) => {
+        const match = {
+          serverName: "S1",
+          mapName: "de_mirage",
+          scoreCT: i,
+          scoreT: 7,
+          playersOnline: 3,
+          roundPhase: "live" as const,
+        };
+        const summary = {
+          totalPlayers: 3,
+          totalKills: i,
+          totalDeaths: i,
+          totalDamage: 100 * i,
+          totalBombsPlanted: 0,
+          totalBombsDefused: 0,
+        };
+        await storePollResult(ctx, serverId, { ok: true, match, summary }, start + i * 10_000);
+      });
+    }
+    const body = (await get(t, "/api/servers/server1/status")).body as { lastSuccessAt: string };
+    expect(Date.parse(body.lastSuccessAt)).toBe(start + 420_000);
   });
 });
 

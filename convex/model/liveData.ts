@@ -91,12 +91,16 @@ export async function snapshotOfServer(
   const status = await statusOf(ctx, server._id);
   const match = await matchSnapshotOf(ctx, server._id);
   const players = await playerSnapshotOf(ctx, server._id);
+  // The status row's stamp is refreshed only when no fresh snapshot already says the server
+  // answers (see storeStatus): the newest of the three is when it last did.
+  const lastSuccessAt =
+    Math.max(status?.lastSuccessAt ?? 0, match?.updatedAt ?? 0, players?.updatedAt ?? 0) || null;
   return {
     key: server.key,
     name: server.name,
     connectAddress: server.connectAddress,
     online: status?.online ?? false,
-    lastSuccessAt: status?.lastSuccessAt ?? null,
+    lastSuccessAt,
     match: match?.match ?? null,
     summary: match?.summary ?? null,
     players: players?.players ?? [],
