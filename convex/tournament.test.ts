@@ -505,7 +505,7 @@ describe("launch", () => {
     await t.run((ctx) =>
       recordLaunch(
         ctx,
-        { tournamentId: id, mode: "wingman", map: "de_brewery" },
+        { tournamentId: id, mode: "wingman", map: "de_brewery", mapIndex: 0 },
         { username: "Olena", identity: "admin" },
         undefined,
       ),
@@ -513,6 +513,40 @@ describe("launch", () => {
     expect(await t.query(api.tournament.get, { slug })).toMatchObject({
       isLaunched: true,
       launchedMaps: 1,
+    });
+    // Until its match is recorded the map may be launched again (a crash, a void).
+    expect(await info(0)).toMatchObject({ ok: true });
+    expect(await info(1)).toMatchObject({ ok: false, message: M.noSuchSeriesMap });
+    await t.run(async (ctx) => {
+      const doc = (await ctx.db.get("tournaments", id))!;
+      const result = {
+        mapIndex: 0,
+        map: "de_brewery",
+        winner: "teamA" as const,
+        scoreA: 9,
+        scoreB: 3,
+      };
+      const matchId = await ctx.db.insert("matches", {
+        serverId,
+        serverKey: "server1",
+        serverName: "S",
+        map: "de_brewery",
+        startedAt: 1,
+        endedAt: 2,
+        scoreCT: 9,
+        scoreT: 3,
+        winner: "CT",
+        rounds: 12,
+        source: "poll",
+        players: [],
+        dedupeKey: "x",
+        counted: false,
+        voided: false,
+      });
+      await ctx.db.patch("tournaments", doc._id, {
+        seriesResults: [{ ...result, matchId }],
+        seriesWinner: "teamA",
+      });
     });
     expect(await info(0)).toMatchObject({ ok: false, message: M.alreadyLaunched });
   });

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { TournamentFormat } from "./lib/tournamentFields";
-import { recordMatch } from "./model/history/record";
+import { recordMatch, voidMatch } from "./model/history/record";
 import { recordLaunch } from "./model/launch";
 import { TOURNAMENT_MESSAGES as M } from "./model/tournament";
 import { historyLine } from "./testing/history.fixtures";
@@ -254,7 +254,7 @@ describe("a tournament that needs Steam", () => {
     await t.run((ctx) =>
       recordLaunch(
         ctx,
-        { tournamentId: id, mode: "wingman", map: "de_mirage" },
+        { tournamentId: id, mode: "wingman", map: "de_mirage", mapIndex: 0 },
         { username: "Olena", identity: "admin" },
         undefined,
       ),
@@ -330,7 +330,7 @@ describe("a tournament that needs Steam", () => {
           await ctx.db.replace(
             "tournaments",
             id,
-            markLaunched(state, "wingman", { serverId, at: launchedAt }),
+            markLaunched(state, "wingman", mapIndex, { serverId, at: launchedAt }),
           );
         });
       }
@@ -374,6 +374,65 @@ describe("a tournament that needs Steam", () => {
     expect(now.seriesWinner).toBe("teamA");
     const matches = await t.run((ctx) => ctx.db.query("matches").collect());
     expect(matches.map((m) => m.tournamentId === id)).toEqual([false, false, true, true, true]);
+  });
+
+  test("a BO3 never dead-ends: a public game on map 1 is no result, a voided map 1 launches again", async () => {
+    const world = await setup();
+    const { t, id } = world;
+    await seatBoth(world);
+    await playVeto(world);
+    const serverId = await t.run((ctx) => ctx.db.insert("servers", serverRow()));
+    const launch = (mapIndex: number) =>
+      t.run(async (ctx) => {
+        const { launchPayload } = await import("./model/tournament");
+        const doc = (await ctx.db.get("tournaments", id))!;
+        const map = launchPayload(doc, "wingman", mapIndex).Map;
+        const launched = { tournamentId: id, mode: "wingman", map, mapIndex };
+        await recordLaunch(ctx, launched, { username: "Olena", identity: "admin" }, serverId);
+      });
+    let clock = Date.now();
+    const play = (lines: ReturnType<typeof historyLine>[]) =>
+      t.run(async (ctx) => {
+        clock += 3_600_000;
+        return await recordMatch(ctx, serverId, {
+          startedAt: clock,
+          endedAt: clock + 1_800_000,
+          mapName: "de_mirage",
+          scoreCT: 13,
+          scoreT: 9,
+          rounds: 22,
+          source: "poll",
+          lines,
+        });
+      });
+    await launch(0);
+    // Strangers play a public game on map 1: not the series' match.
+    const stray = await play([
+      historyLine("76561198000000777", "Хтось", "CT", 20),
+      historyLine("76561198000000778", "Інший", "T", 10),
+    ]);
+    const strayMatch = await t.run((ctx) => ctx.db.get("matches", stray!));
+    expect(strayMatch?.tournamentId).toBeUndefined();
+    // Map 2 still waits, and map 1 may be launched again meanwhile.
+    await expect(launch(1)).rejects.toThrow(M.seriesWaiting(1));
+    await launch(0);
+    expect(await get(t)).toMatchObject({ launchedMaps: 1, seriesResults: [] });
+    // The roster plays it; the admin voids that match (a broken map): map 1 again, not map 2.
+    const played = await play([
+      historyLine(PETRO, "Петро", "CT", 20),
+      historyLine(MAKSYM, "Максим", "T", 10),
+    ]);
+    expect((await get(t)).seriesResults).toHaveLength(1);
+    await t.run((ctx) => voidMatch(ctx, played!));
+    expect((await get(t)).seriesResults).toEqual([]);
+    await expect(launch(1)).rejects.toThrow(M.seriesWaiting(1));
+    await launch(0);
+    await play([historyLine(PETRO, "Петро", "CT", 20), historyLine(MAKSYM, "Максим", "T", 10)]);
+    expect((await get(t)).seriesResults).toMatchObject([{ mapIndex: 0, winner: "teamA" }]);
+    // Now map 1 is done and map 2 opens.
+    await expect(launch(0)).rejects.toThrow(M.alreadyLaunched);
+    await launch(1);
+    expect((await get(t)).launchedMaps).toBe(2);
   });
 
   test("the next map cannot launch before the previous result, nor after the series is won", async () => {

@@ -107,16 +107,17 @@ export async function launchInfoOf(
 /** Records a launch the game server accepted; answers the audit entry's details. */
 export async function recordLaunch(
   ctx: MutationCtx,
-  launch: { tournamentId: Id<"tournaments">; mode: string; map: string },
+  launch: { tournamentId: Id<"tournaments">; mode: string; map: string; mapIndex: number },
   actor: Actor,
   serverId: Id<"servers"> | undefined,
 ): Promise<string> {
-  const { tournamentId, mode, map } = launch;
+  const { tournamentId, mode, map, mapIndex } = launch;
   const t = await ctx.db.get("tournaments", tournamentId);
   if (!t) fail("NOT_FOUND", model.TOURNAMENT_MESSAGES.notFound);
   // Recorded even if an admin archived meanwhile: the match did start on the server.
   const on = serverId ? { serverId, at: Date.now() } : undefined;
-  await ctx.db.replace("tournaments", tournamentId, model.markLaunched(stateOf(t), mode, on));
+  const next = model.markLaunched(stateOf(t), mode, mapIndex, on);
+  await ctx.db.replace("tournaments", tournamentId, next);
   await notifyTournamentLaunched(ctx, t, { admin: actor.username, mode, map, serverId });
   return `${t.slug}: ${mode}, ${map}`;
 }
@@ -233,13 +234,18 @@ export const LAUNCH_CAPABILITY = defineCapability({
       { kind: "changeMap", map: info.payload.Map },
     ];
   },
-  commit: async (ctx, { tournamentId, mode }, { actor, serverId, loaded: { info, matchzy } }) => {
+  commit: async (
+    ctx,
+    { tournamentId, mode, mapIndex },
+    { actor, serverId, loaded: { info, matchzy } },
+  ) => {
     if (!info.ok) return;
     const map = info.payload.Map;
     if (matchzy?.kind === "config" && serverId) {
       await expectLaunchedMatch(ctx, serverId, matchzy.id, mode);
     }
-    return { details: await recordLaunch(ctx, { tournamentId, mode, map }, actor, serverId) };
+    const launch = { tournamentId, mode, map, mapIndex };
+    return { details: await recordLaunch(ctx, launch, actor, serverId) };
   },
   // The game server did not take it: its config is never served.
   onFailure: async (ctx, _input, { loaded: { matchzy } }) => {

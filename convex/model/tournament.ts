@@ -151,7 +151,9 @@ export function launchPayload(t: TournamentState, mode: string, mapIndex = 0): W
   if (t.status !== "finished" || !teamsFull(t)) fail("CONFLICT", M.launchIncomplete);
   const entry = t.series[mapIndex];
   if (!entry) fail("INVALID_INPUT", M.noSuchSeriesMap);
-  if (mapIndex < t.launchedMaps) fail("CONFLICT", M.alreadyLaunched);
+  if (mapIndex < t.launchedMaps && mapIndex !== relaunchableMap(t)) {
+    fail("CONFLICT", M.alreadyLaunched);
+  }
   if (mapIndex > t.launchedMaps) fail("CONFLICT", M.seriesOrder(t.launchedMaps + 1));
   if (t.seriesWinner) fail("CONFLICT", M.seriesWon(t[t.seriesWinner].name));
   // The next map waits for the previous one's recorded result, so the series can end in time.
@@ -176,16 +178,33 @@ export function launchPayload(t: TournamentState, mode: string, mapIndex = 0): W
   return { Mode: mode, Map: entry.map, TeamA: team("teamA"), TeamB: team("teamB") };
 }
 
-/** Records that the next series map started on the server. The one place a launch is marked. */
+/**
+ * The launched map that may be launched again: the latest one, while it has no recorded result
+ * and the series is not won (it was never played through, or its match was voided). Without
+ * this a series whose map never produced a result could go neither back nor on.
+ */
+export function relaunchableMap(
+  t: Pick<TournamentState, "launchedMaps" | "seriesResults" | "seriesWinner">,
+): number | null {
+  const last = t.launchedMaps - 1;
+  if (last < 0 || t.seriesWinner) return null;
+  return (t.seriesResults ?? []).some((r) => r.mapIndex === last) ? null : last;
+}
+
+/**
+ * Records that the series map at `mapIndex` started on the server (the next one, or the latest
+ * one again), and where and when. The one place a launch is marked.
+ */
 export function markLaunched(
   t: TournamentState,
   mode: string,
+  mapIndex: number,
   on?: { serverId: Id<"servers">; at: number },
 ): TournamentState {
   const { launchedOn: _previous, ...rest } = t;
   return {
     ...rest,
-    launchedMaps: t.launchedMaps + 1,
+    launchedMaps: Math.max(t.launchedMaps, mapIndex + 1),
     launchedMode: mode,
     ...(on ? { launchedOn: on } : {}),
   };

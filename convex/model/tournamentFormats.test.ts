@@ -97,7 +97,7 @@ function checkFinished(t: TournamentState, format: TournamentFormat) {
     expect(() => launchPayload(launched, "competitive", i + 1)).toThrow();
     // The next map opens once this one has a recorded result (a draw decides nothing).
     const result = { mapIndex: i, matchId: `m${i}` as Id<"matches">, scoreA: 6, scoreB: 6 };
-    launched = withMapResult(markLaunched(launched, "competitive"), {
+    launched = withMapResult(markLaunched(launched, "competitive", i), {
       ...result,
       winner: "draw",
     })!;

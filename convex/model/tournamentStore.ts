@@ -17,6 +17,7 @@ import {
 import type { Viewer } from "../lib/viewer";
 import {
   isLaunched,
+  relaunchableMap,
   remainingMaps,
   TOURNAMENT_MESSAGES,
   type Actor,
@@ -207,6 +208,8 @@ export const vTournamentView = v.object({
   seriesWinner: v.union(vTournamentTeamKey, v.null()),
   /** Every map of the series was launched. */
   isLaunched: v.boolean(),
+  /** The launched map that may be launched again (no result yet), or null. */
+  relaunchMap: v.union(v.number(), v.null()),
   /** Copyable text for Discord once the veto finished. */
   summary: v.union(v.string(), v.null()),
 });
@@ -221,6 +224,7 @@ export function viewOf(t: Doc<"tournaments">): TournamentView {
     seriesResults: t.seriesResults ?? [],
     seriesWinner: t.seriesWinner ?? null,
     isLaunched: isLaunched(t),
+    relaunchMap: relaunchableMap(t),
     summary: t.status === "finished" ? summaryText(t) : null,
   };
 }

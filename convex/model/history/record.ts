@@ -7,11 +7,19 @@ import { v } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { countsForCareers, HISTORY_MESSAGES, resultOf, winnerOf } from "../../lib/history";
+import {
+  countsForCareers,
+  HISTORY_MESSAGES,
+  resultOf,
+  winnerOf,
+  type HistoryLine,
+} from "../../lib/history";
 import { countLine } from "./careers";
 import type { ClosedMatch } from "./tracker";
 import { notify } from "../notifications";
-import { applyRecordedMatch, voidRecordedMatch } from "../tournamentSeries";
+import { relaunchableMap } from "../tournament";
+import { stateOf } from "../tournamentStore";
+import { applyRecordedMatch, mapWinnerOf, voidRecordedMatch } from "../tournamentSeries";
 import { defineCapability } from "../capability";
 import { attachDemosToRecordedMap } from "../demos/attach";
 import { fail } from "../../lib/errors";
@@ -33,15 +41,17 @@ export function dedupeKeyOf(serverId: Id<"servers">, closed: ClosedMatch): strin
 
 /**
  * The tournament a match came from: a non-archived one (of the 20 newest) whose latest launched
- * series map is this map, launched on this server before the match started. A match elsewhere, or
- * before the launch, counts for no series whoever played it. Several tournaments may run at once;
- * a bounded read, not a scan.
+ * series map is this map, launched on this server before the match started, still without a
+ * result, and played by seated players of both teams. A match elsewhere, before the launch, or
+ * without the roster (a public game on the same map) counts for no series. Several tournaments
+ * may run at once; a bounded read, not a scan.
  */
 async function tournamentOf(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   map: string,
   startedAt: number,
+  lines: HistoryLine[],
 ) {
   const open = await ctx.db
     .query("tournaments")
@@ -52,7 +62,9 @@ async function tournamentOf(
     if (t.launchedMaps === 0 || !t.launchedOn) return false;
     if (t.launchedOn.serverId !== serverId || t.launchedOn.at > startedAt) return false;
     const launched = t.series[t.launchedMaps - 1]?.map ?? t.serverMap ?? t.finalMap;
-    return launched === map;
+    if (launched !== map) return false;
+    const state = stateOf(t);
+    return relaunchableMap(state) !== null && mapWinnerOf(state, lines, "draw") !== null;
   });
   return from?._id;
 }
@@ -108,7 +120,7 @@ export async function recordMatch(
   const winner = winnerOf(closed.scoreCT, closed.scoreT);
   const players = [...closed.lines].sort((a, b) => b.kills - a.kills || a.deaths - b.deaths);
   const counted = countsForCareers({ rounds: closed.rounds, players });
-  const tournamentId = await tournamentOf(ctx, serverId, closed.mapName, closed.startedAt);
+  const tournamentId = await tournamentOf(ctx, serverId, closed.mapName, closed.startedAt, players);
   const matchId = await ctx.db.insert("matches", {
     serverId,
     serverKey: server.key,

@@ -202,6 +202,13 @@ export default {
   "tournament.archived": "Турнір в архіві.",
   "tournament.launchMap": "Запустити мапу {n}: {map}",
   "tournament.launchAllDone": "Усі мапи серії запущено.",
+  "tournament.relaunchMap": "Запустити мапу {n} ще раз: {map}",
+  "tournament.relaunchHint":
+    "Результату мапи {n} ще немає: наступна мапа відкриється, щойно його буде записано. Якщо мапу не дограли або її матч анульовано, запустіть її ще раз.",
+  "tournament.relaunchTitle": "Запустити мапу {n} ще раз?",
+  "tournament.relaunchText":
+    "Гра на сервері почнеться спочатку. Робіть це, лише якщо мапу {n} не дограли або її матч анульовано; якщо її ще грають, дочекайтеся результату.",
+  "tournament.relaunchConfirm": "Запустити ще раз",
   "tournament.readinessTitle": "Готовність до запуску",
   "tournament.onServer": "{n}/{total} на сервері",
   "tournament.connected": "на сервері",

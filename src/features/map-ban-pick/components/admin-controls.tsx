@@ -53,16 +53,21 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
   );
   const [result, setResult] = useState<LaunchResult | null>(null);
   const finished = tournament.status === "finished";
-  const nextIndex = tournament.launchedMaps;
+  // A launched map without a result (never played through, or its match voided) is offered again
+  // instead of the next one, which waits for that result.
+  const again = tournament.relaunchMap;
+  const nextIndex = again ?? tournament.launchedMaps;
   const nextMap = tournament.series[nextIndex]?.map;
-  const canLaunch = finished && !tournament.isLaunched && !!serverId && !!nextMap;
+  const allDone = tournament.isLaunched && again === null;
+  const canLaunch = finished && !allDone && !!serverId && !!nextMap;
   const paused = tournament.pausedRemainingMs !== undefined;
   const op = (kind: "forceStart" | "pause" | "resume" | "archive") =>
     void adminOp.run({ tournamentId: tournament.id, op: kind });
 
   let hint = t("tournament.launchWhenFinished");
-  if (tournament.isLaunched) hint = t("tournament.launchAllDone");
+  if (allDone) hint = t("tournament.launchAllDone");
   else if (!serverId) hint = t("tournament.launchNoServer");
+  else if (again !== null) hint = t("tournament.relaunchHint", { n: again + 1 });
   else if (finished) hint = t("tournament.launchServer", { name: serverName ?? "" });
 
   const doLaunch = async () => {
@@ -87,16 +92,31 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
     connection?.type === "RCON" ? "tournament.launchRcon" : "tournament.launchConsole",
     { sides },
   );
-  const onLaunch = () => {
-    if (missing.length === 0) return void doLaunch();
+  const missingText = () => {
     const what = matchzyRoster
       ? t("tournament.launchMissingSteam")
       : consoleOnly
         ? consoleText
         : t("tournament.launchMissingNames", { sides });
+    return t("tournament.launchMissingText", { names: missing.join(", "), what });
+  };
+  const onLaunch = () => {
+    // One question at a time: launching a map again says so first, with who is missing after it.
+    if (again !== null) {
+      ask({
+        title: t("tournament.relaunchTitle", { n: again + 1 }),
+        text: [t("tournament.relaunchText", { n: again + 1 }), missing.length ? missingText() : ""]
+          .filter(Boolean)
+          .join(" "),
+        confirmLabel: t("tournament.relaunchConfirm"),
+        run: doLaunch,
+      });
+      return;
+    }
+    if (missing.length === 0) return void doLaunch();
     ask({
       title: t("tournament.launchMissingTitle"),
-      text: t("tournament.launchMissingText", { names: missing.join(", "), what }),
+      text: missingText(),
       confirmLabel: t("tournament.launchAnyway"),
       run: doLaunch,
     });
@@ -122,7 +142,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
             value={mode}
             options={MODE_OPTIONS}
             onChange={setMode}
-            disabled={tournament.isLaunched}
+            disabled={allDone}
           />
           <Button
             variant="primary"
@@ -130,13 +150,15 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
             loading={launch.pending}
             onClick={onLaunch}
           >
-            {tournament.series.length > 1 && nextMap
-              ? t("tournament.launchMap", { n: nextIndex + 1, map: mapLabel(nextMap) })
-              : t("tournament.launch")}
+            {again !== null && nextMap
+              ? t("tournament.relaunchMap", { n: nextIndex + 1, map: mapLabel(nextMap) })
+              : tournament.series.length > 1 && nextMap
+                ? t("tournament.launchMap", { n: nextIndex + 1, map: mapLabel(nextMap) })
+                : t("tournament.launch")}
           </Button>
         </div>
         <p className={textStyles.muted}>{hint}</p>
-        {finished && !tournament.isLaunched && (consoleOnly || matchzyRoster) ? (
+        {finished && !allDone && (consoleOnly || matchzyRoster) ? (
           <Notice>{matchzyRoster ? t("tournament.launchMatchzy") : consoleText}</Notice>
         ) : null}
         {result?.note ? <Notice>{result.note}</Notice> : null}

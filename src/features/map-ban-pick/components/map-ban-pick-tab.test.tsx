@@ -653,6 +653,34 @@ describe("MapBanPickTab", () => {
       },
     );
 
+    it("a series map without a result is offered again, never the next one it would refuse", async () => {
+      const user = userEvent.setup();
+      // Map 1 launched; its match was voided (or never recorded): no result, map 2 not open yet.
+      serve(
+        finished("CT", {
+          series: [
+            { map: "de_mirage", side: "CT", sideBy: "teamB" },
+            { map: "de_nuke", side: "T", sideBy: "teamA" },
+            { map: "de_train", side: "CT", sideBy: "teamA" },
+          ],
+          launchedMaps: 1,
+          launchedMode: "competitive",
+          relaunchMap: 0,
+        }),
+      );
+      backend.fn("tournamentLaunch:launch").mockResolvedValue({ action: "launchGame", note: null });
+      renderTab({ isAdmin: true });
+      expect(screen.queryByRole("button", { name: /Запустити мапу 2/ })).toBeNull();
+      expect(screen.getByText(/Результату мапи 1 ще немає/)).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Запустити мапу 1 ще раз: Mirage" }));
+      const dialog = screen.getByRole("dialog", { name: "Запустити мапу 1 ще раз?" });
+      expect(backend.fn("tournamentLaunch:launch")).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole("button", { name: "Запустити ще раз" }));
+      expect(backend.fn("tournamentLaunch:launch")).toHaveBeenCalledWith(
+        expect.objectContaining({ mapIndex: 0 }),
+      );
+    });
+
     it("shows the backend's refusal of a launch", async () => {
       const user = userEvent.setup();
       serve(finished("CT"));

@@ -60,6 +60,7 @@ export function waiting(overrides: Partial<Tournament> = {}): Tournament {
     finalSide: undefined,
     history: [],
     isLaunched: false,
+    relaunchMap: null,
     launchedMode: undefined,
     createdAt: T0,
     ...overrides,
