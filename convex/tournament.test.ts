@@ -457,6 +457,44 @@ describe("ready check, coin toss and the turn timer", () => {
   });
 });
 
+describe("archive", () => {
+  test("archiving a running veto stops its clock and its steps; it comes back where it stopped", async () => {
+    const { t, asAdmin, id, slug } = await duel();
+    await t.mutation(api.tournament.ready, { tournamentId: id, sessionId: a1 });
+    await t.mutation(api.tournament.ready, { tournamentId: id, sessionId: b1 });
+    const view = (await t.query(api.tournament.get, { slug }))!;
+    const mover = view.turn === "teamA" ? a1 : b1;
+    vi.advanceTimersByTime(20_000);
+    await asAdmin.action(api.tournamentAdmin.adminOp, { tournamentId: id, op: "archive" });
+    // Its turn timer comes due meanwhile: nothing is played by time, nor by hand.
+    vi.advanceTimersByTime(120_000);
+    await t.finishInProgressScheduledFunctions();
+    expect(await t.query(api.tournament.get, { slug })).toMatchObject({
+      archived: true,
+      currentStep: 0,
+      pausedRemainingMs: 40_000,
+    });
+    expect(await autoEntries(t, slug)).toEqual([]);
+    const ban = () =>
+      t.mutation(api.tournament.ban, {
+        tournamentId: id,
+        sessionId: mover,
+        map: "de_nuke",
+        expectedStep: 0,
+      });
+    await expect(ban()).rejects.toMatchObject(refused(M.archived));
+    await asAdmin.action(api.tournamentAdmin.adminOp, { tournamentId: id, op: "unarchive" });
+    expect((await t.query(api.tournament.list, {})).map((x) => x.slug)).toContain(slug);
+    await asAdmin.action(api.tournamentAdmin.adminOp, { tournamentId: id, op: "resume" });
+    await ban();
+    expect((await t.query(api.tournament.get, { slug }))!.currentStep).toBe(1);
+    const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
+    expect(audit.map((e) => e.action)).toEqual(
+      expect.arrayContaining(["tournament_archive", "tournament_unarchive"]),
+    );
+  });
+});
+
 describe("launch", () => {
   test("readiness counts who is on the server; launch info covers series maps in order", async () => {
     const { t, asAdmin, id, slug } = await setup();

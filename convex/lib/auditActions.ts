@@ -33,6 +33,7 @@ export const PANEL_EVENTS = [
   "tournament_pause",
   "tournament_resume",
   "tournament_archive",
+  "tournament_unarchive",
   "tournament_launch",
   "tournament_pick_side",
   "match_void",

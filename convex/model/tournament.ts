@@ -133,8 +133,17 @@ export function teamsFull(t: TournamentState): boolean {
   return t.teamA.players.length === size && t.teamB.players.length === size;
 }
 
-export function archive(t: TournamentState): TournamentState {
-  return { ...t, archived: true };
+/**
+ * Archived: hidden from the active list, steps refused. A running turn clock stops where it was
+ * (as a pause), so nothing is decided by time meanwhile; back from the archive, the admin resumes.
+ */
+export function archive(t: TournamentState, pause: (t: TournamentState) => TournamentState) {
+  const ticking = t.status === "in_progress" && t.pausedRemainingMs === undefined;
+  return { ...(ticking ? pause(t) : t), archived: true };
+}
+
+export function unarchive(t: TournamentState): TournamentState {
+  return { ...t, archived: false };
 }
 
 export function isLaunchMode(mode: string): mode is LaunchMode {

@@ -11,7 +11,7 @@ import { fail } from "../lib/errors";
 import { parseSteamId } from "../lib/steamId";
 import { vTournamentFormat, vTournamentTeamKey } from "../lib/tournamentFields";
 import { defineCapability } from "./capability";
-import { archive, createTournament } from "./tournament";
+import { archive, createTournament, unarchive } from "./tournament";
 import { checkRosterOpen, removeSeat, rename, replaceSeat } from "./tournamentRoster";
 import { forceStart, pause, resume } from "./tournamentVeto";
 import { validateFormat } from "./tournamentFormats";
@@ -43,6 +43,7 @@ const vAdminOp = v.union(
   v.literal("pause"),
   v.literal("resume"),
   v.literal("archive"),
+  v.literal("unarchive"),
 );
 
 const vSeatOp = v.union(v.literal("remove"), v.literal("replace"));
@@ -68,7 +69,10 @@ export const TOURNAMENT_CAPABILITIES = {
     },
   }),
 
-  /** Start without every "Готові", pause or resume the clock, or archive a tournament. */
+  /**
+   * Start without every "Готові", pause or resume the clock, archive a tournament or bring it back
+   * from the archive (archived by mistake: it goes on where it stopped).
+   */
   adminOp: defineCapability({
     name: "tournament_admin",
     access: "admin",
@@ -86,7 +90,9 @@ export const TOURNAMENT_CAPABILITIES = {
             ? pause(state, now)
             : op === "resume"
               ? resume(state, now)
-              : archive(state);
+              : op === "archive"
+                ? archive(state, (t) => pause(t, now))
+                : unarchive(state);
       await save(ctx, doc._id, state, next);
       return { details: doc.slug };
     },

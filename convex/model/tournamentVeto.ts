@@ -119,6 +119,7 @@ function checkStep(t: TournamentState, expectedStep: number) {
   if (t.status === "waiting_for_teams" || t.status === "ready_check") {
     fail("CONFLICT", M.notStarted);
   }
+  if (t.archived) fail("CONFLICT", M.archived);
   if (expectedStep !== t.currentStep) fail("CONFLICT", M.staleStep);
   if (t.status === "finished") fail("CONFLICT", M.finished);
   if (t.pausedRemainingMs !== undefined) fail("CONFLICT", M.paused);

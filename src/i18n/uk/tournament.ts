@@ -18,6 +18,9 @@ export default {
   "tournament.create": "Створити турнір",
   "tournament.created": "Новий турнір створено.",
   "tournament.banner.waiting": "Очікуємо команди",
+  "tournament.banner.archived": "Турнір в архіві",
+  "tournament.banner.archivedDetail":
+    "Адміністратор переніс цей турнір в архів: бан/пік зупинено, приєднатися чи зробити хід не можна.",
   "tournament.banner.waitingJoin":
     "Приєднайтеся до команди A або B: бан/пік почнеться, коли в кожній буде {players}.",
   "tournament.banner.waitingSeated": "Бан/пік почнеться, щойно в обох командах буде {players}.",
@@ -200,6 +203,12 @@ export default {
   "tournament.resume": "Продовжити",
   "tournament.archive": "В архів",
   "tournament.archived": "Турнір в архіві.",
+  "tournament.archiveTitleConfirm": "Перенести турнір в архів?",
+  "tournament.archiveText":
+    "Турнір «{name}» зникне зі списку активних, бан/пік зупиниться (таймер стане на паузу), а гравці за посиланням побачать, що його перенесено в архів. Повернути його можна тут же, кнопкою «Повернути з архіву».",
+  "tournament.archiveDone": "Турнір перенесено в архів.",
+  "tournament.unarchive": "Повернути з архіву",
+  "tournament.unarchiveDone": "Турнір повернуто з архіву.",
   "tournament.launchMap": "Запустити мапу {n}: {map}",
   "tournament.launchAllDone": "Усі мапи серії запущено.",
   "tournament.relaunchMap": "Запустити мапу {n} ще раз: {map}",
@@ -222,4 +231,5 @@ export default {
   "tournament.audit.pause": "Пауза вето",
   "tournament.audit.resume": "Продовження вето",
   "tournament.audit.archive": "Турнір в архів",
+  "tournament.audit.unarchive": "Турнір повернуто з архіву",
 } as const;

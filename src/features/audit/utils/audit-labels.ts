@@ -43,6 +43,7 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   tournament_pause: "tournament.audit.pause",
   tournament_resume: "tournament.audit.resume",
   tournament_archive: "tournament.audit.archive",
+  tournament_unarchive: "tournament.audit.unarchive",
   moderator_role: "audit.event.moderatorRole",
   moderator_grant: "audit.event.moderatorGrant",
   moderator_revoke: "audit.event.moderatorRevoke",

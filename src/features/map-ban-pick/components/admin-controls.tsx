@@ -61,8 +61,38 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
   const allDone = tournament.isLaunched && again === null;
   const canLaunch = finished && !allDone && !!serverId && !!nextMap;
   const paused = tournament.pausedRemainingMs !== undefined;
-  const op = (kind: "forceStart" | "pause" | "resume" | "archive") =>
-    void adminOp.run({ tournamentId: tournament.id, op: kind });
+  const op = (kind: "forceStart" | "pause" | "resume" | "archive" | "unarchive") =>
+    adminOp.run({ tournamentId: tournament.id, op: kind });
+  // Archiving stops the veto for everyone: asked first, confirmed by a toast, undone in one click.
+  const onArchive = () =>
+    ask({
+      title: t("tournament.archiveTitleConfirm"),
+      text: t("tournament.archiveText", { name: tournament.name ?? tournament.slug }),
+      confirmLabel: t("tournament.archive"),
+      run: async () => {
+        if ((await op("archive")) === undefined) return;
+        toast(
+          (shown) => (
+            <span className={styles.toastRow}>
+              {t("tournament.archiveDone")}
+              <Button
+                size="sm"
+                onClick={() => {
+                  toast.dismiss(shown.id);
+                  void onUnarchive();
+                }}
+              >
+                {t("tournament.unarchive")}
+              </Button>
+            </span>
+          ),
+          { duration: 10_000 },
+        );
+      },
+    });
+  const onUnarchive = async () => {
+    if ((await op("unarchive")) !== undefined) toast.success(t("tournament.unarchiveDone"));
+  };
 
   let hint = t("tournament.launchWhenFinished");
   if (allDone) hint = t("tournament.launchAllDone");
@@ -126,12 +156,12 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
     <Card title={t("tournament.adminTitle")}>
       <div className={styles.admin}>
         {tournament.status === "ready_check" ? (
-          <Button variant="primary" loading={adminOp.pending} onClick={() => op("forceStart")}>
+          <Button variant="primary" loading={adminOp.pending} onClick={() => void op("forceStart")}>
             {t("tournament.forceStart")}
           </Button>
         ) : null}
         {tournament.status === "in_progress" ? (
-          <Button loading={adminOp.pending} onClick={() => op(paused ? "resume" : "pause")}>
+          <Button loading={adminOp.pending} onClick={() => void op(paused ? "resume" : "pause")}>
             {t(paused ? "tournament.resume" : "tournament.pause")}
           </Button>
         ) : null}
@@ -172,11 +202,16 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
           </>
         ) : null}
         {!tournament.archived ? (
-          <Button loading={adminOp.pending} onClick={() => op("archive")}>
+          <Button loading={adminOp.pending} onClick={onArchive}>
             {t("tournament.archive")}
           </Button>
         ) : (
-          <p className={textStyles.muted}>{t("tournament.archived")}</p>
+          <div className={styles.archivedRow}>
+            <p className={textStyles.muted}>{t("tournament.archived")}</p>
+            <Button loading={adminOp.pending} onClick={() => void onUnarchive()}>
+              {t("tournament.unarchive")}
+            </Button>
+          </div>
         )}
         {dialog}
       </div>

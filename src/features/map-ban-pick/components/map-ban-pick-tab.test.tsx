@@ -536,10 +536,34 @@ describe("MapBanPickTab", () => {
         tournamentId: "t1",
         op: "pause",
       });
+      // Archiving a running veto is asked first, says what happens, and toasts with a way back.
       await user.click(screen.getByRole("button", { name: "В архів" }));
+      const dialog = screen.getByRole("dialog", { name: "Перенести турнір в архів?" });
+      expect(dialog).toHaveTextContent(/бан\/пік зупиниться/);
+      expect(dialog).toHaveTextContent(/Повернути з архіву/);
+      expect(backend.fn("tournamentAdmin:adminOp")).toHaveBeenCalledTimes(1);
+      await user.click(within(dialog).getByRole("button", { name: "В архів" }));
       expect(backend.fn("tournamentAdmin:adminOp")).toHaveBeenLastCalledWith(
         expect.objectContaining({ op: "archive" }),
       );
+      expect(toast).toHaveBeenCalledWith(expect.any(Function), expect.anything());
+    });
+
+    it("an archived tournament says so to everyone; the admin can bring it back", async () => {
+      const user = userEvent.setup();
+      serve({ ...afterBans(1), archived: true, pausedRemainingMs: 20_000 });
+      const { unmount } = renderTab();
+      expect(
+        within(banner()).getByRole("heading", { name: "Турнір в архіві" }),
+      ).toBeInTheDocument();
+      expect(banButtons()).toHaveLength(0);
+      unmount();
+      renderTab({ isAdmin: true });
+      await user.click(screen.getByRole("button", { name: "Повернути з архіву" }));
+      expect(backend.fn("tournamentAdmin:adminOp")).toHaveBeenLastCalledWith(
+        expect.objectContaining({ op: "unarchive" }),
+      );
+      expect(toast.success).toHaveBeenCalledWith("Турнір повернуто з архіву.");
     });
 
     it.each([

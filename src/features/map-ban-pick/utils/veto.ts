@@ -155,6 +155,13 @@ export function describeBanner(
   const map = mapLabel(
     (tournament.status === "finished" ? tournament.series[0]?.map : sidePickMap(tournament)) ?? "",
   );
+  if (tournament.archived) {
+    return {
+      tone: "done",
+      title: t("tournament.banner.archived"),
+      detail: t("tournament.banner.archivedDetail"),
+    };
+  }
   if (tournament.status === "ready_check") {
     return {
       tone: "waiting",
