@@ -1,4 +1,5 @@
 import { describe, expect, onTestFinished, test, vi } from "vitest";
+import type { FunctionArgs } from "convex/server";
 import { api, internal } from "./_generated/api";
 import { newViewerPartition } from "./lib/rateLimits";
 import { PRESENCE_CLEANUP_BATCH } from "./model/presence";
@@ -118,6 +119,43 @@ describe("presence clean-up", () => {
       expect(left.map((r) => r.viewerId)).toEqual(["live-tab"]);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("the dashboard query by what the page knows", () => {
+  async function twoServers() {
+    const t = setupTest();
+    const first = await t.run((ctx) =>
+      ctx.db.insert("servers", { ...serverRow(), key: "alpha", order: 0 }),
+    );
+    const second = await t.run((ctx) =>
+      ctx.db.insert("servers", { ...serverRow(), key: "beta", order: 1 }),
+    );
+    return { t, first, second };
+  }
+
+  test("the link's key wins, then the remembered id, then (for the panel) the first server", async () => {
+    const { t, first, second } = await twoServers();
+    const shown = async (args: FunctionArgs<typeof api.live.dashboard>) =>
+      (await t.query(api.live.dashboard, args)).serverId;
+    expect(await shown({ serverKey: "beta", serverId: first, orFirst: true })).toBe(second);
+    expect(await shown({ serverKey: "nope", serverId: second, orFirst: true })).toBe(second);
+    expect(await shown({ orFirst: true })).toBe(first);
+    expect(await shown({ serverId: first })).toBe(first);
+  });
+
+  test("an unknown, overlong or disabled key names nothing without the panel's fallback", async () => {
+    const { t, second } = await twoServers();
+    await t.run((ctx) => ctx.db.patch("servers", second, { disabled: true }));
+    for (const serverKey of ["nope", "beta", "x".repeat(100)]) {
+      expect(await t.query(api.live.dashboard, { serverKey })).toEqual({
+        serverId: null,
+        gotvAddress: null,
+        status: null,
+        snapshot: null,
+        rounds: [],
+      });
     }
   });
 });

@@ -15,6 +15,7 @@ import {
   enabledServersWithStatus,
   matchSnapshotOf,
   playerSnapshotOf,
+  shownServer,
   statusOf,
 } from "./model/liveData";
 import { kickPollerIfIdle } from "./model/poller";
@@ -48,8 +49,16 @@ export const status = publicQuery({
  * run per change.
  */
 export const dashboard = publicQuery({
-  args: { serverId: v.id("servers") },
+  // Any of the three: the first screen asks with what the page knows before the server list
+  // arrives (the link's key, the remembered id), so both come back in one round trip.
+  args: {
+    serverId: v.optional(v.id("servers")),
+    serverKey: v.optional(v.string()),
+    orFirst: v.optional(v.boolean()),
+  },
   returns: v.object({
+    /** The server shown; null when the reference names none (and nothing to fall back to). */
+    serverId: v.union(v.id("servers"), v.null()),
     status: v.union(v.null(), vLiveStatus),
     snapshot: v.union(
       v.null(),
@@ -66,13 +75,18 @@ export const dashboard = publicQuery({
     /** `host:port` to watch through GOTV while the server broadcasts; null otherwise. */
     gotvAddress: v.union(v.string(), v.null()),
   }),
-  handler: async (ctx, { serverId }) => {
+  handler: async (ctx, ref) => {
+    const server = await shownServer(ctx, ref);
+    if (!server) {
+      return { serverId: null, gotvAddress: null, status: null, snapshot: null, rounds: [] };
+    }
+    const serverId = server._id;
     const row = await matchSnapshotOf(ctx, serverId);
     const log = await roundLogOf(ctx, serverId);
     const status = await statusOf(ctx, serverId);
-    const server = await ctx.db.get("servers", serverId);
     return {
-      gotvAddress: server ? gotvAddressOf(server, status) : null,
+      serverId,
+      gotvAddress: gotvAddressOf(server, status),
       status: liveStatus(status),
       snapshot: row
         ? {

@@ -26,6 +26,7 @@ import {
   sidesSwapped,
   steadyClocks,
 } from "./liveMatchMerge";
+import { serverByKey, SERVER_KEY_MAX_LENGTH } from "./servers";
 import { requestSteamData } from "./steamData";
 
 export async function statusOf(ctx: QueryCtx, serverId: Id<"servers">) {
@@ -403,4 +404,35 @@ export async function storePollResult(
 export function joinedSince(before: Player[], next: Player[]): Player[] {
   const connected = new Set(before.filter((p) => p.team !== "Offline").map((p) => p.steamId));
   return next.filter((p) => p.team !== "Offline" && !connected.has(p.steamId));
+}
+
+/** How a viewer names the server to show, known before any server list arrives. */
+export interface ServerRef {
+  /** The key in a shared link (`/?server=<key>`, `/overlay/<key>`). */
+  serverKey?: string;
+  /** The server this browser showed last. */
+  serverId?: Id<"servers">;
+  /** Fall back to the first enabled server (the panel) rather than to none (the overlay). */
+  orFirst?: boolean;
+}
+
+/**
+ * The enabled server a viewer's reference names: the key, else the remembered id, else (with
+ * `orFirst`) the first in display order, the same choice the panel makes from the server list, so
+ * the first screen's data comes in the same round trip as the list.
+ */
+export async function shownServer(ctx: QueryCtx, ref: ServerRef): Promise<Doc<"servers"> | null> {
+  // A longer key names nothing (and is not worth an index lookup).
+  if (ref.serverKey !== undefined && ref.serverKey.length <= SERVER_KEY_MAX_LENGTH) {
+    const byKey = await serverByKey(ctx, ref.serverKey);
+    if (byKey && !byKey.disabled) return byKey;
+  }
+  if (ref.serverId !== undefined) {
+    const byId = await ctx.db.get("servers", ref.serverId);
+    if (byId && !byId.disabled) return byId;
+  }
+  if (!ref.orFirst) return null;
+  // Disabled servers are few; 50 is the list's own bound.
+  const first = await ctx.db.query("servers").withIndex("by_order").take(50);
+  return first.find((s) => !s.disabled) ?? null;
 }

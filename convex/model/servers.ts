@@ -94,6 +94,10 @@ export async function writeGeneratedSecret(
   else if (value !== undefined) await ctx.db.insert("serverSecrets", { serverId, [which]: value });
 }
 
+/** A server key is 1–32 characters a-z, 0-9, - or _ (it appears in links). */
+export const SERVER_KEY_MAX_LENGTH = 32;
+const SERVER_KEY_RE = new RegExp(`^[a-z0-9_-]{1,${SERVER_KEY_MAX_LENGTH}}$`);
+
 export async function serverByKey(ctx: QueryCtx, key: string) {
   return await ctx.db
     .query("servers")
@@ -105,7 +109,7 @@ export async function serverByKey(ctx: QueryCtx, key: string) {
 export function validateServerInput(input: Infer<typeof vServerInput>) {
   const key = input.key.trim();
   const name = input.name.trim();
-  if (!/^[a-z0-9_-]{1,32}$/.test(key)) {
+  if (!SERVER_KEY_RE.test(key)) {
     fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");
   }
   if (!name || name.length > 64) fail("INVALID_INPUT", "Назва сервера: від 1 до 64 символів.");

@@ -1,4 +1,3 @@
-import { ConvexReactClient } from "convex/react";
 import { SessionProvider, type UseStorage } from "convex-helpers/react/sessions";
 import type { SessionId } from "convex-helpers/server/sessions";
 import { lazy, Suspense, type ReactNode } from "react";
@@ -6,13 +5,11 @@ import { Toaster, useToasterStore } from "react-hot-toast";
 import { TopLayer } from "@/components/ui/top-layer";
 import { env } from "@/config/env";
 import { useLocalStorage } from "@/hooks/use-local-storage";
-import { createPanelLogger } from "@/lib/convex-logger";
 import { DemoAuthProvider } from "./auth/demo-auth-provider";
 import { NoneAuthProvider } from "./auth/none-auth-provider";
 import { StoreUser } from "./auth/store-user";
+import { convex } from "./convex-client";
 import { PageFallback } from "./page-fallback";
-
-const convex = new ConvexReactClient(env.convexUrl, { logger: createPanelLogger(console) });
 
 // Clerk (and its localization) is only downloaded by builds configured for it.
 const ClerkAuthProvider = lazy(() => import("./auth/clerk-auth-provider"));
