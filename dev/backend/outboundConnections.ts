@@ -8,6 +8,11 @@
  * timeout (10 s): with twenty such servers polled every few seconds, hundreds of descriptors
  * stay open for nothing. Every outbound request of the panel is bounded by the game-server
  * request timeout, so no connection attempt needs to outlive it.
+ *
+ * Connections are not kept alive either: a poll comes every few seconds (past undici's 4 s idle
+ * keep-alive anyway), and a pooled socket that a restarted or offline game server has just
+ * closed would otherwise be reused and fail as "other side closed" instead of the refused
+ * connection that tells the poller the server is down.
  */
 import { Agent, setGlobalDispatcher } from "undici";
 import { REQUEST_TIMEOUT_MS } from "../../convex/gameServer/request";
@@ -18,5 +23,5 @@ let installed = false;
 export function closeAbandonedConnections(): void {
   if (installed) return;
   installed = true;
-  setGlobalDispatcher(new Agent({ connect: { timeout: REQUEST_TIMEOUT_MS } }));
+  setGlobalDispatcher(new Agent({ connect: { timeout: REQUEST_TIMEOUT_MS }, pipelining: 0 }));
 }
