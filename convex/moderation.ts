@@ -120,16 +120,22 @@ export const history = moderatorQuery({
   },
 });
 
+/** Sanctions per page of a server's history at most. */
+const SERVER_HISTORY_PAGE_MAX = 50;
+
 /** A server's sanctions, newest first (lifted and expired ones included: the history). */
 export const serverHistory = moderatorQuery({
   args: { serverId: v.id("servers"), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(vSanctionRow),
   handler: async (ctx, { serverId, paginationOpts }) => {
-    const result = await ctx.db
-      .query("sanctions")
-      .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
-      .order("desc")
-      .paginate({ ...paginationOpts, numItems: Math.min(paginationOpts.numItems, 50) });
+    const result = await paginateSafely(
+      ctx.db
+        .query("sanctions")
+        .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
+        .order("desc"),
+      paginationOpts,
+      SERVER_HISTORY_PAGE_MAX,
+    );
     return { ...result, page: result.page.map(sanctionRow) };
   },
 });

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { PAGINATION_MESSAGES } from "./lib/pagination";
 import { DEFAULT_MODERATION_SETTINGS } from "./lib/moderationDefaults";
-import { personas, setupTest } from "./test.setup";
+import { personas, serverRow, setupTest } from "./test.setup";
 
 const STEAM = "76561198000000001";
 
@@ -16,6 +16,7 @@ async function lists() {
   await who.asAdmin.action(api.moderation.saveSettings, {
     settings: { ...DEFAULT_MODERATION_SETTINGS, publicBanList: true },
   });
+  const serverId = await t.run((ctx) => ctx.db.insert("servers", serverRow()));
   type Page = { numItems: number; cursor: string | null };
   return [
     ["history:matches", (p: Page) => t.query(api.history.matches, { paginationOpts: p })],
@@ -35,6 +36,16 @@ async function lists() {
       "moderation:history",
       (p: Page) =>
         who.asModerator.query(api.moderation.history, { steamId: STEAM, paginationOpts: p }),
+    ],
+    [
+      "moderation:serverHistory",
+      (p: Page) =>
+        who.asModerator.query(api.moderation.serverHistory, { serverId, paginationOpts: p }),
+    ],
+    [
+      "moderation:activeComms",
+      (p: Page) =>
+        who.asModerator.query(api.moderation.activeComms, { serverId, paginationOpts: p }),
     ],
     ["audit:list", (p: Page) => who.asAdmin.query(api.audit.list, { paginationOpts: p })],
     ["audit:exportCsv", (p: Page) => who.asAdmin.query(api.audit.exportCsv, { paginationOpts: p })],

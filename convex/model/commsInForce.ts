@@ -9,6 +9,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { COMMS_KINDS, type CommsKind } from "../lib/actionRegistry";
+import { paginateSafely } from "../lib/pagination";
 import type { SanctionKind } from "../lib/sanctionFields";
 
 /** Blocks in force per page at most. */
@@ -79,11 +80,14 @@ export async function commsInForcePage(
   paginationOpts: PaginationOptions,
   now: number,
 ): Promise<PaginationResult<Doc<"sanctions">>> {
-  const result = await ctx.db
-    .query("commsInForce")
-    .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
-    .order("desc")
-    .paginate({ ...paginationOpts, numItems: Math.min(paginationOpts.numItems, COMMS_PAGE_MAX) });
+  const result = await paginateSafely(
+    ctx.db
+      .query("commsInForce")
+      .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
+      .order("desc"),
+    paginationOpts,
+    COMMS_PAGE_MAX,
+  );
   const page = result.page
     // A row whose expiry has passed but whose scheduled removal has not run yet.
     .filter((row) => row.expiresAt === undefined || row.expiresAt > now)
