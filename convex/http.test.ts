@@ -290,4 +290,27 @@ describe("badge.svg", () => {
     expect(svg).toContain("de_mirage · 3 грав. · рахунок ?:?");
     expect(svg).not.toContain("0:0");
   });
+
+  test("control characters in a server's or map's name leave a valid SVG, sent as an image only", async () => {
+    const t = setupTest();
+    await seed(t);
+    await t.run(async (ctx) => {
+      const server = (await ctx.db.query("servers").first())!;
+      await ctx.db.patch("servers", server._id, { name: "Козак\u0000\u0001\u001b[31m\ud800" });
+      const row = (await ctx.db.query("matchSnapshots").first())!;
+      await ctx.db.patch("matchSnapshots", row._id, {
+        match: { ...row.match, mapName: "de_\u0008mirage\u000b\ufffe" },
+      });
+    });
+    const res = await t.fetch("/api/servers/server1/badge.svg", { method: "GET" });
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Content-Security-Policy")).toMatch(/^default-src 'none';.*sandbox/);
+    const svg = await res.text();
+    // Every character an XML 1.0 document may hold (tab, newline, CR and from U+0020, no lone
+    // surrogates, no U+FFFE/U+FFFF): a browser parses the badge instead of showing a broken image.
+    const xmlChar = /^(?:[\t\n\r\u0020-\ud7ff\ue000-\ufffd]|[\ud800-\udbff][\udc00-\udfff])*$/;
+    expect(svg).toMatch(xmlChar);
+    expect(svg).toContain("Козак[31m");
+    expect(svg).toContain("de_mirage");
+  });
 });

@@ -1,7 +1,7 @@
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction, type ActionCtx } from "./_generated/server";
-import { BADGE_MAX_AGE_S, badgeEtag, badgeSvg } from "./lib/badge";
+import { BADGE_MAX_AGE_S, BADGE_SECURITY_HEADERS, badgeEtag, badgeSvg } from "./lib/badge";
 import { CORS_HEADERS, jsonResponse, publicGet } from "./lib/httpResponses";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
@@ -27,6 +27,7 @@ function badge(request: Request, svg: string, status: 200 | 404): Response {
   const headers = {
     "Cache-Control": `public, max-age=${BADGE_MAX_AGE_S}`,
     ETag: etag,
+    ...BADGE_SECURITY_HEADERS,
     ...CORS_HEADERS,
   };
   const held = request.headers.get("If-None-Match");

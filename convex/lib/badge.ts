@@ -8,9 +8,30 @@ import type { ServerSnapshot } from "./validators";
 /** Seconds a viewer's browser or a forum's image proxy may reuse the badge. */
 export const BADGE_MAX_AGE_S = 60;
 
+/**
+ * Text as XML character data: markup characters escaped, and the characters XML 1.0 forbids
+ * (control characters, lone surrogates, U+FFFE/U+FFFF) dropped, which would make the whole SVG
+ * invalid (a browser then shows a broken image).
+ */
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g, "")
+      .replace(/[\t\n\r]/g, " ")
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
+      .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  );
 }
+
+/**
+ * The badge's own headers: it is an image, never a document a browser may sniff or run (an SVG
+ * opened directly is a document: no script, no outside fetch, no frame).
+ */
+export const BADGE_SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+} as const;
 
 /** Roughly how wide text is at 11 px Verdana-like fonts, without measuring. */
 function width(text: string): number {
