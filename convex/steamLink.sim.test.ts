@@ -140,6 +140,40 @@ describe("linking Steam", () => {
       who.asUser.mutation(api.steamLink.finish, { state: second.state, code: "0".repeat(48) }),
     ).rejects.toMatchObject(refusedWith(STEAM_LINK_MESSAGES.invalid));
     expect(await linkedSteamId(who.asUser)).toBeNull();
+    // Each refused answer and each refused finish left an audit entry under the user.
+    const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());
+    const refusals = audit.filter((e) => e.action === "steam_link" && e.outcome !== "success");
+    expect(refusals.length).toBeGreaterThanOrEqual(4);
+    expect(refusals.every((e) => e.username === refusals[0]!.username)).toBe(true);
+  });
+
+  test("every refused finish is audited: another user's flow, a wrong code, a SteamID linked elsewhere", async () => {
+    const refusalsOf = async () =>
+      (await t.run((ctx) => ctx.db.query("auditLog").collect()))
+        .filter((e) => e.action === "steam_link" && e.outcome !== "success")
+        .map((e) => [e.outcome, e.details]);
+    // Another user's flow.
+    const theirs = await startFlow(who.asUser);
+    const back = await answer(theirs.returnTo, steam.assertion(theirs.returnTo, ID_A));
+    await expect(
+      who.asModerator.mutation(api.steamLink.finish, { state: theirs.state, code: back.code }),
+    ).rejects.toMatchObject(refusedWith(STEAM_LINK_MESSAGES.otherUser));
+    expect(await refusalsOf()).toEqual([["unauthorized", STEAM_LINK_MESSAGES.otherUser]]);
+    // A wrong code.
+    await expect(
+      who.asUser.mutation(api.steamLink.finish, { state: theirs.state, code: "0".repeat(48) }),
+    ).rejects.toMatchObject(refusedWith(STEAM_LINK_MESSAGES.invalid));
+    expect((await refusalsOf()).at(-1)).toEqual(["unauthorized", STEAM_LINK_MESSAGES.invalid]);
+    // The SteamID already linked to another user.
+    const mine = await startFlow(who.asUser);
+    const ok = await answer(mine.returnTo, steam.assertion(mine.returnTo, ID_A));
+    await who.asUser.mutation(api.steamLink.finish, { state: mine.state, code: ok.code });
+    const other = await startFlow(who.asModerator);
+    const again = await answer(other.returnTo, steam.assertion(other.returnTo, ID_A));
+    await expect(
+      who.asModerator.mutation(api.steamLink.finish, { state: other.state, code: again.code }),
+    ).rejects.toMatchObject(refusedWith(STEAM_LINK_MESSAGES.takenElsewhere));
+    expect((await refusalsOf()).at(-1)).toEqual(["failure", STEAM_LINK_MESSAGES.takenElsewhere]);
   });
 
   test("a replayed answer is refused: the flow is single use and Steam confirms a nonce once", async () => {

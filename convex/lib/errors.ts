@@ -31,7 +31,7 @@ export const MESSAGES = {
   moderatorOnly: "Доступ обмежено. Ця дія вимагає прав модератора або адміністратора.",
 } as const;
 
-function isErrorData(data: unknown): data is ErrorData {
+export function isErrorData(data: unknown): data is ErrorData {
   return (
     typeof data === "object" &&
     data !== null &&

@@ -18,7 +18,8 @@ import type { Actor } from "../lib/validators";
 import { internal } from "../_generated/api";
 import type { Doc } from "../_generated/dataModel";
 import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../_generated/server";
-import { fail } from "../lib/errors";
+import { ConvexError } from "convex/values";
+import { fail, isErrorData } from "../lib/errors";
 import { randomToken, sha256Hex } from "../lib/random";
 import { allowSteamAnswer } from "../lib/rateLimits";
 import { appendAudit } from "./audit";
@@ -127,6 +128,19 @@ export async function settleFlow(
 ): Promise<void> {
   const flow = await flowByState(ctx, state);
   if (!flow || flow.status !== "checking") return;
+  if (!outcome.ok) {
+    // Refused answers (forged, for another site or flow, stale, signed by nobody) are audited
+    // under the flow's user even if nobody ever finishes it.
+    const user = await ctx.db.get("users", flow.userId);
+    await appendAudit(ctx, {
+      username: user?.username ?? "—",
+      ...(user ? { tokenIdentifier: user.tokenIdentifier } : {}),
+      identity: user?.isAdmin ? "admin" : user?.isModerator ? "moderator" : "signedIn",
+      action: "steam_link",
+      outcome: "failure",
+      details: `Steam OpenID: ${STEAM_LINK_MESSAGES[outcome.failure]}`,
+    });
+  }
   await ctx.db.patch(
     "steamLinkFlows",
     flow._id,
@@ -192,6 +206,29 @@ export async function receiveAnswer(ctx: ActionCtx, request: Request): Promise<R
  * the caller returns refusals as values (`refusalAsValue`), which commits that deletion.
  */
 export async function finishFlow(
+  ctx: MutationCtx,
+  user: Doc<"users">,
+  state: string,
+  code: string | undefined,
+  actor: Actor,
+): Promise<{ steamId: string }> {
+  try {
+    return await finishChecked(ctx, user, state, code, actor);
+  } catch (error) {
+    // The caller commits a refusal (`refusalAsValue`), so its audit entry stays with it.
+    if (error instanceof ConvexError && isErrorData(error.data)) {
+      await appendAudit(ctx, {
+        ...actor,
+        action: "steam_link",
+        outcome: error.data.code === "FORBIDDEN" ? "unauthorized" : "failure",
+        details: error.data.message,
+      });
+    }
+    throw error;
+  }
+}
+
+async function finishChecked(
   ctx: MutationCtx,
   user: Doc<"users">,
   state: string,
