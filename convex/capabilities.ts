@@ -19,6 +19,7 @@ import {
   vCapabilityRun,
 } from "./model/capabilities";
 import { acquireRconLock } from "./model/rconLock";
+import { appendAudit } from "./model/audit";
 
 const vLoadRequest = { run: vCapabilityInput, serverId: v.optional(v.id("servers")) };
 const vLoaded = v.object({
@@ -46,6 +47,22 @@ export const before = internalMutation({
   args: vLoadRequest,
   returns: vLoaded,
   handler: async (ctx, { run, serverId }) => await beforeCapability(ctx, { ...run, serverId }),
+});
+
+/** The audit entry of a run refused before it had a checked input (its resolve or load step). */
+export const auditRefusal = internalMutation({
+  args: {
+    auditName: vAuditAction,
+    actor: vActor,
+    serverId: v.optional(v.id("servers")),
+    outcome: vAuditOutcome,
+    details: v.string(),
+  },
+  returns: v.null(),
+  handler: async (ctx, { actor, auditName, ...entry }) => {
+    await appendAudit(ctx, { ...actor, action: auditName, ...entry });
+    return null;
+  },
 });
 
 export const commit = internalMutation({

@@ -34,7 +34,7 @@ import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import type { ServerAction } from "../lib/actionRegistry";
 import type { ActionAccess } from "../lib/actionRegistry";
 import type { AuditAction } from "../lib/auditActions";
-import { fail, MESSAGES, type ErrorData } from "../lib/errors";
+import { fail, isErrorData, MESSAGES } from "../lib/errors";
 import type { CustomCtx } from "convex-helpers/server/customFunctions";
 import { gatedActionFor, type adminAction } from "../lib/functions";
 import type { Actor, AuditOutcome, GameServerTarget } from "../lib/validators";
@@ -166,6 +166,13 @@ export async function requireServer(
   return { serverId, name: server.name, target: server.target };
 }
 
+/** An expected refusal as its audit outcome (FORBIDDEN is unauthorized); null for anything else. */
+function refusalOf(error: unknown): { outcome: AuditOutcome; details: string } | null {
+  if (!(error instanceof ConvexError) || !isErrorData(error.data)) return null;
+  const { code, message } = error.data;
+  return { outcome: code === "FORBIDDEN" ? "unauthorized" : "failure", details: message };
+}
+
 /** The public action of a declaration: its access level's gate, then `runCapability`. */
 export function capability<A extends PropertyValidators, I, L, R>(
   decl: Capability<A, I, L, R>,
@@ -198,19 +205,42 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
 ): Promise<R> {
   if (decl.server && !selected) fail("INVALID_INPUT", MESSAGES.noServer);
   const actor = actorOf(ctx.viewer);
-  const input = decl.resolve ? await decl.resolve(args, actor, ctx) : (args as unknown as I);
+  // A refusal before the input is checked (a bad SteamID, a name the rules refuse, a row that is
+  // not there) is audited as those of `check` are, under the operation's own name.
+  const refusedEarly = async (error: unknown): Promise<never> => {
+    const refusal = refusalOf(error);
+    if (refusal) {
+      await ctx.runMutation(internal.capabilities.auditRefusal, {
+        auditName: decl.name,
+        actor,
+        ...(decl.server && selected ? { serverId: selected } : {}),
+        ...refusal,
+      });
+    }
+    throw error;
+  };
+  let input: I;
+  try {
+    input = decl.resolve ? await decl.resolve(args, actor, ctx) : (args as unknown as I);
+  } catch (error) {
+    return await refusedEarly(error);
+  }
   const auditName = decl.auditName?.(input, selected) ?? decl.name;
 
   let server: CapabilityServer | null = null;
   let loaded = null as L;
   if (decl.server || decl.load || decl.before) {
     const request = { run: { name: decl.name, input }, serverId: selected } as never;
-    const read = decl.before
-      ? await ctx.runMutation(internal.capabilities.before, request)
-      : await ctx.runQuery(internal.capabilities.load, request);
-    if (decl.server && !read.server) fail("NOT_FOUND", MESSAGES.noServer);
-    server = read.server;
-    loaded = read.loaded as L;
+    try {
+      const read = decl.before
+        ? await ctx.runMutation(internal.capabilities.before, request)
+        : await ctx.runQuery(internal.capabilities.load, request);
+      if (decl.server && !read.server) fail("NOT_FOUND", MESSAGES.noServer);
+      server = read.server;
+      loaded = read.loaded as L;
+    } catch (error) {
+      return await refusedEarly(error);
+    }
   }
   // The server the operation is about: the checked one, else the one selected (e.g. a save).
   const serverId = server?.serverId ?? selected;
@@ -236,10 +266,8 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
       await decl.check?.(input, loaded, actor, server, ctx);
       if (decl.read && server) loaded = await decl.read(input, loaded, server, ctx);
     } catch (error) {
-      if (error instanceof ConvexError) {
-        const { code, message } = error.data as ErrorData;
-        await commit(code === "FORBIDDEN" ? "unauthorized" : "failure", message);
-      }
+      const refusal = refusalOf(error);
+      if (refusal) await commit(refusal.outcome, refusal.details);
       throw error;
     }
   }
@@ -268,7 +296,16 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
     replies.push(...sent.replies);
     answer = sent.result;
   }
-  const committed = await commit("success", undefined, planned);
+  let committed: R | undefined;
+  try {
+    committed = await commit("success", undefined, planned);
+  } catch (error) {
+    // The commit's rules refused (e.g. resuming a clock that runs): its writes were rolled back;
+    // the refusal is committed on its own, with the lease given back.
+    const refusal = refusalOf(error);
+    if (refusal) await commit(refusal.outcome, refusal.details);
+    throw error;
+  }
   // What the action may have changed beyond what it says (a config, a restart, a map's own
   // settings) is read back, so the switches show what is true on the server.
   if (server && readBackAfter(planned)) await refreshToggles(ctx, server);
