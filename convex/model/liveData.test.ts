@@ -115,6 +115,32 @@ describe("what is written when", () => {
     }
   });
 
+  test("between rounds the board's and the totals' numbers are written at once", () => {
+    const line = {
+      steamId: "a",
+      name: "a",
+      side: "CT" as const,
+      bot: false,
+      kills: 1,
+      deaths: 0,
+      assists: 0,
+      adr: 50,
+      mvps: 0,
+    };
+    for (const roundPhase of ["over", "freezetime"] as const) {
+      const between = { ...match, roundPhase };
+      const saved = { match: between, summary, board: [line], updatedAt: now - 5_000 };
+      const fresh = { match: between, summary, board: [{ ...line, kills: 2, adr: 120 }] };
+      expect(matchWriteDue(saved, fresh, now)).toBe(true);
+      const totals = { match: between, summary: { ...summary, totalKills: 99 }, board: [line] };
+      expect(matchWriteDue(saved, totals, now)).toBe(true);
+    }
+    // Mid-round a kill's numbers wait for the round end (or the minute).
+    const live = { match: { ...match, roundPhase: "live" as const }, summary, board: [line] };
+    const kill = { ...live, board: [{ ...line, kills: 2 }] };
+    expect(matchWriteDue({ ...live, updatedAt: now - 5_000 }, kill, now)).toBe(false);
+  });
+
   test("totals alone wait until 60 s after the last write", () => {
     const next = { match, summary: { ...summary, totalKills: 11 } };
     expect(matchWriteDue(stored, next, now)).toBe(false);

@@ -158,7 +158,14 @@ export function matchWriteDue(
   if (!stored || !sameJson(stored.match, next.match)) return true;
   if (boardRoster(stored.board) !== boardRoster(next.board)) return true;
   const slow = !sameJson(stored.summary, next.summary) || !sameJson(stored.board, next.board);
-  return slow && now - stored.updatedAt >= TOTALS_REFRESH_MS;
+  // Between rounds the numbers are the round's final ones: the board and the totals follow each
+  // round end (the poll after it fetches the players), not a minute later.
+  return slow && (roundBreak(next.match) || now - stored.updatedAt >= TOTALS_REFRESH_MS);
+}
+
+/** The round is over and the next one not live yet: the numbers stand still until it is. */
+export function roundBreak(match: Match): boolean {
+  return match.roundPhase === "over" || match.roundPhase === "freezetime";
 }
 
 /** Who is on the server and on which side, without the stats. */

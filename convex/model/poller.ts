@@ -93,6 +93,14 @@ export function playersDue(listShown: boolean, inProgress: boolean, atNextTickMs
   return inProgress && atNextTickMs >= LIVE_UNWATCHED_INTERVAL_MS - slack;
 }
 
+/**
+ * A watched server whose round just ended fetches the players on its next poll (once: this poll
+ * did not fetch them), so the scoreboard by side shows the round's final numbers with its score.
+ */
+export function playersAfterRoundEnd(watched: boolean, result: PollResult): boolean {
+  return watched && result.ok && result.match.roundPhase === "over" && !result.players;
+}
+
 export type EnsureResult = "running" | "started" | "disabled";
 
 /** One server of a fleet tick: whom to poll, with which ticket, and whether to fetch players. */
@@ -385,6 +393,7 @@ async function storeServerPoll(
   const withPlayers =
     closing ||
     tracked.wantsPlayers ||
+    playersAfterRoundEnd(watched, result) ||
     playersDue(listShown, inProgress || watched, now + interval - lastPlayersAt);
   await ctx.db.patch("pollers", poller._id, {
     generation: next,

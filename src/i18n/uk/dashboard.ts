@@ -18,7 +18,9 @@ export default {
     "Рахунок і фаза невідомі: сервер без MatchZy не повідомляє їх через RCON.",
   "dashboard.unknownSummary":
     "Загальна статистика невідома: сервер без плагіна чи MatchZy не повідомляє її через RCON.",
-  "summary.totalPlayers": "Гравців",
+  "summary.totalPlayers": "Гравців за мапу",
+  "summary.note":
+    "Підсумки поточної мапи, разом із гравцями, які вже вийшли з сервера, тож можуть бути більшими, ніж на табло.",
   "summary.totalKills": "Вбивств",
   "summary.totalDeaths": "Смертей",
   "summary.totalDamage": "Завдано шкоди",

@@ -68,7 +68,7 @@ describe("DashboardTab", () => {
     expect(screen.getByText("Завдано шкоди").nextElementSibling?.textContent).toBe(
       new Intl.NumberFormat("uk-UA").format(21870),
     );
-    for (const label of ["Гравців", "Смертей", "Закладено бомб", "Знешкоджено бомб"]) {
+    for (const label of ["Гравців за мапу", "Смертей", "Закладено бомб", "Знешкоджено бомб"]) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     // Freshness comes from the newer of the snapshot and the last successful poll.

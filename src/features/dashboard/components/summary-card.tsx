@@ -52,6 +52,7 @@ export function SummaryCard({
           ))}
         </dl>
       )}
+      {summary && !unknown ? <p className={styles.summaryNote}>{t("summary.note")}</p> : null}
     </Card>
   );
 }
