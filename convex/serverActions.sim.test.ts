@@ -238,7 +238,7 @@ describe("failure messages", () => {
     ).rejects.toMatchObject({
       data: {
         message: expect.stringMatching(
-          /^Помилка виконання дії "Перезапуск гри" \(RCON\): API Error 500/,
+          /^Помилка виконання дії "Перезапуск гри" \(RCON\): RCON-проксі відповів помилкою 500$/,
         ),
       },
     });

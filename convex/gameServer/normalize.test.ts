@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { normalizeMatch, normalizePlayers, normalizeSummary, normalizeTvPort } from "./normalize";
-import { apiErrorMessage, requestHeaders, requestUrl, type GameServerTarget } from "./request";
+import {
+  apiErrorMessage,
+  proxyErrorMessage,
+  requestHeaders,
+  requestUrl,
+  type GameServerTarget,
+} from "./request";
 
 const http: GameServerTarget = { connectionType: "HTTP", baseUrl: "http://h:1/", apiKey: "k" };
 const proxy: GameServerTarget = {
@@ -183,5 +189,32 @@ describe("a hostile game server's numbers and strings are bounded to what CS2 ca
       totalBombsPlanted: 0,
       totalBombsDefused: 0,
     });
+  });
+});
+
+describe("the RCON proxy's errors", () => {
+  test("said in Ukrainian by cause, never its English details", () => {
+    const unreachable = {
+      error: "Bad Gateway",
+      details: "Cannot reach RCON target 127.0.0.1:27016: connect ECONNREFUSED 127.0.0.1:27016",
+    };
+    expect(proxyErrorMessage(502, unreachable)).toBe(
+      "RCON-проксі не дістався до сервера гри: з'єднання відхилено",
+    );
+    expect(proxyErrorMessage(504, { details: "RCON target x did not answer: timeout" })).toBe(
+      "RCON-проксі: сервер гри не відповів вчасно: немає відповіді",
+    );
+    expect(proxyErrorMessage(401, { error: "Unauthorized", details: "RCON auth failed" })).toBe(
+      "RCON-проксі: сервер гри не прийняв пароль RCON",
+    );
+    expect(proxyErrorMessage(401, { error: "Unauthorized" })).toBe(
+      "RCON-проксі відмовив у доступі: перевірте ключ проксі",
+    );
+    expect(proxyErrorMessage(500, "<html>")).toBe("RCON-проксі відповів помилкою 500");
+    for (const status of [400, 401, 404, 500, 502, 504]) {
+      expect(proxyErrorMessage(status, unreachable).replace(/RCON/g, "")).not.toMatch(
+        /[A-Za-z]{3,}/,
+      );
+    }
   });
 });

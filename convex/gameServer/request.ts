@@ -80,6 +80,32 @@ export function apiErrorMessage(status: number, statusText: string, body: unknow
   return `API Error ${status}: ${detail}`;
 }
 
+/**
+ * What the RCON proxy's error answer means, in the panel's language: the proxy speaks for the game
+ * server behind it (unreachable, silent, wrong RCON password), so its English `details` are read
+ * for the cause, never shown as they are.
+ */
+export function proxyErrorMessage(status: number, body: unknown): string {
+  const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const detail = [b.details, b.error].filter((x) => typeof x === "string").join(" ");
+  const cause = /ECONNREFUSED|refused/i.test(detail)
+    ? ": з'єднання відхилено"
+    : /ENOTFOUND|EAI_AGAIN/i.test(detail)
+      ? ": адресу не знайдено"
+      : /ETIMEDOUT|timed? ?out|did not answer/i.test(detail)
+        ? ": немає відповіді"
+        : "";
+  if (status === 401 || status === 403) {
+    return /rcon|password/i.test(detail)
+      ? "RCON-проксі: сервер гри не прийняв пароль RCON"
+      : "RCON-проксі відмовив у доступі: перевірте ключ проксі";
+  }
+  if (status === 504) return `RCON-проксі: сервер гри не відповів вчасно${cause}`;
+  if (status === 502 || status === 503) return `RCON-проксі не дістався до сервера гри${cause}`;
+  if (status === 400) return "RCON-проксі не прийняв запит панелі (помилка 400)";
+  return `RCON-проксі відповів помилкою ${status}`;
+}
+
 export async function gameServerRequest<T = unknown>(
   target: GameServerTarget,
   spec: RequestSpec,
@@ -123,7 +149,9 @@ export async function gameServerRequest<T = unknown>(
   }
   if (!response.ok) {
     throw new GameServerError(
-      apiErrorMessage(response.status, response.statusText, parsed),
+      target.connectionType === "RCON_PROXY"
+        ? proxyErrorMessage(response.status, parsed)
+        : apiErrorMessage(response.status, response.statusText, parsed),
       response.status,
     );
   }
