@@ -2,7 +2,13 @@ import type { ReactNode } from "react";
 import { Icon } from "@/components/ui/icon";
 import { t } from "@/i18n";
 import "@/i18n/load/match";
-import { halfBreakAfter, isOvertime, type RoundEnd, type RoundMark } from "@/lib/backend";
+import {
+  halfBreakAfter,
+  isOvertime,
+  type RoundEnd,
+  type RoundMark,
+  type Side,
+} from "@/lib/backend";
 import styles from "./round-strip.module.css";
 
 /** A short glyph per way a round ends (the full words are in the mark's label). */
@@ -13,9 +19,18 @@ const GLYPH: Record<RoundEnd, ReactNode> = {
   time: <Icon name="clock" size={12} />,
 };
 
-function label(mark: RoundMark): string {
-  const winner =
-    mark.winner === null ? t("rounds.winnerUnknown") : t(`rounds.winner.${mark.winner}`);
+/**
+ * Colours by team instead of side: each round's winning team, named by the side it ended the
+ * match on (a recorded match's score and chart speak of teams so).
+ */
+export interface StripTeams {
+  wins: (Side | null)[];
+  names: Record<Side, string>;
+}
+
+function label(mark: RoundMark, team: Side | null | undefined, names?: Record<Side, string>) {
+  const side = mark.winner === null ? t("rounds.winnerUnknown") : t(`rounds.winner.${mark.winner}`);
+  const winner = team && names ? `${names[team]} (${side})` : side;
   const how = mark.reason ? `, ${t(`rounds.reason.${mark.reason}`)}` : "";
   const score =
     mark.scoreCT !== undefined && mark.scoreT !== undefined
@@ -32,34 +47,41 @@ function label(mark: RoundMark): string {
 export function RoundStrip({
   rounds,
   maxRounds,
+  teams,
 }: {
   rounds: RoundMark[];
   maxRounds: number | undefined;
+  teams?: StripTeams | undefined;
 }) {
   const withReasons = rounds.some((m) => m.reason !== undefined);
   const unknown = rounds.filter((m) => m.winner === null).length;
   return (
     <figure className={styles.strip}>
       <ol className={styles.marks} aria-label={t("rounds.title")}>
-        {rounds.map((mark) => (
-          <li
-            key={mark.round}
-            className={[
-              styles.mark,
-              mark.winner === "CT" ? styles.ct : mark.winner === "T" ? styles.t : styles.unknown,
-              isOvertime(mark.round, maxRounds) ? styles.overtime : "",
-              halfBreakAfter(mark.round, maxRounds) ? styles.halfEnd : "",
-            ].join(" ")}
-            title={label(mark)}
-            aria-label={label(mark)}
-            data-winner={mark.winner ?? "unknown"}
-            data-reason={mark.reason ?? ""}
-          >
-            <span aria-hidden="true">{mark.reason ? GLYPH[mark.reason] : ""}</span>
-          </li>
-        ))}
+        {rounds.map((mark, i) => {
+          const team = teams?.wins[i];
+          const colour = teams ? team : mark.winner;
+          return (
+            <li
+              key={mark.round}
+              className={[
+                styles.mark,
+                colour === "CT" ? styles.ct : colour === "T" ? styles.t : styles.unknown,
+                isOvertime(mark.round, maxRounds) ? styles.overtime : "",
+                halfBreakAfter(mark.round, maxRounds) ? styles.halfEnd : "",
+              ].join(" ")}
+              title={label(mark, team, teams?.names)}
+              aria-label={label(mark, team, teams?.names)}
+              data-winner={mark.winner ?? "unknown"}
+              data-reason={mark.reason ?? ""}
+            >
+              <span aria-hidden="true">{mark.reason ? GLYPH[mark.reason] : ""}</span>
+            </li>
+          );
+        })}
       </ol>
       <figcaption className={styles.caption}>
+        {teams ? `${t("rounds.byTeam")} ` : null}
         {unknown > 0 && unknown === rounds.length ? (
           t("rounds.noWinners")
         ) : (

@@ -44,8 +44,8 @@ export default {
   "history.match.title": "Матч на {map}",
   "history.verdict.win": "Перемога {team} {score}",
   "history.verdict.draw": "Нічия {score}",
-  "history.side.CT": "Counter-Terrorists",
-  "history.side.T": "Terrorists",
+  "history.side.CT": "Спецпризначенці",
+  "history.side.T": "Терористи",
   "history.match.timeline": "Раунди",
   "history.match.chart": "Рахунок по раундах",
   "history.match.chartLabel":

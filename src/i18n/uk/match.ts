@@ -43,6 +43,7 @@ export default {
   "team.Unknown": "?",
   // The round strip (dashboard, match page, overlay)
   "rounds.title": "Раунди",
+  "rounds.byTeam": "Колір — команда, що виграла раунд, як на рахунку й графіку.",
   "rounds.round": "Раунд {round}",
   "rounds.winner.CT": "перемога CT",
   "rounds.winner.T": "перемога T",

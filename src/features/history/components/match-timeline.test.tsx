@@ -23,7 +23,7 @@ describe("MatchTimeline", () => {
       <MatchTimeline match={{ timeline: rounds(["CT", null, "T"]), maxRounds: 24, teams: null }} />,
     );
     expect(screen.getByRole("img")).toHaveAccessibleName(
-      "Рахунок по раундах: Counter-Terrorists 1, Terrorists 1 після 3 раундів",
+      "Рахунок по раундах: Спецпризначенці 1, Терористи 1 після 3 раундів",
     );
     expect(screen.getByText(/у графіку не враховано/)).toBeVisible();
     expect(screen.getByText(/Порожні позначки/)).toBeVisible();
@@ -35,5 +35,16 @@ describe("MatchTimeline", () => {
     );
     expect(screen.getByRole("img")).toBeVisible();
     expect(screen.queryByText(/не враховано|Порожні позначки|невідомі|Графіка немає/)).toBeNull();
+  });
+
+  it("colours the strip by team like the score and chart, across halftime", () => {
+    // MR8: the team that ends on CT won rounds 1–3 as T and 5, 6, 8 as CT (6:2).
+    const timeline = rounds(["T", "T", "T", "CT", "CT", "CT", "T", "CT"]);
+    render(<MatchTimeline match={{ timeline, maxRounds: 8, teams: null }} />);
+    const marks = screen.getAllByRole("listitem", { name: /^Раунд/ });
+    const byTeam = marks.map((m) => m.className.includes("ct"));
+    expect(byTeam).toEqual([true, true, true, false, true, true, false, true]);
+    expect(marks[0]).toHaveAccessibleName("Раунд 1: Спецпризначенці (перемога T)");
+    expect(screen.getByText(/Колір — команда, що виграла раунд/)).toBeVisible();
   });
 });

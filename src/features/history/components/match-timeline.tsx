@@ -20,22 +20,24 @@ export function MatchTimeline({
 }) {
   const wins = teamWins(match.timeline, match.maxRounds, halfBreakAfter);
   const unknownWinners = match.timeline.filter((m) => m.winner === null).length;
+  const names = { CT: teamName(match, "CT"), T: teamName(match, "T") };
   return (
     <Card title={t("history.match.timeline")}>
       {match.timeline.length === 0 ? (
         <p className={styles.muted}>{t("history.match.noTimeline")}</p>
       ) : (
         <div className={styles.stack}>
-          <RoundStrip rounds={match.timeline} maxRounds={match.maxRounds ?? undefined} />
+          <RoundStrip
+            rounds={match.timeline}
+            maxRounds={match.maxRounds ?? undefined}
+            teams={wins ? { wins, names } : undefined}
+          />
           <h3 className={styles.subTitle}>{t("history.match.chart")}</h3>
           {unknownWinners * 2 > match.timeline.length ? (
             <p className={styles.muted}>{t("history.match.noChart")}</p>
           ) : (
             <>
-              <ScoreChart
-                wins={wins ?? match.timeline.map((m) => m.winner)}
-                names={{ CT: teamName(match, "CT"), T: teamName(match, "T") }}
-              />
+              <ScoreChart wins={wins ?? match.timeline.map((m) => m.winner)} names={names} />
               <p className={styles.muted}>
                 {wins ? t("history.match.chartHint") : t("history.match.chartBySide")}
                 {unknownWinners > 0 ? ` ${t("history.match.chartPartial")}` : null}

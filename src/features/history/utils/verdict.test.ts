@@ -5,10 +5,10 @@ import { ownScore, teamWins, verdict } from "./verdict";
 describe("verdict", () => {
   test("the winner and the winner's score first; a draw", () => {
     expect(verdict({ teams: null, winner: "T", scoreCT: 3, scoreT: 5 })).toBe(
-      "Перемога Terrorists 5:3",
+      "Перемога Терористи 5:3",
     );
     expect(verdict({ teams: null, winner: "CT", scoreCT: 13, scoreT: 8 })).toBe(
-      "Перемога Counter-Terrorists 13:8",
+      "Перемога Спецпризначенці 13:8",
     );
     expect(verdict({ teams: null, winner: "draw", scoreCT: 6, scoreT: 6 })).toBe("Нічия 6:6");
     const teams = { CT: { name: "Alpha" }, T: { name: "Beta" } };
