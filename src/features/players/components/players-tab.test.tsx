@@ -91,12 +91,28 @@ describe("PlayersTab", () => {
       .map((o) => o.textContent);
     expect(labels).toHaveLength(14);
     expect(labels).toContain("Вбивства ножем");
+    // Names sort A→Z first (not «За спаданням», Я→А), numbers highest first.
     await user.selectOptions(select, "name");
-    expect(rowNames()).toEqual(["Єва", "Борис", "Андрій"]);
-    await user.click(screen.getByRole("button", { name: /Змінити напрям сортування/ }));
     expect(rowNames()).toEqual(["Андрій", "Борис", "Єва"]);
+    expect(screen.getByRole("button", { name: /За зростанням/ })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /Змінити напрям сортування/ }));
+    expect(rowNames()).toEqual(["Єва", "Борис", "Андрій"]);
     await user.selectOptions(select, "team");
     expect(rowNames()).toEqual(["Андрій", "Борис", "Єва"]);
+    await user.selectOptions(select, "kills");
+    expect(rowNames()).toEqual(["Андрій", "Борис", "Єва"]);
+  });
+
+  it("a sort by a number the table does not show adds it as a column", async () => {
+    const user = userEvent.setup();
+    const damage = players.map((p, i) => ({ ...p, totalDamage: [900, 2400, 0][i]! }));
+    render(<PlayersTab players={damage} />);
+    expect(screen.queryByRole("columnheader", { name: "Загальна шкода" })).toBeNull();
+    await user.selectOptions(screen.getByLabelText("Сортувати за"), "totalDamage");
+    expect(screen.getByRole("columnheader", { name: "Загальна шкода" })).toBeInTheDocument();
+    expect(rowNames()).toEqual(["Андрій", "Борис", "Єва"]);
+    const first = within(screen.getAllByRole("row")[1]!).getAllByRole("cell");
+    expect(first.at(-1)).toHaveTextContent(/2\s?400/);
   });
 
   it("opens the player modal on row click and with the Enter key", async () => {

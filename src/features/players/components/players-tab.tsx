@@ -15,6 +15,8 @@ import {
   isSortField,
   SORT_FIELDS,
   sortPlayers,
+  naturalDirection,
+  extraColumnOf,
   type SortDirection,
   type SortField,
 } from "../utils/sort-players";
@@ -74,7 +76,9 @@ export function PlayersTab({
           value={field}
           options={SORT_FIELDS.map((f) => ({ value: f, label: t(`sort.${f}`) }))}
           onChange={(value) => {
-            if (isSortField(value)) setField(value);
+            if (!isSortField(value)) return;
+            setField(value);
+            setDirection(naturalDirection(value));
           }}
         />
         <Button
@@ -110,7 +114,12 @@ export function PlayersTab({
             {shown.some((p) => p.statsUnknown) ? (
               <p className={styles.note}>{t("players.statsUnknown")}</p>
             ) : null}
-            <PlayersTable players={shown} onOpen={setSelected} renderNameBadge={renderNameBadge} />
+            <PlayersTable
+              players={shown}
+              onOpen={setSelected}
+              renderNameBadge={renderNameBadge}
+              sortedBy={extraColumnOf(field)}
+            />
           </>
         )}
       </div>

@@ -8,6 +8,7 @@ import "@/i18n/load/common";
 import "@/i18n/load/players";
 import { playerPath } from "@/config/paths";
 import { isSteamId64, type Player } from "@/lib/backend";
+import type { ExtraColumnField } from "../utils/sort-players";
 import { TeamBadge } from "./team-badge";
 import styles from "./players.module.css";
 
@@ -20,9 +21,12 @@ export function PlayersTable({
   players,
   onOpen,
   renderNameBadge,
+  sortedBy = null,
 }: {
   players: Player[];
   onOpen: (player: Player) => void;
+  /** A sort the usual columns do not show: its numbers as one more column. */
+  sortedBy?: ExtraColumnField | null;
   /** A marker after the name (earlier sanctions, for moderators), given the player. */
   renderNameBadge?: (player: Player) => ReactNode;
 }) {
@@ -103,6 +107,15 @@ export function PlayersTable({
           cell: (p) => stat(p, formatRatio(p.kdRatio)),
         },
         { header: t("players.col.mvp"), numeric: true, cell: (p) => stat(p, formatInteger(p.mvp)) },
+        ...(sortedBy
+          ? [
+              {
+                header: t(`sort.${sortedBy}`),
+                numeric: true,
+                cell: (p: Player) => stat(p, formatInteger(p[sortedBy])),
+              },
+            ]
+          : []),
       ]}
     />
   );

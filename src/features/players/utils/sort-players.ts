@@ -36,6 +36,28 @@ export const TEAM_ORDER: Record<Team, number> = {
   Offline: 4,
 };
 
+/** Sorts the table has no column for: the chosen one is shown as an extra column. */
+export const EXTRA_COLUMN_FIELDS = [
+  "knifeKills",
+  "zeusKills",
+  "headshots",
+  "chickenKills",
+  "grenadeKills",
+  "totalDamage",
+] as const satisfies readonly SortField[];
+export type ExtraColumnField = (typeof EXTRA_COLUMN_FIELDS)[number];
+
+export function extraColumnOf(field: SortField): ExtraColumnField | null {
+  return (EXTRA_COLUMN_FIELDS as readonly string[]).includes(field)
+    ? (field as ExtraColumnField)
+    : null;
+}
+
+/** The direction a person expects first: names and teams A→Z, numbers highest first. */
+export function naturalDirection(field: SortField): SortDirection {
+  return field === "name" || field === "team" ? "asc" : "desc";
+}
+
 export function isSortField(value: string): value is SortField {
   return (SORT_FIELDS as readonly string[]).includes(value);
 }
