@@ -33,7 +33,7 @@ const player = makePlayer({
   score: 44,
   firstSeen: "2026-11-22T10:00:00.000Z",
   lastSeen: "2026-11-22T11:30:00.000Z",
-  lastWeaponUsed: "awp",
+  lastWeaponUsed: "ssg08",
 });
 
 function statValue(group: HTMLElement, label: string) {
@@ -76,7 +76,7 @@ describe("PlayerModal", () => {
     expect(statValue(general, "Востаннє на сервері")).toBe(
       fmt.format(new Date("2026-11-22T11:30:00.000Z")),
     );
-    expect(statValue(general, "Остання зброя")).toBe("awp");
+    expect(statValue(general, "Остання зброя")).toBe("SSG 08");
   });
 
   it("closes with Escape and renders nothing without a player", async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Dialog } from "@/components/ui/dialog";
+import { weaponName } from "@/components/match/weapon-names";
 import { formatDateTime, formatInteger, formatRatio } from "@/i18n/format";
 import { t, type MessageKey } from "@/i18n";
 import "@/i18n/load/common";
@@ -50,7 +51,10 @@ const STAT_GROUPS: { title: MessageKey; stats: Stat[] }[] = [
       { label: "player.score", value: int("score") },
       { label: "player.firstSeen", value: (p) => formatDateTime(p.firstSeen) },
       { label: "player.lastSeen", value: (p) => formatDateTime(p.lastSeen) },
-      { label: "player.lastWeapon", value: (p) => p.lastWeaponUsed || t("common.dash") },
+      {
+        label: "player.lastWeapon",
+        value: (p) => (p.lastWeaponUsed ? weaponName(p.lastWeaponUsed) : t("common.dash")),
+      },
     ],
   },
 ];
