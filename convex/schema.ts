@@ -17,6 +17,7 @@ import { careerTotalsFields, matchRecordFields, vTrackedMatch } from "./lib/hist
 import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";
 import { vKill } from "./lib/killFeed";
+import { vLogMatchState } from "./model/serverLog/matchLog";
 import { vDeliveryState, vWebhookKind } from "./lib/discord";
 import {
   banInForceFields,
@@ -248,6 +249,15 @@ export default defineSchema({
     refusedCount: v.optional(v.number()),
     lastRefusedAt: v.optional(v.number()),
     lastRefusal: v.optional(v.string()),
+  }).index("by_serverId", ["serverId"]),
+
+  /* The match as CS2's log tells it (model/serverLog/matchLog.ts), one row per server: written
+     by the log's batches when the fold changed, read by no public query (what viewers see is
+     written from it into matchSnapshots and roundLogs, only when that changes). */
+  serverLogMatches: defineTable({
+    serverId: v.id("servers"),
+    state: vLogMatchState,
+    updatedAt: v.number(),
   }).index("by_serverId", ["serverId"]),
 
   /* The kill feed: the last KILL_FEED_SIZE kills per server, newest first, from CS2's HTTP log.

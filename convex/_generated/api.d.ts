@@ -136,6 +136,8 @@ import type * as model_sanctions from "../model/sanctions.js";
 import type * as model_serverActions from "../model/serverActions.js";
 import type * as model_serverLog_http from "../model/serverLog/http.js";
 import type * as model_serverLog_lines from "../model/serverLog/lines.js";
+import type * as model_serverLog_logMatch from "../model/serverLog/logMatch.js";
+import type * as model_serverLog_matchLog from "../model/serverLog/matchLog.js";
 import type * as model_serverLog_parse from "../model/serverLog/parse.js";
 import type * as model_serverLog_receive from "../model/serverLog/receive.js";
 import type * as model_serverLog_roundStats from "../model/serverLog/roundStats.js";
@@ -314,6 +316,8 @@ declare const fullApi: ApiFromModules<{
   "model/serverActions": typeof model_serverActions;
   "model/serverLog/http": typeof model_serverLog_http;
   "model/serverLog/lines": typeof model_serverLog_lines;
+  "model/serverLog/logMatch": typeof model_serverLog_logMatch;
+  "model/serverLog/matchLog": typeof model_serverLog_matchLog;
   "model/serverLog/parse": typeof model_serverLog_parse;
   "model/serverLog/receive": typeof model_serverLog_receive;
   "model/serverLog/roundStats": typeof model_serverLog_roundStats;

@@ -32,7 +32,7 @@ export const ALL_TIME = "all";
 
 export const vWinner = v.union(...vSide.members, v.literal("draw"));
 export type Winner = Infer<typeof vWinner>;
-export const vMatchSource = v.union(v.literal("push"), v.literal("poll"));
+export const vMatchSource = v.union(v.literal("push"), v.literal("poll"), v.literal("log"));
 export type MatchSource = Infer<typeof vMatchSource>;
 
 /** One human player's final line of a match. `side`: the side at the end (absent if never seen). */

@@ -372,25 +372,34 @@ export async function storePollResult(
     steadyClocks(snapshot?.match, keepTeamNames(snapshot?.match, result.match)),
     now,
   );
-  const match = behindPush(snapshot, named, now);
+  const kept = behindPush(snapshot, named, now);
+  // What an event or CS2's log told and this poll cannot read (totals, players' numbers on a
+  // plain server over RCON) stays as they told it.
+  const told = kept !== named && !!snapshot?.summary && !snapshot.match.unknown?.includes("totals");
+  const match = told ? withoutUnknown(kept, "totals") : kept;
+  const summary = told && kept.unknown?.includes("totals") ? snapshot.summary! : result.summary;
+  const statsUnknown = !!result.players?.some((p) => p.statsUnknown);
   // A poll without the player list keeps the board it has (a later list or event refreshes it),
   // on the sides the teams play now.
-  const board = result.players
-    ? boardFromPlayers(result.players)
-    : snapshot?.board && sidesSwapped(snapshot.match, match)
-      ? snapshot.board.map((l) => ({
-          ...l,
-          side: l.side === "CT" ? ("T" as const) : ("CT" as const),
-        }))
-      : snapshot?.board;
-  const polled = { match, summary: result.summary, ...(board ? { board } : {}) };
+  const board =
+    told && statsUnknown && snapshot?.board
+      ? snapshot.board
+      : result.players
+        ? boardFromPlayers(result.players)
+        : snapshot?.board && sidesSwapped(snapshot.match, match)
+          ? snapshot.board.map((l) => ({
+              ...l,
+              side: l.side === "CT" ? ("T" as const) : ("CT" as const),
+            }))
+          : snapshot?.board;
+  const polled = { match, summary, ...(board ? { board } : {}) };
   const matchDue = matchWriteDue(snapshot, polled, now);
   await storeStatus(ctx, serverId, result, now, matchDue ? now : snapshot?.updatedAt);
   // A new map may be a workshop map to name; new players may have Steam avatars (one lookup).
   const mapNames = !snapshot || snapshot.match.mapName !== match.mapName ? [match.mapName] : [];
   if (matchDue) {
-    const kept = match === named ? undefined : snapshot?.pushedAt;
-    const doc = { serverId, ...polled, updatedAt: now, ...(kept ? { pushedAt: kept } : {}) };
+    const pushedAt = match === named ? undefined : snapshot?.pushedAt;
+    const doc = { serverId, ...polled, updatedAt: now, ...(pushedAt ? { pushedAt } : {}) };
     if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);
   }
@@ -405,6 +414,13 @@ export async function storePollResult(
   const joined = players ? joinedSince(players.players, result.players) : result.players;
   await requestSteamData(ctx, { mapNames, steamIds: joined.map((p) => p.steamId) }, now);
   return players ? joined : [];
+}
+
+function withoutUnknown(match: Match, field: NonNullable<Match["unknown"]>[number]): Match {
+  if (!match.unknown?.includes(field)) return match;
+  const { unknown, ...rest } = match;
+  const left = unknown.filter((f) => f !== field);
+  return left.length > 0 ? { ...rest, unknown: left } : rest;
 }
 
 /** Players connected in `next` who were not connected in `before`. */

@@ -28,6 +28,7 @@ import type { PollResult, PushSeries } from "../../lib/validators";
 import { matchSnapshotOf, sameJson } from "../liveData";
 import { sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import type { LoggedKill } from "../serverLog/parse";
+import { logSpeaksForMatch } from "../serverLog/logMatch";
 import { recordMatch } from "./record";
 import { followRecording } from "../demos/recording";
 import { updateRoundLog, type PushedRound } from "./rounds";
@@ -91,6 +92,8 @@ export async function trackPoll(
   if (result.match.unknown?.some((f) => f === "score" || f === "phase")) {
     return { matchId: null, wantsPlayers: false };
   }
+  // CS2's log follows this match: it records it, with every round's reason (convex/README.md).
+  if (await logSpeaksForMatch(ctx, serverId, now)) return { matchId: null, wantsPlayers: false };
   const row = await trackerOf(ctx, serverId);
   const step = observePoll(row?.match ?? null, {
     match: result.match,

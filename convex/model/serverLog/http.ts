@@ -48,7 +48,7 @@ export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promi
   const body = await readBodyLimited(request, LOG_BODY_MAX_BYTES);
   if (body === null) return respond({ status: 413, error: "Payload too large" });
   if (!key || !SECRET_RE.test(secret)) return respond({ status: 410, error: "Gone" });
-  const { lines, events } = parseLogBody(body);
+  const { lines, events, foldText } = parseLogBody(body);
   const batch =
     lines === 0
       ? { key, secret, kills: [], bomb: null, refusal: "unreadable" }
@@ -57,6 +57,7 @@ export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promi
           secret,
           kills: killsOf(events, KILL_FEED_SIZE),
           logged: loggedKillsOf(events),
+          ...(foldText ? { foldText } : {}),
           bomb: bombAfter(events),
         };
   return respond(await ctx.runMutation(internal.serverLog.receive, batch));

@@ -42,7 +42,15 @@ export interface KillFlags {
 
 export type LogLine =
   | ({ kind: "kill"; attacker: LogPlayer; victim: LogPlayer; weapon: string } & KillFlags)
-  | { kind: "attack"; attacker: LogPlayer; victim: LogPlayer; weapon: string; damage: number }
+  | {
+      kind: "attack";
+      attacker: LogPlayer;
+      victim: LogPlayer;
+      weapon: string;
+      damage: number;
+      /** The victim's health after the hit. */
+      health: number;
+    }
   | { kind: "assist"; assister: LogPlayer; victim: LogPlayer; flash: boolean }
   | { kind: "suicide"; player: LogPlayer; weapon: string }
   | { kind: "bombPlanted"; player: LogPlayer; site?: string }
@@ -114,7 +122,7 @@ const KILL_RE = new RegExp(
   String.raw`^${P}${POS} killed ${P}${POS} with ${WEAPON}(?: \(((?:headshot|penetrated|noscope|throughsmoke|attackerblind|attackerinair)(?: (?:headshot|penetrated|noscope|throughsmoke|attackerblind|attackerinair)){0,5})\))?$`,
 );
 const ATTACK_RE = new RegExp(
-  String.raw`^${P}${POS} attacked ${P}${POS} with ${WEAPON} \(damage "(\d{1,5})"\) \(damage_armor "\d{1,5}"\) \(health "-?\d{1,5}"\) \(armor "-?\d{1,5}"\) \(hitgroup "[a-z ]{1,20}"\)$`,
+  String.raw`^${P}${POS} attacked ${P}${POS} with ${WEAPON} \(damage "(\d{1,5})"\) \(damage_armor "\d{1,5}"\) \(health "(-?\d{1,5})"\) \(armor "-?\d{1,5}"\) \(hitgroup "[a-z ]{1,20}"\)$`,
 );
 const ASSIST_RE = new RegExp(String.raw`^${P} (assisted|flash-assisted) killing ${P}$`);
 const SUICIDE_RE = new RegExp(String.raw`^${P}${POS} committed suicide with ${WEAPON}$`);
@@ -211,8 +219,9 @@ function playerLine(message: string): LogLine | null {
       const attacker = playerAt(m, 1);
       const victim = playerAt(m, 5);
       const damage = boundedInt(m[10], DAMAGE_MAX);
+      const health = Math.max(0, Math.min(DAMAGE_MAX, Number(m[11])));
       if (!attacker || !victim || damage === null) return null;
-      return { kind: "attack", attacker, victim, weapon: m[9]!, damage };
+      return { kind: "attack", attacker, victim, weapon: m[9]!, damage, health };
     }
     m = ASSIST_RE.exec(message);
     if (m) {

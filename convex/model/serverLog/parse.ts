@@ -23,16 +23,29 @@
  */
 import type { Kill, KillPlayer } from "../../lib/killFeed";
 import { readLogLine, type LogLine, type LogPlayer } from "./lines";
+import { FOLD_CVARS, FOLD_KINDS, lineId, type FoldEvent, type FoldLine } from "./matchLog";
 import { readRoundStats, type RoundStats } from "./roundStats";
 
 /** A line the panel reads, with its log timestamp (the game server's local time). */
-export type LogEvent = (LogLine | { kind: "roundStats"; stats: RoundStats }) & { stamp: string };
+export type LogEvent = (LogLine | { kind: "roundStats"; stats: RoundStats }) & {
+  stamp: string;
+  /**
+   * The line's identity within its stamp: its text's hash and how many times the same text came
+   * before it at that stamp (a cvar set back and forth within a second is three lines).
+   */
+  id: number;
+};
 
 export interface ParsedLog {
   /** Lines that carried a log timestamp. */
   lines: number;
   /** What the panel uses, in the order it was logged. */
   events: LogEvent[];
+  /**
+   * The raw lines (with their stamps) of the events the match fold reads, round_stats blocks
+   * whole: what the edge hands on, so the mutation reads them with this same parser.
+   */
+  foldText: string;
 }
 
 const STAMP = String.raw`(\d{2}/\d{2}/\d{4} - \d{2}:\d{2}:\d{2}(?:\.\d{1,3})?)`;
@@ -45,8 +58,23 @@ const BLOCK_MAX_LINES = 80;
 export function parseLogBody(body: string): ParsedLog {
   let lines = 0;
   const events: LogEvent[] = [];
+  const kept: string[] = [];
+  let blockRaw: string[] = [];
   /** The rows of an open round_stats block, or null outside one. */
   let block: string[] | null = null;
+  let blockText = "";
+  let seenStamp = "";
+  const seen = new Map<number, number>();
+  const idOf = (stamp: string, text: string) => {
+    if (stamp !== seenStamp) {
+      seen.clear();
+      seenStamp = stamp;
+    }
+    const h = lineId(text);
+    const n = seen.get(h) ?? 0;
+    seen.set(h, n + 1);
+    return n === 0 ? h : lineId(`${n}#${text}`);
+  };
   for (const raw of body.split("\n")) {
     const m = LINE_RE.exec(raw.replace(/\r$/, ""));
     if (!m) continue;
@@ -55,26 +83,37 @@ export function parseLogBody(body: string): ParsedLog {
     const message = m[2]!;
     if (message === "JSON_BEGIN{") {
       block = [];
+      blockText = "";
+      blockRaw = [raw];
       continue;
     }
     if (block) {
       // The block is written in one go; a row it cannot hold ends it unread.
       if (message === "}}JSON_END") {
         const stats = readRoundStats(block);
-        if (stats) events.push({ kind: "roundStats", stats, stamp });
+        if (stats) {
+          events.push({ kind: "roundStats", stats, stamp, id: idOf(stamp, blockText) });
+          kept.push(...blockRaw, raw);
+        }
         block = null;
         continue;
       }
       if (message.startsWith('"') && !message.includes("<") && block.length < BLOCK_MAX_LINES) {
         block.push(message);
+        blockText += message;
+        blockRaw.push(raw);
         continue;
       }
       block = null;
     }
     const line = readLogLine(message);
-    if (line) events.push({ ...line, stamp });
+    if (!line) continue;
+    events.push({ ...line, stamp, id: idOf(stamp, message) });
+    if (FOLD_KINDS.has(line.kind) && (line.kind !== "cvar" || FOLD_CVARS.has(line.name))) {
+      kept.push(raw);
+    }
   }
-  return { lines, events };
+  return { lines, events, foldText: kept.join("\n") };
 }
 
 /** A line's player as the kill feed shows one. */
@@ -172,4 +211,19 @@ export function mergeKills(stored: Kill[], fresh: Kill[], limit: number): Kill[]
   const added = fresh.filter((k) => !known.has(k.key));
   if (added.length === 0) return stored;
   return [...added, ...stored].slice(0, limit);
+}
+
+/** The batch's lines the match fold reads, with their log time and identity, in the order logged. */
+export function foldEventsOf(events: LogEvent[]): FoldEvent[] {
+  const out: FoldEvent[] = [];
+  for (const event of events) {
+    if (!FOLD_KINDS.has(event.kind)) continue;
+    const at = stampMs(event.stamp);
+    if (!Number.isFinite(at)) continue;
+    const { stamp: _stamp, id, ...line } = event;
+    // Of the cvars only those the match needs travel on (a dump also holds passwords).
+    if (line.kind === "cvar" && !FOLD_CVARS.has(line.name)) continue;
+    out.push({ at, id, line: line as FoldLine });
+  }
+  return out;
 }

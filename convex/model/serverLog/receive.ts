@@ -13,6 +13,7 @@ import { trackLoggedKills } from "../history/detect";
 import { storeLoggedBomb } from "../liveData";
 import { sameSecret } from "../push/secret";
 import { generatedSecretOf, serverByKey } from "../servers";
+import { storeLogMatch } from "./logMatch";
 import { mergeKills } from "./parse";
 import { LOG_STAMP_MS, logStatusOf } from "./status";
 
@@ -28,6 +29,8 @@ export const vLogBatch = v.object({
     ),
   ),
   bomb: v.union(v.literal("planted"), v.literal("gone"), v.null()),
+  /** The raw lines the match fold reads (model/serverLog/matchLog.ts), as the edge kept them. */
+  foldText: v.optional(v.string()),
   /** Set when the edge found no log line in the body: counted, nothing stored. */
   refusal: v.optional(v.string()),
 });
@@ -103,8 +106,10 @@ export async function receiveLogBatch(
     await ctx.db.patch("serverLogStatus", status._id, { lastBatchAt: now });
   }
   await storeKills(ctx, server._id, batch.kills, now);
+  // The match first, so kills of a match it just opened count towards its weapons.
+  const speaks = batch.foldText ? await storeLogMatch(ctx, server._id, batch.foldText, now) : false;
   if (batch.logged) await trackLoggedKills(ctx, server._id, batch.logged);
-  if (batch.bomb) await storeLoggedBomb(ctx, server._id, batch.bomb, now);
+  if (batch.bomb && !speaks) await storeLoggedBomb(ctx, server._id, batch.bomb, now);
   return { status: 200 };
 }
 

@@ -68,6 +68,7 @@ export default {
   "history.match.side.none": "Без сторони",
   "history.match.source.push": "Події MatchZy",
   "history.match.source.poll": "Опитування сервера",
+  "history.match.source.log": "Журнал CS2",
   "history.match.source": "Джерело: {source}",
   "history.match.tournament": "Турнір: {name}",
   "history.match.voided": "Матч анульовано: його не враховано в кар'єрах і рейтингах.",

@@ -1,0 +1,345 @@
+/**
+ * The log's match in the database: one batch's lines folded into the server's stored fold
+ * (matchLog.ts), then what viewers see written only where it changed, and a finished map
+ * recorded once. Which source speaks for what when several report one match is decided in
+ * `logSpeaksForMatch` (and written down in convex/README.md, "Match sources").
+ */
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { isSteamId64 } from "../../lib/steamId";
+import { byScoreboardOrder, MAX_BOARD_LINES } from "../../lib/scoreboard";
+import {
+  MAX_BOT_LINES,
+  type BotLine,
+  type HistoryLine,
+  type TrackedMatch,
+} from "../../lib/history";
+import type { BoardLine, Match, Summary } from "../../lib/validators";
+import { recordMatch } from "../history/record";
+import { roundLogOf } from "../history/rounds";
+import { CLOCK_JITTER_MS } from "../liveMatchMerge";
+import { matchSnapshotOf, sameJson } from "../liveData";
+import { EMPTY_LOG_MATCH, foldLog, namesBySide, totalsOf, type LogMatchState } from "./matchLog";
+import { foldEventsOf, parseLogBody } from "./parse";
+
+/** A tracker opened by the log names its match `log:<start>` (MatchZy's are `matchid:map`). */
+export const LOG_PUSH_PREFIX = "log:";
+/** MatchZy's events speak for a match while the last one is this recent. */
+export const PUSH_SPEAKS_MS = 10 * 60_000;
+/** The log speaks for a match while its last batch is this recent (CS2 posts every few seconds). */
+export const LOG_SPEAKS_MS = 120_000;
+
+async function rowOf(ctx: QueryCtx, serverId: Id<"servers">) {
+  return await ctx.db
+    .query("serverLogMatches")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+}
+
+async function trackerOf(ctx: QueryCtx, serverId: Id<"servers">) {
+  return await ctx.db
+    .query("historyTrackers")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+}
+
+/** MatchZy's events name the match being played (they speak for it over the log). */
+function pushSpeaks(tracker: TrackedMatch | undefined, now: number): boolean {
+  return (
+    !!tracker?.pushKey &&
+    !tracker.pushKey.startsWith(LOG_PUSH_PREFIX) &&
+    tracker.state === "open" &&
+    now - tracker.updatedAt < PUSH_SPEAKS_MS
+  );
+}
+
+/**
+ * Whether the log speaks for the server's match now (polls then leave score, rounds and the
+ * record to it): a match it follows is on and its batches keep coming.
+ */
+export async function logSpeaksForMatch(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  now: number,
+): Promise<boolean> {
+  const row = await rowOf(ctx, serverId);
+  return !!row && row.state.live && now - row.updatedAt < LOG_SPEAKS_MS;
+}
+
+function boardOf(s: LogMatchState): BoardLine[] {
+  const rounds = Math.max(1, s.scoreCT + s.scoreT);
+  const lines: BoardLine[] = [];
+  for (const p of s.players) {
+    if (!p.side) continue;
+    const t = totalsOf(p);
+    const bot = !isSteamId64(p.id);
+    lines.push({
+      steamId: bot ? "0" : p.id,
+      name: p.name || "—",
+      side: p.side,
+      bot,
+      kills: t.kills,
+      deaths: t.deaths,
+      assists: t.assists,
+      adr: Math.round(t.damage / rounds),
+      mvps: t.mvps,
+    });
+  }
+  return lines.sort(byScoreboardOrder).slice(0, MAX_BOARD_LINES);
+}
+
+function summaryOf(s: LogMatchState): Summary {
+  let kills = 0;
+  let deaths = 0;
+  let damage = 0;
+  let players = 0;
+  for (const p of s.players) {
+    const t = totalsOf(p);
+    kills += t.kills;
+    deaths += t.deaths;
+    damage += t.damage;
+    if (p.side) players++;
+  }
+  return {
+    totalPlayers: players,
+    totalKills: kills,
+    totalDeaths: deaths,
+    totalDamage: damage,
+    totalBombsPlanted: s.plants,
+    totalBombsDefused: s.defuses,
+  };
+}
+
+/** A clock in the panel's time, kept where it only restates the stored one. */
+function clock(logAt: number | undefined, offset: number, stored: number | undefined) {
+  if (logAt === undefined) return undefined;
+  const at = logAt + offset;
+  return stored !== undefined && Math.abs(stored - at) < CLOCK_JITTER_MS ? stored : at;
+}
+
+/** The live match as the log tells it, over the stored snapshot (a poll fills the rest). */
+export function loggedMatch(stored: Match, s: LogMatchState, offset: number): Match {
+  const names = namesBySide(s);
+  const { phaseEndsAt: _p, bombEndsAt: _b, unknown, teamCT: _c, teamT: _t, ...rest } = stored;
+  const match: Match = {
+    ...rest,
+    mapName: s.map || stored.mapName,
+    scoreCT: s.scoreCT,
+    scoreT: s.scoreT,
+    roundPhase: s.live ? s.phase : "warmup",
+    ...(s.live && s.round > 0 ? { round: s.round } : {}),
+    ...(s.maxRounds ? { maxRounds: s.maxRounds } : {}),
+    ...(names.CT ? { teamCT: names.CT } : {}),
+    ...(names.T ? { teamT: names.T } : {}),
+  };
+  const phaseEndsAt = clock(s.phaseEndsLog, offset, stored.phaseEndsAt);
+  const bombEndsAt = clock(s.bombEndsLog, offset, stored.bombEndsAt);
+  if (phaseEndsAt !== undefined) match.phaseEndsAt = phaseEndsAt;
+  if (bombEndsAt !== undefined) match.bombEndsAt = bombEndsAt;
+  const left = (unknown ?? []).filter((f) => f !== "score" && f !== "phase" && f !== "totals");
+  if (left.length > 0) match.unknown = left;
+  return match;
+}
+
+/** The record of a map the log saw end: final score, rounds with reasons, every player's line. */
+function closedOf(s: LogMatchState, now: number, weapons: TrackedMatch["weapons"]) {
+  const over = s.over!;
+  const rounds = s.marks.at(-1)?.round ?? over.scoreCT + over.scoreT;
+  const lines: HistoryLine[] = [];
+  const bots: BotLine[] = [];
+  for (const p of s.players) {
+    const t = totalsOf(p);
+    if (t.kills + t.deaths + t.assists + t.damage === 0 && !p.side) continue;
+    const line = {
+      name: p.name || "—",
+      ...(p.side ? { side: p.side } : {}),
+      kills: t.kills,
+      deaths: t.deaths,
+      assists: t.assists,
+      headshots: t.headshots,
+      damage: t.damage,
+      mvps: t.mvps,
+      rounds,
+    };
+    if (isSteamId64(p.id)) lines.push({ steamId: p.id, ...line });
+    else if (bots.length < MAX_BOT_LINES) bots.push(line);
+  }
+  const names = namesBySide(s);
+  const aSide = s.teamASide;
+  const teams =
+    names.CT || names.T
+      ? {
+          CT: {
+            name: names.CT ?? "CT",
+            startSide: aSide === "CT" ? ("CT" as const) : ("T" as const),
+          },
+          T: { name: names.T ?? "T", startSide: aSide === "CT" ? ("T" as const) : ("CT" as const) },
+        }
+      : undefined;
+  return {
+    startedAt: s.startedAt ?? now,
+    endedAt: now,
+    mapName: s.map,
+    mode: over.mode,
+    scoreCT: over.scoreCT,
+    scoreT: over.scoreT,
+    rounds,
+    lines,
+    source: "log" as const,
+    ...(teams ? { teams } : {}),
+    timeline: s.marks,
+    ...(s.maxRounds ? { maxRounds: s.maxRounds } : {}),
+    ...(bots.length > 0 ? { bots } : {}),
+    ...(weapons && weapons.length > 0 ? { weapons } : {}),
+  };
+}
+
+/** The tracker of a match the log follows (its weapon count rides on it), or null. */
+function trackedOf(
+  s: LogMatchState,
+  before: TrackedMatch | undefined,
+  now: number,
+): TrackedMatch | null {
+  if (!s.live || s.startedAt === undefined) return null;
+  const pushKey = `${LOG_PUSH_PREFIX}${s.startedAt}`;
+  const same = before?.pushKey === pushKey;
+  return {
+    state: s.over ? "finished" : "open",
+    startedAt: s.startedAt,
+    mapName: s.map,
+    scoreCT: s.scoreCT,
+    scoreT: s.scoreT,
+    rounds: s.scoreCT + s.scoreT,
+    lines: [],
+    updatedAt: now,
+    pushKey,
+    ...(s.maxRounds ? { maxRounds: s.maxRounds } : {}),
+    ...(same && before?.weapons ? { weapons: before.weapons } : {}),
+    ...(same && before?.killsThrough !== undefined
+      ? { killsThrough: before.killsThrough, killsAt: before.killsAt ?? [] }
+      : {}),
+  };
+}
+
+/**
+ * One batch's match lines (`foldText`, raw, as the edge kept them): folded into the stored state;
+ * then, where the log speaks for the match, the live match, board and totals, the round strip,
+ * the tracker and a finished map's record. Each written only when it changed. Answers whether
+ * the log speaks for the match (then its bomb clock is the match's too).
+ */
+export async function storeLogMatch(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  foldText: string,
+  now: number,
+): Promise<boolean> {
+  const events = foldEventsOf(parseLogBody(foldText).events);
+  if (events.length === 0) return await logSpeaksForMatch(ctx, serverId, now);
+  const row = await rowOf(ctx, serverId);
+  const before = row?.state ?? EMPTY_LOG_MATCH;
+  const offset = now - events[events.length - 1]!.at;
+  const { state, ended } = foldLog(before, events, offset);
+  if (sameJson(state, before)) return state.live;
+  if (row) await ctx.db.patch("serverLogMatches", row._id, { state, updatedAt: now });
+  else await ctx.db.insert("serverLogMatches", { serverId, state, updatedAt: now });
+
+  const tracker = await trackerOf(ctx, serverId);
+  if (pushSpeaks(tracker?.match, now)) return false;
+  for (const done of ended) {
+    const weapons =
+      tracker?.match.pushKey === `${LOG_PUSH_PREFIX}${done.startedAt}` ? tracker.match.weapons : [];
+    await recordMatch(ctx, serverId, closedOf(done, now, weapons));
+  }
+  await storeTracker(ctx, serverId, tracker, state, ended, now);
+  await storeRounds(ctx, serverId, state, ended);
+  await storeLiveMatch(ctx, serverId, state, offset, now);
+  return state.live;
+}
+
+async function storeTracker(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  row: { _id: Id<"historyTrackers">; match: TrackedMatch } | null,
+  state: LogMatchState,
+  ended: LogMatchState[],
+  now: number,
+) {
+  let next = trackedOf(state, row?.match, now);
+  const last = ended.at(-1);
+  // A map just recorded stays `finished` until the log shows the next match live.
+  if (!next && last) next = trackedOf(last, row?.match, now);
+  if (!next) {
+    if (row?.match.pushKey?.startsWith(LOG_PUSH_PREFIX)) {
+      await ctx.db.delete("historyTrackers", row._id);
+    }
+    return;
+  }
+  if (!row) await ctx.db.insert("historyTrackers", { serverId, match: next });
+  else if (!sameJson({ ...row.match, updatedAt: 0 }, { ...next, updatedAt: 0 })) {
+    await ctx.db.patch("historyTrackers", row._id, { match: next });
+  }
+}
+
+async function storeRounds(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  state: LogMatchState,
+  ended: LogMatchState[],
+) {
+  const shown = state.live ? state : ended.at(-1);
+  if (!shown || shown.startedAt === undefined) return;
+  const log = await roundLogOf(ctx, serverId);
+  const doc = { startedAt: shown.startedAt, rounds: shown.marks };
+  if (!log) await ctx.db.insert("roundLogs", { serverId, ...doc });
+  else if (log.startedAt !== doc.startedAt || !sameJson(log.rounds, doc.rounds)) {
+    await ctx.db.patch("roundLogs", log._id, doc);
+  }
+}
+
+async function storeLiveMatch(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  state: LogMatchState,
+  offset: number,
+  now: number,
+) {
+  if (!state.map) return;
+  const snapshot = await matchSnapshotOf(ctx, serverId);
+  if (!snapshot) {
+    // Never polled (its RCON or plugin unreachable so far): the log alone shows the match.
+    const base: Match = {
+      serverName: "",
+      mapName: state.map,
+      scoreCT: 0,
+      scoreT: 0,
+      playersOnline: state.players.filter((p) => p.side).length,
+      roundPhase: "warmup",
+    };
+    await ctx.db.insert("matchSnapshots", {
+      serverId,
+      match: loggedMatch(base, state, offset),
+      board: boardOf(state),
+      summary: summaryOf(state),
+      updatedAt: now,
+      pushedAt: now,
+    });
+    return;
+  }
+  const match = loggedMatch(snapshot.match, state, offset);
+  const board = state.live || state.over ? boardOf(state) : snapshot.board;
+  const summary = state.live || state.over ? summaryOf(state) : snapshot.summary;
+  if (
+    sameJson(match, snapshot.match) &&
+    sameJson(board, snapshot.board) &&
+    sameJson(summary, snapshot.summary)
+  ) {
+    return;
+  }
+  await ctx.db.patch("matchSnapshots", snapshot._id, {
+    match,
+    ...(board ? { board } : {}),
+    ...(summary ? { summary } : {}),
+    updatedAt: now,
+    pushedAt: now,
+  });
+}
