@@ -148,6 +148,23 @@ describe("CS2's HTTP log against the simulator", () => {
     expect(await t.mutation(internal.serverLog.configLine, { key: "nope" })).toBeNull();
   });
 
+  test("plugin API: a refused switch-on keeps the server.cfg listener's secret working", async () => {
+    const { t, asAdmin, ids } = await seeded();
+    const serverId = ids[0]!;
+    const server = sim.servers[0]!;
+    const played = record(0);
+    const lines = await t.mutation(internal.serverLog.configLine, { key: "server1" });
+    for (const line of lines!) server.console.exec(line);
+    const secret = await logSecretOf(t, serverId);
+    await expect(asAdmin.action(api.serverLog.enable, { serverId })).rejects.toThrow(/server\.cfg/);
+    expect(await logSecretOf(t, serverId)).toBe(secret);
+    expect((await asAdmin.query(api.serverLog.status, { serverId })).enabled).toBe(true);
+    expect(server.advanceUntil("roundEnd", 10_000).reached).toBe(true);
+    await server.settled();
+    await feedShows(t, serverId, played);
+    expect(server.httpLog.state.listeners[0]).toMatchObject({ failed: 0 });
+  });
+
   test("switched off: the secret goes, the server's listeners go, an old URL is answered 410", async () => {
     const { t, asAdmin, ids } = await seeded();
     const serverId = ids[2]!;

@@ -2,7 +2,8 @@
  * The admin's switch of a feed a game server posts to the panel under a per-server secret (MatchZy
  * push, CS2's HTTP log), as its two declared capabilities:
  * - on: a new secret is stored and the feed marked on first, then the game server is told where
- *   to post; if it refuses or cannot be reached, the feed is marked off again;
+ *   to post; if it refuses or cannot be reached, the feed goes back to what it was: the previous
+ *   secret (a listener the owner put in server.cfg keeps working), or off when there was none;
  * - off: the feed is marked off and its secret cleared first, so the panel accepts nothing more
  *   whatever the game server answers, then the game server is told.
  */
@@ -13,6 +14,7 @@ import { SERVER_ACTIONS, type ActionName, type ServerAction } from "../lib/actio
 import { defineCapability } from "./capability";
 import { vActionResult } from "./gameServerStep";
 import { newPushSecret } from "./push/secret";
+import { generatedSecretOf, type GeneratedSecret } from "./servers";
 
 interface FeedSwitch {
   /** The server actions (and audit names) of switching on and off. */
@@ -27,6 +29,8 @@ interface FeedSwitch {
   ) => Promise<string | null>;
   /** Clears the secret and marks the feed off. */
   disarm: (ctx: MutationCtx, serverId: Id<"servers">) => Promise<void>;
+  /** Where the feed's secret is kept. */
+  secret: GeneratedSecret;
   /** The URL the game server posts to ("" when the deployment's site URL is unknown). */
   url: (serverKey: string, secret: string) => string;
   /** What the game server is sent to switch on, and to switch off. */
@@ -45,13 +49,20 @@ export function feedSwitchCapabilities(feed: FeedSwitch) {
       resolve: () => ({ secret: newPushSecret() }),
       input: v.object({ secret: v.string() }),
       before: async (ctx, { secret }, server) => {
-        const key = server ? await feed.arm(ctx, server.serverId, secret, Date.now()) : null;
-        return { url: key === null ? "" : feed.url(key, secret) };
+        if (!server) return { url: "" };
+        const previous = await generatedSecretOf(ctx, server.serverId, feed.secret);
+        const key = await feed.arm(ctx, server.serverId, secret, Date.now());
+        return {
+          url: key === null ? "" : feed.url(key, secret),
+          ...(previous ? { previous } : {}),
+        };
       },
-      loaded: v.object({ url: v.string() }),
+      loaded: v.object({ url: v.string(), previous: v.optional(v.string()) }),
       gameServer: ({ secret }, { url }) => [feed.enable(url, secret)],
-      onFailure: async (ctx, _input, { serverId }) => {
-        if (serverId) await feed.disarm(ctx, serverId);
+      onFailure: async (ctx, _input, { serverId, loaded }) => {
+        if (!serverId) return;
+        if (loaded.previous) await feed.arm(ctx, serverId, loaded.previous, Date.now());
+        else await feed.disarm(ctx, serverId);
       },
     }),
 

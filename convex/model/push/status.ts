@@ -113,6 +113,7 @@ export const PUSH_CAPABILITIES = feedSwitchCapabilities({
   off: "pushDisable",
   arm: armPush,
   disarm: disarmPush,
+  secret: "pushSecret",
   url: (serverKey) => eventsUrl(env.CONVEX_SITE_URL, serverKey),
   enable: (url, secret) => ({ kind: "pushEnable", url, secret }),
   disable: { kind: "pushDisable" },

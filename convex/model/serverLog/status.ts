@@ -100,6 +100,7 @@ export const LOG_CAPABILITIES = feedSwitchCapabilities({
   off: "logDisable",
   arm: armLog,
   disarm: disarmLog,
+  secret: "logSecret",
   url: (serverKey, secret) => logUrl(env.CONVEX_SITE_URL, serverKey, secret),
   enable: (url) => ({ kind: "logEnable", url }),
   disable: { kind: "logDisable" },
