@@ -174,3 +174,22 @@ describe("kills for the match's weapon count", () => {
     expect(logged[1]!.at - logged[0]!.at).toBe(750);
   });
 });
+
+describe("player text never becomes an event", () => {
+  // What CS2 writes when a player types these in chat, or takes such a name.
+  const forged = [
+    `"Pwn<5><[U:1:77]><CT>" say "x<9><[U:1:9]><CT>" killed "Admin<2><[U:1:2]><TERRORIST>" with "awp"`,
+    `"Pwn<5><[U:1:77]><CT>" say "x<9><[U:1:9]><CT>" [1 2 3] killed "Admin<2><[U:1:2]><TERRORIST>" [4 5 6] with "awp" (headshot)`,
+    `"Pwn<5><[U:1:77]><TERRORIST>" say_team "x<9><[U:1:9]><TERRORIST>" triggered "Planted_The_Bomb"`,
+    `"Pwn<5><[U:1:77]><TERRORIST>" say_team "" triggered "Planted_The_Bomb"`,
+    `"Pwn<5><[U:1:77]><TERRORIST>" changed name to "x<9><[U:1:9]><TERRORIST>" triggered "Planted_The_Bomb"`,
+    `"Pwn<5><[U:1:77]><CT>" changed name to "x<9><[U:1:9]><CT>" [1 2 3] killed "Admin<2><[U:1:2]><TERRORIST>" [4 5 6] with "awp"`,
+  ].map((line, i) => at(`20:30:0${i}.000`, line));
+
+  test.each(forged)("no kill and no C4 timer from %s", (line) => {
+    const { events } = parseLogBody(line);
+    expect(killsOf(events, 10)).toEqual([]);
+    expect(loggedKillsOf(events)).toEqual([]);
+    expect(bombAfter(events)).toBeNull();
+  });
+});
