@@ -35,6 +35,9 @@ interface Ids {
   userId: Id<"users">;
   /** A tournament that was deleted: calls about it get past the gate and find nothing. */
   tournamentId: Id<"tournaments">;
+  /** A cup and a cup match that were deleted, likewise. */
+  cupId: Id<"cups">;
+  cupMatchId: Id<"cupMatches">;
 }
 
 const STEAM = "76561198000000001";
@@ -49,6 +52,9 @@ const page = { paginationOpts: { numItems: 10, cursor: null } };
 type Reaches = "ok" | { code: string; message: RegExp };
 /** The sample server's API address has no listener. */
 const NO_GAME_SERVER: Reaches = { code: "GAME_SERVER", message: /Сервер недоступний/ };
+const CUP_BRACKET = { format: "single_elimination", bestOf: 1, finalBestOf: 1 } as const;
+const NO_CUP: Reaches = { code: "NOT_FOUND", message: /^Кубок не знайдено\.$/ };
+const NO_CUP_MATCH: Reaches = { code: "NOT_FOUND", message: /^Матч кубка не знайдено\.$/ };
 /** The matrix's world has no tournament. */
 const NO_TOURNAMENT: Reaches = { code: "NOT_FOUND", message: /^Активний турнір не знайдено\.$/ };
 
@@ -141,6 +147,70 @@ const MATRIX: Record<string, Row> = {
     reaches: NO_TOURNAMENT,
   },
   "users:store": { level: "signedIn", args: () => ({}) },
+  "cups:bracket": { level: "public", args: () => ({ slug: "nope" }) },
+  "cups:list": { level: "public", args: () => ({}) },
+  "cups:mine": { level: "signedIn", args: (i) => ({ cupId: i.cupId }) },
+  "cups:createTeam": {
+    level: "signedIn",
+    args: (i) => ({ cupId: i.cupId, name: "x", tag: "x" }),
+    reaches: NO_CUP,
+  },
+  "cups:joinTeam": {
+    level: "signedIn",
+    args: () => ({ inviteCode: "x" }),
+    reaches: { code: "NOT_FOUND", message: /^Запрошення недійсне\.$/ },
+  },
+  "cups:checkIn": {
+    level: "signedIn",
+    args: (i) => ({ matchId: i.cupMatchId }),
+    reaches: NO_CUP_MATCH,
+  },
+  "cups:proposeTime": {
+    level: "signedIn",
+    args: (i) => ({ matchId: i.cupMatchId, at: 1 }),
+    reaches: NO_CUP_MATCH,
+  },
+  "cups:acceptTime": {
+    level: "signedIn",
+    args: (i) => ({ matchId: i.cupMatchId }),
+    reaches: NO_CUP_MATCH,
+  },
+  "cupAdmin:create": {
+    level: "admin",
+    args: (i) => ({
+      name: "Кубок",
+      bracket: CUP_BRACKET,
+      seeding: "random",
+      veto: presetFormat("default"),
+      serverIds: [i.serverId],
+      teamsMax: 8,
+      checkInMinutes: 10,
+      startDelayMinutes: 15,
+      noShowWalkover: true,
+    }),
+  },
+  "cupAdmin:addTeam": {
+    level: "admin",
+    args: (i) => ({ cupId: i.cupId, name: "x", tag: "x", steamIds: [STEAM] }),
+    reaches: NO_CUP,
+  },
+  "cupAdmin:start": { level: "admin", args: (i) => ({ cupId: i.cupId }), reaches: NO_CUP },
+  "cupAdmin:archive": { level: "admin", args: (i) => ({ cupId: i.cupId }), reaches: NO_CUP },
+  "cupAdmin:matchChange": {
+    level: "admin",
+    args: (i) => ({ matchId: i.cupMatchId, change: { kind: "replay" } }),
+    reaches: NO_CUP_MATCH,
+  },
+  "cupAdmin:reschedule": {
+    level: "admin",
+    args: (i) => ({ matchId: i.cupMatchId, startAt: 1 }),
+    reaches: NO_CUP_MATCH,
+  },
+  "cupAdmin:preview": {
+    level: "adminRead",
+    args: (i) => ({ matchId: i.cupMatchId, change: { kind: "replay" } }),
+    reaches: NO_CUP_MATCH,
+  },
   "steamLink:begin": { level: "signedIn", args: () => ({}) },
   "steamLink:finish": {
     level: "signedIn",
@@ -540,7 +610,39 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
       createTournament({ createdBy: "matrix", now: 0 }),
     );
     await ctx.db.delete("tournaments", tournamentId);
-    return { serverId, userId: user!._id, tournamentId };
+    const cupId = await ctx.db.insert("cups", {
+      slug: "gone",
+      name: "x",
+      status: "running",
+      archived: false,
+      bracket: CUP_BRACKET,
+      seeding: "manual",
+      veto: presetFormat("default"),
+      serverIds: [],
+      checkInMinutes: 10,
+      startDelayMinutes: 15,
+      noShowWalkover: true,
+      teamsMax: 8,
+      seeds: [],
+      createdBy: "matrix",
+      createdAt: 0,
+    });
+    const cupMatchId = await ctx.db.insert("cupMatches", {
+      cupId,
+      seq: 0,
+      key: "F",
+      section: "final",
+      round: 1,
+      order: 1,
+      bestOf: 1,
+      a: { kind: "seed", seed: 1 },
+      b: { kind: "seed", seed: 2 },
+      phase: "waiting",
+      checkedIn: [],
+    });
+    await ctx.db.delete("cupMatches", cupMatchId);
+    await ctx.db.delete("cups", cupId);
+    return { serverId, userId: user!._id, tournamentId, cupId, cupMatchId };
   });
   return {
     t,

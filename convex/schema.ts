@@ -13,6 +13,7 @@ import {
   vSummary,
 } from "./lib/validators";
 import { tournamentFields, vTournamentTeamKey } from "./lib/tournamentFields";
+import { cupFields, cupMatchFields, cupTeamFields } from "./lib/cupFields";
 import { careerTotalsFields, matchRecordFields, vTrackedMatch } from "./lib/history";
 import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";
@@ -330,6 +331,20 @@ export default defineSchema({
     team: vTournamentTeamKey,
     nickname: v.string(),
   }).index("by_tournamentId_and_sessionId", ["tournamentId", "sessionId"]),
+
+  /* Community cups (model/cup/): several at once, each at `/cup/:slug` with its bracket. */
+  cups: defineTable(cupFields).index("by_slug", ["slug"]).index("by_archived", ["archived"]),
+
+  /* Teams of a cup: captain and roster by SteamID; joined by the invite link's code. */
+  cupTeams: defineTable(cupTeamFields)
+    .index("by_cupId", ["cupId"])
+    .index("by_inviteCode", ["inviteCode"]),
+
+  /* A cup's bracket matches, one row each, written only when the match's state changes. */
+  cupMatches: defineTable(cupMatchFields)
+    .index("by_cupId_and_seq", ["cupId", "seq"])
+    .index("by_tournamentId", ["tournamentId"])
+    .index("by_serverId", ["serverId"]),
 
   /* When each seat's holder was last seen (model/tournamentSeats.ts): one row per seat key
      (`steam:<id>` or `name:<nickname>`), written at most once a minute; only the admin's seat

@@ -54,6 +54,15 @@ export const PANEL_EVENTS = [
   "tournament_seat_replace",
   "tournament_seat_free_idle",
   "tournament_rename",
+  "cup_create",
+  "cup_team_add",
+  "cup_start",
+  "cup_match",
+  "cup_result",
+  "cup_walkover",
+  "cup_replay",
+  "cup_reschedule",
+  "cup_archive",
 ] as const;
 
 export type PanelEvent = (typeof PANEL_EVENTS)[number];

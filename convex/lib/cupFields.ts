@@ -3,6 +3,7 @@
  * the schema, the functions' `returns` and the pure bracket model (model/cup/).
  */
 import { v, type Infer } from "convex/values";
+import { vTournamentFormat } from "./tournamentFields";
 
 export const vCupFormat = v.union(
   v.literal("single_elimination"),
@@ -86,3 +87,93 @@ export const bracketMatchFields = {
 };
 export const vBracketMatch = v.object(bracketMatchFields);
 export type BracketMatch = Infer<typeof vBracketMatch>;
+
+export const vSeedingMode = v.union(v.literal("manual"), v.literal("random"));
+
+export const vCupStatus = v.union(
+  v.literal("registration"),
+  v.literal("running"),
+  v.literal("finished"),
+);
+export type CupStatus = Infer<typeof vCupStatus>;
+
+/** A cup: its bracket, its veto (the ban/pick format every match plays) and its servers. */
+export const cupFields = {
+  /** Short code of the public link `/cup/:slug`. */
+  slug: v.string(),
+  name: v.string(),
+  status: vCupStatus,
+  archived: v.boolean(),
+  bracket: vBracketConfig,
+  seeding: vSeedingMode,
+  /** The ban/pick format of every match (map pool, sequence, team size, turn timer). */
+  veto: vTournamentFormat,
+  /** Game servers this cup's matches run on, one match per server at a time. */
+  serverIds: v.array(v.id("servers")),
+  /** How long before a match's start check-in opens. */
+  checkInMinutes: v.number(),
+  /** Minutes between a match becoming playable and its start, unless a time was set. */
+  startDelayMinutes: v.number(),
+  /** A team not checked in at the start loses by walkover; off, the match waits for an admin. */
+  noShowWalkover: v.boolean(),
+  /** Captains may agree on start times only inside this window (ms since epoch). */
+  scheduleWindow: v.optional(v.object({ from: v.number(), to: v.number() })),
+  teamsMax: v.number(),
+  /** Team ids in seed order, fixed when the cup starts. */
+  seeds: v.array(v.id("cupTeams")),
+  champion: v.optional(v.id("cupTeams")),
+  createdBy: v.string(),
+  createdAt: v.number(),
+  startedAt: v.optional(v.number()),
+  finishedAt: v.optional(v.number()),
+};
+
+export const vRosterPlayer = v.object({ steamId: v.string(), name: v.string() });
+
+export const cupTeamFields = {
+  cupId: v.id("cups"),
+  name: v.string(),
+  tag: v.string(),
+  /** The captain is also the roster's first player. */
+  captainSteamId: v.string(),
+  roster: v.array(vRosterPlayer),
+  /** The code of the team's invite link; only its members ever see it. */
+  inviteCode: v.string(),
+  createdAt: v.number(),
+};
+
+/** Where a cup match is between becoming playable and its result. */
+export const vCupMatchPhase = v.union(
+  /** Teams not known yet, or no start time. */
+  v.literal("waiting"),
+  /** A start time is set; check-in is not open yet. */
+  v.literal("scheduled"),
+  v.literal("check_in"),
+  /** Both teams in: waiting for a free server of the cup's pool. */
+  v.literal("queued"),
+  v.literal("veto"),
+  v.literal("live"),
+  /** A no-show with walkovers off: an admin decides. */
+  v.literal("no_show"),
+  v.literal("done"),
+);
+export type CupMatchPhase = Infer<typeof vCupMatchPhase>;
+
+export const vTimeProposal = v.object({ at: v.number(), by: v.id("cupTeams") });
+
+export const cupMatchFields = {
+  cupId: v.id("cups"),
+  /** Play order within the cup (the bracket model's order). */
+  seq: v.number(),
+  ...bracketMatchFields,
+  phase: vCupMatchPhase,
+  startAt: v.optional(v.number()),
+  proposal: v.optional(vTimeProposal),
+  checkedIn: v.array(v.id("cupTeams")),
+  /** The ban/pick (and series) this match plays. */
+  tournamentId: v.optional(v.id("tournaments")),
+  tournamentSlug: v.optional(v.string()),
+  serverId: v.optional(v.id("servers")),
+  /** Maps won so far by the match's first and second team while it is played. */
+  live: v.optional(v.object({ a: v.number(), b: v.number() })),
+};

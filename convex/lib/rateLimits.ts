@@ -90,6 +90,12 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    * one per played map, so a few an hour; each hands out an upload URL.
    */
   demoUploads: { kind: "token bucket", rate: 12, period: 60 * MINUTE, capacity: 6 },
+  /**
+   * Cup writes of signed-in players (creating and joining teams, check-ins, time proposals): per
+   * user, and per cup for everyone together.
+   */
+  cupPlayer: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
+  cupAll: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 120, shards: 2 },
   /** Linking Steam, per signed-in user: starting, finishing and unlinking together. */
   steamLinkUser: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 6 },
   /**
@@ -230,4 +236,18 @@ export async function allowSeenHeartbeat(
     if (!(await rateLimiter.limit(ctx, "tournamentSeen", { key })).ok) return false;
   }
   return (await rateLimiter.limit(ctx, "tournamentSeenAll", { key: tournamentId })).ok;
+}
+
+/** Counts one cup write by a signed-in player, on their own budget and then the cup's. */
+export async function limitCupWrite(
+  ctx: MutationCtx,
+  userKey: string,
+  cupId: string,
+): Promise<void> {
+  if (!(await rateLimiter.limit(ctx, "cupPlayer", { key: userKey })).ok) {
+    fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
+  }
+  if (!(await rateLimiter.limit(ctx, "cupAll", { key: cupId })).ok) {
+    fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
+  }
 }

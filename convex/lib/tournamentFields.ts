@@ -174,4 +174,6 @@ export const tournamentFields = {
   ),
   createdBy: v.string(),
   createdAt: v.number(),
+  /** The cup match this ban/pick and series decide (model/cup/run.ts). */
+  cupMatchId: v.optional(v.id("cupMatches")),
 };

@@ -24,6 +24,7 @@ import { GUEST_ADMIN_CAPABILITY } from "./settings";
 import { SERVER_SAVE_CAPABILITY } from "./serverSettings";
 import { SETUP_CHECK_CAPABILITY } from "./setupCheck";
 import { TOURNAMENT_CAPABILITIES } from "./tournamentAdmin";
+import { CUP_CAPABILITIES } from "./cup/admin";
 import { USER_CAPABILITIES } from "./users";
 import { SERVER_ACTION_CAPABILITIES } from "./serverActions";
 import { releaseRconLock } from "./rconLock";
@@ -34,6 +35,7 @@ const DECLARATIONS: AnyCapability[] = [
   ...Object.values(MODERATION_CAPABILITIES),
   ...Object.values(USER_CAPABILITIES),
   ...Object.values(TOURNAMENT_CAPABILITIES),
+  ...Object.values(CUP_CAPABILITIES),
   ...Object.values(PUSH_CAPABILITIES),
   ...Object.values(LOG_CAPABILITIES),
   ...Object.values(DEMO_CAPABILITIES),

@@ -97,6 +97,19 @@ export type NotifyEvent =
       latestAt: number;
       latestReason?: string;
     }
+  | {
+      /** A cup match: playable with its start time, check-in open, started, walkover, result. */
+      kind: "cupMatch";
+      stage: "ready" | "checkIn" | "started" | "walkover" | "result";
+      cup: string;
+      teamA: string;
+      teamB: string;
+      at?: number;
+      winner?: string;
+      scoreA?: number;
+      scoreB?: number;
+    }
+  | { kind: "cupFinished"; cup: string; champion: string }
   | { kind: "serverOffline" | "serverOnline"; serverName: string }
   | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string };
 
@@ -126,6 +139,8 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   tournamentFinished: "tournament",
   tournamentLaunched: "tournament",
   seriesFinished: "tournament",
+  cupMatch: "tournament",
+  cupFinished: "tournament",
   serverOffline: "serverState",
   serverOnline: "serverState",
   pushEnabled: "push",
@@ -183,6 +198,14 @@ function duration(minutes: number): string {
 
 // ---- Messages ----
 
+const CUP_STAGE_TITLES = {
+  ready: "Матч кубка призначено",
+  checkIn: "Відкрито чек-ін",
+  started: "Матч кубка почався",
+  walkover: "Технічна перемога",
+  result: "Результат матчу кубка",
+} as const;
+
 export const COLORS: Record<NotifyEventKind, number> = {
   ban: 0xe53935,
   kick: 0xfb8c00,
@@ -193,6 +216,8 @@ export const COLORS: Record<NotifyEventKind, number> = {
   tournamentFinished: 0x8e24aa,
   tournamentLaunched: 0x5e35b1,
   seriesFinished: 0xfdd835,
+  cupMatch: 0x26a69a,
+  cupFinished: 0xffb300,
   serverOffline: 0x757575,
   serverOnline: 0x00897b,
   pushEnabled: 0x3949ab,
@@ -335,6 +360,22 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
           value: `${name(m.map)} ${m.scoreA}:${m.scoreB}`,
           inline: true,
         })),
+      };
+    case "cupMatch":
+      return {
+        title: `${CUP_STAGE_TITLES[event.stage]}: ${name(event.cup)}`,
+        description: `${name(event.teamA)} — ${name(event.teamB)}${
+          event.scoreA !== undefined ? ` **${event.scoreA} : ${event.scoreB}**` : ""
+        }${event.winner ? `. Переможець: **${name(event.winner)}**` : ""}`,
+        fields: event.at
+          ? [{ name: "Початок", value: `<t:${Math.floor(event.at / 1000)}:f>`, inline: true }]
+          : [],
+      };
+    case "cupFinished":
+      return {
+        title: `Кубок завершено: ${name(event.cup)}`,
+        description: `Переможець: **${name(event.champion)}**, ${when}`,
+        fields: [],
       };
     case "serverOffline":
     case "serverOnline":

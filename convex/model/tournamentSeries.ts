@@ -8,6 +8,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { notify } from "./notifications";
+import { applySeries } from "./cup/run";
 import { stateOf } from "./tournamentStore";
 import type { HistoryLine, Winner } from "../lib/history";
 import { otherSide, type Side } from "../lib/side";
@@ -125,6 +126,10 @@ export async function applyRecordedMatch(
   });
   if (!next) return;
   await ctx.db.replace("tournaments", doc._id, next);
+  if (doc.cupMatchId) {
+    const score = seriesScore(next);
+    await applySeries(ctx, doc.cupMatchId, { a: score.teamA, b: score.teamB }, next.seriesWinner);
+  }
   if (next.seriesWinner) {
     const score = seriesScore(next);
     await notify(ctx, {

@@ -54,6 +54,15 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   tournament_seat_replace: "audit.event.tournamentSeatReplace",
   tournament_seat_free_idle: "audit.event.tournamentSeatFreeIdle",
   tournament_rename: "audit.event.tournamentRename",
+  cup_create: "audit.event.cupCreate",
+  cup_team_add: "audit.event.cupTeamAdd",
+  cup_start: "audit.event.cupStart",
+  cup_match: "audit.event.cupMatch",
+  cup_result: "audit.event.cupResult",
+  cup_walkover: "audit.event.cupWalkover",
+  cup_replay: "audit.event.cupReplay",
+  cup_reschedule: "audit.event.cupReschedule",
+  cup_archive: "audit.event.cupArchive",
   steam_unlink: "audit.event.steamUnlink",
 };
 
