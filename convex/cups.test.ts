@@ -223,7 +223,11 @@ describe("a cup's matches", () => {
     await world.t.run(async (ctx) => {
       const doc = (await ctx.db.get("tournaments", tournament!.id))!;
       const { _id, _creationTime, ...state } = doc;
-      await ctx.db.replace("tournaments", _id, markLaunched(state, "competitive", 0, { serverId: world.serverIds[0]!, at: started - 1 }));
+      await ctx.db.replace(
+        "tournaments",
+        _id,
+        markLaunched(state, "competitive", 0, { serverId: world.serverIds[0]!, at: started - 1 }),
+      );
       await recordMatch(ctx, world.serverIds[0]!, {
         startedAt: started,
         endedAt: started + 1_800_000,
