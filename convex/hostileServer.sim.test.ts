@@ -165,19 +165,21 @@ afterAll(async () => {
   await new Promise<void>((resolve) => rconServer.close(() => resolve()));
 });
 
+const hostilePluginRow = () => ({
+  key: "hostile-plugin",
+  name: "Hostile plugin",
+  apiBaseUrl: pluginUrl,
+  connectAddress: "127.0.0.1:27015",
+  connectionType: "HTTP" as const,
+  apiKey: "k",
+});
+
 async function seedHostile(): Promise<{ t: TestConvex; ids: Id<"servers">[] }> {
   const t = setupTest();
   await personas(t);
   const ids = await t.mutation(internal.seed.defaultServers, {
     servers: [
-      {
-        key: "hostile-plugin",
-        name: "Hostile plugin",
-        apiBaseUrl: pluginUrl,
-        connectAddress: "127.0.0.1:27015",
-        connectionType: "HTTP",
-        apiKey: "k",
-      },
+      hostilePluginRow(),
       {
         key: "hostile-rcon",
         name: "Hostile RCON",
@@ -276,16 +278,7 @@ describe("a hostile game server and a hostile RCON server", () => {
     plugin.huge = false;
     await stopLoops(t);
     await t.mutation(internal.seed.defaultServers, {
-      servers: [
-        {
-          key: "hostile-plugin",
-          name: "Hostile plugin",
-          apiBaseUrl: pluginUrl,
-          connectAddress: "127.0.0.1:27015",
-          connectionType: "HTTP",
-          apiKey: "k",
-        },
-      ],
+      servers: [hostilePluginRow()],
     });
     await eventually(
       () => t.run(async (ctx) => (await statusOf(ctx, pluginId))?.online === true),
