@@ -71,6 +71,9 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after 1 s by default: a tab whose chunk and texts load on first
+          // click, or a live value a poll brings, can take longer than that on a loaded machine.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
