@@ -16,7 +16,10 @@ export function pickRandomPlayers(
   count: number,
   includeBots = false,
 ): { chosen: PlayerRef[]; pool: PlayerRef[] } {
-  const wanted = Number.isInteger(count) && count >= 1 ? count : 1;
+  // The form turns anything non-numeric into 1; a number below 1 or a fraction is refused, never
+  // quietly turned into one pick (and audited as if asked for).
+  if (!Number.isInteger(count) || count < 1) fail("INVALID_INPUT", "Вкажіть ціле число від 1.");
+  const wanted = count;
   const pool = players.filter(
     (p) =>
       (p.team === "Terrorist" || p.team === "Counter-Terrorist") &&

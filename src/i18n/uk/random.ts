@@ -2,6 +2,7 @@
 export default {
   "random.title": "Вибір випадкових гравців",
   "random.count": "Кількість гравців",
+  "random.countInvalid": "Вкажіть ціле число від 1.",
   "random.available": "Доступно в командах T і CT: {n}",
   "random.availableHumans": "Доступно в командах T і CT: {n} (ботів не враховано: {bots})",
   "random.includeBots": "Враховувати ботів",

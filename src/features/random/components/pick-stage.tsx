@@ -9,7 +9,9 @@ import styles from "./random.module.css";
 export function PickStage({ state }: { state: PickAnimation }) {
   const result = state.result;
   if (!result) return null;
-  const names = result.pool.map((p) => p.name);
+  // A slot still spinning never shows someone already revealed in another slot.
+  const revealed = new Set(result.chosen.slice(0, state.revealed).map((p) => p.name));
+  const names = result.pool.map((p) => p.name).filter((name) => !revealed.has(name));
   const running = state.phase === "shuffling" || state.phase === "revealing";
   return (
     <div className={styles.stage} aria-busy={running}>

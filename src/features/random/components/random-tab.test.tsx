@@ -58,6 +58,15 @@ describe("RandomTab", () => {
     );
   });
 
+  it("a count below 1 or a fraction is an error in the form, never one silent pick", async () => {
+    render(<RandomTab serverId={SERVER} players={players} />);
+    for (const bad of ["0", "-1", "1.5"]) {
+      await submit(bad);
+      expect(screen.getByText("Вкажіть ціле число від 1.")).toBeInTheDocument();
+    }
+    expect(mockBackend.action("moderation:randomPlayers")).not.toHaveBeenCalled();
+  });
+
   it("shuffles for 2 s, reveals one player every 500 ms, then shows the result 1 s later", async () => {
     const chosen = [pool[1]!, pool[0]!];
     mockBackend.action("moderation:randomPlayers").mockResolvedValue({ chosen, pool });

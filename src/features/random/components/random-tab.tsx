@@ -43,8 +43,10 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
 
   const showResult = state.phase === "done" && state.result !== dismissed;
 
+  const parsed = parseCount(count);
   const onSubmit = async () => {
     const n = parseCount(count);
+    if (n === null) return;
     setCount(String(n));
     const result = await pick.run({ count: n, includeBots });
     if (result) start(result);
@@ -92,7 +94,8 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
                 : t("random.available", { n: available })
             }
             onChange={(e) => setCount(e.target.value)}
-            onBlur={() => setCount(String(parseCount(count)))}
+            error={parsed === null ? t("random.countInvalid") : undefined}
+            onBlur={() => setCount(String(parseCount(count) ?? count))}
           />
           {bots > 0 ? (
             <Switch

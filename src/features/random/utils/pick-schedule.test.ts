@@ -60,14 +60,14 @@ describe("runSchedule", () => {
 });
 
 describe("parseCount", () => {
-  it("keeps whole numbers ≥ 1; anything else becomes 1", () => {
+  it("keeps whole numbers ≥ 1; non-numeric becomes 1; below 1 or a fraction is refused", () => {
     expect(parseCount("3")).toBe(3);
     expect(parseCount(" 4 ")).toBe(4);
-    expect(parseCount("2.7")).toBe(2);
     expect(parseCount("abc")).toBe(1);
     expect(parseCount("")).toBe(1);
-    expect(parseCount("0")).toBe(1);
-    expect(parseCount("-2")).toBe(1);
+    expect(parseCount("2.7")).toBeNull();
+    expect(parseCount("0")).toBeNull();
+    expect(parseCount("-2")).toBeNull();
   });
 });
 

@@ -35,10 +35,15 @@ export function pickDuration(chosenCount: number, timing: PickTiming = PICK_TIMI
   return timing.shuffleMs + chosenCount * timing.revealMs + timing.endMs;
 }
 
-/** The count field: an integer of at least 1; anything non-numeric becomes 1. */
-export function parseCount(raw: string): number {
-  const n = Math.floor(Number(raw.trim()));
-  return Number.isFinite(n) && n >= 1 && raw.trim() !== "" ? n : 1;
+/**
+ * The count field: a whole number of at least 1; anything non-numeric (or empty) becomes 1.
+ * A number below 1 or with a fraction is null: the form says so instead of picking one player.
+ */
+export function parseCount(raw: string): number | null {
+  const text = raw.trim();
+  const n = Number(text);
+  if (text === "" || !Number.isFinite(n)) return 1;
+  return Number.isInteger(n) && n >= 1 ? n : null;
 }
 
 /** The name a slot shows on a shuffle tick: cycles the pool, each slot at its own offset. */
