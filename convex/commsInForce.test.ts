@@ -51,6 +51,34 @@ describe("comms in force", () => {
     expect(await listed()).toEqual([`gag ${OTHER}`, `mute ${OLD_MUTE}`]);
   });
 
+  test("each block says whether the caller may lift it: a moderator only a moderator's temporary one", async () => {
+    const { t, who, serverId, record } = await setup();
+    await record({ steamId: OLD_MUTE, kind: "mute", durationMinutes: 60 });
+    vi.advanceTimersByTime(1);
+    await t.run((ctx) =>
+      recordSanction(
+        ctx as MutationCtx,
+        { serverId, steamId: OTHER, kind: "gag", durationMinutes: 30 },
+        { username: "Mod", identity: "moderator" },
+      ),
+    );
+    const lifts = async (as: typeof who.asModerator) =>
+      (
+        await as.query(api.moderation.activeComms, {
+          serverId,
+          paginationOpts: { numItems: 50, cursor: null },
+        })
+      ).page.map((s) => [s.kind, s.canLift]);
+    expect(await lifts(who.asModerator)).toEqual([
+      ["gag", true],
+      ["mute", false],
+    ]);
+    expect(await lifts(who.asAdmin)).toEqual([
+      ["gag", true],
+      ["mute", true],
+    ]);
+  });
+
   test("listed a page at a time, newest first", async () => {
     const { who, serverId, record } = await setup();
     for (let i = 0; i < 5; i++) {

@@ -21,6 +21,7 @@ import {
   expireBanInForce,
   replaySanctions,
   sanctionRow,
+  canLiftComms,
 } from "./model/sanctions";
 import { getModerationSettings } from "./model/moderationSettings";
 
@@ -140,13 +141,20 @@ export const serverHistory = moderatorQuery({
   },
 });
 
-/** Mutes, gags and silences in force on a server (from the panel's records), newest first. */
+/**
+ * Mutes, gags and silences in force on a server (from the panel's records), newest first; each
+ * says whether the caller may lift it (a moderator only a moderator's temporary block).
+ */
 export const activeComms = moderatorQuery({
   args: { serverId: v.id("servers"), paginationOpts: paginationOptsValidator },
-  returns: paginationResultValidator(vSanctionRow),
+  returns: paginationResultValidator(v.object({ ...vSanctionRow.fields, canLift: v.boolean() })),
   handler: async (ctx, { serverId, paginationOpts }) => {
     const result = await commsInForcePage(ctx, serverId, paginationOpts, Date.now());
-    return { ...result, page: result.page.map(sanctionRow) };
+    const role = ctx.viewer.isAdmin ? "admin" : "moderator";
+    return {
+      ...result,
+      page: result.page.map((s) => ({ ...sanctionRow(s), canLift: canLiftComms(role, s) })),
+    };
   },
 });
 

@@ -222,10 +222,16 @@ export function checkUncomms(
   role: SanctionRole,
   inForce: Pick<Doc<"sanctions">, "byRole" | "durationMinutes"> | null,
 ): void {
-  if (role === "admin") return;
-  if (!inForce || inForce.byRole !== "moderator" || inForce.durationMinutes === 0) {
-    fail("FORBIDDEN", SANCTION_MESSAGES.uncommsNotOwn);
-  }
+  if (!canLiftComms(role, inForce)) fail("FORBIDDEN", SANCTION_MESSAGES.uncommsNotOwn);
+}
+
+/** Whether the caller may lift this block (the list offers «Зняти» only then). */
+export function canLiftComms(
+  role: SanctionRole,
+  inForce: Pick<Doc<"sanctions">, "byRole" | "durationMinutes"> | null,
+): boolean {
+  if (role === "admin") return true;
+  return !!inForce && inForce.byRole === "moderator" && inForce.durationMinutes !== 0;
 }
 
 /** The block of `kind` in force for a player on a server, from our records (null if none). */

@@ -62,6 +62,9 @@ export default {
   "moderation.comms.active": "Діють зараз",
   "moderation.comms.none": "Зараз ні мутів, ні гегів.",
   "moderation.comms.lift": "Зняти",
+  "moderation.comms.adminOnly": "лише адміністратор",
+  "moderation.comms.adminOnlyHint":
+    "Модератор знімає лише тимчасові блокування, які дав модератор; це блокування може зняти адміністратор.",
   "moderation.comms.liftLabel": "Зняти {kind}: {name}",
   "moderation.comms.liftTitle": "Зняти обмеження?",
   "moderation.comms.liftText": "{kind} для {name} буде знято.",

@@ -84,21 +84,30 @@ function ActiveComms({ serverId }: { serverId: Id<"servers"> | undefined }) {
                     : banDuration(0)}
                 </span>
                 {row.reason ? <span className={styles.historyReason}>{row.reason}</span> : null}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t("moderation.comms.liftLabel", { kind: kindLabel, name })}
-                  onClick={() =>
-                    ask({
-                      title: t("moderation.comms.liftTitle"),
-                      text: t("moderation.comms.liftText", { kind: kindLabel, name }),
-                      confirmLabel: t("moderation.comms.lift"),
-                      run: () => comms[`un${kind}`].run({ steamId: row.steamId }),
-                    })
-                  }
-                >
-                  {t("moderation.comms.lift")}
-                </Button>
+                {row.canLift ? (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t("moderation.comms.liftLabel", { kind: kindLabel, name })}
+                    onClick={() =>
+                      ask({
+                        title: t("moderation.comms.liftTitle"),
+                        text: t("moderation.comms.liftText", { kind: kindLabel, name }),
+                        confirmLabel: t("moderation.comms.lift"),
+                        run: () => comms[`un${kind}`].run({ steamId: row.steamId }),
+                      })
+                    }
+                  >
+                    {t("moderation.comms.lift")}
+                  </Button>
+                ) : (
+                  <span
+                    className={styles.historyReason}
+                    title={t("moderation.comms.adminOnlyHint")}
+                  >
+                    {t("moderation.comms.adminOnly")}
+                  </span>
+                )}
               </li>
             );
           })}

@@ -56,7 +56,11 @@ export function useActiveComms(serverId: Id<"servers"> | undefined) {
     serverId ? { serverId } : "skip",
     { initialNumItems: HISTORY_PAGE },
   );
-  return { rows: results as SanctionRow[], status, loadMore: () => loadMore(HISTORY_PAGE) };
+  return {
+    rows: results as (SanctionRow & { canLift: boolean })[],
+    status,
+    loadMore: () => loadMore(HISTORY_PAGE),
+  };
 }
 
 /** Ban durations a role may give: moderators never permanent, never past the maximum. */
