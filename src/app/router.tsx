@@ -69,6 +69,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: paths.demos,
+        lazy: async () => ({
+          Component: (await import("@/features/history/components/demos-page")).DemosPage,
+        }),
+      },
+      {
         path: paths.tournament,
         lazy: async () => ({ Component: (await import("./tournament-page")).TournamentPage }),
       },

@@ -11,6 +11,8 @@ export const paths = {
   match: "/matches/:id",
   player: "/players/:steamId",
   leaderboard: "/leaderboard",
+  /** Admins: every demo, what needs them, retention. */
+  demos: "/demos",
   tournament: "/t/:slug",
   /** The community's public ban list when an admin made it public. */
   bans: "/bans",

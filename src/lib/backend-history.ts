@@ -19,3 +19,9 @@ export {
   type WeaponKills,
   type Winner,
 } from "../../convex/lib/history";
+export {
+  DEFAULT_RETENTION,
+  type DemoAdminItem,
+  type DemoRetention,
+  type DemoView,
+} from "../../convex/lib/demos";

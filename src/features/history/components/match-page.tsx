@@ -19,6 +19,7 @@ import { modeLabel } from "../utils/format";
 import type { BoardRow } from "../utils/board-rows";
 import { teamName, verdict } from "../utils/verdict";
 import { HistoryLayout } from "./history-layout";
+import { MatchDemos } from "./match-demos";
 import { MatchTimeline } from "./match-timeline";
 import { Scoreboard } from "./scoreboard";
 import styles from "./history.module.css";
@@ -103,6 +104,7 @@ function MatchView({ match }: { match: MatchDetail }) {
           </Notice>
         ) : null}
       </header>
+      <MatchDemos matchId={match.id} isAdmin={isAdmin} />
       <MatchTimeline match={match} />
       {rows.length > 0 ? (
         <Card title={t("history.match.bars")}>

@@ -47,3 +47,16 @@ export function seasonLabel(season: string): string {
   const [y, m] = season.split("-").map(Number) as [number, number];
   return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
 }
+
+const sizeFormat = new Intl.NumberFormat("uk-UA", {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** A file size in MB (below 1 GB) or GB, one decimal: «60,0 МБ», «1,2 ГБ». */
+export function formatSize(bytes: number): string {
+  const mb = bytes / 1024 ** 2;
+  return mb < 1024
+    ? t("history.demos.sizeMb", { size: sizeFormat.format(mb) })
+    : t("history.demos.sizeGb", { size: sizeFormat.format(mb / 1024) });
+}

@@ -1,4 +1,6 @@
+import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
+import { matchPath } from "@/config/paths";
 import { Card } from "@/components/ui/card";
 import { t } from "@/i18n";
 import "@/i18n/load/tournament";
@@ -58,6 +60,11 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
                         b: r.scoreB,
                       })}
               </span>
+              {r ? (
+                <Link to={matchPath(r.matchId)} className={textStyles.muted}>
+                  {t("tournament.seriesMatchLink")}
+                </Link>
+              ) : null}
             </li>
           );
         })}

@@ -1,0 +1,286 @@
+/**
+ * Demos under convex-test: what a visitor may download (stored, visible demos only, by their file
+ * URL), what admins see and change, retention (age, size cap oldest first, pinned kept), the
+ * upload's header checks and the file check.
+ */
+import { describe, expect, test } from "vitest";
+import { api, internal } from "../../_generated/api";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { personas, serverRow, setupTest, type TestConvex } from "../../test.setup";
+import { inspectDemo, readAnnouncement } from "./format";
+import { DAY_MS, retentionVerdict } from "./retention";
+import { countStored, demoTotals, setRetention } from "./store";
+import { recordingStem } from "./recording";
+
+const MB = 1024 * 1024;
+const NOW = Date.UTC(2026, 10, 29, 0, 0, 0);
+
+async function seedMatch(ctx: MutationCtx) {
+  const serverId = await ctx.db.insert("servers", serverRow());
+  const matchId = await ctx.db.insert("matches", {
+    serverId,
+    serverKey: "s1",
+    serverName: "Server #1",
+    map: "de_mirage",
+    startedAt: NOW - 3_600_000,
+    endedAt: NOW,
+    scoreCT: 13,
+    scoreT: 9,
+    winner: "CT",
+    rounds: 22,
+    source: "push",
+    players: [],
+    dedupeKey: `${serverId}:matchzy:7:0`,
+    counted: false,
+    voided: false,
+  });
+  return { serverId, matchId };
+}
+
+/** A demo row with a stored file of `size` bytes (counted in the store's total). */
+async function storedDemo(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  fields: Partial<Doc<"demos">> & { size: number },
+) {
+  const storageId = await ctx.storage.store(new Blob([new Uint8Array(fields.size)]));
+  await countStored(ctx, fields.size);
+  return await ctx.db.insert("demos", {
+    serverId,
+    serverKey: "s1",
+    source: "matchzy",
+    state: "ready",
+    fileName: "demo.dem",
+    startedAt: NOW,
+    storedAt: NOW,
+    hidden: false,
+    pinned: false,
+    storageId,
+    ...fields,
+  });
+}
+
+describe("what a visitor may download", () => {
+  async function seeded(t: TestConvex) {
+    return await t.run(async (ctx) => {
+      const { serverId, matchId } = await seedMatch(ctx);
+      const ready = await storedDemo(ctx, serverId, { matchId, size: 2048, fileName: "a.dem" });
+      const hidden = await storedDemo(ctx, serverId, { matchId, size: 2048, hidden: true });
+      const partial = await storedDemo(ctx, serverId, { matchId, size: 2048, state: "partial" });
+      const base = {
+        serverId,
+        serverKey: "s1",
+        matchId,
+        startedAt: NOW,
+        hidden: false,
+        pinned: false,
+      };
+      await ctx.db.insert("demos", {
+        ...base,
+        source: "matchzy",
+        state: "failed",
+        problem: "never_arrived",
+        fileName: "lost.dem",
+      });
+      await ctx.db.insert("demos", {
+        ...base,
+        source: "matchzy",
+        state: "uploading",
+        fileName: "u.dem",
+      });
+      const onServer = await ctx.db.insert("demos", {
+        ...base,
+        source: "tv_record",
+        state: "on_server",
+        fileName: "s1_x.dem",
+        serverPath: "csgo/panel_demos/s1_x.dem",
+      });
+      return { matchId, ready, hidden, partial, onServer };
+    });
+  }
+
+  test("stored and visible demos with their URL; a recording kept on the server says where", async () => {
+    const t = setupTest();
+    const ids = await seeded(t);
+    const shown = await t.query(api.demos.ofMatch, { matchId: ids.matchId });
+    expect(shown.map((d) => d.id).sort()).toEqual([ids.ready, ids.partial, ids.onServer].sort());
+    const ready = shown.find((d) => d.id === ids.ready)!;
+    expect(ready).toMatchObject({ fileName: "a.dem", size: 2048, state: "ready", hidden: false });
+    expect(ready.url).toMatch(/^https?:\/\//);
+    const onServer = shown.find((d) => d.id === ids.onServer)!;
+    expect(onServer).toMatchObject({ url: null, serverPath: "csgo/panel_demos/s1_x.dem" });
+    // Nothing for a malformed or unknown match id.
+    expect(await t.query(api.demos.ofMatch, { matchId: "nope" })).toEqual([]);
+  });
+
+  test("admins see every state; a visitor cannot read their view; hiding takes the link away", async () => {
+    const t = setupTest();
+    const { anonymous, asUser, asAdmin } = await personas(t);
+    const ids = await seeded(t);
+    expect(await asAdmin.query(api.demos.adminOfMatch, { matchId: ids.matchId })).toHaveLength(6);
+    await expect(asUser.query(api.demos.adminOfMatch, { matchId: ids.matchId })).rejects.toThrow();
+    await expect(anonymous.query(api.demos.adminList, {})).rejects.toThrow();
+
+    await asAdmin.action(api.demos.setHidden, { demoId: ids.ready, hidden: true });
+    const after = await anonymous.query(api.demos.ofMatch, { matchId: ids.matchId });
+    expect(after.some((d) => d.id === ids.ready)).toBe(false);
+    // A visitor cannot hide, pin or delete (refused and audited).
+    await expect(asUser.action(api.demos.remove, { demoId: ids.partial })).rejects.toThrow();
+    expect(await t.run(async (ctx) => await ctx.db.get("demos", ids.partial))).not.toBeNull();
+
+    await asAdmin.action(api.demos.remove, { demoId: ids.partial });
+    const gone = await t.run(async (ctx) => ({
+      demo: await ctx.db.get("demos", ids.partial),
+      totals: await demoTotals(ctx),
+    }));
+    expect(gone.demo).toBeNull();
+    expect(gone.totals).toMatchObject({ count: 2, totalBytes: 4096 });
+    const audit = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
+    expect(audit.map((e) => [e.action, e.outcome])).toEqual(
+      expect.arrayContaining([
+        ["demo_hide", "success"],
+        ["demo_delete", "success"],
+      ]),
+    );
+  });
+});
+
+describe("retention", () => {
+  const item = (id: string, ageDays: number, size: number, pinned = false) => ({
+    id: id as Id<"demos">,
+    storedAt: NOW - ageDays * DAY_MS,
+    size,
+    pinned,
+  });
+
+  test("older than the days go; over the cap the oldest unpinned go; pinned stay", () => {
+    const page = [
+      item("old-pinned", 90, 100 * MB, true),
+      item("old", 60, 100 * MB),
+      item("mid", 20, 100 * MB),
+      item("new", 1, 100 * MB),
+    ];
+    expect(retentionVerdict(page, { days: 30, capBytes: 0 }, 400 * MB, NOW)).toEqual({
+      remove: ["old"],
+      totalAfter: 300 * MB,
+      more: false,
+    });
+    expect(retentionVerdict(page, { days: 0, capBytes: 250 * MB }, 400 * MB, NOW)).toEqual({
+      remove: ["old", "mid"],
+      totalAfter: 200 * MB,
+      more: false,
+    });
+    expect(retentionVerdict(page, { days: 0, capBytes: 0 }, 400 * MB, NOW).remove).toEqual([]);
+    // A cap the pinned demos alone exceed deletes every unpinned one, never a pinned one.
+    expect(retentionVerdict(page, { days: 0, capBytes: 50 * MB }, 400 * MB, NOW).remove).toEqual([
+      "old",
+      "mid",
+      "new",
+    ]);
+  });
+
+  test("the job deletes rows and files, keeps the total exact, and keeps pinned demos", async () => {
+    const t = setupTest();
+    const ids = await t.run(async (ctx) => {
+      const { serverId } = await seedMatch(ctx);
+      await setRetention(ctx, { days: 30, capBytes: 5 * MB });
+      const at = (days: number) => Date.now() - days * DAY_MS;
+      return {
+        pinned: await storedDemo(ctx, serverId, { size: 2 * MB, storedAt: at(90), pinned: true }),
+        aged: await storedDemo(ctx, serverId, { size: MB, storedAt: at(40) }),
+        // 7 MB left after the aged one: the oldest goes, then 5 MB is within the cap.
+        overCap: await storedDemo(ctx, serverId, { size: 2 * MB, storedAt: at(10) }),
+        withinCap: await storedDemo(ctx, serverId, { size: MB, storedAt: at(5) }),
+        kept: await storedDemo(ctx, serverId, { size: 2 * MB, storedAt: at(1) }),
+      };
+    });
+    const result = await t.mutation(internal.demos.applyRetention, { cursor: null });
+    expect(result.removed).toBe(2);
+    const after = await t.run(async (ctx) => ({
+      demos: (await ctx.db.query("demos").collect()).map((d) => d._id),
+      files: (await ctx.db.system.query("_storage").collect()).map((f) => f.size),
+      totals: await demoTotals(ctx),
+    }));
+    expect(after.demos.sort()).toEqual([ids.pinned, ids.withinCap, ids.kept].sort());
+    expect(after.files.sort((a, b) => a - b)).toEqual([MB, 2 * MB, 2 * MB]);
+    expect(after.totals).toMatchObject({ totalBytes: 5 * MB, count: 3 });
+  });
+
+  test("admins set the policy; bad values are refused", async () => {
+    const t = setupTest();
+    const { asAdmin } = await personas(t);
+    await asAdmin.action(api.demos.setRetention, { days: 14, capBytes: 50 * 1024 ** 3 });
+    expect(await t.run(demoTotals)).toMatchObject({ days: 14, capBytes: 50 * 1024 ** 3 });
+    await expect(asAdmin.action(api.demos.setRetention, { days: -1, capBytes: 0 })).rejects.toThrow(
+      /Термін зберігання/,
+    );
+    await expect(
+      asAdmin.action(api.demos.setRetention, { days: 1.5, capBytes: 0 }),
+    ).rejects.toThrow(/Термін зберігання/);
+  });
+});
+
+describe("the upload's checks", () => {
+  const headers = (h: Record<string, string>) => new Headers(h);
+
+  test("length, size and name are checked before any byte is taken", () => {
+    const name = { "MatchZy-FileName": "2026_7_de_nuke_a_vs_b.dem", "MatchZy-MatchId": "7" };
+    expect(readAnnouncement(headers({ ...name }))).toMatchObject({ ok: false, status: 411 });
+    expect(
+      readAnnouncement(headers({ ...name, "Content-Length": String(2 * 1024 ** 3) })),
+    ).toMatchObject({ ok: false, status: 413 });
+    expect(readAnnouncement(headers({ ...name, "Content-Length": "10" }))).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(
+      readAnnouncement(
+        headers({ "MatchZy-FileName": "../../etc/passwd", "Content-Length": "5000" }),
+      ),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(
+      readAnnouncement(
+        headers({ ...name, "MatchZy-MapNumber": "1", "Content-Length": String(60 * MB) }),
+      ),
+    ).toEqual({
+      ok: true,
+      upload: {
+        fileName: name["MatchZy-FileName"],
+        size: 60 * MB,
+        matchzyMatchId: 7,
+        mapNumber: 1,
+      },
+    });
+    // Get5's headers when MatchZy's are missing; a path in the name keeps the base name only.
+    expect(
+      readAnnouncement(
+        headers({ "Get5-FileName": "dir/x.dem", "Get5-MatchId": "x", "Content-Length": "4096" }),
+      ),
+    ).toEqual({
+      ok: true,
+      upload: { fileName: "x.dem", size: 4096, matchzyMatchId: null, mapNumber: null },
+    });
+  });
+
+  test("a closed demo, one never closed, an old zipped one, and anything else", () => {
+    const head = (magic: string, offset: number) => {
+      const b = new Uint8Array(16);
+      b.set(new TextEncoder().encode(magic));
+      new DataView(b.buffer).setUint32(8, offset, true);
+      return b;
+    };
+    expect(inspectDemo(head("PBDEMS2\0", 5000), 6000)).toBe("demo");
+    expect(inspectDemo(head("PBDEMS2\0", 0), 6000)).toBe("truncated");
+    expect(inspectDemo(head("PBDEMS2\0", 7000), 6000)).toBe("truncated");
+    expect(inspectDemo(head("PK\x03\x04", 0), 6000)).toBe("zip");
+    expect(inspectDemo(head("<html>", 0), 6000)).toBe("not_a_demo");
+    expect(inspectDemo(new Uint8Array(3), 6000)).toBe("not_a_demo");
+  });
+
+  test("the panel's own recording names: safe characters, UTC stamp, the map's last path segment", () => {
+    expect(recordingStem("server1", "workshop/123/de_x y", NOW + 15 * 60_000)).toBe(
+      "server1_20261129-001500_de_x_y",
+    );
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * A recorded map's demo in Chromium, at 1366 and 360 px: the simulated MatchZy server plays a map
+ * to its end with push and demo upload set as the panel's "turn push on" sets them, uploads its
+ * 60 MB demo (307 to a Convex upload URL), the claim attaches it to the recorded map, and a
+ * visitor's match page offers «Завантажити демо (60,0 МБ)», a link that fetches the file.
+ */
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Id } from "../../convex/_generated/dataModel";
+import { MATCHZY_DEMO_CVARS } from "../../convex/lib/demos";
+import { MATCHZY_REMOTE_LOG_CVARS } from "../../convex/lib/matchzyEvents";
+import { PUSH_HEADER } from "../../convex/lib/push";
+import { writeGeneratedSecret } from "../../convex/model/servers";
+import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+
+const screenshots = screenshotDir();
+const WAIT = { timeout: 30_000 };
+const SECRET = "cd".repeat(32);
+let env: Env;
+
+beforeAll(async () => {
+  if (!chromiumPath) return;
+  env = await startEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+describe.skipIf(!chromiumPath)("demos in the browser", () => {
+  test("a recorded map's page offers its demo for download at 1366 and 360 px", async () => {
+    const { backend, sim } = env.demo;
+    const server = sim.servers[1]!;
+    await backend.t.run(async (ctx) => {
+      const row = (await ctx.db.query("servers").collect()).find((s) => s.key === "server2");
+      await writeGeneratedSecret(ctx as never, row!._id as Id<"servers">, "pushSecret", SECRET);
+    });
+    for (const line of [
+      `${MATCHZY_REMOTE_LOG_CVARS.headerKey} "${PUSH_HEADER}"`,
+      `${MATCHZY_REMOTE_LOG_CVARS.headerValue} "${SECRET}"`,
+      `${MATCHZY_REMOTE_LOG_CVARS.url} "${backend.siteUrl}/api/events/server2"`,
+      `${MATCHZY_DEMO_CVARS.headerKey} "${PUSH_HEADER}"`,
+      `${MATCHZY_DEMO_CVARS.headerValue} "${SECRET}"`,
+      `${MATCHZY_DEMO_CVARS.url} "${backend.siteUrl}/api/demos/server2"`,
+      "tv_enable 1",
+    ]) {
+      server.console.exec(line);
+    }
+    server.demos.setOptions({ uploadDelayMs: 0 });
+    server.console.exec("mp_warmup_start");
+    expect(server.advanceUntil("matchOver", 20_000).reached).toBe(true);
+    await server.matchzy.settled();
+    await new Promise((r) => setTimeout(r, 50));
+    await server.demos.settled();
+    const demo = (await backend.t.run(async (ctx) => await ctx.db.query("demos").collect())).at(
+      -1,
+    ) as { _id: string };
+    await backend.runInternal("demos:claim", { demoId: demo._id, attempt: 0 });
+    const attached = (await backend.t.run(async (ctx) => await ctx.db.get(demo._id as never))) as {
+      matchId: string;
+      state: string;
+    };
+    expect(attached.state).toBe("ready");
+
+    for (const width of [1366, 360]) {
+      const { page, context } = await newPage(env, { width, height: 900 });
+      await page.goto(`${env.url.replace(/\/$/, "")}/matches/${attached.matchId}`);
+      const link = page.getByRole("link", { name: "Завантажити демо (60,0 МБ)" });
+      await link.waitFor(WAIT).catch(async (error: unknown) => {
+        await page.screenshot({ path: path.join(screenshots, `match-demo-${width}-failed.png`) });
+        throw error;
+      });
+      expect(await link.getAttribute("download")).toMatch(/\.dem$/);
+      const href = (await link.getAttribute("href"))!;
+      const head = await fetch(href, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(60 * 1024 * 1024));
+      // The card fits the narrow screen: no horizontal scrolling.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.getByRole("heading", { name: "Демо" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(screenshots, `match-demo-${width}.png`) });
+      await context.close();
+    }
+  }, 180_000);
+});
