@@ -14,6 +14,7 @@
  *
  * Numbers are bounded here to what CS2 can write (a hostile forwarder can send anything).
  */
+import { GAME_NUMBERS, GAME_TEXT } from "../../lib/gameBounds";
 import type { Side } from "../../lib/side";
 import { parseSteamId } from "../../lib/steamId";
 
@@ -88,17 +89,17 @@ export type LogLine =
   /** An rcon `mp_backup_restore_load_file`: the match goes back to a saved round. */
   | { kind: "restore"; file: string };
 
-/** What CS2 allows (and a little more): names 128 bytes, chat 127 characters, team names 32. */
-export const NAME_MAX = 128;
+/** What CS2 allows (lib/gameBounds.ts): names 128 bytes, team names 64; chat 127 characters. */
+export const NAME_MAX = GAME_TEXT.name;
 export const CHAT_MAX = 256;
-export const TEAM_NAME_MAX = 64;
+export const TEAM_NAME_MAX = GAME_TEXT.team;
 /** A line longer than this is not one CS2 writes (its longest, a round_stats row, is ~300). */
 export const LINE_MAX = 2048;
 
-/** The scores, rounds and player counts CS2 can reach (a long overtime stays far below). */
-export const SCORE_MAX = 999;
-const COUNT_MAX = 64;
-const SECONDS_MAX = 3600;
+/** The scores, player counts and timers CS2 can reach (lib/gameBounds.ts); a hit's damage. */
+export const SCORE_MAX = GAME_NUMBERS.teamScore.max;
+const COUNT_MAX = GAME_NUMBERS.players.max;
+const SECONDS_MAX = GAME_NUMBERS.seconds.max;
 const DAMAGE_MAX = 1000;
 
 /** A whole number within 0..max, or null: what a log number may be before anything uses it. */
@@ -326,7 +327,9 @@ function gameLine(message: string): LogLine | null {
     const scoreCT = score(m[1]);
     const scoreT = score(m[2]);
     const played = Number(m[4]);
-    if (scoreCT === null || scoreT === null || played < -1 || played > SCORE_MAX * 2) return null;
+    if (scoreCT === null || scoreT === null || played < -1 || played > GAME_NUMBERS.round.max) {
+      return null;
+    }
     return { kind: "matchScore", scoreCT, scoreT, map: m[3]!, roundsPlayed: played };
   }
   if ((m = TEAM_NAME_RE.exec(message))) {

@@ -18,7 +18,7 @@ import type { BoardLine, Match, Summary } from "../../lib/validators";
 import { recordMatch } from "../history/record";
 import { roundLogOf } from "../history/rounds";
 import { CLOCK_JITTER_MS } from "../liveMatchMerge";
-import { matchSnapshotOf, sameJson } from "../liveData";
+import { matchSnapshotOf, matchWriteDue, sameJson } from "../liveData";
 import { EMPTY_LOG_MATCH, foldLog, namesBySide, totalsOf, type LogMatchState } from "./matchLog";
 import { foldEventsOf, parseLogBody } from "./parse";
 
@@ -328,11 +328,9 @@ async function storeLiveMatch(
   const match = loggedMatch(snapshot.match, state, offset);
   const board = state.live || state.over ? boardOf(state) : snapshot.board;
   const summary = state.live || state.over ? summaryOf(state) : snapshot.summary;
-  if (
-    sameJson(match, snapshot.match) &&
-    sameJson(board, snapshot.board) &&
-    sameJson(summary, snapshot.summary)
-  ) {
+  // Score, phase, names and who plays where at once; a kill's numbers on the board and in the
+  // totals with the next of those or once a minute (as the poller writes them).
+  if (!matchWriteDue(snapshot, { match, summary: summary ?? summaryOf(state), board }, now)) {
     return;
   }
   await ctx.db.patch("matchSnapshots", snapshot._id, {

@@ -11,6 +11,7 @@
  */
 import type { Side } from "../../lib/side";
 import { parseSteamId } from "../../lib/steamId";
+import { GAME_NUMBERS } from "../../lib/gameBounds";
 import { SCORE_MAX } from "./lines";
 
 /** One player's totals for the map before the block's round. */
@@ -44,8 +45,7 @@ export interface RoundStats {
   players: RoundStatsPlayer[];
 }
 
-/** What one player can reach in a map (money, damage) or count (kills, rounds), bounded. */
-const STAT_MAX = 100_000;
+/** CS2's money cap is 16,000 by default; `mp_maxmoney` allows up to 65,535. */
 const MONEY_MAX = 65_535;
 
 const HEADER_RE = /^"([a-z_]{1,32})" ?: ?"([^"]{0,128})",?$/;
@@ -78,11 +78,11 @@ export function readRoundStats(rows: string[]): RoundStats | null {
     if (h) header.set(h[1]!, h[2]!);
   }
   if (header.get("name") !== "round_stats" || !fields) return null;
-  const round = num(header.get("round_number"), SCORE_MAX * 2);
+  const round = num(header.get("round_number"), GAME_NUMBERS.round.max);
   const map = header.get("map") ?? "";
   if (round < 1 || !/^[a-z0-9_]{1,64}$/.test(map)) return null;
   const col = (name: string) => fields!.indexOf(name);
-  const at = (cells: string[], name: string, max = STAT_MAX) => {
+  const at = (cells: string[], name: string, max: number = GAME_NUMBERS.count.max) => {
     const i = col(name);
     return i < 0 ? 0 : num(cells[i], max);
   };
@@ -100,12 +100,12 @@ export function readRoundStats(rows: string[]): RoundStats | null {
       kills,
       deaths: Math.round(at(cells, "deaths")),
       assists: Math.round(at(cells, "assists")),
-      damage: Math.round(at(cells, "dmg")),
+      damage: Math.round(at(cells, "dmg", GAME_NUMBERS.damage.max)),
       headshots: Math.min(kills, Math.round((kills * at(cells, "hsp", 100)) / 100)),
-      adr: Math.round(at(cells, "adr")),
+      adr: Math.round(at(cells, "adr", GAME_NUMBERS.damage.max)),
       mvps: Math.round(at(cells, "mvp")),
       enemiesFlashed: Math.round(at(cells, "ef")),
-      utilityDamage: Math.round(at(cells, "ud")),
+      utilityDamage: Math.round(at(cells, "ud", GAME_NUMBERS.damage.max)),
       k3: Math.round(at(cells, "3k")),
       k4: Math.round(at(cells, "4k")),
       k5: Math.round(at(cells, "5k")),
