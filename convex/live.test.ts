@@ -143,6 +143,8 @@ describe("the dashboard query by what the page knows", () => {
     expect(await shown({ serverKey: "nope", serverId: second, orFirst: true })).toBe(second);
     expect(await shown({ orFirst: true })).toBe(first);
     expect(await shown({ serverId: first })).toBe(first);
+    // A remembered id from another deployment (or garbage) names nothing: the first server.
+    expect(await shown({ serverId: "not-an-id", orFirst: true })).toBe(first);
   });
 
   test("an unknown, overlong or disabled key names nothing without the panel's fallback", async () => {

@@ -52,7 +52,9 @@ export const dashboard = publicQuery({
   // Any of the three: the first screen asks with what the page knows before the server list
   // arrives (the link's key, the remembered id), so both come back in one round trip.
   args: {
-    serverId: v.optional(v.id("servers")),
+    // A string, not v.id: a remembered id may be stale or from another deployment, and then
+    // names nothing rather than failing the page's first query.
+    serverId: v.optional(v.string()),
     serverKey: v.optional(v.string()),
     orFirst: v.optional(v.boolean()),
   },

@@ -433,8 +433,8 @@ export function joinedSince(before: Player[], next: Player[]): Player[] {
 export interface ServerRef {
   /** The key in a shared link (`/?server=<key>`, `/overlay/<key>`). */
   serverKey?: string;
-  /** The server this browser showed last. */
-  serverId?: Id<"servers">;
+  /** The server this browser showed last (any string: a stale or foreign id names nothing). */
+  serverId?: string;
   /** Fall back to the first enabled server (the panel) rather than to none (the overlay). */
   orFirst?: boolean;
 }
@@ -450,8 +450,9 @@ export async function shownServer(ctx: QueryCtx, ref: ServerRef): Promise<Doc<"s
     const byKey = await serverByKey(ctx, ref.serverKey);
     if (byKey && !byKey.disabled) return byKey;
   }
-  if (ref.serverId !== undefined) {
-    const byId = await ctx.db.get("servers", ref.serverId);
+  const id = ref.serverId === undefined ? null : ctx.db.normalizeId("servers", ref.serverId);
+  if (id !== null) {
+    const byId = await ctx.db.get("servers", id);
     if (byId && !byId.disabled) return byId;
   }
   if (!ref.orFirst) return null;

@@ -1,18 +1,15 @@
 import { SessionProvider, type UseStorage } from "convex-helpers/react/sessions";
 import type { SessionId } from "convex-helpers/server/sessions";
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Toaster, useToasterStore } from "react-hot-toast";
 import { TopLayer } from "@/components/ui/top-layer";
 import { env } from "@/config/env";
 import { useLocalStorage } from "@/hooks/use-local-storage";
+import { ClerkAuthProvider } from "./auth/clerk-auth-provider";
 import { DemoAuthProvider } from "./auth/demo-auth-provider";
 import { NoneAuthProvider } from "./auth/none-auth-provider";
 import { StoreUser } from "./auth/store-user";
 import { convex } from "./convex-client";
-import { PageFallback } from "./page-fallback";
-
-// Clerk (and its localization) is only downloaded by builds configured for it.
-const ClerkAuthProvider = lazy(() => import("./auth/clerk-auth-provider"));
 
 /** Session id of this browser (anonymous actions, tournament seat); survives reloads and is shared by tabs. */
 const useLocalSessionStorage: UseStorage<SessionId | undefined> = (key, initialValue) =>
@@ -21,12 +18,11 @@ const useLocalSessionStorage: UseStorage<SessionId | undefined> = (key, initialV
 function AuthProvider({ children }: { children: ReactNode }) {
   switch (env.authProvider) {
     case "clerk":
+      // Clerk (and its localization) is downloaded only by builds configured for it, beside the page.
       return (
-        <Suspense fallback={<PageFallback />}>
-          <ClerkAuthProvider client={convex} publishableKey={env.clerkPublishableKey!}>
-            {children}
-          </ClerkAuthProvider>
-        </Suspense>
+        <ClerkAuthProvider client={convex} publishableKey={env.clerkPublishableKey!}>
+          {children}
+        </ClerkAuthProvider>
       );
     case "demo":
       return <DemoAuthProvider client={convex}>{children}</DemoAuthProvider>;

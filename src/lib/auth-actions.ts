@@ -13,6 +13,12 @@ export type SignInOptions =
  */
 export interface AuthActions {
   provider: AuthProviderKind;
+  /**
+   * Whether sign-in can be used now: a provider that loads beside the page (Clerk) is "loading"
+   * at first and "unavailable" when it has not come within a bounded wait (it may still come).
+   * Absent means ready.
+   */
+  availability?: "ready" | "loading" | "unavailable";
   /** Resolves when the provider signed the user in; rejects on wrong credentials. */
   signIn: (options: SignInOptions) => Promise<void>;
   signOut: () => Promise<void>;

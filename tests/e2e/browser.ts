@@ -30,6 +30,11 @@ if (!chromiumPath) {
 }
 
 export async function launchBrowser(): Promise<Browser> {
+  return await launchBrowserWith([]);
+}
+
+/** Chromium with extra command-line switches (e.g. --host-resolver-rules). */
+export async function launchBrowserWith(extraArgs: string[]): Promise<Browser> {
   return await chromium.launch({
     executablePath: chromiumPath!,
     headless: true,
@@ -42,6 +47,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }

@@ -1,52 +1,32 @@
-import { ClerkProvider, useAuth, useClerk, useSignIn } from "@clerk/clerk-react";
-import { ukUA } from "@clerk/localizations/uk-UA";
-import type { ConvexReactClient } from "convex/react";
-import { ConvexProviderWithClerk } from "convex/react-clerk";
-import { useMemo, type ReactNode } from "react";
-import { AuthActionsContext, type AuthActions, type SignInOptions } from "@/lib/auth-actions";
-import { useAuthConfirmation } from "./use-auth-confirmation";
+import { ConvexProviderWithAuth, type ConvexReactClient } from "convex/react";
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { AuthActionsContext, type AuthActions } from "@/lib/auth-actions";
+import { CLERK_WAIT_MS, clerkState } from "./clerk-state";
 
-function ClerkAuthActions({ children }: { children: ReactNode }) {
-  const { isLoaded, signIn, setActive } = useSignIn();
-  const clerk = useClerk();
-  const waitForConvex = useAuthConfirmation();
+// Clerk's code (and its localization) is a chunk of its own that loads beside the page: nothing a
+// spectator sees waits for it, and the Convex socket with the first screen's queries is already open.
+const ClerkBridge = lazy(() => import("./clerk-bridge"));
 
-  const value = useMemo<AuthActions>(
-    () => ({
-      provider: "clerk",
-      signIn: async (options: SignInOptions) => {
-        if (options.kind !== "credentials") {
-          throw new Error("Demo sign-in is not available with Clerk");
-        }
-        if (!isLoaded) throw new Error("Clerk is still loading");
-        const attempt = await signIn.create({
-          identifier: options.email,
-          password: options.password,
-        });
-        if (attempt.status !== "complete" || !attempt.createdSessionId) {
-          throw new Error(`Sign-in needs another step: ${attempt.status ?? "unknown"}`);
-        }
-        await setActive({ session: attempt.createdSessionId });
-        // The form asks for the username too: it must be this account's Clerk username.
-        const actual = clerk.user?.username ?? "";
-        if (actual.toLowerCase() !== options.username.trim().toLowerCase()) {
-          await clerk.signOut();
-          throw new Error("The username does not match the account");
-        }
-        await waitForConvex();
-      },
-      signOut: async () => {
-        await clerk.signOut();
-      },
-    }),
-    [clerk, isLoaded, signIn, setActive, waitForConvex],
+const notReady = () => Promise.reject(new Error("Clerk is not loaded"));
+
+function useClerkAuth() {
+  const { phase, isSignedIn, fetchAccessToken } = useSyncExternalStore(
+    clerkState.subscribe,
+    clerkState.get,
   );
-
-  return <AuthActionsContext.Provider value={value}>{children}</AuthActionsContext.Provider>;
+  return useMemo(
+    () => ({ isLoading: phase === "loading", isAuthenticated: isSignedIn, fetchAccessToken }),
+    [phase, isSignedIn, fetchAccessToken],
+  );
 }
 
-/** Clerk sign-in (Ukrainian localization) feeding its JWTs to Convex; chosen by VITE_CLERK_PUBLISHABLE_KEY. */
-export default function ClerkAuthProvider({
+/**
+ * Clerk sign-in feeding its JWTs to Convex; chosen by VITE_CLERK_PUBLISHABLE_KEY. The page renders
+ * at once (signed out until Clerk restores a session); when Clerk has not loaded within
+ * CLERK_WAIT_MS the header says sign-in is unavailable, and when it arrives later sign-in works
+ * without a reload.
+ */
+export function ClerkAuthProvider({
   client,
   publishableKey,
   children,
@@ -55,11 +35,33 @@ export default function ClerkAuthProvider({
   publishableKey: string;
   children: ReactNode;
 }) {
+  const { phase, actions } = useSyncExternalStore(clerkState.subscribe, clerkState.get);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (clerkState.get().phase !== "loading") return;
+      console.warn(
+        `Sign-in unavailable: Clerk did not load within ${CLERK_WAIT_MS / 1000} s (its script or Frontend API is unreachable); still waiting for it.`,
+      );
+      clerkState.set({ phase: "unavailable" });
+    }, CLERK_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  const value = useMemo<AuthActions>(
+    () =>
+      actions ?? {
+        provider: "clerk",
+        availability: phase === "unavailable" ? "unavailable" : "loading",
+        signIn: notReady,
+        signOut: notReady,
+      },
+    [actions, phase],
+  );
   return (
-    <ClerkProvider publishableKey={publishableKey} localization={ukUA} afterSignOutUrl="/">
-      <ConvexProviderWithClerk client={client} useAuth={useAuth}>
-        <ClerkAuthActions>{children}</ClerkAuthActions>
-      </ConvexProviderWithClerk>
-    </ClerkProvider>
+    <ConvexProviderWithAuth client={client} useAuth={useClerkAuth}>
+      <AuthActionsContext.Provider value={value}>{children}</AuthActionsContext.Provider>
+      <Suspense fallback={null}>
+        <ClerkBridge publishableKey={publishableKey} />
+      </Suspense>
+    </ConvexProviderWithAuth>
   );
 }

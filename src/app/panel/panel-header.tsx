@@ -9,8 +9,7 @@ import type { PublicServer } from "@/hooks/use-servers";
 import type { CurrentUserState } from "@/hooks/use-current-user";
 import { t } from "@/i18n";
 import "@/i18n/load/common";
-import "@/i18n/load/history";
-import "@/i18n/load/moderation";
+import { useAuthActions } from "@/lib/auth-actions";
 import type { Id } from "@/lib/backend";
 import styles from "./panel.module.css";
 
@@ -36,6 +35,7 @@ export function PanelHeader({
   onSignOut,
 }: PanelHeaderProps) {
   const activeKey = servers?.find((s) => s._id === activeServerId)?.key;
+  const signInAvailability = useAuthActions().availability;
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -61,10 +61,10 @@ export function PanelHeader({
             </Link>
           ) : null}
           <Link to={paths.matches} className={styles.historyLink}>
-            {t("history.nav.matches")}
+            {t("header.matches")}
           </Link>
           <Link to={paths.leaderboard} className={styles.historyLink}>
-            {t("history.nav.leaderboard")}
+            {t("header.leaderboard")}
           </Link>
           <Link to={paths.docs} className={styles.docsLink}>
             {t("app.docsLink")}
@@ -87,7 +87,7 @@ export function PanelHeader({
                 </span>
               ) : null}
               {user.isAdmin ? <Badge tone="accent">{t("header.adminBadge")}</Badge> : null}
-              {user.isModerator ? <Badge tone="warning">{t("moderation.badge")}</Badge> : null}
+              {user.isModerator ? <Badge tone="warning">{t("header.moderatorBadge")}</Badge> : null}
               <Button onClick={onSignOut}>{t("header.signOut")}</Button>
             </>
           ) : (
@@ -95,9 +95,20 @@ export function PanelHeader({
               {isGuestAdminEnabled ? (
                 <Badge tone="warning">{t("header.guestAdminBadge")}</Badge>
               ) : null}
-              <Button variant="primary" onClick={onSignIn}>
-                {t("header.signIn")}
-              </Button>
+              {signInAvailability === "unavailable" ? (
+                <span
+                  className={styles.signInUnavailable}
+                  role="status"
+                  data-testid="sign-in-unavailable"
+                  title={t("header.signInUnavailableTitle")}
+                >
+                  {t("header.signInUnavailable")}
+                </span>
+              ) : (
+                <Button variant="primary" onClick={onSignIn}>
+                  {t("header.signIn")}
+                </Button>
+              )}
             </>
           )}
         </div>

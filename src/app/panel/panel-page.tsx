@@ -18,7 +18,8 @@ import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
 import { useLiveData, type LiveScreen } from "@/features/live/hooks/use-live-data";
 import { useOfflineToast } from "@/features/live/hooks/use-offline-toast";
 import { PlayersTab } from "@/features/players/components/players-tab";
-import { useActiveServer } from "@/features/servers/hooks/use-active-server";
+import { ACTIVE_SERVER_KEY, useActiveServer } from "@/features/servers/hooks/use-active-server";
+import { useLocalStorage } from "@/hooks/use-local-storage";
 import { useServers } from "@/hooks/use-servers";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
@@ -28,6 +29,7 @@ import { useAuthActions } from "@/lib/auth-actions";
 import { lazyNamed } from "@/lib/lazy-named";
 import type { Id } from "@/lib/backend";
 import { PanelHeader } from "./panel-header";
+import { dashboardArgs } from "./shown-server";
 import { computeTabs, resolveActiveTab, type TabId } from "./tab-rules";
 import styles from "./panel.module.css";
 
@@ -95,7 +97,12 @@ export function PanelPage() {
           (active === "map_ban_pick" && user.isAdmin)
         ? "players"
         : "other";
-  const { status, snapshot, rounds, gotvAddress, players } = useLiveData(serverId, screen);
+  const [storedServerId] = useLocalStorage<string>(ACTIVE_SERVER_KEY, undefined);
+  const { status, snapshot, rounds, gotvAddress, players } = useLiveData(
+    serverId,
+    screen,
+    dashboardArgs(searchParams.get("server"), storedServerId ?? null),
+  );
   const online = status ? status.online : undefined;
   const livePlayers = players === undefined ? undefined : (players?.players ?? null);
   useHeartbeat(serverId, screen);

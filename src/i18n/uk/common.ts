@@ -28,6 +28,9 @@ export default {
   "header.connectTitle": "Сторінка підключення до цього сервера (посилання можна поширити)",
   "header.signIn": "Увійти",
   "header.signOut": "Вийти",
+  "header.signInUnavailable": "Вхід тимчасово недоступний",
+  "header.signInUnavailableTitle":
+    "Сервіс входу зараз не відповідає. Перегляд працює як завжди; кнопка входу з'явиться сама, щойно сервіс відповість.",
   "header.adminBadge": "Адмін",
   "header.guestAdminBadge": "Гостьовий доступ",
   "header.myProfile": "Мій профіль",
@@ -80,4 +83,7 @@ export default {
   "form.passwordRequired": "Введіть пароль.",
   "form.configRequired": "Оберіть конфіг зі списку.",
   "form.cvarRequired": "Вкажіть назву cvar і значення.",
+  "header.matches": "Матчі",
+  "header.leaderboard": "Рейтинг",
+  "header.moderatorBadge": "Модератор",
 } as const;

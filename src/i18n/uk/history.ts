@@ -1,8 +1,6 @@
 /** Ukrainian texts: history.*. */
 export default {
   // Match history and careers (src/features/history)
-  "history.nav.matches": "Матчі",
-  "history.nav.leaderboard": "Рейтинг",
   "history.nav.label": "Історія матчів",
   "history.matches.title": "Історія матчів",
   "history.matches.lead": "Завершені мапи з усіх серверів, найновіші спершу.",
@@ -28,8 +26,6 @@ export default {
   "history.col.assistsTitle": "Допомоги",
   "history.col.hs": "HS",
   "history.col.hsTitle": "Вбивства в голову",
-  "history.col.adr": "ADR",
-  "history.col.adrTitle": "Середня шкода за раунд",
   "history.col.mvp": "MVP",
   "history.col.result": "Результат",
   "history.winner.CT": "CT",

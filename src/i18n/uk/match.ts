@@ -66,4 +66,6 @@ export default {
   "teamName.Unknown": "Сторона невідома",
   "gotv.watch": "Дивитися через GOTV",
   "gotv.hint": "Дивіться матч у грі як глядач, не займаючи слот гравця",
+  "board.adr": "ADR",
+  "board.adrTitle": "Середня шкода за раунд",
 } as const;

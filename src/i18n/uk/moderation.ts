@@ -31,7 +31,6 @@ export default {
   "moderation.flagRecent": "Нещодавно: {kind}, {when}",
   "moderation.notice.title": "⚑ На сервері гравці з покараннями",
   "moderation.notice.more": "і ще {n}",
-  "moderation.badge": "Модератор",
   "moderation.makeModerator": "Зробити модератором",
   "moderation.revokeModerator": "Зняти модератора",
   "moderation.addBan.title": "Додати бан",

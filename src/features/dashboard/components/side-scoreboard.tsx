@@ -8,7 +8,6 @@ import { playerPath } from "@/config/paths";
 import { formatInteger } from "@/i18n/format";
 import { useSteamProfiles, type SteamProfile } from "@/hooks/use-steam-data";
 import { t } from "@/i18n";
-import "@/i18n/load/history";
 import "@/i18n/load/match";
 import "@/i18n/load/players";
 import type { BoardLine, Match, Side } from "@/lib/backend";
@@ -31,7 +30,7 @@ const STAT_COLUMNS: Column<BoardLine>[] = [
     cell: (l) => formatInteger(l.assists),
   },
   {
-    header: <abbr title={t("history.col.adrTitle")}>{t("history.col.adr")}</abbr>,
+    header: <abbr title={t("board.adrTitle")}>{t("board.adr")}</abbr>,
     numeric: true,
     cell: (l) => formatInteger(l.adr),
   },

@@ -19,10 +19,10 @@ export function HistoryLayout({ children }: { children: ReactNode }) {
       nav={
         <nav aria-label={t("history.nav.label")} className={styles.nav}>
           <NavLink to={paths.matches} end className={navClass}>
-            {t("history.nav.matches")}
+            {t("header.matches")}
           </NavLink>
           <NavLink to={paths.leaderboard} className={navClass}>
-            {t("history.nav.leaderboard")}
+            {t("header.leaderboard")}
           </NavLink>
           {isAdmin ? (
             <NavLink to={paths.demos} className={navClass}>

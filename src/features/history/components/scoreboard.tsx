@@ -57,7 +57,7 @@ export function Scoreboard({ caption, lines }: { caption: string; lines: BoardRo
           cell: (l) => formatInteger(l.headshots),
         },
         {
-          header: <abbr title={t("history.col.adrTitle")}>{t("history.col.adr")}</abbr>,
+          header: <abbr title={t("board.adrTitle")}>{t("board.adr")}</abbr>,
           numeric: true,
           cell: (l) => formatRatio(adr(l.damage, l.rounds)),
         },

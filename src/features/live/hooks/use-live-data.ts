@@ -1,5 +1,5 @@
 import { useQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
+import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { api, type Id } from "@/lib/backend";
 
 export type ServerStatus = FunctionReturnType<typeof api.live.status>;
@@ -28,9 +28,20 @@ export interface LiveData {
  * each viewer one re-run. Everything is undefined while loading (and while no server is given); a
  * changed server id starts from undefined again, so the previous server's data never shows.
  */
-export function useLiveData(serverId: Id<"servers"> | undefined, screen: LiveScreen): LiveData {
+export function useLiveData(
+  serverId: Id<"servers"> | undefined,
+  screen: LiveScreen,
+  /**
+   * The dashboard's arguments when the page names its server before the list arrives (the link's
+   * key, the remembered id), so the score does not wait for the server list.
+   */
+  dashboardArgs?: FunctionArgs<typeof api.live.dashboard>,
+): LiveData {
   const args = serverId ? { serverId } : "skip";
-  const dashboard = useQuery(api.live.dashboard, screen === "dashboard" ? args : "skip");
+  const dashboard = useQuery(
+    api.live.dashboard,
+    screen === "dashboard" ? (dashboardArgs ?? args) : "skip",
+  );
   const playerList = useQuery(api.live.playerList, screen === "players" ? args : "skip");
   const status = useQuery(api.live.status, screen === "other" ? args : "skip");
   if (screen === "dashboard") {

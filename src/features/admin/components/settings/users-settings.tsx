@@ -6,6 +6,7 @@ import { DataTable } from "@/components/ui/table";
 import { useConfirmation } from "@/hooks/use-confirmation";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
+import "@/i18n/load/common";
 import "@/i18n/load/moderation";
 import { useUserRoles, type PanelUser } from "../../hooks/use-server-settings";
 import { actionsColumn } from "../actions-column";
@@ -50,7 +51,7 @@ export function UsersSettings() {
                     {u.isAdmin
                       ? t("admin.users.admin")
                       : u.isModerator
-                        ? t("moderation.badge")
+                        ? t("header.moderatorBadge")
                         : t("admin.users.user")}
                   </Badge>
                   {u.isSelf ? <span className={styles.muted}>{t("admin.users.you")}</span> : null}
