@@ -14,7 +14,12 @@ import {
 } from "./lib/validators";
 import { tournamentFields, vTournamentTeamKey } from "./lib/tournamentFields";
 import { cupFields, cupMatchFields, cupTeamFields } from "./lib/cupFields";
-import { careerTotalsFields, matchRecordFields, vTrackedMatch } from "./lib/history";
+import {
+  careerTotalsFields,
+  matchRecordFields,
+  vInterruptReason,
+  vTrackedMatch,
+} from "./lib/history";
 import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";
 import { vKill } from "./lib/killFeed";
@@ -373,6 +378,23 @@ export default defineSchema({
     match: vTrackedMatch,
   }).index("by_serverId", ["serverId"]),
 
+  /* A live match that ended without a result (the server went offline, back to warmup, to another
+     map or to 0:0 mid-map), held for admins to bring back (model/history/interruptions.ts): a
+     poll that shows it again takes it back into the tracker (`recovered`); one never brought back
+     is recorded as abandoned, never counted in careers (`abandoned`, `matchId`). */
+  interruptions: defineTable({
+    serverId: v.id("servers"),
+    state: v.union(v.literal("open"), v.literal("recovered"), v.literal("abandoned")),
+    reason: vInterruptReason,
+    at: v.number(),
+    match: vTrackedMatch,
+    timeline: v.optional(v.array(vRoundMark)),
+    resolvedAt: v.optional(v.number()),
+    matchId: v.optional(v.id("matches")),
+  })
+    .index("by_serverId_and_state", ["serverId", "state"])
+    .index("by_state_and_at", ["state", "at"]),
+
   /* Recorded matches; never deleted. `dedupeKey` is unique: server + MatchZy match id + map number
      for a map its events named, else server + start (model/history/record.ts). `counted`: the match
      counts for careers (lib/history.ts rules) and is not voided. */
@@ -388,6 +410,8 @@ export default defineSchema({
      * (model/history/record.ts). Absent: all of them if `counted`. */
     linesCounted: v.optional(v.number()),
     tournamentId: v.optional(v.id("tournaments")),
+    /** Ended without a result and never brought back: kept with its rounds, never counted. */
+    abandoned: v.optional(v.boolean()),
   })
     .index("by_dedupeKey", ["dedupeKey"])
     .index("by_voided_and_endedAt", ["voided", "endedAt"])

@@ -4,9 +4,10 @@
  *
  * Rules (also in docs/game-server-api.md, "Match history"):
  * - A match is recorded when it ends: MatchZy's `map_result`, or a poll that sees the match-over
- *   state (a side past half of `mp_maxrounds`, or all rounds played), or — closed early by a map
- *   change, a warmup or a score reset — when it had at least MIN_ROUNDS rounds. Anything shorter
- *   (a restart, a warmup, a map changed after two rounds) is not a match.
+ *   state (a side past half of `mp_maxrounds`, or all rounds played). A match of at least
+ *   MIN_ROUNDS rounds cut short (the server offline, a map change, a warmup or a score reset) is
+ *   interrupted: held for admins to bring back, and recorded as abandoned (never counted) when it
+ *   is not. Anything shorter (a restart, a warmup, a map changed after two rounds) is not a match.
  * - A recorded match counts for careers when it had at least MIN_ROUNDS rounds and at least
  *   MIN_HUMANS human players (a valid SteamID64; bots report `0`/BOT: their lines are kept apart,
  *   shown on the match page and never counted).
@@ -121,6 +122,18 @@ export const vTrackedMatch = v.object({
 });
 export type TrackedMatch = Infer<typeof vTrackedMatch>;
 
+/**
+ * How a live map ended without a result: the server stopped answering, came back in warmup (a
+ * restarted process), showed another map, or put the score back to 0:0.
+ */
+export const vInterruptReason = v.union(
+  v.literal("offline"),
+  v.literal("warmup"),
+  v.literal("map"),
+  v.literal("reset"),
+);
+export type InterruptReason = Infer<typeof vInterruptReason>;
+
 /** Fields of a `matches` row besides the server and bookkeeping. */
 export const matchRecordFields = {
   map: v.string(),
@@ -163,6 +176,8 @@ export const vMatchDetail = v.object({
   ...vMatchListItem.fields,
   source: vMatchSource,
   voided: v.boolean(),
+  /** Ended without a result (the server crashed or changed map) and never brought back. */
+  abandoned: v.boolean(),
   tournament: v.union(v.string(), v.null()),
   players: v.array(vHistoryLine),
   /** MatchZy's team names by the side they ended on; null without MatchZy. */

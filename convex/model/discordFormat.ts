@@ -10,6 +10,7 @@
  */
 import { isSteamId64 } from "../lib/steamId";
 import type { WebhookKind } from "../lib/discord";
+import type { InterruptReason } from "../lib/history";
 import { originOf } from "./discordWebhookUrl";
 
 export type NotifyEvent =
@@ -111,6 +112,17 @@ export type NotifyEvent =
     }
   | { kind: "cupFinished"; cup: string; champion: string }
   | { kind: "serverOffline" | "serverOnline"; serverName: string }
+  | {
+      /** A live map ended without a result (model/history/interruptions.ts). */
+      kind: "matchInterrupted";
+      serverName: string;
+      map: string;
+      round: number;
+      scoreCT: number;
+      scoreT: number;
+      reason: InterruptReason;
+      at: number;
+    }
   | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string };
 
 export type NotifyEventKind = NotifyEvent["kind"];
@@ -143,6 +155,7 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   cupFinished: "tournament",
   serverOffline: "serverState",
   serverOnline: "serverState",
+  matchInterrupted: "serverState",
   pushEnabled: "push",
   pushDisabled: "push",
 };
@@ -150,6 +163,14 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
 export function webhookKindOf(event: NotifyEvent): WebhookKind {
   return KIND_OF_EVENT[event.kind];
 }
+
+/** What ended a live map without a result, as a message says it. */
+const INTERRUPT_WORDS: Record<InterruptReason, string> = {
+  offline: "сервер перестав відповідати",
+  warmup: "сервер повернувся до розминки (перезапуск)",
+  map: "на сервері інша карта",
+  reset: "рахунок скинуто до 0:0",
+};
 
 // ---- Text ----
 
@@ -220,6 +241,7 @@ export const COLORS: Record<NotifyEventKind, number> = {
   cupFinished: 0xffb300,
   serverOffline: 0x757575,
   serverOnline: 0x00897b,
+  matchInterrupted: 0xef6c00,
   pushEnabled: 0x3949ab,
   pushDisabled: 0x546e7a,
 };
@@ -383,6 +405,15 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
         title: event.kind === "serverOffline" ? "Сервер недоступний" : "Сервер знову онлайн",
         description: `${name(event.serverName)}, ${when}`,
         fields: [],
+      };
+    case "matchInterrupted":
+      return {
+        title: `Матч перервано на раунді ${event.round} (${event.scoreCT}:${event.scoreT})`,
+        description: `${name(event.serverName)}, ${relativeTime(event.at)}`,
+        fields: [
+          { name: "Карта", value: name(event.map), inline: true },
+          { name: "Що сталося", value: INTERRUPT_WORDS[event.reason], inline: true },
+        ],
       };
     case "pushEnabled":
     case "pushDisabled":

@@ -29,11 +29,13 @@ import { matchSnapshotOf, sameJson } from "../liveData";
 import { sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import type { LoggedKill } from "../serverLog/parse";
 import { logSpeaksForMatch } from "../serverLog/logMatch";
+import { holdInterrupted, recoverIfShown } from "./interruptions";
 import { recordMatch } from "./record";
 import { followRecording } from "../demos/recording";
 import { updateRoundLog, type PushedRound } from "./rounds";
 import {
   closeEarly,
+  interruptible,
   linesMissing,
   observePoll,
   observePush,
@@ -65,11 +67,16 @@ async function apply(
   const timeline = await updateRoundLog(
     ctx,
     serverId,
-    row?.match ?? null,
+    step.resumedFrom ?? row?.match ?? null,
     step.next,
     pushed,
-    step.closed?.startedAt,
+    step.closed?.startedAt ?? step.interrupted?.match.startedAt,
   );
+  if (step.interrupted) {
+    const { rounds } = step.interrupted.match;
+    const marks = step.closed ? [] : timeline.filter((m) => m.round <= rounds);
+    await holdInterrupted(ctx, serverId, step.interrupted, marks, Date.now());
+  }
   if (!step.closed) return null;
   const marks = timeline.filter((m) => m.round <= step.closed!.rounds);
   return await recordMatch(ctx, serverId, {
@@ -86,7 +93,15 @@ export async function trackPoll(
   now: number,
   humans = false,
 ): Promise<{ matchId: Id<"matches"> | null; wantsPlayers: boolean }> {
-  if (!result.ok) return { matchId: null, wantsPlayers: false };
+  if (!result.ok) {
+    // A live match whose server stopped answering is interrupted (it may come back at its score).
+    const row = await trackerOf(ctx, serverId);
+    if (row && interruptible(row.match)) {
+      const interrupted = { match: row.match, reason: "offline" as const };
+      await apply(ctx, serverId, row, { next: null, closed: null, interrupted });
+    }
+    return { matchId: null, wantsPlayers: false };
+  }
   // Without scores and phase (plain CS2 over RCON) a poll cannot see a match end: MatchZy's
   // events record those matches.
   if (result.match.unknown?.some((f) => f === "score" || f === "phase")) {
@@ -95,12 +110,14 @@ export async function trackPoll(
   // CS2's log follows this match: it records it, with every round's reason (convex/README.md).
   if (await logSpeaksForMatch(ctx, serverId, now)) return { matchId: null, wantsPlayers: false };
   const row = await trackerOf(ctx, serverId);
-  const step = observePoll(row?.match ?? null, {
+  const observed = observePoll(row?.match ?? null, {
     match: result.match,
     ...(result.players ? { players: result.players } : {}),
     ...(humans ? { humans } : {}),
     at: now,
   });
+  // An interrupted match the server shows again (brought back) carries on as the same match.
+  const step = await recoverIfShown(ctx, serverId, observed, result.match, now);
   const matchId = await apply(ctx, serverId, row, step);
   const server = await ctx.db.get("servers", serverId);
   if (server) {

@@ -87,6 +87,7 @@ export async function matchDetail(ctx: QueryCtx, rawId: string): Promise<MatchDe
     ...listItem(m),
     source: m.source,
     voided: m.voided,
+    abandoned: m.abandoned === true,
     tournament: tournament
       ? `${tournament.name ? `${tournament.name}: ` : ""}${tournament.teamA.name} — ${tournament.teamB.name}`
       : null,

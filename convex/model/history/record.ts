@@ -119,8 +119,11 @@ export async function recordMatch(
   if (!server) return null;
   const winner = winnerOf(closed.scoreCT, closed.scoreT);
   const players = [...closed.lines].sort((a, b) => b.kills - a.kills || a.deaths - b.deaths);
-  const counted = countsForCareers({ rounds: closed.rounds, players });
-  const tournamentId = await tournamentOf(ctx, serverId, closed.mapName, closed.startedAt, players);
+  const counted = !closed.abandoned && countsForCareers({ rounds: closed.rounds, players });
+  // An abandoned map gave no result: a tournament's map stays open to be played again.
+  const tournamentId = closed.abandoned
+    ? null
+    : await tournamentOf(ctx, serverId, closed.mapName, closed.startedAt, players);
   const matchId = await ctx.db.insert("matches", {
     serverId,
     serverKey: server.key,
@@ -146,6 +149,7 @@ export async function recordMatch(
     dedupeKey,
     counted,
     voided: false,
+    ...(closed.abandoned ? { abandoned: true } : {}),
     ...(counted ? { linesCounted: 0 } : {}),
     ...(tournamentId ? { tournamentId } : {}),
   });

@@ -66,16 +66,25 @@ describe("detection by polling", () => {
     ).not.toBeNull();
   });
 
-  test("a restart or map change closes a match of 4+ rounds; a shorter one is no match", () => {
+  test("a restart, map change or reset interrupts a match of 4+ rounds; a shorter one is no match", () => {
     const at3 = observePoll(null, { match: match({ scoreCT: 2, scoreT: 1 }), at: 1 });
-    expect(observePoll(at3.next, { match: match(), at: 2 }).closed).toBeNull();
+    expect(observePoll(at3.next, { match: match(), at: 2 })).toMatchObject({ closed: null });
+    expect(observePoll(at3.next, { match: match(), at: 2 }).interrupted).toBeUndefined();
     const at4 = observePoll(null, { match: match({ scoreCT: 2, scoreT: 2 }), at: 1 });
-    expect(
-      observePoll(at4.next, { match: match({ mapName: "de_nuke" }), at: 2 }).closed,
-    ).toMatchObject({ rounds: 4, mapName: "de_dust2" });
-    expect(
-      observePoll(at4.next, { match: match({ roundPhase: "warmup" }), at: 2 }).closed,
-    ).toMatchObject({ rounds: 4 });
+    const cases = [
+      [match({ mapName: "de_nuke" }), "map"],
+      [match({ roundPhase: "warmup" }), "warmup"],
+      [match({ scoreCT: 0, scoreT: 0 }), "reset"],
+    ] as const;
+    for (const [shown, reason] of cases) {
+      const step = observePoll(at4.next, { match: shown, at: 2 });
+      // Held, not recorded: it may be brought back, or is kept as abandoned.
+      expect(step.closed).toBeNull();
+      expect(step.interrupted).toMatchObject({
+        reason,
+        match: { rounds: 4, mapName: "de_dust2", scoreCT: 2, scoreT: 2 },
+      });
+    }
   });
 
   test("humans played but no line was ever seen: never an empty scoreboard", () => {

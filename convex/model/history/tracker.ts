@@ -11,6 +11,7 @@ import {
   MAX_BOT_LINES,
   MIN_ROUNDS,
   type BotLine,
+  type InterruptReason,
   type HistoryLine,
   type MatchSource,
   type MatchTeams,
@@ -39,11 +40,17 @@ export interface ClosedMatch {
   maxRounds?: number;
   bots?: BotLine[];
   weapons?: TrackedMatch["weapons"];
+  /** Ended without a result and never brought back (model/history/interruptions.ts). */
+  abandoned?: true;
 }
 
 export interface Step {
   next: TrackedMatch | null;
   closed: ClosedMatch | null;
+  /** A live match ended without a result: held for admins to bring back (model/history/interruptions.ts). */
+  interrupted?: { match: TrackedMatch; reason: InterruptReason };
+  /** The held match this step takes back, as far as the server stands now (its round log's base). */
+  resumedFrom?: TrackedMatch;
   /** `map_result` came before the last round's event: close the map shortly if it never comes. */
   awaitLastRound?: boolean;
 }
@@ -68,7 +75,7 @@ export function nearMatchEnd(m: Match): boolean {
   );
 }
 
-function close(t: TrackedMatch, source: MatchSource, endedAt: number): ClosedMatch {
+export function closeMatch(t: TrackedMatch, source: MatchSource, endedAt: number): ClosedMatch {
   return {
     startedAt: t.startedAt,
     endedAt,
@@ -100,9 +107,23 @@ export function linesMissing(t: TrackedMatch): boolean {
 export function closeEarly(t: TrackedMatch, source: MatchSource): ClosedMatch | null {
   if (t.state !== "open" || linesMissing(t)) return null;
   if (t.mapEnd !== undefined) {
-    return close({ ...t, rounds: Math.max(t.rounds, t.mapEnd) }, source, t.updatedAt);
+    return closeMatch({ ...t, rounds: Math.max(t.rounds, t.mapEnd) }, source, t.updatedAt);
   }
-  return t.rounds >= MIN_ROUNDS ? close(t, source, t.updatedAt) : null;
+  return t.rounds >= MIN_ROUNDS ? closeMatch(t, source, t.updatedAt) : null;
+}
+
+/**
+ * A match of MIN_ROUNDS rounds or more that stops being shown before its end (no `map_result`
+ * for it): interrupted rather than recorded, so it can be brought back or kept as abandoned.
+ */
+export function interruptible(t: TrackedMatch): boolean {
+  return t.state === "open" && t.mapEnd === undefined && t.rounds >= MIN_ROUNDS && !linesMissing(t);
+}
+
+/** Why a poll ends the tracked match: another map, a warmup, or the score back to zero. */
+function cutReason(t: TrackedMatch, m: Match): InterruptReason {
+  if (m.mapName !== t.mapName) return "map";
+  return m.roundPhase === "warmup" ? "warmup" : "reset";
 }
 
 function side(team: Player["team"]): Side | undefined {
@@ -192,6 +213,7 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
   const total = m.scoreCT + m.scoreT;
   let current = tracked;
   let closed: ClosedMatch | null = null;
+  let interrupted: Step["interrupted"];
   if (current) {
     // A poll fetched just before a pushed round end may be one round behind; a score reset goes
     // back to 0 (mp_restartgame, a new match) or by more than one round.
@@ -202,13 +224,15 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
       if (sameMap && !reset) return { next: current, closed: null };
       current = null;
     } else if (!sameMap || reset) {
-      closed = closeEarly(current, "poll");
+      if (interruptible(current)) interrupted = { match: current, reason: cutReason(current, m) };
+      else closed = closeEarly(current, "poll");
       current = null;
     } else if (total < current.rounds) {
       return { next: current, closed: null }; // behind a pushed round end: keep what it said
     }
   }
-  if (m.roundPhase === "warmup") return { next: null, closed };
+  const cut = interrupted ? { interrupted } : {};
+  if (m.roundPhase === "warmup") return { next: null, closed, ...cut };
   const base: TrackedMatch = current ?? {
     state: "open",
     startedAt: at,
@@ -242,9 +266,13 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
     seen.players &&
     !linesMissing(updated)
   ) {
-    return { next: { ...updated, state: "finished" }, closed: close(updated, "poll", at) };
+    return {
+      next: { ...updated, state: "finished" },
+      closed: closeMatch(updated, "poll", at),
+      ...cut,
+    };
   }
-  return { next: updated, closed };
+  return { next: updated, closed, ...cut };
 }
 
 /** A MatchZy `round_end` or `map_result` as the tracker needs it (scores by side when known). */
@@ -377,11 +405,11 @@ export function observePush(tracked: TrackedMatch | null, seen: PushSeen): Step 
       };
     }
     const final = { ...next, rounds: Math.max(next.rounds, seen.rounds) };
-    return { next: { ...final, state: "finished" }, closed: close(final, "push", seen.at) };
+    return { next: { ...final, state: "finished" }, closed: closeMatch(final, "push", seen.at) };
   }
   if (next.mapEnd !== undefined && next.rounds >= next.mapEnd) {
     // The last round's event after `map_result`: its lines close the map.
-    return { next: { ...next, state: "finished" }, closed: close(next, "push", seen.at) };
+    return { next: { ...next, state: "finished" }, closed: closeMatch(next, "push", seen.at) };
   }
   return { next, closed };
 }

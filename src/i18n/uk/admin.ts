@@ -152,6 +152,17 @@ export default {
   "admin.servers.rconPasswordHint": "Значення rcon_password на сервері (запуск з -usercon).",
   "admin.servers.rconAuthFailed":
     "RCON-пароль відхилено: спроби зупинено. Введіть правильний пароль, щоб підключитися знову.",
+  "admin.interrupted.title": "Матч перервано на раунді {round} ({scoreCT}:{scoreT})",
+  "admin.interrupted.reason.offline": "{time}: сервер перестав відповідати посеред карти {map}.",
+  "admin.interrupted.reason.warmup":
+    "{time}: сервер повернувся до розминки посеред карти {map} (перезапуск процесу).",
+  "admin.interrupted.reason.map": "{time}: посеред карти {map} на сервері з'явилася інша карта.",
+  "admin.interrupted.reason.reset": "{time}: рахунок на карті {map} скинуто до 0:0.",
+  "admin.interrupted.open":
+    "Поверніть карту й режим та завантажте резервну копію останнього раунду: панель продовжить той самий матч. Якщо за 30 хв матч не повернуть, він залишиться в історії як перерваний і не піде в кар'єри.",
+  "admin.interrupted.recovered": "Відновлено о {time}: матч триває як той самий.",
+  "admin.interrupted.abandoned":
+    "Матч не відновили: він збережений в історії як перерваний і не зарахований у кар'єри.",
   "admin.servers.backoff":
     "Сервер раз у раз не відповідає вчасно: панель опитує його лише раз на {seconds} с, доки він не відповість.",
   "admin.servers.save": "Зберегти",

@@ -67,6 +67,8 @@ export default {
   "history.match.source.log": "Журнал CS2",
   "history.match.source": "Джерело: {source}",
   "history.match.tournament": "Турнір: {name}",
+  "history.match.abandoned":
+    "Матч перервано на раунді {round}: сервер упав або змінив карту, і матч не відновили. Його збережено з усіма раундами, але не зараховано в кар'єри.",
   "history.match.voided": "Матч анульовано: його не враховано в кар'єрах і рейтингах.",
   "history.match.void": "Анулювати матч",
   "history.match.voidConfirm":

@@ -9,6 +9,7 @@ import { useServerControl, useToggleReadBack } from "../hooks/use-server-control
 import { AccessSection } from "./access-section";
 import { ChatSection, CommandSection } from "./command-section";
 import { GeneralSection } from "./general-section";
+import { InterruptionNotice } from "./interruption-notice";
 import { MaintenanceSection } from "./maintenance-section";
 import { MapSection } from "./map-section";
 import { MatchSection } from "./match-section";
@@ -37,6 +38,7 @@ export function AdminTab({ serverId, serverName = "", isAdmin, tools }: AdminTab
   return (
     <div className={styles.tab}>
       {!isAdmin ? <Notice role="note">{t("admin.guestNotice")}</Notice> : null}
+      {isAdmin ? <InterruptionNotice serverId={serverId} /> : null}
       <section className={styles.group} aria-labelledby="admin-group-server">
         <h2 id="admin-group-server" className={styles.groupTitle}>
           {t("admin.group.server")}

@@ -98,7 +98,10 @@ function MatchView({ match }: { match: MatchDetail }) {
             : ""}
         </p>
         {match.voided ? <Notice>{t("history.match.voided")}</Notice> : null}
-        {!match.voided && !match.counted ? (
+        {!match.voided && match.abandoned ? (
+          <Notice role="note">{t("history.match.abandoned", { round: match.rounds })}</Notice>
+        ) : null}
+        {!match.voided && !match.abandoned && !match.counted ? (
           <Notice role="note">
             {t("history.notCountedHint", { rounds: MIN_ROUNDS, humans: MIN_HUMANS })}
           </Notice>
