@@ -11,7 +11,8 @@ import { personas, serverRow, setupTest, type TestConvex } from "../../test.setu
 import { inspectDemo, readAnnouncement } from "./format";
 import { DAY_MS, retentionVerdict } from "./retention";
 import { countStored, demoTotals, setRetention } from "./store";
-import { recordingStem } from "./recording";
+import { followRecording, recordingStem } from "./recording";
+import { attachDemosToRecordedMap } from "./attach";
 
 const MB = 1024 * 1024;
 const NOW = Date.UTC(2026, 10, 29, 0, 0, 0);
@@ -282,5 +283,70 @@ describe("the upload's checks", () => {
     expect(recordingStem("server1", "workshop/123/de_x y", NOW + 15 * 60_000)).toBe(
       "server1_20261129-001500_de_x_y",
     );
+  });
+});
+
+describe("recording on a server without MatchZy", () => {
+  const tracked = (startedAt: number, mapName = "de_nuke") => ({
+    state: "open" as const,
+    startedAt,
+    mapName,
+    scoreCT: 0,
+    scoreT: 0,
+    rounds: 0,
+    lines: [],
+    updatedAt: startedAt,
+  });
+
+  test("a live map gets one recording; its record stops and attaches it; a restart drops it", async () => {
+    const t = setupTest();
+    const out = await t.run(async (ctx) => {
+      const { serverId, matchId } = await seedMatch(ctx);
+      const server = (await ctx.db.get("servers", serverId))!;
+      const rows = async () => await ctx.db.query("demos").collect();
+      const live = tracked(NOW);
+      await followRecording(ctx, server, null, live, false, NOW);
+      const started = await rows();
+      // The next poll of the same map starts nothing new.
+      await followRecording(ctx, server, live, { ...live, rounds: 3 }, false, NOW + 5000);
+      const samePoll = (await rows()).length;
+      await attachDemosToRecordedMap(ctx, serverId, matchId, "other-key");
+      const recorded = (await rows())[0]!;
+      // The next map goes live, then is restarted before it counts: its recording is dropped.
+      const next = tracked(NOW + 60_000, "de_mirage");
+      await followRecording(ctx, server, null, next, false, NOW + 60_000);
+      const twoRows = (await rows()).length;
+      await followRecording(ctx, server, next, null, false, NOW + 90_000);
+      const jobs = await ctx.db.system.query("_scheduled_functions").collect();
+      return { started, samePoll, recorded, twoRows, after: await rows(), jobs };
+    });
+    expect(out.started).toHaveLength(1);
+    expect(out.started[0]).toMatchObject({
+      source: "tv_record",
+      state: "recording",
+      fileName: "s1_20261129-000000_de_nuke.dem",
+      serverPath: "csgo/panel_demos/s1_20261129-000000_de_nuke.dem",
+    });
+    expect(out.samePoll).toBe(1);
+    expect(out.recorded).toMatchObject({ state: "on_server" });
+    expect(out.recorded.matchId).toBeDefined();
+    expect(out.twoRows).toBe(2);
+    expect(out.after.map((d) => d.state)).toEqual(["on_server"]);
+    // tv_record, tv_stoprecord (recorded), tv_record, tv_stoprecord (dropped), through the command layer.
+    const actions = out.jobs
+      .filter((j) => j.name.includes("sendRecording"))
+      .map((j) => (j.args[0] as { action: { kind: string } }).action.kind);
+    expect(actions).toEqual(["demoRecord", "demoStop", "demoRecord", "demoStop"]);
+  });
+
+  test("a MatchZy server records by itself: the panel starts nothing", async () => {
+    const t = setupTest();
+    const rows = await t.run(async (ctx) => {
+      const serverId = await ctx.db.insert("servers", serverRow({ matchzy: true }));
+      const server = (await ctx.db.get("servers", serverId))!;
+      await followRecording(ctx, server, null, tracked(NOW), false, NOW);
+      return await ctx.db.query("demos").collect();
+    });
+    expect(rows).toEqual([]);
   });
 });
