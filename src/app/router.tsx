@@ -79,6 +79,18 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("./tournament-page")).TournamentPage }),
       },
       {
+        path: paths.cup,
+        lazy: async () => ({
+          Component: (await import("@/features/cup/components/cup-page")).CupPage,
+        }),
+      },
+      {
+        path: paths.cupTeam,
+        lazy: async () => ({
+          Component: (await import("@/features/cup/components/cup-page")).CupPage,
+        }),
+      },
+      {
         path: paths.me,
         lazy: async () => ({ Component: (await import("./me-route")).MeRoute }),
       },

@@ -14,6 +14,9 @@ export const paths = {
   /** Admins: every demo, what needs them, retention. */
   demos: "/demos",
   tournament: "/t/:slug",
+  /** A community cup's public bracket, schedule and results; its team pages. */
+  cup: "/cup/:slug",
+  cupTeam: "/cup/:slug/team/:teamId",
   /** The community's public ban list when an admin made it public. */
   bans: "/bans",
   /** «Мій профіль»: the signed-in user's Steam link and, once linked, their career. */
@@ -34,3 +37,7 @@ export const connectPath = (key: string) => `/connect/${encodeURIComponent(key)}
 export function tournamentPath(slug: string): string {
   return `/t/${encodeURIComponent(slug)}`;
 }
+
+/** A cup's public page, or one of its teams' pages. */
+export const cupPath = (slug: string, teamId?: string) =>
+  `/cup/${encodeURIComponent(slug)}${teamId ? `/team/${encodeURIComponent(teamId)}` : ""}`;

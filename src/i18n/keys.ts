@@ -6,6 +6,7 @@ import type auth from "./uk/auth";
 import type bans from "./uk/bans";
 import type common from "./uk/common";
 import type connect from "./uk/connect";
+import type cup from "./uk/cup";
 import type dashboard from "./uk/dashboard";
 import type docs from "./uk/docs";
 import type history from "./uk/history";
@@ -23,6 +24,7 @@ interface Dictionaries {
   bans: typeof bans;
   common: typeof common;
   connect: typeof connect;
+  cup: typeof cup;
   dashboard: typeof dashboard;
   docs: typeof docs;
   history: typeof history;

@@ -1,0 +1,128 @@
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { beforeEach, describe, expect, test } from "vitest";
+import "@/test/mock-backend-modules";
+import { mockBackend } from "@/test/mock-convex";
+import type { CupView } from "../hooks/use-cup";
+import { CupPage } from "./cup-page";
+
+const team = (id: string, name: string, tag: string) => ({
+  id,
+  name,
+  tag,
+  captainSteamId: `7656119800000${id.length}`,
+  roster: [{ steamId: `7656119800000${id.length}`, name: `${name} капітан` }],
+});
+
+/** Four teams: Вовки beat Орли, Лиси beat Ведмеді by walkover, the final is being played. */
+const CUP = {
+  id: "cup1",
+  slug: "abc234",
+  name: "Кубок вечора",
+  status: "running",
+  bracket: { format: "single_elimination", bestOf: 1, finalBestOf: 3 },
+  teamSize: 1,
+  mapPool: ["de_dust2", "de_mirage", "de_nuke"],
+  checkInMinutes: 10,
+  teamsMax: 8,
+  teams: [
+    team("a", "Вовки", "VV"),
+    team("bb", "Лиси", "LS"),
+    team("ccc", "Ведмеді", "VD"),
+    team("dddd", "Орли", "OR"),
+  ],
+  matches: [
+    {
+      id: "m1",
+      key: "U1-1",
+      section: "upper",
+      round: 1,
+      order: 1,
+      bestOf: 1,
+      teamA: "a",
+      teamB: "dddd",
+      state: "done",
+      phase: "done",
+      checkedIn: [],
+      result: { winner: "a", loser: "dddd", winnerMaps: 1, loserMaps: 0 },
+    },
+    {
+      id: "m2",
+      key: "U1-2",
+      section: "upper",
+      round: 1,
+      order: 2,
+      bestOf: 1,
+      teamA: "bb",
+      teamB: "ccc",
+      state: "done",
+      phase: "done",
+      checkedIn: [],
+      result: { winner: "bb", loser: "ccc", winnerMaps: 0, loserMaps: 0, walkover: true },
+    },
+    {
+      id: "m3",
+      key: "F",
+      section: "final",
+      round: 2,
+      order: 1,
+      bestOf: 3,
+      teamA: "a",
+      teamB: "bb",
+      state: "ready",
+      phase: "live",
+      checkedIn: ["a", "bb"],
+      live: { a: 1, b: 0 },
+      tournamentSlug: "final1",
+    },
+  ],
+  standings: [],
+} as unknown as CupView;
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/cup/:slug" element={<CupPage />} />
+        <Route path="/cup/:slug/team/:teamId" element={<CupPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe("cup page", () => {
+  beforeEach(() => {
+    mockBackend.reset();
+    mockBackend.queries["cups:bracket"] = CUP;
+  });
+
+  test("the bracket: rounds as columns, results, the walkover, the final's live maps and its veto link", () => {
+    renderAt("/cup/abc234");
+    expect(screen.getByRole("heading", { name: "Кубок вечора" })).toBeInTheDocument();
+    const final = screen.getByRole("article", { name: "F" });
+    expect(final).toHaveTextContent("Вовки1");
+    expect(final).toHaveTextContent("Лиси0");
+    expect(final).toHaveTextContent("Наживо");
+    expect(screen.getByRole("link", { name: "Вето й матч" })).toHaveAttribute("href", "/t/final1");
+    expect(screen.getByRole("article", { name: "U1-2" })).toHaveTextContent("Лиситех.");
+    expect(screen.getByRole("link", { name: "[OR] Орли" })).toHaveAttribute(
+      "href",
+      "/cup/abc234/team/dddd",
+    );
+  });
+
+  test("a team page: roster with the captain, and only that team's matches", () => {
+    renderAt("/cup/abc234/team/dddd");
+    expect(screen.getByRole("heading", { name: "[OR] Орли" })).toBeInTheDocument();
+    expect(screen.getByText("Орли капітан (капітан)")).toBeInTheDocument();
+    expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
+      "U1-1",
+    ]);
+  });
+
+  test("an unknown cup says so", () => {
+    mockBackend.queries["cups:bracket"] = null;
+    renderAt("/cup/nope");
+    expect(screen.getByText("Кубок не знайдено.")).toBeInTheDocument();
+  });
+});
