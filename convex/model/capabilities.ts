@@ -157,6 +157,7 @@ export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Pr
   let serverId = decl.server ? run.serverId : undefined;
   let outcome = run.outcome;
   let result: unknown = null;
+  let audited = true;
   if (run.serverId && run.rconLock) await releaseRconLock(ctx, run.serverId, run.rconLock);
   if (run.serverId && run.rconAuthFailed) await markRconAuthFailed(ctx, run.serverId, Date.now());
   if (run.serverId) {
@@ -172,9 +173,12 @@ export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Pr
       details = committed.details ?? details;
       serverId = committed.serverId ?? serverId;
       outcome = committed.outcome ?? outcome;
+      audited = !(committed.unaudited && outcome === "success");
     }
   }
   if (!success && decl.onFailure) await decl.onFailure(ctx, run.input, info);
-  await appendAudit(ctx, { ...run.actor, action: run.auditName, serverId, outcome, details });
+  if (audited) {
+    await appendAudit(ctx, { ...run.actor, action: run.auditName, serverId, outcome, details });
+  }
   return result;
 }

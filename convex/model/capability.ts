@@ -68,6 +68,11 @@ export interface Committed<R> {
   serverId?: Id<"servers">;
   /** A commit that found nothing to do (e.g. already voided): audited as a failure. */
   outcome?: "success" | "failure";
+  /**
+   * A successful read that changed nothing (a list viewed again): no audit row, so a screen that
+   * reloads it does not flood the log. Failures and refusals are always audited.
+   */
+  unaudited?: true;
 }
 
 export interface Capability<A extends PropertyValidators, I, L, R> {

@@ -326,10 +326,9 @@ export const MODERATION_CAPABILITIES = {
         loaded.settings,
         Date.now(),
       );
-      return {
-        result: list,
-        details: imported > 0 ? `імпортовано з сервера: ${imported}` : undefined,
-      };
+      // Viewing the list is audited only when it brought bans in from the game server.
+      if (imported === 0) return { result: list, unaudited: true };
+      return { result: list, details: `імпортовано з сервера: ${imported}` };
     },
   }),
 
