@@ -21,6 +21,9 @@ export default defineConfig({
           environment: "edge-runtime",
           include: ["convex/**/*.test.ts"],
           exclude: ["**/*.sim.test.ts"],
+          // Property runs and multi-step capability tests take 1–6 s on a loaded 2-core machine:
+          // past vitest's 5 s default, not a hang.
+          testTimeout: 30_000,
           server: { deps: { inline: ["convex-test"] } },
           env: OFFLINE_STEAM,
         },
