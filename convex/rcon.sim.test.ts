@@ -11,7 +11,7 @@ import { RCON_AUTH_REFUSED, RCON_AUTH_STOPPED } from "./gameServer/rconFailure";
 import { createTournament } from "./model/tournament";
 import { RCON_BUSY_MESSAGE } from "./model/rconLock";
 import type { personas, TestConvex } from "./test.setup";
-import { seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
+import { pollNow, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
 import type { SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
@@ -223,6 +223,33 @@ describe("level changes and launch", () => {
     });
     expect(result.action).toBe("changeMap");
     expect(direct().state().map).toBe("de_overpass");
+  });
+
+  test("a map change the server never answers is a failure, and the old map stays until a poll reads another", async () => {
+    await pollNow(t, serverId);
+    await stopLoops(t);
+    const shown = async () => (await snapshot()).snapshot?.match.mapName;
+    const start = direct().state().map;
+    const next = start === "de_nuke" ? "de_inferno" : "de_nuke";
+    expect(await shown()).toBe(start);
+    await direct().faults.set({ rconStallLevelChangeRate: 1 });
+    await expect(
+      admin.action(api.serverControl.changeMap, { serverId, map: next }),
+    ).rejects.toMatchObject({
+      data: { code: "GAME_SERVER", message: expect.stringContaining("зміну не підтверджено") },
+    });
+    expect(direct().state().map).toBe(start);
+    expect(await shown()).toBe(start);
+    const [entry] = await t.run((ctx) =>
+      ctx.db.query("auditLog").withIndex("by_at").order("desc").take(1),
+    );
+    expect(entry).toMatchObject({ action: "changeMap", outcome: "failure" });
+    // A server that answers again: the map it reports is what shows.
+    await direct().faults.set({ rconStallLevelChangeRate: 0 });
+    await admin.action(api.serverControl.changeMap, { serverId, map: next });
+    await pollNow(t, serverId);
+    await stopLoops(t);
+    expect(await shown()).toBe(next);
   });
 
   test("a finished veto launches over RCON: mode, team names and map in one session, with a note", async () => {

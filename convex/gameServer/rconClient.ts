@@ -49,6 +49,17 @@ export class RconError extends Error {
   }
 }
 
+/**
+ * A level change the server took and never answered within the step timeout: CS2 may be loading
+ * the map or may never run it, so the change is unconfirmed until a poll reads the map.
+ */
+export class LevelChangeUnanswered extends RconError {
+  override name = "LevelChangeUnanswered";
+  constructor(readonly command: string) {
+    super("TIMEOUT", `No answer to "${command}"`);
+  }
+}
+
 export interface RconConnectOptions {
   host: string;
   port: number;
@@ -265,8 +276,10 @@ export interface SessionCommand {
 
 /**
  * One short session: connect, authenticate, run the commands in order, close. A command marked
- * `mayDrop` (a level change: the server may close or stall the socket while loading) counts as
- * dispatched when the connection ends under it; the commands after it get a fresh connection.
+ * `mayDrop` (a level change: the server may close the socket while loading) counts as dispatched
+ * when the connection ends under it; the commands after it get a fresh connection. One that is
+ * never answered is not taken as done (a dead or hostile server looks the same): it fails with
+ * LevelChangeUnanswered, and the map shows once a poll reads it.
  */
 export async function runRconSession(
   options: RconConnectOptions,
@@ -285,8 +298,10 @@ export async function runRconSession(
       try {
         outputs.push(await client.exec(command));
       } catch (error) {
-        const dropped =
-          error instanceof RconError && (error.code === "CLOSED" || error.code === "TIMEOUT");
+        if (mayDrop && error instanceof RconError && error.code === "TIMEOUT") {
+          throw new LevelChangeUnanswered(command);
+        }
+        const dropped = error instanceof RconError && error.code === "CLOSED";
         if (!mayDrop || !dropped) throw error;
         outputs.push("");
         await client.close();

@@ -8,9 +8,20 @@ import type { GameServerTarget, PollResult } from "../lib/validators";
 import type { ConsoleStep } from "./commands";
 import { REQUEST_TIMEOUT_MS } from "./request";
 import { ConsoleKickError, kickBySteamId } from "./consoleKick";
-import { RconClient, RconError, runRconSession, type RconConnectOptions } from "./rconClient";
+import {
+  LevelChangeUnanswered,
+  RconClient,
+  RconError,
+  runRconSession,
+  type RconConnectOptions,
+} from "./rconClient";
 import { pollOverRcon, RconPollError } from "./rconPoll";
-import { RCON_AUTH_REFUSED, RCON_AUTH_STOPPED, rconFailureText } from "./rconFailure";
+import {
+  levelChangeUnansweredText,
+  RCON_AUTH_REFUSED,
+  RCON_AUTH_STOPPED,
+  rconFailureText,
+} from "./rconFailure";
 
 /** Connect, auth and each command get this long; a whole call at most RCON_CALL_DEADLINE_MS. */
 const STEP_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
@@ -60,6 +71,10 @@ async function withDeadline<T>(work: Promise<T>, stop: () => Promise<void>): Pro
 }
 
 function failure(error: unknown, where: string): Failed {
+  if (error instanceof LevelChangeUnanswered) {
+    const text = levelChangeUnansweredText(where, STEP_TIMEOUT_MS);
+    return { ok: false, error: text, timedOut: true };
+  }
   if (error instanceof RconError) {
     const { code } = error;
     if (code === "AUTH") return { ok: false, error: RCON_AUTH_REFUSED, authFailed: true };

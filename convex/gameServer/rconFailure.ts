@@ -44,3 +44,8 @@ export function rconFailureText(
       return `RCON недоступний: ${where} відповідає не за протоколом Source RCON.`;
   }
 }
+
+/** A level change taken and never answered: not reported as done, and no map is assumed. */
+export function levelChangeUnansweredText(where: string, timeoutMs: number): string {
+  return `${where} не відповів на зміну мапи за ${Math.round(timeoutMs / 1000)} с: зміну не підтверджено. Нову мапу буде показано, щойно сервер її підтвердить.`;
+}

@@ -20,6 +20,8 @@ export interface Faults {
   rconSplitBytes: number;
   /** Share of RCON replies cut off halfway: part of the bytes are written, then the socket closes. */
   rconDropMidReplyRate: number;
+  /** Share of RCON level changes (`changelevel`, `map`, …) taken and never run nor answered, 0..1. */
+  rconStallLevelChangeRate: number;
   /** Auth answered as older Source servers do: an empty RESPONSE_VALUE, then AUTH_RESPONSE. */
   rconLegacyAuth: boolean;
 }
@@ -32,10 +34,16 @@ export const NO_FAULTS: Readonly<Faults> = {
   offline: false,
   rconSplitBytes: 0,
   rconDropMidReplyRate: 0,
+  rconStallLevelChangeRate: 0,
   rconLegacyAuth: false,
 };
 
-type RateFault = "errorRate" | "invalidJsonRate" | "timeoutRate" | "rconDropMidReplyRate";
+type RateFault =
+  | "errorRate"
+  | "invalidJsonRate"
+  | "timeoutRate"
+  | "rconDropMidReplyRate"
+  | "rconStallLevelChangeRate";
 
 export class FaultError extends Error {
   override name = "FaultError";

@@ -7,7 +7,7 @@
  * Fault settings (faults.ts) make it answer like older Source servers or a failing one: replies
  * split into several packets (`rconSplitBytes`, written in small TCP chunks too), an empty
  * RESPONSE_VALUE before AUTH_RESPONSE (`rconLegacyAuth`), a reply cut off by a closed connection
- * (`rconDropMidReplyRate`).
+ * (`rconDropMidReplyRate`), or a level change taken and never answered (`rconStallLevelChangeRate`).
  */
 import net from "node:net";
 import { type Counters, type FaultController } from "./faults";
@@ -25,6 +25,9 @@ import {
   TERMINATOR_BODY,
   encodePacket,
 } from "../../convex/gameServer/rconCodec";
+
+/** The console commands that load a level (the ones CS2 may stall or hang up on). */
+const LEVEL_CHANGE = /^\s*(changelevel|map|host_workshop_map|ds_workshop_changelevel)\b/i;
 
 export interface RconServerOptions {
   host: string;
@@ -86,7 +89,7 @@ export class RconServer {
     socket.once("close", () => this.sessions.delete(socket));
     socket.on("error", () => socket.destroy());
     const decoder = new PacketDecoder(MAX_CLIENT_PACKET_SIZE);
-    const session = { authed: false };
+    const session = { authed: false, stalled: false };
     // Replies leave in request order even when latency is injected.
     let chain = Promise.resolve();
     socket.on("data", (chunk) => {
@@ -124,13 +127,14 @@ export class RconServer {
 
   private async onPacket(
     socket: net.Socket,
-    session: { authed: boolean },
+    session: { authed: boolean; stalled: boolean },
     packet: RconPacket,
     address: string,
   ) {
     const { faults, counters } = this.options;
     counters.inc(counterKey(packet, session.authed));
-    if (faults.roll("timeoutRate")) return;
+    // A stalled level change: the session answers nothing more, not even the reply terminator.
+    if (session.stalled || faults.roll("timeoutRate")) return;
     const latency = faults.get().latencyMs;
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
     if (socket.destroyed || !socket.writable) return;
@@ -145,6 +149,10 @@ export class RconServer {
         return;
       }
       case SERVERDATA_EXECCOMMAND: {
+        if (session.authed && LEVEL_CHANGE.test(packet.body)) {
+          session.stalled = faults.roll("rconStallLevelChangeRate");
+          if (session.stalled) return;
+        }
         const output = session.authed ? this.options.execute(packet.body) : "";
         this.writeReply(socket, packet.id, output);
         return;

@@ -82,6 +82,7 @@ describe("control API and counters", () => {
       offline: false,
       rconSplitBytes: 0,
       rconDropMidReplyRate: 0,
+      rconStallLevelChangeRate: 0,
       rconLegacyAuth: false,
     });
   });

@@ -194,6 +194,7 @@ describe("Object.prototype names as input", () => {
         "timeoutRate",
         "rconSplitBytes",
         "rconDropMidReplyRate",
+        "rconStallLevelChangeRate",
         "rconLegacyAuth",
       ].sort(),
     );
