@@ -84,6 +84,12 @@ export default tseslint.config(
     },
   },
   {
+    // No import circle: a module's dependencies load before it, whatever imports it first.
+    files: ["src/**/*.{ts,tsx}", "convex/**/*.ts"],
+    ignores: ["convex/_generated/**"],
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
     // Feature folders stay independent; the app layer (src/app, src/main.tsx) composes them and
     // is not a target, so it may import anything.
     files: ["src/**/*.{ts,tsx}"],

@@ -4,13 +4,13 @@ import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
 import { paginateSafely } from "./lib/pagination";
 import { vAuditOutcome, vGateVerdict, vIdentityKind } from "./lib/validators";
-import { auditEventFields, auditRow } from "./model/audit";
-import { AUDIT_SCAN_ROWS, auditQuery, vAuditFilters } from "./model/auditFilters";
-import { admitGatedCall } from "./model/callGate";
+import { auditEventFields, auditRow } from "./model/audit/log";
+import { AUDIT_SCAN_ROWS, auditQuery, vAuditFilters } from "./model/audit/filters";
+import { admitGatedCall } from "./model/capability/callGate";
 
 /**
  * Run by every admin / guest-admin action for a caller who is not an admin, before its handler:
- * counts the call against the rate limits and audits a refusal (model/callGate.ts).
+ * counts the call against the rate limits and audits a refusal (model/capability/callGate.ts).
  */
 export const admitCall = internalMutation({
   args: { event: v.object(auditEventFields), allowed: v.boolean() },

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import { csvCell } from "./lib/csv";
-import { AUDIT_SCAN_ROWS, matchesFilters, type AuditFilters } from "./model/auditFilters";
+import { AUDIT_SCAN_ROWS, matchesFilters, type AuditFilters } from "./model/audit/filters";
 import { personas, serverRow, setupTest } from "./test.setup";
 
 async function world() {

@@ -9,17 +9,17 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { appendAudit } from "./model/audit";
-import type * as AuditModule from "./model/audit";
-import type * as SanctionsModule from "./model/sanctions";
-import { recordSanction } from "./model/sanctions";
+import { appendAudit } from "./model/audit/log";
+import type * as AuditModule from "./model/audit/log";
+import type * as SanctionsModule from "./model/moderation/sanctions";
+import { recordSanction } from "./model/moderation/sanctions";
 import { personas, serverRow, setupTest } from "./test.setup";
 
-vi.mock("./model/audit", async (importOriginal) => {
+vi.mock("./model/audit/log", async (importOriginal) => {
   const original = await importOriginal<typeof AuditModule>();
   return { ...original, appendAudit: vi.fn(original.appendAudit) };
 });
-vi.mock("./model/sanctions", async (importOriginal) => {
+vi.mock("./model/moderation/sanctions", async (importOriginal) => {
   const original = await importOriginal<typeof SanctionsModule>();
   return { ...original, recordSanction: vi.fn(original.recordSanction) };
 });

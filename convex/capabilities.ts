@@ -1,5 +1,5 @@
 /**
- * The transactions of every privileged operation's run (model/capability.ts): its reads, its
+ * The transactions of every privileged operation's run (model/capability/define.ts): its reads, its
  * commit, and the direct-RCON lease taken before the game-server step. Internal: only the runner
  * calls them. What crosses into them is checked against the declarations themselves: the input
  * each resolved to, what its `load` read, the typed actions sent and the declared answers.
@@ -17,9 +17,9 @@ import {
   vCapabilityLoaded,
   vCapabilityResult,
   vCapabilityRun,
-} from "./model/capabilities";
-import { acquireRconLock } from "./model/rconLock";
-import { appendAudit } from "./model/audit";
+} from "./model/capability/registry";
+import { acquireRconLock } from "./model/serverControl/rconLock";
+import { appendAudit } from "./model/audit/log";
 
 const vLoadRequest = { run: vCapabilityInput, serverId: v.optional(v.id("servers")) };
 const vLoaded = v.object({

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { recordSanction, type NewSanction } from "./model/sanctions";
+import { recordSanction, type NewSanction } from "./model/moderation/sanctions";
 import { personas, serverRow, setupTest } from "./test.setup";
 
 const OLD_MUTE = "76561197960287930";

@@ -1,6 +1,6 @@
 import { cronJobs } from "convex/server";
 import { internal } from "./_generated/api";
-import { SWEEP_INTERVAL_MINUTES } from "./model/poller";
+import { SWEEP_INTERVAL_MINUTES } from "./model/live/poller";
 
 const crons = cronJobs();
 

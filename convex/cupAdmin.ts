@@ -4,7 +4,7 @@
  */
 import { v } from "convex/values";
 import { adminQuery } from "./lib/functions";
-import { capability } from "./model/capability";
+import { capability } from "./model/capability/define";
 import { CUP_CAPABILITIES, previewFor, vMatchChange } from "./model/cup/admin";
 
 export const create = capability(CUP_CAPABILITIES.create);

@@ -10,7 +10,7 @@ import type { Id } from "./_generated/dataModel";
 import type { BracketConfig } from "./lib/cupFields";
 import type { TournamentFormat } from "./lib/tournamentFields";
 import { recordMatch } from "./model/history/record";
-import { markLaunched } from "./model/tournament";
+import { markLaunched } from "./model/tournament/state";
 import { CUP_MESSAGES as M } from "./model/cup/teams";
 import { historyLine } from "./testing/history.fixtures";
 import { personas, serverRow, setupTest } from "./test.setup";

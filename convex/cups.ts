@@ -46,7 +46,7 @@ import {
   joinedRoster,
   teamOfSteamId,
 } from "./model/cup/teams";
-import { steamSeatOf } from "./model/tournamentStore";
+import { steamSeatOf } from "./model/tournament/store";
 
 /** Cups listed at most (newest first). */
 const CUP_LIST_MAX = 50;

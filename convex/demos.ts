@@ -3,7 +3,7 @@ import { v } from "convex/values";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { adminQuery, publicQuery } from "./lib/functions";
 import { vDemoAdminItem, vDemoProblem, vDemoStorageTotals, vDemoView } from "./lib/demos";
-import { capability } from "./model/capability";
+import { capability } from "./model/capability/define";
 import { DEMO_CAPABILITIES } from "./model/demos/capabilities";
 import {
   claimUpload,
@@ -20,7 +20,7 @@ import {
 import { applyRetentionPage } from "./model/demos/retention";
 import { openUpload as open, vAnnouncement, vOpenUploadReply } from "./model/demos/upload";
 import { sendRecordingCommand } from "./model/demos/recording";
-import { targetFor } from "./model/servers";
+import { targetFor } from "./model/servers/records";
 import { vServerAction } from "./lib/actionRegistry";
 import { vTarget } from "./lib/validators";
 

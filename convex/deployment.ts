@@ -1,10 +1,10 @@
-/** «Стан розгортання»: the admins' setup check (model/setupCheck.ts). */
+/** «Стан розгортання»: the admins' setup check (model/settings/setupCheck.ts). */
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import { vConnectionType, vTarget } from "./lib/validators";
-import { capability } from "./model/capability";
-import { targetFor } from "./model/servers";
-import { SETUP_CHECK_CAPABILITY } from "./model/setupCheck";
+import { capability } from "./model/capability/define";
+import { targetFor } from "./model/servers/records";
+import { SETUP_CHECK_CAPABILITY } from "./model/settings/setupCheck";
 
 /** Enabled servers (at most 50) and how to reach them: for the reachability check only. */
 export const serverTargets = internalQuery({

@@ -16,7 +16,7 @@ import {
   vMatchDetail,
   vMatchListItem,
 } from "./lib/history";
-import { capability } from "./model/capability";
+import { capability } from "./model/capability/define";
 import { leaderboardPage, rankOf } from "./model/history/leaderboard";
 import { careerOf, totalsOf } from "./model/history/careers";
 import {

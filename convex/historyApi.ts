@@ -5,7 +5,7 @@ import { internalQuery } from "./_generated/server";
 import { vCareer, vCriterion, vLeaderboardRow, vMatchDetail, vMatchListItem } from "./lib/history";
 import { leaderboardPage } from "./model/history/leaderboard";
 import { careerView, listMatches, matchDetail } from "./model/history/read";
-import { serverByKey } from "./model/servers";
+import { serverByKey } from "./model/servers/records";
 
 /** null when the server is unknown or disabled; a bad cursor throws (answered 400). */
 export const matches = internalQuery({

@@ -20,7 +20,7 @@ import {
   TERMINATOR_BODY,
 } from "./gameServer/rconCodec";
 import { GAME_BODY_MAX_BYTES, GAME_NUMBERS, GAME_PLAYERS_MAX, GAME_TEXT } from "./lib/gameBounds";
-import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/liveData";
+import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/live/snapshots";
 import { eventually, stopLoops } from "./testing/sim.helpers";
 import { personas, setupTest, type TestConvex } from "./test.setup";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { setupTest, type TestConvex, serverRow } from "./test.setup";
 import type { Player } from "./lib/validators";
 import { playerOnServer } from "./testing/live.fixtures";
-import { storePollResult } from "./model/liveData";
+import { storePollResult } from "./model/live/data";
 
 function player(steamId: string, name: string, team: Player["team"], kills: number): Player {
   return {

@@ -10,8 +10,8 @@ import { receiveDemoRequest } from "./model/demos/upload";
 import { DEMO_UPLOAD_PATH } from "./lib/demos";
 import { MATCH_CONFIG_HEADER, MATCH_CONFIG_PATH } from "./lib/matchzyMatch";
 import { sha256Hex } from "./lib/random";
-import { publicBansResponse } from "./model/publicBans";
-import { RETURN_PATH, START_PATH, receiveAnswer } from "./model/steamLink";
+import { publicBansResponse } from "./model/moderation/publicBans";
+import { RETURN_PATH, START_PATH, receiveAnswer } from "./model/steam/link";
 import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
 
 const http = httpRouter();
@@ -143,7 +143,7 @@ http.route({
 });
 
 /**
- * `GET /matchzy/match/{key}`: a tournament launch's MatchZy match config (model/matchConfig.ts),
+ * `GET /matchzy/match/{key}`: a tournament launch's MatchZy match config (model/tournament/matchConfig.ts),
  * fetched by the game server with the launch's token in `X-Panel-Match-Key`. Server to server, so
  * no CORS; never cached.
  */
@@ -169,7 +169,7 @@ http.route({
 });
 
 /**
- * Linking Steam (model/steamLink.ts): the browser opens the start URL the panel got from
+ * Linking Steam (model/steam/link.ts): the browser opens the start URL the panel got from
  * `steamLink.begin` and is sent to Steam; Steam sends it back to the return URL with its answer.
  */
 http.route({

@@ -2,7 +2,7 @@ import { describe, expect, onTestFinished, test, vi } from "vitest";
 import type { FunctionArgs } from "convex/server";
 import { api, internal } from "./_generated/api";
 import { newViewerPartition } from "./lib/rateLimits";
-import { PRESENCE_CLEANUP_BATCH } from "./model/presence";
+import { PRESENCE_CLEANUP_BATCH } from "./model/live/presence";
 import { setupTest, serverRow } from "./test.setup";
 
 async function withServer() {

@@ -11,16 +11,11 @@ import {
   vPublicServerEntry,
   vSummary,
 } from "./lib/validators";
-import {
-  enabledServersWithStatus,
-  matchSnapshotOf,
-  playerSnapshotOf,
-  shownServer,
-  statusOf,
-} from "./model/liveData";
-import { kickPollerIfIdle } from "./model/poller";
-import { gotvAddressOf } from "./model/gotv";
-import { recordPresence } from "./model/presence";
+import { enabledServersWithStatus, shownServer } from "./model/live/data";
+import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/live/snapshots";
+import { kickPollerIfIdle } from "./model/live/poller";
+import { gotvAddressOf } from "./model/live/gotv";
+import { recordPresence } from "./model/live/presence";
 
 export const vLiveStatus = v.object({
   online: v.boolean(),
@@ -67,7 +62,7 @@ export const dashboard = publicQuery({
       v.object({
         match: vMatch,
         summary: v.optional(vSummary),
-        /** Players on a side, written with the match or at most once a minute (model/liveData.ts). */
+        /** Players on a side, written with the match or at most once a minute (model/live/data.ts). */
         board: v.array(vBoardLine),
         updatedAt: v.number(),
       }),

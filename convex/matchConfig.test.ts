@@ -1,13 +1,13 @@
 /**
  * MatchZy's match config for a tournament launch: built from the Steam seats, the team names and
- * the veto's map and sides (model/matchConfig.ts), and served at `/matchzy/match/{key}` only to a
+ * the veto's map and sides (model/tournament/matchConfig.ts), and served at `/matchzy/match/{key}` only to a
  * caller with the launch's token, until it expires (convex/http.ts).
  */
 import { describe, expect, test } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { MATCH_CONFIG_HEADER, MATCH_CONFIG_TTL_MS, matchzyTeamName } from "./lib/matchzyMatch";
-import { matchConfigUrl, matchzyConfigOf, storeMatchConfig } from "./model/matchConfig";
-import { createTournament, launchPayload, type TournamentState } from "./model/tournament";
+import { matchConfigUrl, matchzyConfigOf, storeMatchConfig } from "./model/tournament/matchConfig";
+import { createTournament, launchPayload, type TournamentState } from "./model/tournament/state";
 import { serverRow, setupTest } from "./test.setup";
 
 const A1 = "76561198000000601";

@@ -10,7 +10,7 @@ import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { MATCH_CONFIG_HEADER } from "./lib/matchzyMatch";
-import { createTournament } from "./model/tournament";
+import { createTournament } from "./model/tournament/state";
 import { endWarmup } from "../dev/sim/match";
 import { eventually, simulatorWithSite, stopLoops } from "./testing/sim.helpers";
 import type { TestConvex } from "./test.setup";

@@ -10,7 +10,7 @@ import { seededWorld, startTestSimulator } from "./testing/sim.helpers";
 import type { personas, TestConvex } from "./test.setup";
 import type { SimHandle, SimServerHandle } from "../dev/sim/simulator";
 import { toSteam2, toSteam3 } from "./lib/steamId";
-import { SANCTION_MESSAGES } from "./model/sanctions";
+import { SANCTION_MESSAGES } from "./model/moderation/sanctions";
 import { DEFAULT_MODERATION_SETTINGS } from "./lib/moderationDefaults";
 
 let sim: SimHandle;

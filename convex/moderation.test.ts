@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
-import { resolveSteamId, VANITY_MESSAGES } from "./model/steamVanity";
+import { resolveSteamId, VANITY_MESSAGES } from "./model/steam/vanity";
 import { DEFAULT_MODERATION_SETTINGS } from "./lib/moderationDefaults";
 import { personas, serverRow, setupTest } from "./test.setup";
 

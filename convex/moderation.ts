@@ -1,6 +1,6 @@
 /**
  * Kick, ban, unban, the ban list (admins and moderators; moderators within the limits of
- * model/sanctions.ts), the moderation settings, sanction history and the random player picker.
+ * model/moderation/sanctions.ts), the moderation settings, sanction history and the random player picker.
  */
 import { omit } from "convex-helpers";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
@@ -9,21 +9,25 @@ import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { paginateSafely } from "./lib/pagination";
 import { moderatorQuery, publicQuery } from "./lib/functions";
-import { capability } from "./model/capability";
-import { playerSnapshotOf } from "./model/liveData";
-import { MODERATION_CAPABILITIES as M } from "./model/moderationCapabilities";
-import { publicBanPage, vPublicBan } from "./model/publicBans";
-import { flaggedAmong, vFlaggedPlayer } from "./model/sanctionNotice";
+import { capability } from "./model/capability/define";
+import { playerSnapshotOf } from "./model/live/snapshots";
+import { MODERATION_CAPABILITIES as M } from "./model/moderation/capabilities";
+import { publicBanPage, vPublicBan } from "./model/moderation/publicBans";
+import { flaggedAmong, vFlaggedPlayer } from "./model/moderation/sanctionNotice";
 import { sanctionFields, vModerationSettings } from "./lib/sanctionFields";
-import { applyToCommsInForce, commsInForcePage, expireCommsInForce } from "./model/commsInForce";
+import {
+  applyToCommsInForce,
+  commsInForcePage,
+  expireCommsInForce,
+} from "./model/moderation/commsInForce";
 import {
   applyToBansInForce,
   expireBanInForce,
   replaySanctions,
   sanctionRow,
   canLiftComms,
-} from "./model/sanctions";
-import { getModerationSettings } from "./model/moderationSettings";
+} from "./model/moderation/sanctions";
+import { getModerationSettings } from "./model/moderation/settings";
 
 /** Sanction records per page at most. */
 const HISTORY_PAGE_MAX = 100;

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { WebhookKind } from "./lib/discord";
-import { MAX_ATTEMPTS } from "./model/discordDelivery";
-import { storeStatus } from "./model/liveData";
+import { MAX_ATTEMPTS } from "./model/notifications/delivery";
+import { storeStatus } from "./model/live/data";
 import type { HistoryLine } from "./lib/history";
 import type { Side } from "./lib/side";
 import { recordMatch } from "./model/history/record";
-import { createTournament } from "./model/tournament";
+import { createTournament } from "./model/tournament/state";
 import { historyLine } from "./testing/history.fixtures";
-import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications";
+import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications/notify";
 import {
   eventually,
   pollNow,

@@ -5,17 +5,19 @@ import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { vAttemptResult, vDeliveryJob, vWebhookStatus, WEBHOOK_KINDS } from "./lib/discord";
 import { adminQuery } from "./lib/functions";
-import { capability } from "./model/capability";
-import { postOnce, type AttemptResult } from "./model/discordDelivery";
+import { capability } from "./model/capability/define";
+import { postOnce, type AttemptResult } from "./model/notifications/delivery";
 import {
   confirmServerState as confirmServerStateModel,
   deliveryUrl,
   recordAttempt,
   saveWebhook,
+  webhookStatuses,
+} from "./model/notifications/notify";
+import {
   SEND_TEST_CAPABILITY,
   SET_WEBHOOK_CAPABILITY,
-  webhookStatuses,
-} from "./model/notifications";
+} from "./model/notifications/webhookCapabilities";
 
 /** Per kind: configured or not and the last delivery's outcome (never the URL). */
 export const webhooks = adminQuery({
@@ -56,7 +58,7 @@ export const delivered = internalMutation({
   },
 });
 
-/** A server's online/offline flip, checked once it has held (model/notifications.ts). */
+/** A server's online/offline flip, checked once it has held (model/notifications/notify.ts). */
 export const confirmServerState = internalMutation({
   args: { serverId: v.id("servers"), online: v.boolean() },
   returns: v.null(),

@@ -7,9 +7,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GameServerError, gameServerRequest } from "./gameServer/request";
-import { postOnce } from "./model/discordDelivery";
-import { confirmWithProvider, steamPersonaName } from "./model/steamOpenId";
-import { resolveSteamId, VANITY_MESSAGES } from "./model/steamVanity";
+import { postOnce } from "./model/notifications/delivery";
+import { confirmWithProvider, steamPersonaName } from "./model/steam/openId";
+import { resolveSteamId, VANITY_MESSAGES } from "./model/steam/vanity";
 
 let internal: Server;
 let redirector: Server;

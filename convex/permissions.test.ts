@@ -10,7 +10,7 @@
 import { makeFunctionReference } from "convex/server";
 import { describe, expect, test } from "vitest";
 import type { Id } from "./_generated/dataModel";
-import { createTournament } from "./model/tournament";
+import { createTournament } from "./model/tournament/state";
 import { presetFormat } from "./lib/tournamentPresets";
 import {
   personas,

@@ -9,12 +9,12 @@ import {
   LIVE_UNWATCHED_INTERVAL_MS,
   PLAYERS_INTERVAL_MS,
   WATCHED_INTERVAL_MS,
-} from "./model/poller";
+} from "./model/live/poller";
 import { eventually, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
 import type { TestConvex } from "./test.setup";
 import type { SimHandle } from "../dev/sim/simulator";
-import { matchSnapshotOf, statusOf } from "./model/liveData";
-import { serverByKey } from "./model/servers";
+import { matchSnapshotOf, statusOf } from "./model/live/snapshots";
+import { serverByKey } from "./model/servers/records";
 
 let sim: SimHandle;
 

@@ -1,4 +1,4 @@
-/** The polling loop's scheduled functions; the loop itself is described in `model/poller.ts`. */
+/** The polling loop's scheduled functions; the loop itself is described in `model/live/poller.ts`. */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import {
@@ -17,9 +17,9 @@ import {
   storeSweep,
   storeTick,
   type DuePoll,
-} from "./model/poller";
-import { pollServer } from "./model/pollSources";
-import { cleanExpiredPresence, PRESENCE_CLEANUP_BATCH } from "./model/presence";
+} from "./model/live/poller";
+import { pollServer } from "./model/live/pollSources";
+import { cleanExpiredPresence, PRESENCE_CLEANUP_BATCH } from "./model/live/presence";
 
 export const ensure = internalMutation({
   args: { serverId: v.id("servers") },

@@ -2,9 +2,9 @@
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import { vPublicServerEntry, vServerSnapshot } from "./lib/validators";
-import { enabledServersWithStatus, snapshotOfServer } from "./model/liveData";
-import { publicBanPage, vPublicBan } from "./model/publicBans";
-import { serverByKey } from "./model/servers";
+import { enabledServersWithStatus, snapshotOfServer } from "./model/live/data";
+import { publicBanPage, vPublicBan } from "./model/moderation/publicBans";
+import { serverByKey } from "./model/servers/records";
 
 /** Cached data of one enabled server by key (null when unknown or disabled). */
 export const serverSnapshot = internalQuery({

@@ -11,7 +11,7 @@ import { PUSH_OFF_URL } from "./lib/push";
 import { PUSH_CHECK_INTERVAL_MS } from "./model/push/status";
 import { simulatorWithSite, stopLoops } from "./testing/sim.helpers";
 import type { TestConvex } from "./test.setup";
-import { matchSnapshotOf } from "./model/liveData";
+import { matchSnapshotOf } from "./model/live/snapshots";
 
 const env = simulatorWithSite();
 

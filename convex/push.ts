@@ -2,7 +2,7 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
-import { capability } from "./model/capability";
+import { capability } from "./model/capability/define";
 import { vPushReply } from "./model/push/http";
 import { vParsedPushEvent } from "./model/push/parse";
 import { receivePushEvent } from "./model/push/receive";

@@ -9,7 +9,7 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { MatchzyEvent } from "./lib/matchzyEvents";
 import type { MatchzyMatchConfig } from "./lib/matchzyMatch";
-import { seriesOfConfig } from "./model/matchConfig";
+import { seriesOfConfig } from "./model/tournament/matchConfig";
 import { LAST_ROUND_GRACE_MS } from "./model/history/detect";
 import {
   finalBySide,
@@ -22,7 +22,7 @@ import { post, WARMUP, world } from "./testing/push.helpers";
 import type { Match, Player } from "./lib/validators";
 import { playerOnServer } from "./testing/live.fixtures";
 import { trackPoll } from "./model/history/detect";
-import { storePollResult } from "./model/liveData";
+import { storePollResult } from "./model/live/data";
 import type { TestConvex } from "./test.setup";
 
 /** 2v2 and a bot, team 1 starts T, sides swap after 3 rounds; team 1 wins 5:2. */

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { RCON_AUTH_REFUSED, RCON_AUTH_STOPPED } from "./gameServer/rconFailure";
-import { createTournament } from "./model/tournament";
-import { RCON_BUSY_MESSAGE } from "./model/rconLock";
+import { createTournament } from "./model/tournament/state";
+import { RCON_BUSY_MESSAGE } from "./model/serverControl/rconLock";
 import type { personas, TestConvex } from "./test.setup";
 import { pollNow, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
 import type { SimHandle } from "../dev/sim/simulator";

@@ -4,8 +4,8 @@
  * servers, hence the Node runtime. Each invocation is one short session (connect, authenticate,
  * commands, close); nothing is kept between invocations. Everything else about these servers
  * (who may act, the lock, audit, storing polls) runs in the default runtime and calls in here
- * with `ctx.runAction`: the fleet tick's poll source (model/pollSources.ts) and a capability's
- * game-server step (model/gameServerStep.ts).
+ * with `ctx.runAction`: the fleet tick's poll source (model/live/pollSources.ts) and a capability's
+ * game-server step (model/serverControl/step.ts).
  */
 import { v } from "convex/values";
 import { internalAction } from "./_generated/server";

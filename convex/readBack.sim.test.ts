@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { Side } from "./lib/side";
-import { commitSent } from "./model/gameServerStep";
+import { commitSent } from "./model/serverControl/step";
 import { pollNow, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
 import type { personas, TestConvex } from "./test.setup";
 import type { SimHandle } from "../dev/sim/simulator";

@@ -8,7 +8,7 @@ import { api } from "./_generated/api";
 import type { Match, Player, PollResult } from "./lib/validators";
 import { trackPoll } from "./model/history/detect";
 import { ABANDON_AFTER_MS } from "./model/history/interruptions";
-import { formatMessage } from "./model/discordFormat";
+import { formatMessage } from "./model/notifications/format";
 import { playerOnServer } from "./testing/live.fixtures";
 import { personas, serverRow, setupTest } from "./test.setup";
 

@@ -44,7 +44,7 @@ export default defineSchema({
     isAdmin: v.boolean(),
     /** Granted by an admin (users:setModerator): kick, bounded bans, the ban list and history. */
     isModerator: v.optional(v.boolean()),
-    /** The Steam account this user proved with Steam's OpenID (model/steamLink.ts); one user each. */
+    /** The Steam account this user proved with Steam's OpenID (model/steam/link.ts); one user each. */
     steamId: v.optional(v.string()),
     /** The Steam persona name at linking time, when the Steam Web API could tell. */
     steamName: v.optional(v.string()),
@@ -53,7 +53,7 @@ export default defineSchema({
     .index("by_tokenIdentifier", ["tokenIdentifier"])
     .index("by_steamId", ["steamId"]),
 
-  /* Steam sign-ins in progress (model/steamLink.ts), one per "Прив'язати Steam" click; `state` is
+  /* Steam sign-ins in progress (model/steam/link.ts), one per "Прив'язати Steam" click; `state` is
      the unguessable nonce in return_to, single use, expiring after 10 minutes. `codeHash`: the
      hashed one-time code only the browser that signed in to Steam receives. Expired rows are
      deleted a few at a time as new flows start. */
@@ -75,7 +75,7 @@ export default defineSchema({
     .index("by_state", ["state"])
     .index("by_expiresAt", ["expiresAt"]),
 
-  /* MatchZy match configs of tournament launches (model/matchConfig.ts): fetched by the game server
+  /* MatchZy match configs of tournament launches (model/tournament/matchConfig.ts): fetched by the game server
      at `<site URL>/matchzy/match/<key>` with the launch's token (kept hashed) until `expiresAt`.
      `body` is the JSON served, built at launch. Expired rows go a few at a time as new ones come. */
   matchConfigs: defineTable({
@@ -130,7 +130,7 @@ export default defineSchema({
   }).index("by_serverId", ["serverId"]),
 
   /* Steam's answers about players (avatar, Steam name) and workshop maps (title), cached for a day
-     (model/steamData.ts). `requestedAt`: when a lookup was last asked for, so polls ask once. */
+     (model/steam/data.ts). `requestedAt`: when a lookup was last asked for, so polls ask once. */
   steamProfiles: defineTable({
     steamId: v.string(),
     personaName: v.optional(v.string()),
@@ -196,7 +196,7 @@ export default defineSchema({
     .index("by_serverId", ["serverId"])
     .index("by_nextPollAt", ["nextPollAt"]),
 
-  /* The one scheduled fleet tick (model/poller.ts): at most one row. */
+  /* The one scheduled fleet tick (model/live/poller.ts): at most one row. */
   pollerFleet: defineTable({
     generation: v.number(),
     jobId: v.optional(v.id("_scheduled_functions")),
@@ -318,7 +318,7 @@ export default defineSchema({
   })
     .index("by_at", ["at"])
     .index("by_bucket", ["bucket"])
-    // Audit filters (model/auditFilters.ts): one equality plus the date range per index.
+    // Audit filters (model/audit/filters.ts): one equality plus the date range per index.
     .index("by_username_and_at", ["username", "at"])
     .index("by_action_and_at", ["action", "at"])
     .index("by_serverId_and_at", ["serverId", "at"])
@@ -501,8 +501,8 @@ export default defineSchema({
     name: v.string(),
     matches: v.number(),
   }).index("by_steamId_and_name", ["steamId", "name"]),
-  /* Discord webhooks, one per kind (model/discordFormat.ts). `url` is write-only: read only in
-     model/notifications.ts, never returned. `generation` grows with every change of the URL, so a
+  /* Discord webhooks, one per kind (model/notifications/format.ts). `url` is write-only: read only in
+     model/notifications/notify.ts, never returned. `generation` grows with every change of the URL, so a
      message queued for the old one is dropped. The `last*` fields are the last delivery's outcome. */
   discordWebhooks: defineTable({
     kind: vWebhookKind,
@@ -515,26 +515,26 @@ export default defineSchema({
     lastError: v.optional(v.string()),
   }).index("by_kind", ["kind"]),
 
-  /* The last online/offline state of each server announced in Discord (model/notifications.ts). */
+  /* The last online/offline state of each server announced in Discord (model/notifications/notify.ts). */
   discordServerStates: defineTable({
     serverId: v.id("servers"),
     online: v.boolean(),
   }).index("by_serverId", ["serverId"]),
-  /* Sanction records (model/sanctions.ts): every kick, ban and unban from the panel, per player.
+  /* Sanction records (model/moderation/sanctions.ts): every kick, ban and unban from the panel, per player.
      Append-only; read per player (by_steamId_and_at) and per server (by_serverId_and_at). */
   sanctions: defineTable(sanctionFields)
     .index("by_steamId_and_at", ["steamId", "at"])
     .index("by_serverId_and_at", ["serverId", "at"]),
 
   /* The panel's bans in force: one row per player and server, the newest panel ban there. Upserted
-     by a ban, deleted by an unban or at expiry (model/sanctions.ts). What moderators' rights are
+     by a ban, deleted by an unban or at expiry (model/moderation/sanctions.ts). What moderators' rights are
      judged on, and what the public ban list shows. */
   bansInForce: defineTable(banInForceFields)
     .index("by_steamId_and_serverId", ["steamId", "serverId"])
     .index("by_at", ["at"]),
 
   /* Mutes, gags and silences in force: one row per player, server and kind, kept by the sanction
-     records as they are written and deleted at expiry (model/commsInForce.ts). The moderators'
+     records as they are written and deleted at expiry (model/moderation/commsInForce.ts). The moderators'
      list of active blocks reads these, not the whole sanction history. */
   commsInForce: defineTable(commsInForceFields)
     .index("by_steamId_and_serverId_and_kind", ["steamId", "serverId", "kind"])

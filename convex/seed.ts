@@ -1,8 +1,8 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { serverConfigFields } from "./lib/validators";
-import { restartPoller } from "./model/poller";
-import { serverByKey, writeSecrets } from "./model/servers";
+import { restartPoller } from "./model/live/poller";
+import { serverByKey, writeSecrets } from "./model/servers/records";
 
 const vSeedServer = v.object({
   ...serverConfigFields,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { createTournament } from "./model/tournament";
+import { createTournament } from "./model/tournament/state";
 import { seededWorld, startTestSimulator } from "./testing/sim.helpers";
 import type { personas, TestConvex } from "./test.setup";
 import type { SimHandle, SimServerHandle } from "../dev/sim/simulator";

@@ -1,15 +1,19 @@
 /**
  * Server actions from the admin tab: one public function per declared capability
- * (model/serverActions.ts; who may run each comes from lib/actionRegistry.ts).
+ * (model/serverControl/actions.ts; who may run each comes from lib/actionRegistry.ts).
  */
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { guestAdminAction, publicQuery } from "./lib/functions";
 import { vTarget } from "./lib/validators";
-import { capability, requireServer } from "./model/capability";
-import { SERVER_ACTION_CAPABILITIES as S } from "./model/serverActions";
-import { targetFor } from "./model/servers";
-import { confirmToggles as confirmTogglesOf, readToggles, refreshToggles } from "./model/toggles";
+import { capability, requireServer } from "./model/capability/define";
+import { SERVER_ACTION_CAPABILITIES as S } from "./model/serverControl/actions";
+import { targetFor } from "./model/servers/records";
+import {
+  confirmToggles as confirmTogglesOf,
+  readToggles,
+  refreshToggles,
+} from "./model/serverControl/toggles";
 
 export const toggles = publicQuery({
   args: { serverId: v.id("servers") },

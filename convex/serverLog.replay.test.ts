@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { matchSnapshotOf } from "./model/liveData";
+import { matchSnapshotOf } from "./model/live/snapshots";
 import { roundLogOf } from "./model/history/rounds";
 import { readLogLine } from "./model/serverLog/lines";
 import { serverRow, setupTest, type TestConvex } from "./test.setup";

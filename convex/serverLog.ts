@@ -3,7 +3,7 @@ import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { vKill } from "./lib/killFeed";
 import { adminQuery, publicQuery } from "./lib/functions";
-import { capability } from "./model/capability";
+import { capability } from "./model/capability/define";
 import { killFeedOf, receiveLogBatch, vLogBatch, vLogReply } from "./model/serverLog/receive";
 import {
   configLines,

@@ -1,10 +1,10 @@
 import { v } from "convex/values";
 import { adminQuery, publicQuery } from "./lib/functions";
 import { serverFields, vConnectionType } from "./lib/validators";
-import { capability } from "./model/capability";
-import { statusOf } from "./model/liveData";
-import { secretsOf } from "./model/servers";
-import { SERVER_SAVE_CAPABILITY } from "./model/serverSettings";
+import { capability } from "./model/capability/define";
+import { statusOf } from "./model/live/snapshots";
+import { secretsOf } from "./model/servers/records";
+import { SERVER_SAVE_CAPABILITY } from "./model/servers/save";
 
 export const vPublicServer = v.object({
   _id: v.id("servers"),

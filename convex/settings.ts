@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { publicQuery } from "./lib/functions";
-import { capability } from "./model/capability";
-import { getSettings, GUEST_ADMIN_CAPABILITY } from "./model/settings";
+import { capability } from "./model/capability/define";
+import { getSettings, GUEST_ADMIN_CAPABILITY } from "./model/settings/guestAdmin";
 
 export const get = publicQuery({
   args: {},

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { Player, PollResult } from "./lib/validators";
-import { storePollResult } from "./model/liveData";
+import { storePollResult } from "./model/live/data";
 import { eventually } from "./testing/sim.helpers";
 import { setupTest, type TestConvex } from "./test.setup";
 import { unknownStatsPlayer } from "./gameServer/rconStatus";

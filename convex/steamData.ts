@@ -1,6 +1,6 @@
 /**
  * Steam avatars and workshop titles: the cached answers viewers read, and the lookup a poll
- * schedules when a player or a workshop map is new or a day old (model/steamData.ts).
+ * schedules when a player or a workshop map is new or a day old (model/steam/data.ts).
  */
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
@@ -12,7 +12,7 @@ import {
   fetchWorkshopTitles,
   storeSteamData,
   workshopTitleOf,
-} from "./model/steamData";
+} from "./model/steam/data";
 
 /** A dashboard's two sides are at most 64 players; more is cut, never an error. */
 const MAX_IDS = 64;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { STEAM_LINK_MESSAGES } from "./model/steamOpenId";
+import { STEAM_LINK_MESSAGES } from "./model/steam/openId";
 import { personas, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
 import { startSteamStandIn, type SteamStandIn } from "../dev/steam/server";
 

@@ -1,6 +1,6 @@
 /**
  * Linking a Steam account (Steam OpenID 2.0) to the signed-in user; the flow and its checks are in
- * `model/steamLink.ts`, the protocol in `model/steamOpenId.ts`. The two HTTP endpoints (start and
+ * `model/steam/link.ts`, the protocol in `model/steam/openId.ts`. The two HTTP endpoints (start and
  * return) are routed in `http.ts`.
  */
 import { v } from "convex/values";
@@ -16,8 +16,8 @@ import {
   startTarget,
   unlinkSteam,
   userBySteamId,
-} from "./model/steamLink";
-import { STEAM_LINK_MESSAGES } from "./model/steamOpenId";
+} from "./model/steam/link";
+import { STEAM_LINK_MESSAGES } from "./model/steam/openId";
 import type { MutationCtx } from "./_generated/server";
 import { actorOf, type Viewer } from "./lib/viewer";
 

@@ -5,10 +5,10 @@ import type { Id } from "./_generated/dataModel";
 import type { TournamentFormat } from "./lib/tournamentFields";
 import { RATE_LIMITED_MESSAGE } from "./lib/rateLimits";
 import { MAP_POOL } from "./lib/tournamentPresets";
-import { TOURNAMENT_MESSAGES as M } from "./model/tournament";
+import { TOURNAMENT_MESSAGES as M } from "./model/tournament/state";
 import { presetFormat } from "./lib/tournamentPresets";
-import { FORMAT_MESSAGES } from "./model/tournamentFormats";
-import { launchInfoOf, recordLaunch } from "./model/launch";
+import { FORMAT_MESSAGES } from "./model/tournament/formats";
+import { launchInfoOf, recordLaunch } from "./model/tournament/launch";
 import { personas, serverRow, setupTest, throwingRefusals, type TestConvex } from "./test.setup";
 import { playerOnServer as onServer } from "./testing/live.fixtures";
 

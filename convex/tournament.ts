@@ -1,6 +1,6 @@
 /**
- * Map ban/pick for participants and spectators. Rules live in `model/tournamentRoster.ts` and
- * `model/tournamentVeto.ts`; these
+ * Map ban/pick for participants and spectators. Rules live in `model/tournament/roster.ts` and
+ * `model/tournament/veto.ts`; these
  * handlers load one tournament and the caller's seat in it, apply one rule, and write the result
  * (`model/tournamentStore.save`). Convex mutations are serialisable, so when two clicks race for
  * the same step the second one sees the advanced `currentStep` and is refused as stale.
@@ -13,18 +13,18 @@ import { v } from "convex/values";
 import type { Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
 import { actorOf } from "./lib/viewer";
-import { appendAudit } from "./model/audit";
+import { appendAudit } from "./model/audit/log";
 import { refusalAsValue, vRefusal } from "./lib/errors";
 import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
 import { paginateSafely } from "./lib/pagination";
 import { limitTournamentWrite, type TournamentCaller } from "./lib/rateLimits";
-import { markSeen, seenFromPage } from "./model/tournamentSeats";
+import { markSeen, seenFromPage } from "./model/tournament/seats";
 import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/tournamentFields";
 import { vSide } from "./lib/side";
-import type { TournamentState } from "./model/tournament";
-import * as roster from "./model/tournamentRoster";
-import * as veto from "./model/tournamentVeto";
+import type { TournamentState } from "./model/tournament/state";
+import * as roster from "./model/tournament/roster";
+import * as veto from "./model/tournament/veto";
 import {
   ACTIVE_LIST_LIMIT,
   bySlug,
@@ -36,7 +36,7 @@ import {
   steamSeatOf,
   viewOf,
   vTournamentView,
-} from "./model/tournamentStore";
+} from "./model/tournament/store";
 import type { Viewer } from "./lib/viewer";
 
 /** Archived tournaments per page at most. */

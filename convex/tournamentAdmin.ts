@@ -1,20 +1,20 @@
 /**
  * Admin side of the map ban/pick: creating tournaments in any format, starting without every
  * "Готові", pausing the clock, archiving, freeing or replacing seats, naming (declared in
- * model/tournamentAdmin.ts), launch readiness; plus the turn timer. Rules live in
- * `model/tournamentRoster.ts` and `model/tournamentVeto.ts`.
+ * model/tournament/admin.ts), launch readiness; plus the turn timer. Rules live in
+ * `model/tournament/roster.ts` and `model/tournament/veto.ts`.
  */
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
 import { vTournamentTeamKey } from "./lib/tournamentFields";
-import { capability } from "./model/capability";
-import { expireStep } from "./model/tournamentVeto";
-import { TOURNAMENT_CAPABILITIES } from "./model/tournamentAdmin";
-import { readinessOf } from "./model/tournamentReadiness";
-import { seatActivity as activityOf, SEAT_IDLE_MS } from "./model/tournamentSeats";
-import { stateOf, save, requireTournament } from "./model/tournamentStore";
+import { capability } from "./model/capability/define";
+import { expireStep } from "./model/tournament/veto";
+import { TOURNAMENT_CAPABILITIES } from "./model/tournament/admin";
+import { readinessOf } from "./model/tournament/readiness";
+import { seatActivity as activityOf, SEAT_IDLE_MS } from "./model/tournament/seats";
+import { stateOf, save, requireTournament } from "./model/tournament/store";
 
 /** Creates a tournament in the given format (a preset or a validated custom one). */
 export const create = capability(TOURNAMENT_CAPABILITIES.create);

@@ -1,9 +1,9 @@
-/** Launching the finished veto on a game server (admin): see `model/launch.ts`. */
+/** Launching the finished veto on a game server (admin): see `model/tournament/launch.ts`. */
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
-import { capability } from "./model/capability";
-import { LAUNCH_CAPABILITY } from "./model/launch";
-import { matchConfigFor } from "./model/matchConfig";
+import { capability } from "./model/capability/define";
+import { LAUNCH_CAPABILITY } from "./model/tournament/launch";
+import { matchConfigFor } from "./model/tournament/matchConfig";
 
 export const launch = capability(LAUNCH_CAPABILITY);
 

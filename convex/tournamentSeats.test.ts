@@ -7,7 +7,7 @@ import type { SessionId } from "convex-helpers/server/sessions";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import { MAP_POOL, presetFormat } from "./lib/tournamentPresets";
-import { SEAT_IDLE_MS, SEAT_MESSAGES, SEEN_REFRESH_MS } from "./model/tournamentSeats";
+import { SEAT_IDLE_MS, SEAT_MESSAGES, SEEN_REFRESH_MS } from "./model/tournament/seats";
 import { personas, setupTest, throwingRefusals } from "./test.setup";
 
 const sid = (id: string) => `secret-session-${id}` as SessionId;

@@ -9,8 +9,8 @@ import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { TournamentFormat } from "./lib/tournamentFields";
 import { recordMatch, voidMatch } from "./model/history/record";
-import { recordLaunch } from "./model/launch";
-import { TOURNAMENT_MESSAGES as M } from "./model/tournament";
+import { recordLaunch } from "./model/tournament/launch";
+import { TOURNAMENT_MESSAGES as M } from "./model/tournament/state";
 import { historyLine } from "./testing/history.fixtures";
 import { playerOnServer } from "./testing/live.fixtures";
 import { personas, serverRow, setupTest, throwingRefusals } from "./test.setup";
@@ -302,7 +302,7 @@ describe("a tournament that needs Steam", () => {
     // Launch payloads (as the launch action builds them) carry SteamIDs and the team names.
     const info = await t.query(api.tournament.get, {}).then(() =>
       t.run(async (ctx) => {
-        const { launchPayload } = await import("./model/tournament");
+        const { launchPayload } = await import("./model/tournament/state");
         return launchPayload((await ctx.db.get("tournaments", id))!, "wingman", 0);
       }),
     );
@@ -323,7 +323,7 @@ describe("a tournament that needs Steam", () => {
       if (played.launch !== false) {
         launchedAt = clock + 1;
         await t.run(async (ctx) => {
-          const { launchPayload, markLaunched } = await import("./model/tournament");
+          const { launchPayload, markLaunched } = await import("./model/tournament/state");
           const doc = (await ctx.db.get("tournaments", id))!;
           launchPayload(doc, "wingman", mapIndex);
           const { _id, _creationTime, ...state } = doc;
@@ -384,7 +384,7 @@ describe("a tournament that needs Steam", () => {
     const serverId = await t.run((ctx) => ctx.db.insert("servers", serverRow()));
     const launch = (mapIndex: number) =>
       t.run(async (ctx) => {
-        const { launchPayload } = await import("./model/tournament");
+        const { launchPayload } = await import("./model/tournament/state");
         const doc = (await ctx.db.get("tournaments", id))!;
         const map = launchPayload(doc, "wingman", mapIndex).Map;
         const launched = { tournamentId: id, mode: "wingman", map, mapIndex };
@@ -438,7 +438,7 @@ describe("a tournament that needs Steam", () => {
   test("the next map cannot launch before the previous result, nor after the series is won", async () => {
     const { t, id } = await setup();
     await t.run(async (ctx) => {
-      const { launchPayload } = await import("./model/tournament");
+      const { launchPayload } = await import("./model/tournament/state");
       const doc = (await ctx.db.get("tournaments", id))!;
       const finished = {
         ...doc,

@@ -2,17 +2,17 @@ import { vSessionId } from "convex-helpers/server/sessions";
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { adminQuery, viewerQuery, signedInMutation } from "./lib/functions";
-import { capability } from "./model/capability";
+import { capability } from "./model/capability/define";
 import {
   grantAdminByOwner,
   storeSignedIn,
   USER_CAPABILITIES,
   userList,
   vUserListItem,
-} from "./model/users";
+} from "./model/settings/users";
 import { vActionViewer } from "./lib/validators";
 import { guestIdFromSession, loadViewer } from "./lib/viewer";
-import { getSettings } from "./model/settings";
+import { getSettings } from "./model/settings/guestAdmin";
 
 /** The signed-in user as the UI needs it; null for anonymous visitors. */
 export const me = viewerQuery({
@@ -43,7 +43,7 @@ export const me = viewerQuery({
   },
 });
 
-/** Creates or refreshes the caller's row from the sign-in token (model/users.ts). */
+/** Creates or refreshes the caller's row from the sign-in token (model/settings/users.ts). */
 export const store = signedInMutation({
   args: {},
   returns: v.id("users"),

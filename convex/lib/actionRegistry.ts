@@ -4,7 +4,7 @@
  * backend and the UI.
  *
  * Adding an action: one entry here and its `ServerAction` variant below, its requests in
- * `gameServer/commands.ts`, and its declaration (model/serverActions.ts) exported in one line from
+ * `gameServer/commands.ts`, and its declaration (model/serverControl/actions.ts) exported in one line from
  * `serverControl.ts`. The gate, the audit name and the client's toast all read this entry.
  */
 import { v, type Infer } from "convex/values";
@@ -120,7 +120,7 @@ export const vServerAction = v.union(
   v.object({ kind: v.literal("demoStop") }),
   /**
    * MatchZy fetches a launch's match config from `url`, sending `token` in a header
-   * (model/matchConfig.ts); audited and shown as the launch. `map`: the config's first map, which
+   * (model/tournament/matchConfig.ts); audited and shown as the launch. `map`: the config's first map, which
    * MatchZy changes to as it loads.
    */
   v.object({

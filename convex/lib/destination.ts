@@ -1,7 +1,7 @@
 /**
  * Where a server's secrets are sent: the API base URL's origin (scheme, host and port) and, for
  * the RCON proxy, the game server behind it; for direct RCON, the game server's RCON host:port. A stored API key or RCON password is bound to the
- * destination it was entered for; a save that changes it clears them (model/servers.ts), so a
+ * destination it was entered for; a save that changes it clears them (model/servers/records.ts), so a
  * secret is never re-sent to a host its owner did not type it for. Pure: the server form uses it
  * too, to ask for the secrets again.
  */

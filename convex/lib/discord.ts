@@ -28,7 +28,7 @@ export const vDeliveryJob = v.object({
   attempt: v.number(),
 });
 
-/** One POST's outcome (model/discordDelivery.ts). */
+/** One POST's outcome (model/notifications/delivery.ts). */
 export const vAttemptResult = v.union(
   v.object({ state: v.literal("ok"), httpStatus: v.number() }),
   v.object({

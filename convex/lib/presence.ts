@@ -1,5 +1,5 @@
 /**
- * Presence timing shared by the backend (model/presence.ts), the browser's heartbeat
+ * Presence timing shared by the backend (model/live/presence.ts), the browser's heartbeat
  * (src/features/live/hooks/use-heartbeat.ts) and the benchmark's simulated tabs: dependency-free,
  * so all three can import it.
  */

@@ -4,7 +4,7 @@
  *
  * The limiter is transactional: a mutation that throws rolls its token back. So a limit that must
  * count refused calls too is taken where a refusal does not throw: in the gate mutation that runs
- * before an admin action (model/callGate.ts), or in a write whose refusals are returned as values
+ * before an admin action (model/capability/callGate.ts), or in a write whose refusals are returned as values
  * (`refusalAsValue`).
  */
 import { MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
@@ -68,7 +68,7 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   gatedGlobal: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 60, shards: 2 },
   /**
    * Refused calls written to the audit log one by one. Past these they are folded into a burst
-   * entry with a count (model/audit.ts), never dropped. The anonymous budget is shared by every
+   * entry with a count (model/audit/log.ts), never dropped. The anonymous budget is shared by every
    * anonymous caller; signed-in callers are counted only per caller.
    */
   refusalPerCaller: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },

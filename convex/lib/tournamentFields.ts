@@ -63,7 +63,7 @@ export const vTournamentPreset = v.union(
 );
 export type TournamentPreset = Infer<typeof vTournamentPreset>;
 
-/** What an admin chooses when creating a tournament (model/tournamentFormats.ts validates it). */
+/** What an admin chooses when creating a tournament (model/tournament/formats.ts validates it). */
 export const vTournamentFormat = v.object({
   preset: vTournamentPreset,
   teamSize: v.number(),
@@ -143,7 +143,7 @@ export const tournamentFields = {
   /** How many maps of the series were launched, in order. */
   launchedMaps: v.number(),
   /**
-   * No longer written: "all launched" is `launchedMaps` against the series (model/tournament.ts
+   * No longer written: "all launched" is `launchedMaps` against the series (model/tournament/state.ts
    * `isLaunched`). Optional so rows stored before still validate; a row's next write drops it.
    */
   isLaunched: v.optional(v.boolean()),

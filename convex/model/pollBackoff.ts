@@ -6,7 +6,7 @@
 import type { Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import type { PollResult } from "../lib/validators";
-import { statusOf } from "./liveData";
+import { statusOf } from "./live/snapshots";
 
 /** Timeouts in a row before the server is polled less often. */
 export const BACKOFF_AFTER_TIMEOUTS = 2;

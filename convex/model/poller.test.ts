@@ -2,7 +2,7 @@
 import { describe, expect, test } from "vitest";
 import type { PollResult } from "../lib/validators";
 import { liveMatch as match } from "../testing/live.fixtures";
-import { playersAfterRoundEnd } from "./poller";
+import { playersAfterRoundEnd } from "./live/poller";
 
 const summary = {
   totalPlayers: 2,

@@ -1,7 +1,7 @@
 /** A server with push on and a known secret, and how to POST events to it (convex-test). */
 import type { Id } from "../_generated/dataModel";
 import type { Match } from "../lib/validators";
-import { matchSnapshotOf, statusOf } from "../model/liveData";
+import { matchSnapshotOf, statusOf } from "../model/live/snapshots";
 import { PUSH_HEADER } from "../model/push/status";
 import { serverRow, setupTest, type TestConvex } from "../test.setup";
 

@@ -10,7 +10,7 @@ import { startSimulator, type SimHandle, type SimulatorOptions } from "../../dev
 import { internal } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { PUSH_OFF_URL } from "../lib/push";
-import { matchSnapshotOf } from "../model/liveData";
+import { matchSnapshotOf } from "../model/live/snapshots";
 import { personas, setupTest, type TestConvex } from "../test.setup";
 
 /** The simulator as these tests run it: quiet, with no clock of its own (tests advance it). */

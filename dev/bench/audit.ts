@@ -12,7 +12,7 @@ import {
   auditIndexRange,
   matchesFilters,
   type AuditFilters,
-} from "../../convex/model/auditFilters";
+} from "../../convex/model/audit/filters";
 import {
   auditFilterCases,
   BENCH_ADMIN,

@@ -8,7 +8,7 @@
  * and the steady state = calls per sweep × sweeps per hour (from the job's schedule in the cron
  * registry) + the quiet window's calls per hour.
  */
-import { saveServer } from "../../convex/model/serverSettings";
+import { saveServer } from "../../convex/model/servers/save";
 import type { DemoHandle } from "../demo";
 import { seedServersFor } from "../sim/seed-servers";
 import { billedCalls, callsBetween, convexDir, countsBetween, type CallTally } from "./calls";

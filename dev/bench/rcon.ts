@@ -9,7 +9,7 @@
  */
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
-import { saveServer } from "../../convex/model/serverSettings";
+import { saveServer } from "../../convex/model/servers/save";
 import { buildModulesMap } from "../backend/modules";
 import { seedServersFor } from "../sim/seed-servers";
 import type { DemoHandle } from "../demo";

@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
-import { AUDIT_SCAN_ROWS } from "../../convex/model/auditFilters";
+import { AUDIT_SCAN_ROWS } from "../../convex/model/audit/filters";
 import type { ReadCost } from "../backend/server";
 import { LIMITS, measureReads, type Sizes } from "./scale";
 import { quietBackend } from "./seeded";

@@ -35,10 +35,14 @@ import { vPlayer } from "../../convex/lib/validators";
 import { addTotals, lineTotals, ZERO_TOTALS } from "../../convex/model/history/careers";
 import { syncRanking } from "../../convex/model/history/leaderboard";
 import { recordMatch } from "../../convex/model/history/record";
-import { flaggedAmong } from "../../convex/model/sanctionNotice";
-import { banInForceOf, commsInForce, panelBanInForce } from "../../convex/model/sanctions";
-import { writeModerationSettings } from "../../convex/model/moderationSettings";
-import { createTournament } from "../../convex/model/tournament";
+import { flaggedAmong } from "../../convex/model/moderation/sanctionNotice";
+import {
+  banInForceOf,
+  commsInForce,
+  panelBanInForce,
+} from "../../convex/model/moderation/sanctions";
+import { writeModerationSettings } from "../../convex/model/moderation/settings";
+import { createTournament } from "../../convex/model/tournament/state";
 import { parsePushEvent } from "../../convex/model/push/parse";
 import { presetFormat } from "../../convex/lib/tournamentPresets";
 import type { BackendHandle, ReadCost } from "../backend/server";

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import type { HistoryLine } from "../../convex/lib/history";
-import type { AuditFilters } from "../../convex/model/auditFilters";
+import type { AuditFilters } from "../../convex/model/audit/filters";
 import { startBackend } from "../backend/server";
 import type { Rng } from "../sim/rng";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SanctionHistory } from "@/features/admin/components/sanction-history";
+import { SanctionHistory } from "@/features/moderation/components/sanction-history";
 import { useCurrentUser } from "@/hooks/use-current-user";
 import { PlayerPage } from "@/features/history/components/player-page";
 

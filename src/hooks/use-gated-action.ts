@@ -39,7 +39,7 @@ export interface GatedActionOptions {
 }
 
 /**
- * How a server action's result (`{ action, warning? }`, convex/model/serverActions.ts) is announced:
+ * How a server action's result (`{ action, warning? }`, convex/model/serverControl/actions.ts) is announced:
  * the registry label of the action that ran, or the game server's warning when it did not do it.
  */
 function announce(result: unknown): void {

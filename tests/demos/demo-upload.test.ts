@@ -16,7 +16,7 @@ import type { Doc, Id } from "../../convex/_generated/dataModel";
 import { DEMO_MAX_BYTES, MATCHZY_DEMO_CVARS } from "../../convex/lib/demos";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../../convex/lib/matchzyEvents";
 import { PUSH_HEADER } from "../../convex/lib/push";
-import { writeGeneratedSecret } from "../../convex/model/servers";
+import { writeGeneratedSecret } from "../../convex/model/servers/records";
 import { adminDemoList } from "../../convex/model/demos/read";
 import { demoTotals } from "../../convex/model/demos/store";
 import { startBackend, type BackendHandle } from "../../dev/backend/server";

@@ -10,7 +10,7 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { MATCHZY_DEMO_CVARS } from "../../convex/lib/demos";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../../convex/lib/matchzyEvents";
 import { PUSH_HEADER } from "../../convex/lib/push";
-import { writeGeneratedSecret } from "../../convex/model/servers";
+import { writeGeneratedSecret } from "../../convex/model/servers/records";
 import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
 
 const screenshots = screenshotDir();

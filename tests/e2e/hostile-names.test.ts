@@ -19,7 +19,7 @@ const HOSTILE = [
   "a\u200Bb\u200Dc",
 ] as const;
 const [IMG, SCRIPT, EVERYONE, RTL, ZERO_WIDTH] = HOSTILE;
-/** Accepted by the tournament's nickname rules (convex/model/tournamentRoster.ts): no bidi controls. */
+/** Accepted by the tournament's nickname rules (convex/model/tournament/roster.ts): no bidi controls. */
 const MARKUP_NICKNAME = "<b onmouseover=alert(1)>x</b>";
 const NICKNAME_REFUSED = "Нікнейм містить недопустимі символи.";
 const WAIT = { timeout: 20_000 };

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { MutationCtx } from "../../convex/_generated/server";
-import { createTournament } from "../../convex/model/tournament";
+import { createTournament } from "../../convex/model/tournament/state";
 import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
 
 const WAIT = { timeout: 60_000 };

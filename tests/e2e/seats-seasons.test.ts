@@ -10,7 +10,7 @@ import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { recordMatch } from "../../convex/model/history/record";
 import { presetFormat } from "../../convex/lib/tournamentPresets";
-import { SEAT_IDLE_MS } from "../../convex/model/tournamentSeats";
+import { SEAT_IDLE_MS } from "../../convex/model/tournament/seats";
 import { historyLine } from "../../convex/testing/history.fixtures";
 import { client, demoAdminToken } from "../../dev/bench/util";
 import { chromiumPath, newPage, startEnv, type Env } from "./browser";

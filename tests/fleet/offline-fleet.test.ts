@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDiscordStandIn, type DiscordStandIn } from "../../dev/discord/server";
 import { startBackend, type BackendHandle } from "../../dev/backend/server";
 import type { Id } from "../../convex/_generated/dataModel";
-import { sendTest } from "../../convex/model/notifications";
-import { createTournament } from "../../convex/model/tournament";
+import { sendTest } from "../../convex/model/notifications/notify";
+import { createTournament } from "../../convex/model/tournament/state";
 import { presetFormat } from "../../convex/lib/tournamentPresets";
 
 const SERVERS = 20;

@@ -90,7 +90,7 @@ describe("convex import zones", () => {
   it("lets a handler import the model layer", async () => {
     await expectClean(
       "convex/zoneProbe.ts",
-      'import { statusOf } from "./model/liveData";\nexport const probe = statusOf;\n',
+      'import { statusOf } from "./model/live/snapshots";\nexport const probe = statusOf;\n',
     );
   });
 

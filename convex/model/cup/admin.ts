@@ -12,9 +12,9 @@ import { fail } from "../../lib/errors";
 import { cryptoChance, randomSlug, randomToken } from "../../lib/random";
 import { parseSteamId } from "../../lib/steamId";
 import { vTournamentFormat } from "../../lib/tournamentFields";
-import { defineCapability } from "../capability";
-import { validateFormat } from "../tournamentFormats";
-import { seatForSteamId } from "../tournamentStore";
+import { defineCapability } from "../capability/define";
+import { validateFormat } from "../tournament/formats";
+import { seatForSteamId } from "../tournament/store";
 import { resolve, type ChangePreview } from "./bracket";
 import {
   checkConfig,

@@ -7,8 +7,8 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { fail } from "../../lib/errors";
-import type { SteamSeat } from "../tournament";
-import { normalizeName } from "../tournamentRoster";
+import type { SteamSeat } from "../tournament/state";
+import { normalizeName } from "../tournament/roster";
 
 export const TAG_MAX = 8;
 /** Players beyond the veto's team size are substitutes. */

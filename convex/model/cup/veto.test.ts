@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { POOL_MAX, presetFormat } from "../../lib/tournamentPresets";
-import { checkSequence } from "../tournamentFormats";
+import { checkSequence } from "../tournament/formats";
 import { vetoFor, vetoSequence } from "./veto";
 
 describe("a match's ban/pick by its best-of", () => {

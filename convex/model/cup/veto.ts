@@ -6,7 +6,7 @@
  */
 import type { TournamentFormat } from "../../lib/tournamentFields";
 import type { Step } from "../../lib/tournamentPresets";
-import { checkSequence } from "../tournamentFormats";
+import { checkSequence } from "../tournament/formats";
 
 export function vetoSequence(poolSize: number, bestOf: number): Step[] {
   const picks = bestOf - 1;

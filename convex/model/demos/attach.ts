@@ -7,7 +7,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
-import { notify } from "../notifications";
+import { notify } from "../notifications/notify";
 
 /** The recorded map's dedupeKey for a MatchZy match id and map number. */
 export function matchKeyOf(serverId: Id<"servers">, matchzyMatchId: number, mapNumber: number) {

@@ -13,7 +13,7 @@ import {
   vDemoRetention,
 } from "../../lib/demos";
 import { fail } from "../../lib/errors";
-import { defineCapability } from "../capability";
+import { defineCapability } from "../capability/define";
 import { announceWhenAttached } from "./attach";
 import { removeDemo, setRetention } from "./store";
 

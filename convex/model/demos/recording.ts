@@ -13,7 +13,7 @@ import { PANEL_DEMO_FOLDER } from "../../lib/demos";
 import type { ServerAction } from "../../lib/actionRegistry";
 import type { GameServerTarget } from "../../lib/validators";
 import type { TrackedMatch } from "../../lib/history";
-import { sendToServer } from "../gameServerStep";
+import { sendToServer } from "../serverControl/step";
 
 const two = (n: number) => String(n).padStart(2, "0");
 

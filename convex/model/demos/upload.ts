@@ -22,7 +22,7 @@ import { jsonResponse } from "../../lib/httpResponses";
 import { PUSH_HEADER } from "../../lib/push";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { pathSegments } from "../../lib/readApiRouter";
-import { generatedSecretOf, serverByKey } from "../servers";
+import { generatedSecretOf, serverByKey } from "../servers/records";
 import { sameSecret } from "../push/secret";
 import { readAnnouncement, type DemoAnnouncement } from "./format";
 import { matchKeyOf } from "./attach";

@@ -1,5 +1,5 @@
 /**
- * Feeds polls (model/liveData.ts `storePollResult`) and accepted MatchZy events (model/push/)
+ * Feeds polls (model/live/data.ts `storePollResult`) and accepted MatchZy events (model/push/)
  * to the per-server tracker, and records the match a step closes. The tracker row is written only
  * when what it holds changes; no public query reads it, so those writes wake nobody.
  */
@@ -25,7 +25,8 @@ import type {
 import { roundEndOf } from "../../lib/rounds";
 import { otherSide, type Side } from "../../lib/side";
 import type { PollResult, PushSeries } from "../../lib/validators";
-import { matchSnapshotOf, sameJson } from "../liveData";
+import { sameJson } from "../live/data";
+import { matchSnapshotOf } from "../live/snapshots";
 import { sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import type { LoggedKill } from "../serverLog/parse";
 import { logSpeaksForMatch } from "../serverLog/logMatch";

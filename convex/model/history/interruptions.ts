@@ -17,7 +17,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { InterruptReason, TrackedMatch } from "../../lib/history";
 import type { RoundMark } from "../../lib/rounds";
 import type { Match } from "../../lib/validators";
-import { notify, SERVER_STATE_HOLD_MS } from "../notifications";
+import { notify, SERVER_STATE_HOLD_MS } from "../notifications/notify";
 import { recordMatch } from "./record";
 import { roundLogOf } from "./rounds";
 import { closeMatch, type Step } from "./tracker";

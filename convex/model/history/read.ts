@@ -17,7 +17,7 @@ import {
   type MatchListItem,
 } from "../../lib/history";
 import { pageSize, paginateSafely } from "../../lib/pagination";
-import { serverByKey } from "../servers";
+import { serverByKey } from "../servers/records";
 import { careerOf, seasonBounds, totalsOf } from "./careers";
 
 export const MAX_NAMES = 20;

@@ -16,14 +16,14 @@ import {
 } from "../../lib/history";
 import { countLine } from "./careers";
 import type { ClosedMatch } from "./tracker";
-import { notify } from "../notifications";
-import { relaunchableMap } from "../tournament";
-import { stateOf } from "../tournamentStore";
-import { applyRecordedMatch, mapWinnerOf, voidRecordedMatch } from "../tournamentSeries";
-import { defineCapability } from "../capability";
+import { notify } from "../notifications/notify";
+import { relaunchableMap } from "../tournament/state";
+import { stateOf } from "../tournament/store";
+import { applyRecordedMatch, mapWinnerOf, voidRecordedMatch } from "../tournament/series";
+import { defineCapability } from "../capability/define";
 import { attachDemosToRecordedMap } from "../demos/attach";
 import { fail } from "../../lib/errors";
-import { workshopTitleOf } from "../steamData";
+import { workshopTitleOf } from "../steam/data";
 
 /**
  * The natural key of a recorded map: the server and MatchZy's match id and map number when its

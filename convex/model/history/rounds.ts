@@ -9,7 +9,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { TrackedMatch } from "../../lib/history";
 import { MAX_ROUND_MARKS, halfBreakAfter, type RoundEnd, type RoundMark } from "../../lib/rounds";
 import type { Side } from "../../lib/side";
-import { sameJson } from "../liveData";
+import { sameJson } from "../live/data";
 
 /** What a MatchZy `round_end` says about its round beyond the score. */
 export interface PushedRound {

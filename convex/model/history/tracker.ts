@@ -20,7 +20,7 @@ import {
 } from "../../lib/history";
 import type { RoundMark } from "../../lib/rounds";
 import type { Side } from "../../lib/side";
-import { sameJson } from "../liveData";
+import { sameJson } from "../live/data";
 import type { Match, Player } from "../../lib/validators";
 
 /** A match to record: the tracker's last view of it. */
@@ -257,7 +257,7 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
   const changed = !sameJson({ ...next, updatedAt: 0 }, { ...base, updatedAt: 0 }) || !current;
   const updated = changed ? { ...next, updatedAt: at } : base;
   // Decided, but this poll did not fetch the players (or none were seen yet while humans play):
-  // the next one does (the poller asks for them, model/poller.ts), and closes the match with the
+  // the next one does (the poller asks for them, model/live/poller.ts), and closes the match with the
   // final lines. A poll after the decision that lists nobody keeps the lines seen before.
   if (
     m.roundPhase === "over" &&

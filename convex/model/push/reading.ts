@@ -20,7 +20,7 @@ import {
 } from "../../lib/matchzyEvents";
 import { otherSide, type Side } from "../../lib/side";
 import type { Match, PushSeries, PushTrack } from "../../lib/validators";
-import type { PushedMatchFields } from "../liveData";
+import type { PushedMatchFields } from "../live/data";
 
 export function sameMatchId(a: MatchzyMatchId, b: MatchzyMatchId): boolean {
   return String(a) === String(b);

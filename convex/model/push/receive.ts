@@ -1,7 +1,7 @@
 /**
  * One POSTed MatchZy event, in one mutation: the server and its secret, the server's rate, the
  * event as the HTTP edge read it from the body (model/push/parse.ts; every form MatchZy has sent,
- * lib/matchzyEvents.ts), a repeated delivery recognised, then the event applied: live match fields (model/liveData.ts), the push status and
+ * lib/matchzyEvents.ts), a repeated delivery recognised, then the event applied: live match fields (model/live/data.ts), the push status and
  * track, the series picks, and match history (model/history/detect.ts). A body that cannot be read
  * is refused with 400 and counted in the push status, so the admin sees it.
  */
@@ -11,14 +11,10 @@ import type { MatchzyEvent } from "../../lib/matchzyEvents";
 import { boardFromTeams } from "../../lib/scoreboard";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { trackPush } from "../history/detect";
-import {
-  matchSnapshotOf,
-  storePushedMatch,
-  storeStatus,
-  type PushedMatchFields,
-} from "../liveData";
+import { storePushedMatch, storeStatus, type PushedMatchFields } from "../live/data";
+import { matchSnapshotOf } from "../live/snapshots";
 import type { BoardLine } from "../../lib/validators";
-import { generatedSecretOf, serverByKey } from "../servers";
+import { generatedSecretOf, serverByKey } from "../servers/records";
 import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
 import type { ParsedPushEvent } from "./parse";
 import { otherSide } from "../../lib/side";

@@ -9,13 +9,13 @@ import { v } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
 import { PUSH_ACTIVE_MS, PUSH_HEADER } from "../../lib/push";
-import { feedSwitchCapabilities } from "../feedSwitch";
-import { writeGeneratedSecret } from "../servers";
+import { feedSwitchCapabilities } from "../serverControl/feedSwitch";
+import { writeGeneratedSecret } from "../servers/records";
 import { EVENTS_PATH } from "./http";
 
 export { PUSH_ACTIVE_MS, PUSH_HEADER };
 
-/** The poller's interval while events flow: a consistency check (model/poller.ts). */
+/** The poller's interval while events flow: a consistency check (model/live/poller.ts). */
 export const PUSH_CHECK_INTERVAL_MS = 30_000;
 
 export async function pushStatusOf(ctx: QueryCtx, serverId: Id<"servers">) {

@@ -17,8 +17,9 @@ import {
 import type { BoardLine, Match, Summary } from "../../lib/validators";
 import { recordMatch } from "../history/record";
 import { roundLogOf } from "../history/rounds";
-import { CLOCK_JITTER_MS } from "../liveMatchMerge";
-import { matchSnapshotOf, matchWriteDue, sameJson } from "../liveData";
+import { CLOCK_JITTER_MS } from "../live/matchMerge";
+import { matchWriteDue, sameJson } from "../live/data";
+import { matchSnapshotOf } from "../live/snapshots";
 import { EMPTY_LOG_MATCH, foldLog, namesBySide, totalsOf, type LogMatchState } from "./matchLog";
 import { foldEventsOf, parseLogBody } from "./parse";
 

@@ -1,7 +1,7 @@
 /**
  * One POSTed batch of CS2's HTTP log, in one mutation: the server and the secret its URL carries,
  * the server's rate, then what the batch changed: the kill feed (one write, only when a new kill
- * came; a resent batch adds nothing) and the bomb on the live match (model/liveData.ts). A batch
+ * came; a resent batch adds nothing) and the bomb on the live match (model/live/data.ts). A batch
  * that is no log at all is refused and counted in the log status, so the admin sees it.
  */
 import { v, type Infer } from "convex/values";
@@ -10,9 +10,9 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { KILL_FEED_SIZE, vKill, type Kill } from "../../lib/killFeed";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { trackLoggedKills } from "../history/detect";
-import { storeLoggedBomb } from "../liveData";
+import { storeLoggedBomb } from "../live/data";
 import { sameSecret } from "../push/secret";
-import { generatedSecretOf, serverByKey } from "../servers";
+import { generatedSecretOf, serverByKey } from "../servers/records";
 import { storeLogMatch } from "./logMatch";
 import { mergeKills } from "./parse";
 import { LOG_STAMP_MS, logStatusOf } from "./status";

@@ -9,8 +9,8 @@ import { v } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
 import { LOG_PATH } from "../../lib/killFeed";
-import { feedSwitchCapabilities } from "../feedSwitch";
-import { serverByKey, writeGeneratedSecret } from "../servers";
+import { feedSwitchCapabilities } from "../serverControl/feedSwitch";
+import { serverByKey, writeGeneratedSecret } from "../servers/records";
 import { newPushSecret } from "../push/secret";
 
 /** `lastBatchAt` is written at most this often: a busy log must not write a row per POST. */

@@ -5,13 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { LoadingLabel } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
-import { SanctionFlag } from "@/features/admin/components/sanction-flag";
-import { SanctionNotice } from "@/features/admin/components/sanction-notice";
-import { useFlaggedPlayers } from "@/features/admin/hooks/use-sanctions";
+import { SanctionFlag } from "@/features/moderation/components/sanction-flag";
+import { SanctionNotice } from "@/features/moderation/components/sanction-notice";
+import { useFlaggedPlayers } from "@/features/moderation/hooks/use-sanctions";
 import {
   useGuestAdminAnnouncements,
   useGuestAdminEnabled,
-} from "@/features/admin/hooks/use-guest-admin-setting";
+} from "@/features/server-control/hooks/use-guest-admin-setting";
 import { useCurrentUser } from "@/hooks/use-current-user";
 import { DashboardTab } from "@/features/dashboard/components/dashboard-tab";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
@@ -42,18 +42,33 @@ const MapBanPickTab = lazyNamed(
   () => import("@/features/map-ban-pick/components/map-ban-pick-tab"),
   "MapBanPickTab",
 );
-const AdminTab = lazyNamed(() => import("@/features/admin/components/admin-tab"), "AdminTab");
+const AdminTab = lazyNamed(
+  () => import("@/features/server-control/components/admin-tab"),
+  "AdminTab",
+);
 const ModerationTab = lazyNamed(
-  () => import("@/features/admin/components/moderation-tab"),
+  () => import("@/features/moderation/components/moderation-tab"),
   "ModerationTab",
 );
 const PlayerModeration = lazyNamed(
-  () => import("@/features/admin/components/player-moderation"),
+  () => import("@/features/moderation/components/player-moderation"),
   "PlayerModeration",
 );
 const SettingsModal = lazyNamed(
-  () => import("@/features/admin/components/settings/settings-modal"),
+  () => import("@/features/settings/components/settings-modal"),
   "SettingsModal",
+);
+const SettingsButton = lazyNamed(
+  () => import("@/features/settings/components/settings-modal"),
+  "SettingsButton",
+);
+const BanListButton = lazyNamed(
+  () => import("@/features/moderation/components/ban-list-modal"),
+  "BanListButton",
+);
+const FeedSections = lazyNamed(
+  () => import("@/features/feeds/components/feed-sections"),
+  "FeedSections",
 );
 const AuditTab = lazyNamed(() => import("@/features/audit/components/audit-log-modal"), "AuditTab");
 const AuditLogButton = lazyNamed(
@@ -206,7 +221,14 @@ export function PanelPage() {
           isAdmin={user.isAdmin}
           tools={
             <Suspense fallback={null}>
+              <BanListButton serverId={serverId} />
               <AuditLogButton />
+              <SettingsButton />
+            </Suspense>
+          }
+          feeds={
+            <Suspense fallback={null}>
+              <FeedSections serverId={serverId} />
             </Suspense>
           }
         />

@@ -4,7 +4,7 @@ import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router-dom";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PlayerModeration } from "@/features/admin/components/player-moderation";
+import { PlayerModeration } from "@/features/moderation/components/player-moderation";
 import { PlayersTab } from "@/features/players/components/players-tab";
 import type { Id } from "@/lib/backend";
 import { makePlayer } from "@/test/fixtures";

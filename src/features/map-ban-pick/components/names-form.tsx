@@ -7,7 +7,7 @@ import "@/i18n/load/tournament";
 import { useTournamentAdmin, type Tournament } from "../hooks/use-tournament";
 import styles from "./form-grid.module.css";
 
-/** Longest name the backend keeps (model/tournament.ts NAME_MAX). */
+/** Longest name the backend keeps (model/tournament/state.ts NAME_MAX). */
 const NAME_MAX = 40;
 
 /** Admin: the tournament's and the teams' names (shown on match pages, in Discord and launch). */

@@ -1,0 +1,34 @@
+/**
+ * The admin's Discord settings as declared capabilities (model/capability/define.ts): set or
+ * remove a webhook, send a test message. Kept apart from the notification core, which the live
+ * data writers import, so that the capability runner never depends on itself through them.
+ */
+import { v } from "convex/values";
+import { vWebhookKind } from "../../lib/discord";
+import { defineCapability } from "../capability/define";
+import { saveWebhook, sendTest } from "./notify";
+
+/** Sets the webhook URL of one kind; "" removes it. The audit entry never holds the URL. */
+export const SET_WEBHOOK_CAPABILITY = defineCapability({
+  name: "discord_webhook",
+  access: "admin",
+  args: { kind: vWebhookKind, url: v.string() },
+  returns: v.null(),
+  resolve: ({ kind, url }) => ({ kind, url: url.slice(0, 1000) }),
+  commit: async (ctx, { kind, url }) => {
+    await saveWebhook(ctx, kind, url);
+    return { details: `${kind}: ${url.trim() ? "змінено" : "видалено"}` };
+  },
+});
+
+/** "Надіслати тест": queues a test message; its outcome shows as the last delivery status. */
+export const SEND_TEST_CAPABILITY = defineCapability({
+  name: "discord_test",
+  access: "admin",
+  args: { kind: vWebhookKind },
+  returns: v.null(),
+  commit: async (ctx, { kind }) => {
+    await sendTest(ctx, kind);
+    return { details: kind };
+  },
+});

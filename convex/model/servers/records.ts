@@ -1,0 +1,167 @@
+/**
+ * Game-server records and their write-only secrets. `serverSecrets` is read only here: no public
+ * function returns it, and only `targetFor` turns it into the connection settings an action uses.
+ */
+import type { Infer } from "convex/values";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { fail } from "../../lib/errors";
+import type { GameServerTarget, vServerInput } from "../../lib/validators";
+
+export async function secretsOf(ctx: QueryCtx, serverId: Id<"servers">) {
+  return await ctx.db
+    .query("serverSecrets")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+}
+
+/** How to reach a server, secrets included: for actions and scheduled ticks only. */
+export async function targetFor(ctx: QueryCtx, server: Doc<"servers">): Promise<GameServerTarget> {
+  const secret = await secretsOf(ctx, server._id);
+  return {
+    connectionType: server.connectionType,
+    baseUrl: server.apiBaseUrl,
+    apiKey: secret?.apiKey,
+    proxyTargetHost: server.proxyTargetHost,
+    proxyTargetPort: server.proxyTargetPort,
+    rconPassword: secret?.rconPassword,
+    ...(server.connectionType === "RCON" && secret?.rconAuthFailedAt !== undefined
+      ? { rconAuthFailed: true }
+      : {}),
+  };
+}
+
+/** Direct RCON refused the stored password: nothing uses it again until a new one is set. */
+export async function markRconAuthFailed(ctx: MutationCtx, serverId: Id<"servers">, now: number) {
+  const secret = await secretsOf(ctx, serverId);
+  if (secret && secret.rconAuthFailedAt === undefined) {
+    await ctx.db.patch("serverSecrets", secret._id, { rconAuthFailedAt: now });
+  }
+}
+
+/** Direct RCON whose stored password the game server refused: not polled until a new one is set. */
+export async function rconStopped(ctx: QueryCtx, server: Doc<"servers">): Promise<boolean> {
+  if (server.connectionType !== "RCON") return false;
+  return (await secretsOf(ctx, server._id))?.rconAuthFailedAt !== undefined;
+}
+
+export interface SecretsPatch {
+  apiKey?: string;
+  rconPassword?: string;
+}
+
+/** Sets the given secrets (an empty string clears one); fields left undefined stay as they are. */
+export async function writeSecrets(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  { apiKey, rconPassword }: SecretsPatch,
+): Promise<void> {
+  const patch = {
+    ...(apiKey !== undefined ? { apiKey: apiKey || undefined } : {}),
+    ...(rconPassword !== undefined
+      ? { rconPassword: rconPassword || undefined, rconAuthFailedAt: undefined }
+      : {}),
+  };
+  const secret = await secretsOf(ctx, serverId);
+  if (secret) await ctx.db.patch("serverSecrets", secret._id, patch);
+  else await ctx.db.insert("serverSecrets", { serverId, ...patch });
+}
+
+/**
+ * The secrets the panel generates for what a game server sends it: `pushSecret` (MatchZy's events,
+ * in a header) and `logSecret` (CS2's HTTP log, in the URL). Undefined while that feed is off.
+ */
+export type GeneratedSecret = "pushSecret" | "logSecret";
+
+/** A generated secret of a server; undefined while its feed is off. Never returned to a client. */
+export async function generatedSecretOf(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  which: GeneratedSecret,
+): Promise<string | undefined> {
+  return (await secretsOf(ctx, serverId))?.[which];
+}
+
+/** Stores (or, with undefined, clears) one generated secret; the other secrets stay as they are. */
+export async function writeGeneratedSecret(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  which: GeneratedSecret,
+  value: string | undefined,
+): Promise<void> {
+  const secret = await secretsOf(ctx, serverId);
+  if (secret) await ctx.db.patch("serverSecrets", secret._id, { [which]: value });
+  else if (value !== undefined) await ctx.db.insert("serverSecrets", { serverId, [which]: value });
+}
+
+/** A server key is 1–32 characters a-z, 0-9, - or _ (it appears in links). */
+export const SERVER_KEY_MAX_LENGTH = 32;
+const SERVER_KEY_RE = new RegExp(`^[a-z0-9_-]{1,${SERVER_KEY_MAX_LENGTH}}$`);
+
+export async function serverByKey(ctx: QueryCtx, key: string) {
+  return await ctx.db
+    .query("servers")
+    .withIndex("by_key", (q) => q.eq("key", key))
+    .unique();
+}
+
+/** Checks and normalises what an admin typed into the server form. */
+export function validateServerInput(input: Infer<typeof vServerInput>) {
+  const key = input.key.trim();
+  const name = input.name.trim();
+  if (!SERVER_KEY_RE.test(key)) {
+    fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");
+  }
+  if (!name || name.length > 64) fail("INVALID_INPUT", "Назва сервера: від 1 до 64 символів.");
+  const direct = input.connectionType === "RCON";
+  let apiBaseUrl = "";
+  if (!direct) {
+    let url: URL;
+    try {
+      url = new URL(input.apiBaseUrl.trim());
+    } catch {
+      fail(
+        "INVALID_INPUT",
+        "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080.",
+      );
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      fail("INVALID_INPUT", "Адреса API: лише http або https.");
+    }
+    apiBaseUrl = url.toString().replace(/\/+$/, "");
+  }
+  if (!/^[A-Za-z0-9.-]{1,253}:\d{1,5}$/.test(input.connectAddress.trim())) {
+    fail("INVALID_INPUT", "Адреса підключення: host:port, наприклад 1.2.3.4:27015.");
+  }
+  if (input.connectionType !== "HTTP") {
+    if (!input.proxyTargetHost || !/^[A-Za-z0-9.-]{1,253}$/.test(input.proxyTargetHost)) {
+      fail(
+        "INVALID_INPUT",
+        direct
+          ? "Для прямого RCON вкажіть адресу ігрового сервера (IP або домен)."
+          : "Для RCON-проксі вкажіть адресу ігрового сервера.",
+      );
+    }
+    const port = input.proxyTargetPort;
+    if (!port || !Number.isInteger(port) || port < 1 || port > 65535) {
+      fail("INVALID_INPUT", "Порт RCON: 1–65535.");
+    }
+  }
+  const gotvPort = input.gotvPort;
+  if (gotvPort !== undefined && (!Number.isInteger(gotvPort) || gotvPort < 1 || gotvPort > 65535)) {
+    fail("INVALID_INPUT", "Порт GOTV: 1–65535, або залиште порожнім.");
+  }
+  return {
+    key,
+    name,
+    apiBaseUrl,
+    connectAddress: input.connectAddress.trim(),
+    connectionType: input.connectionType,
+    simpleAdmin: input.simpleAdmin === true,
+    ...(gotvPort !== undefined ? { gotvPort } : {}),
+    matchzy: input.matchzy === true,
+    ...(input.connectionType !== "HTTP"
+      ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }
+      : {}),
+  };
+}

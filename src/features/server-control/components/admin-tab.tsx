@@ -1,0 +1,115 @@
+import type { ReactNode } from "react";
+import { Notice } from "@/components/ui/notice";
+import { useConfirmation, type ConfirmRequest } from "@/hooks/use-confirmation";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
+import type { Id } from "@/lib/backend";
+import { useAdminCommands } from "../hooks/use-admin-commands";
+import { useServerControl, useToggleReadBack } from "../hooks/use-server-control";
+import { AccessSection } from "./access-section";
+import { ChatSection, CommandSection } from "./command-section";
+import { GeneralSection } from "./general-section";
+import { InterruptionNotice } from "./interruption-notice";
+import { MaintenanceSection } from "./maintenance-section";
+import { MapSection } from "./map-section";
+import { MatchSection } from "./match-section";
+import { ConfigSection, PasswordSection } from "./server-config-sections";
+import styles from "@/styles/admin.module.css";
+
+type Confirm = (request: ConfirmRequest) => void;
+
+export interface AdminTabProps {
+  serverId: Id<"servers"> | undefined;
+  /** Named in the confirmations of actions that end or reset a match. */
+  serverName?: string;
+  /** Admins get every section; guest admins only general, match and map. */
+  isAdmin: boolean;
+  /** Admin tools composed by the app (ban list, audit log, panel settings buttons). */
+  tools?: ReactNode;
+  /** The game server's feed sections (MatchZy events, HTTP log), composed by the app. */
+  feeds?: ReactNode;
+}
+
+/** Server control: general, match and map for guest admins too, the rest for admins only. */
+export function AdminTab({ serverId, serverName = "", isAdmin, tools, feeds }: AdminTabProps) {
+  const control = useServerControl(serverId);
+  useToggleReadBack(serverId);
+  const { ask, dialog } = useConfirmation();
+  return (
+    <div className={styles.tab}>
+      {!isAdmin ? <Notice role="note">{t("admin.guestNotice")}</Notice> : null}
+      {isAdmin ? <InterruptionNotice serverId={serverId} /> : null}
+      <section className={styles.group} aria-labelledby="admin-group-server">
+        <h2 id="admin-group-server" className={styles.groupTitle}>
+          {t("admin.group.server")}
+        </h2>
+        <div className={styles.grid}>
+          <GeneralSection
+            toggles={control.toggles}
+            setToggle={control.setToggle}
+            setCheats={control.setCheats}
+            isAdmin={isAdmin}
+          />
+          <MatchSection
+            restartGame={control.restartGame}
+            skipWarmup={control.skipWarmup}
+            setGameMode={control.setGameMode}
+            confirm={ask}
+            serverName={serverName}
+          />
+          <MapSection
+            changeMap={control.changeMap}
+            workshopMap={control.workshopMap}
+            confirm={ask}
+            serverName={serverName}
+          />
+        </div>
+      </section>
+      {isAdmin ? (
+        <AdminOnlySections
+          serverId={serverId}
+          tools={tools}
+          feeds={feeds}
+          confirm={ask}
+          serverName={serverName}
+        />
+      ) : null}
+      {dialog}
+    </div>
+  );
+}
+
+function AdminOnlySections({
+  serverId,
+  serverName = "",
+  tools,
+  feeds,
+  confirm,
+}: Omit<AdminTabProps, "isAdmin"> & { confirm: Confirm }) {
+  const commands = useAdminCommands(serverId);
+  return (
+    <section className={styles.group} aria-labelledby="admin-group-admin">
+      <h2 id="admin-group-admin" className={styles.groupTitle}>
+        {t("admin.group.admin")}
+      </h2>
+      <div className={styles.grid}>
+        <CommandSection runCommand={commands.runCommand} />
+        <ChatSection say={commands.say} />
+        <AccessSection tools={tools} />
+        <PasswordSection
+          setPassword={commands.setPassword}
+          removePassword={commands.removePassword}
+        />
+        <ConfigSection execConfig={commands.execConfig} setCvar={commands.setCvar} />
+        <MaintenanceSection
+          confirm={confirm}
+          serverName={serverName}
+          resetStats={commands.resetStats}
+          restartServices={commands.restartServices}
+          serverUpdate={commands.serverUpdate}
+        />
+        {feeds}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/select";
+import type { ConfirmRequest } from "@/hooks/use-confirmation";
+import type { GatedAction } from "@/hooks/use-gated-action";
+import { t } from "@/i18n";
+import "@/i18n/load/admin";
+import type { api } from "@/lib/backend";
+import { GAME_MODE_LABELS } from "@/lib/catalog";
+import { showError } from "@/lib/errors";
+import styles from "@/styles/admin.module.css";
+
+const MODE_OPTIONS = Object.entries(GAME_MODE_LABELS).map(([value, label]) => ({ value, label }));
+
+export interface MatchSectionProps {
+  restartGame: GatedAction<typeof api.serverControl.restartGame>;
+  skipWarmup: GatedAction<typeof api.serverControl.skipWarmup>;
+  setGameMode: GatedAction<typeof api.serverControl.setGameMode>;
+  /** Restarting the game, skipping the warmup and a new mode change a running match: they ask first. */
+  confirm: (request: ConfirmRequest) => void;
+  serverName: string;
+}
+
+export function MatchSection({
+  restartGame,
+  skipWarmup,
+  setGameMode,
+  confirm,
+  serverName,
+}: MatchSectionProps) {
+  const [mode, setMode] = useState("");
+  const server = { server: serverName };
+  return (
+    <Card title={t("admin.match.title")}>
+      <div className={styles.cardBody}>
+        <div className={styles.buttons}>
+          <Button
+            loading={restartGame.pending}
+            onClick={() =>
+              confirm({
+                title: t("admin.confirm.restartGameTitle"),
+                text: t("admin.confirm.restartGameText", server),
+                confirmLabel: t("admin.match.restart"),
+                run: () => restartGame.run({}),
+              })
+            }
+          >
+            {t("admin.match.restart")}
+          </Button>
+          <Button
+            loading={skipWarmup.pending}
+            onClick={() =>
+              confirm({
+                title: t("admin.confirm.skipWarmupTitle"),
+                text: t("admin.confirm.skipWarmupText", server),
+                confirmLabel: t("admin.match.skipWarmup"),
+                run: () => skipWarmup.run({}),
+              })
+            }
+          >
+            {t("admin.match.skipWarmup")}
+          </Button>
+        </div>
+        <form
+          className={styles.row}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!mode) return showError(t("admin.match.chooseMode"));
+            // A new mode reloads the map: the running match ends, so it asks like a map change.
+            confirm({
+              title: t("admin.confirm.modeTitle", {
+                mode: MODE_OPTIONS.find((o) => o.value === mode)?.label ?? mode,
+              }),
+              text: t("admin.confirm.modeText", server),
+              confirmLabel: t("admin.match.applyMode"),
+              run: () => setGameMode.run({ mode }),
+            });
+          }}
+        >
+          <Select
+            label={t("admin.match.mode")}
+            value={mode}
+            placeholder={t("admin.match.modePlaceholder")}
+            options={MODE_OPTIONS}
+            onChange={setMode}
+          />
+          <Button type="submit" variant="primary" loading={setGameMode.pending}>
+            {t("admin.match.applyMode")}
+          </Button>
+        </form>
+      </div>
+    </Card>
+  );
+}
