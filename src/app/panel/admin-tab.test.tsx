@@ -6,7 +6,8 @@ import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Id } from "@/lib/backend";
 import { mockBackend, TEST_SESSION_ID } from "@/test/mock-convex";
-import { AdminTab } from "./admin-tab";
+import { FeedSections } from "@/features/feeds/components/feed-sections";
+import { AdminTab } from "@/features/server-control/components/admin-tab";
 
 const SERVER = "s1" as Id<"servers">;
 const TOGGLES = {
@@ -49,7 +50,14 @@ describe("AdminTab", () => {
   });
 
   it("admin: every section, the cheats switch and the extra tools", () => {
-    render(<AdminTab serverId={SERVER} isAdmin tools={<button>Журнал аудиту</button>} />);
+    render(
+      <AdminTab
+        serverId={SERVER}
+        isAdmin
+        tools={<button>Журнал аудиту</button>}
+        feeds={<FeedSections serverId={SERVER} />}
+      />,
+    );
     expect(cardTitles()).toEqual([
       "Керування матчем",
       "Загальне",
