@@ -113,6 +113,7 @@ import type * as model_history_tracker from "../model/history/tracker.js";
 import type * as model_live_data from "../model/live/data.js";
 import type * as model_live_gotv from "../model/live/gotv.js";
 import type * as model_live_matchMerge from "../model/live/matchMerge.js";
+import type * as model_live_pollBackoff from "../model/live/pollBackoff.js";
 import type * as model_live_pollSources from "../model/live/pollSources.js";
 import type * as model_live_poller from "../model/live/poller.js";
 import type * as model_live_presence from "../model/live/presence.js";
@@ -131,7 +132,6 @@ import type * as model_notifications_format from "../model/notifications/format.
 import type * as model_notifications_notify from "../model/notifications/notify.js";
 import type * as model_notifications_webhookCapabilities from "../model/notifications/webhookCapabilities.js";
 import type * as model_notifications_webhookUrl from "../model/notifications/webhookUrl.js";
-import type * as model_pollBackoff from "../model/pollBackoff.js";
 import type * as model_push_http from "../model/push/http.js";
 import type * as model_push_parse from "../model/push/parse.js";
 import type * as model_push_reading from "../model/push/reading.js";
@@ -304,6 +304,7 @@ declare const fullApi: ApiFromModules<{
   "model/live/data": typeof model_live_data;
   "model/live/gotv": typeof model_live_gotv;
   "model/live/matchMerge": typeof model_live_matchMerge;
+  "model/live/pollBackoff": typeof model_live_pollBackoff;
   "model/live/pollSources": typeof model_live_pollSources;
   "model/live/poller": typeof model_live_poller;
   "model/live/presence": typeof model_live_presence;
@@ -322,7 +323,6 @@ declare const fullApi: ApiFromModules<{
   "model/notifications/notify": typeof model_notifications_notify;
   "model/notifications/webhookCapabilities": typeof model_notifications_webhookCapabilities;
   "model/notifications/webhookUrl": typeof model_notifications_webhookUrl;
-  "model/pollBackoff": typeof model_pollBackoff;
   "model/push/http": typeof model_push_http;
   "model/push/parse": typeof model_push_parse;
   "model/push/reading": typeof model_push_reading;

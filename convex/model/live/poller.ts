@@ -15,7 +15,7 @@
  * (`leaseUntil`, the latest its poll can end, stands in its `nextPollAt`), so no tick polls it
  * again meanwhile; its result, when it comes, clears the lease and sets its next poll. A tick can
  * so overlap the tail of the previous one (two fleet actions at most, whatever the fleet size).
- * A server that keeps timing out is polled less often (model/pollBackoff.ts).
+ * A server that keeps timing out is polled less often (model/live/pollBackoff.ts).
  *
  * Per server (`pollers` row): `nextPollAt` (absent: no loop, the sweep looks after it),
  * `withPlayers` for that poll, and `generation`, a ticket each store advances, so a superseded,

@@ -3,10 +3,10 @@
  * timeout on it every few seconds: its admins see it as a state («не відповідає, опитуємо раз на
  * 60 с»), and the first answer brings it back to its normal cadence.
  */
-import type { Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
-import type { PollResult } from "../lib/validators";
-import { statusOf } from "./live/snapshots";
+import type { Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import type { PollResult } from "../../lib/validators";
+import { statusOf } from "./snapshots";
 
 /** Timeouts in a row before the server is polled less often. */
 export const BACKOFF_AFTER_TIMEOUTS = 2;
