@@ -154,7 +154,7 @@ export const tournamentFields = {
    * was kept, and for a launch that named no server: such a launch links no match.
    */
   launchedOn: v.optional(v.object({ serverId: v.id("servers"), at: v.number() })),
-  /** Each launched map's result, from its recorded match (model/tournamentSeries.ts). */
+  /** Each launched map's result, from its recorded match (model/tournament/series.ts). */
   seriesResults: v.optional(v.array(vSeriesResult)),
   /** Set when a team has won more than half of the series' maps. */
   seriesWinner: v.optional(vTournamentTeamKey),

@@ -45,7 +45,7 @@ import { storePollResult } from "./data";
 import { playerSnapshotOf } from "./snapshots";
 import { isWatched, isWatchingPlayers } from "./presence";
 import { PUSH_CHECK_INTERVAL_MS, pushActive } from "../push/status";
-import { backoffMs, storeBackoff, timeoutsAfter } from "../pollBackoff";
+import { backoffMs, storeBackoff, timeoutsAfter } from "./pollBackoff";
 import { announceSanctionedJoiners } from "../moderation/sanctionNotice";
 import { markRconAuthFailed, rconStopped, targetFor } from "../servers/records";
 
