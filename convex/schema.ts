@@ -351,7 +351,7 @@ export default defineSchema({
     .index("by_tournamentId", ["tournamentId"])
     .index("by_serverId", ["serverId"]),
 
-  /* When each seat's holder was last seen (model/tournamentSeats.ts): one row per seat key
+  /* When each seat's holder was last seen (model/tournament/seats.ts): one row per seat key
      (`steam:<id>` or `name:<nickname>`), written at most once a minute; only the admin's seat
      view reads it, so a heartbeat never wakes the tournament's spectators. */
   tournamentSeen: defineTable({

@@ -1,5 +1,5 @@
 /**
- * What an admin does with cups, as declared capabilities (model/capability.ts), each audited:
+ * What an admin does with cups, as declared capabilities (model/capability/define.ts), each audited:
  * create a cup, add a team by its players' SteamIDs, start the cup (seeding, bracket), set or
  * correct a result, award a walkover, reschedule, replay a match, archive. A change to a decided
  * match rewrites what was built on it; `previewFor` shows that first (admin query).

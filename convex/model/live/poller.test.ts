@@ -1,8 +1,8 @@
 /** Poll planning (pure): when the next poll fetches the player list. */
 import { describe, expect, test } from "vitest";
-import type { PollResult } from "../lib/validators";
-import { liveMatch as match } from "../testing/live.fixtures";
-import { playersAfterRoundEnd } from "./live/poller";
+import type { PollResult } from "../../lib/validators";
+import { liveMatch as match } from "../../testing/live.fixtures";
+import { playersAfterRoundEnd } from "./poller";
 
 const summary = {
   totalPlayers: 2,
