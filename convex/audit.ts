@@ -13,9 +13,14 @@ import { admitGatedCall } from "./model/capability/callGate";
  * counts the call against the rate limits and audits a refusal (model/capability/callGate.ts).
  */
 export const admitCall = internalMutation({
-  args: { event: v.object(auditEventFields), allowed: v.boolean() },
+  args: {
+    event: v.object(auditEventFields),
+    allowed: v.boolean(),
+    guestBudget: v.optional(v.literal("guestReadBack")),
+  },
   returns: vGateVerdict,
-  handler: async (ctx, { event, allowed }) => await admitGatedCall(ctx, event, allowed),
+  handler: async (ctx, { event, allowed, guestBudget }) =>
+    await admitGatedCall(ctx, event, allowed, guestBudget),
 });
 
 const vAuditRow = v.object({

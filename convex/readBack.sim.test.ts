@@ -5,13 +5,14 @@
  * server confirms them, and the map the panel's own action set shows at once, before any poll.
  * (The ban-list items, merged list and imported game-server bans, are in moderation.sim.test.ts.)
  */
+import type { SessionId } from "convex-helpers/server/sessions";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import type { Side } from "./lib/side";
 import { commitSent } from "./model/serverControl/step";
 import { pollNow, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
-import type { personas, TestConvex } from "./test.setup";
+import { setGuestAdmin, type personas, type TestConvex } from "./test.setup";
 import type { SimHandle } from "../dev/sim/simulator";
 
 let sim: SimHandle;
@@ -151,5 +152,40 @@ describe.each([
       commitSent(ctx, serverId(), { kind: "changeMap", map: "de_dust2" }, false, "refused"),
     );
     expect(await shown()).toBe(next);
+  });
+});
+
+describe("read-back by guest admins", () => {
+  afterEach(async () => {
+    await setGuestAdmin(t, false);
+  });
+
+  test("is bounded per caller and server and audited when allowed; admins are neither", async () => {
+    await setGuestAdmin(t, true);
+    const serverId = ids[0]!;
+    const server = sim.servers[0]!;
+    server.counters.reset();
+    const read = (session: string) =>
+      t.action(api.serverControl.readBack, { serverId, sessionId: session as SessionId });
+    for (let i = 0; i < 3; i++) expect(await read("guest-a")).toEqual({ confirmed: true });
+    const sent = server.counters.snapshot().http;
+    expect(sent).toBeGreaterThan(0);
+    await expect(read("guest-a")).rejects.toMatchObject({ data: { code: "RATE_LIMITED" } });
+    // The refused read reached no game server.
+    expect(server.counters.snapshot().http).toBe(sent);
+    // Another caller has its own budget.
+    expect(await read("guest-b")).toEqual({ confirmed: true });
+    const audited = await t.run((ctx) =>
+      ctx.db.query("auditLog").withIndex("by_at").order("desc").take(10),
+    );
+    const reads = audited.filter((e) => e.action === "toggleReadBack");
+    expect(reads).toHaveLength(4);
+    expect(reads.every((e) => e.outcome === "success" && e.identity === "anonymous")).toBe(true);
+    // An admin's tab reads as often as it needs to, unaudited.
+    for (let i = 0; i < 5; i++) await admin.action(api.serverControl.readBack, { serverId });
+    const after = await t.run((ctx) =>
+      ctx.db.query("auditLog").withIndex("by_at").order("desc").take(10),
+    );
+    expect(after.filter((e) => e.action === "toggleReadBack")).toHaveLength(4);
   });
 });

@@ -53,10 +53,13 @@ export const confirmToggles = internalMutation({
  */
 export const readBack = guestAdminAction({
   audit: "toggleReadBack",
+  // Up to five game-server requests a call: a guest's reads are bounded per caller and audited.
+  guestBudget: "guestReadBack",
   args: {},
   returns: v.object({ confirmed: v.boolean() }),
-  // Not audited when it runs (once a minute per open admin tab would bury the log): it changes
-  // nothing on the server and writes only what the server says. Refusals are audited by the gate.
+  // An admin's reads are not audited (once a minute per open admin tab would bury the log): they
+  // change nothing on the server and write only what the server says. Refusals are audited by the
+  // gate, and so are a guest admin's allowed reads.
   handler: async (ctx, { serverId }) => {
     const server = await requireServer(ctx, serverId);
     return { confirmed: await refreshToggles(ctx, server) };

@@ -43,7 +43,7 @@ import type { ActionAccess } from "./actionRegistry";
 import { checkArgBounds } from "./argBounds";
 import type { AuditAction } from "./auditActions";
 import { fail, MESSAGES } from "./errors";
-import { RATE_LIMITED_MESSAGE } from "./rateLimits";
+import { RATE_LIMITED_MESSAGE, type GuestBudget } from "./rateLimits";
 import type { ActionViewer, GateVerdict } from "./validators";
 import { actorOf, loadViewer, type Viewer } from "./viewer";
 
@@ -157,6 +157,8 @@ type Level = ActionAccess;
 /** Extra property every admin action declares: the action name written to the audit log. */
 interface AuditedExtra {
   audit: AuditAction;
+  /** Callers who are not admins also spend this per-caller budget, and their allowed calls are audited. */
+  guestBudget?: GuestBudget;
 }
 
 function gatedAction(level: Level) {
@@ -175,6 +177,7 @@ function gatedAction(level: Level) {
             details: "Спроба виконати дію без прав адміністратора",
           },
           allowed,
+          guestBudget: extra.guestBudget,
         });
         if (verdict === "refused") {
           fail("FORBIDDEN", level === "moderator" ? MESSAGES.moderatorOnly : MESSAGES.accessDenied);

@@ -71,6 +71,12 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    * entry with a count (model/audit/log.ts), never dropped. The anonymous budget is shared by every
    * anonymous caller; signed-in callers are counted only per caller.
    */
+  /**
+   * Switch read-backs by callers who are not admins (guests while guest-admin is on), per caller
+   * and server: each costs up to five game-server requests. The admin tab reads once when it
+   * opens and once a minute after.
+   */
+  guestReadBack: { kind: "token bucket", rate: 2, period: MINUTE, capacity: 3 },
   refusalPerCaller: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
   refusalAnonymous: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120, shards: 2 },
   /**
@@ -170,6 +176,18 @@ export async function allowGatedCall(
   if (!perCaller.ok || !allowed) return perCaller.ok;
   return (await rateLimiter.limit(ctx, "gatedGlobal")).ok;
 }
+
+/** Counts one game-server read by a guest (not an admin) against its own per-caller budget. */
+export async function allowGuestRead(
+  ctx: MutationCtx,
+  budget: GuestBudget,
+  callerKey: string,
+): Promise<boolean> {
+  return (await rateLimiter.limit(ctx, budget, { key: callerKey })).ok;
+}
+
+/** Per-caller budgets a gated action may add for callers who are not admins. */
+export type GuestBudget = "guestReadBack";
 
 /** Counts one Steam-linking write by a signed-in user. */
 export async function limitSteamLink(ctx: MutationCtx, userKey: string): Promise<void> {

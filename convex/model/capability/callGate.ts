@@ -5,19 +5,34 @@
  * or not, and a refusal is audited (model/audit/log.ts).
  */
 import type { MutationCtx } from "../../_generated/server";
-import { allowGatedCall } from "../../lib/rateLimits";
+import { allowGatedCall, allowGuestRead, type GuestBudget } from "../../lib/rateLimits";
 import type { GateVerdict } from "../../lib/validators";
-import { appendRefusal, callerKeyOf, type AuditEvent } from "../audit/log";
+import { appendAudit, appendRefusal, callerKeyOf, type AuditEvent } from "../audit/log";
 
+/**
+ * `guestBudget`: an action that is otherwise not audited when it runs (a read that costs the game
+ * server requests) also spends this per-caller, per-server budget, and an allowed call is audited,
+ * so a guest's reads are both bounded and visible.
+ */
 export async function admitGatedCall(
   ctx: MutationCtx,
   event: AuditEvent,
   allowed: boolean,
+  guestBudget?: GuestBudget,
 ): Promise<GateVerdict> {
-  const withinLimit = await allowGatedCall(ctx, callerKeyOf(event), allowed);
+  const callerKey = callerKeyOf(event);
+  const withinLimit = await allowGatedCall(ctx, callerKey, allowed);
   if (!allowed) {
     await appendRefusal(ctx, event);
     return "refused";
   }
-  return withinLimit ? "allowed" : "limited";
+  if (!withinLimit) return "limited";
+  if (guestBudget) {
+    const key = `${callerKey}|${event.serverId ?? ""}`;
+    if (!(await allowGuestRead(ctx, guestBudget, key))) return "limited";
+    await appendAudit(ctx, { ...event, details: GUEST_CALL_DETAILS, outcome: "success" });
+  }
+  return "allowed";
 }
+
+const GUEST_CALL_DETAILS = "Гостьовий адміністратор";
