@@ -263,3 +263,31 @@ test("the log alone: a server never polled shows its match and records it", asyn
   const snap = await t.run((ctx) => matchSnapshotOf(ctx, serverId));
   expect(snap?.match.mapName).toBe("de_mirage");
 }, 120_000);
+
+test("a plain CS2 server is recorded around its live map: tv_record at the start, tv_stoprecord once recorded, the file's place on the match", async () => {
+  const text = readFileSync(path.join(REAL, "seatlon-0f870999-de_inferno.log"), "utf8");
+  const { t, serverId } = await world();
+  await replay(t, text);
+  const { matches, demos, jobs } = await t.run(async (ctx) => ({
+    matches: await ctx.db.query("matches").collect(),
+    demos: await ctx.db.query("demos").collect(),
+    jobs: await ctx.db.system.query("_scheduled_functions").collect(),
+  }));
+  expect(matches).toHaveLength(1);
+  // Every restart before the map counted dropped its recording: one file is left, the map's.
+  expect(demos).toHaveLength(1);
+  expect(demos[0]).toMatchObject({
+    serverId,
+    source: "tv_record",
+    state: "on_server",
+    matchId: matches[0]!._id,
+  });
+  expect(demos[0]!.serverPath).toMatch(/^csgo\/panel_demos\/server3_\d{8}-\d{6}_de_inferno\.dem$/);
+  const kinds = jobs
+    .filter((j) => j.name.includes("sendRecording"))
+    .map((j) => (j.args[0] as { action: { kind: string } }).action.kind);
+  // Each tv_record is followed by its tv_stoprecord; the last one closed the recorded map.
+  expect(kinds.length).toBeGreaterThan(1);
+  expect(kinds.filter((k) => k === "demoRecord")).toHaveLength(kinds.length / 2);
+  kinds.forEach((k, i) => expect(k).toBe(i % 2 === 0 ? "demoRecord" : "demoStop"));
+}, 120_000);

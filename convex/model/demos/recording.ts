@@ -3,7 +3,9 @@
  * tracker sees a map go live and stops it (`tv_stoprecord`) once that map is recorded, through the
  * command layer. The file stays on the game server (`csgo/panel_demos/…dem`): the match page says
  * where, since the panel cannot fetch files from a game server. A map that ends without being
- * recorded (a restart, a map change before 4 rounds) stops its recording and drops the row.
+ * recorded (a restart, a map change before 4 rounds) stops its recording and drops the row. The
+ * steps come from the poll tracker, or from CS2's log where the log speaks for the match (plain
+ * CS2 over RCON, whose polls see no phase).
  * MatchZy servers record and upload by themselves.
  */
 import type { Doc, Id } from "../../_generated/dataModel";

@@ -16,6 +16,7 @@ import {
 } from "../../lib/history";
 import type { BoardLine, Match, Summary } from "../../lib/validators";
 import { recordMatch } from "../history/record";
+import { followRecording } from "../demos/recording";
 import { roundLogOf } from "../history/rounds";
 import { CLOCK_JITTER_MS } from "../live/matchMerge";
 import { matchWriteDue, sameJson } from "../live/data";
@@ -251,7 +252,13 @@ export async function storeLogMatch(
       tracker?.match.pushKey === `${LOG_PUSH_PREFIX}${done.startedAt}` ? tracker.match.weapons : [];
     await recordMatch(ctx, serverId, closedOf(done, now, weapons));
   }
-  await storeTracker(ctx, serverId, tracker, state, ended, now);
+  const next = await storeTracker(ctx, serverId, tracker, state, ended, now);
+  // The log is what sees a plain CS2 server's map go live and end: the panel's GOTV recording
+  // follows it there (a server without MatchZy; MatchZy records by itself).
+  const server = await ctx.db.get("servers", serverId);
+  if (server) {
+    await followRecording(ctx, server, tracker?.match ?? null, next, ended.length > 0, now);
+  }
   await storeRounds(ctx, serverId, state, ended);
   await storeLiveMatch(ctx, serverId, state, offset, now);
   return state.live;
@@ -264,7 +271,7 @@ async function storeTracker(
   state: LogMatchState,
   ended: LogMatchState[],
   now: number,
-) {
+): Promise<TrackedMatch | null> {
   let next = trackedOf(state, row?.match, now);
   const last = ended.at(-1);
   // A map just recorded stays `finished` until the log shows the next match live.
@@ -273,12 +280,13 @@ async function storeTracker(
     if (row?.match.pushKey?.startsWith(LOG_PUSH_PREFIX)) {
       await ctx.db.delete("historyTrackers", row._id);
     }
-    return;
+    return null;
   }
   if (!row) await ctx.db.insert("historyTrackers", { serverId, match: next });
   else if (!sameJson({ ...row.match, updatedAt: 0 }, { ...next, updatedAt: 0 })) {
     await ctx.db.patch("historyTrackers", row._id, { match: next });
   }
+  return next;
 }
 
 async function storeRounds(
