@@ -17,4 +17,7 @@ crons.interval(
 // Demo retention (model/demos/retention.ts): the admin's days and size cap, oldest first, pinned kept.
 crons.interval("demo retention", { hours: 1 }, internal.demos.applyRetention, { cursor: null });
 
+// Chat retention (model/conduct/chatLog.ts): lines past the admin's days, oldest first.
+crons.interval("chat retention", { hours: 1 }, internal.conduct.applyChatRetentionJob, {});
+
 export default crons;

@@ -435,6 +435,23 @@ const MATRIX: Record<string, Row> = {
     level: "moderatorRead",
     args: (i) => ({ serverId: i.serverId }),
   },
+  "conduct:settings": { level: "moderatorRead", args: () => ({}) },
+  "conduct:saveSettings": {
+    level: "admin",
+    args: () => ({
+      settings: {
+        chatRetentionDays: 30,
+        warnThreshold: 3,
+        warnPeriodDays: 30,
+        warnExpiryDays: 30,
+        escalationKind: "ban",
+        escalationMinutes: 1440,
+        escalationMode: "propose",
+        recordShowsNames: false,
+      },
+    }),
+  },
+  "conduct:chat": { level: "moderatorRead", args: () => page },
   "moderation:publicBanListInfo": { level: "public", args: () => ({}) },
   "moderation:publicBans": { level: "public", args: () => page },
   "push:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },

@@ -31,6 +31,13 @@ import {
   moderationSettingsFields,
   sanctionFields,
 } from "./lib/sanctionFields";
+import {
+  appealFields,
+  chatLineFields,
+  conductSettingsFields,
+  reportFields,
+  warningFields,
+} from "./lib/conductFields";
 
 export default defineSchema({
   /* One row per identity, keyed by `tokenIdentifier` (issuer|subject). Created non-admin on first
@@ -545,4 +552,38 @@ export default defineSchema({
     "by_key",
     ["key"],
   ),
+
+  /* Chat lines CS2's log carried (model/conduct/chatLog.ts), per server: read by staff only, by
+     server, player or text; deleted past the admin's retention by a cron. `key` is the line's
+     identity in the log, so a resent batch adds nothing. */
+  chatLines: defineTable(chatLineFields)
+    .index("by_serverId_and_key", ["serverId", "key"])
+    .index("by_serverId_and_at", ["serverId", "at"])
+    .index("by_steamId_and_at", ["steamId", "at"])
+    .index("by_at", ["at"])
+    .searchIndex("search_text", { searchField: "text", filterFields: ["serverId", "steamId"] }),
+
+  /* Reports of players, from the game (`!report`, `!calladmin`) and the web
+     (model/conduct/reports.ts). One undecided report per player and server: more reports of the
+     same player fold into it. The queue reads by status; a reporter reads their own. */
+  reports: defineTable(reportFields)
+    .index("by_status_and_at", ["status", "at"])
+    .index("by_serverId_and_targetSteamId_and_status", ["serverId", "targetSteamId", "status"])
+    .index("by_reporterSteamId_and_at", ["reporterSteamId", "at"]),
+
+  /* Warnings staff gave (model/conduct/warnings.ts); each counts until `expiresAt`. */
+  warnings: defineTable(warningFields)
+    .index("by_steamId_and_at", ["steamId", "at"])
+    .index("by_escalation_and_at", ["escalation", "at"]),
+
+  /* A player's appeal of one of their sanctions (model/conduct/appeals.ts): one per sanction. */
+  appeals: defineTable(appealFields)
+    .index("by_sanctionId", ["sanctionId"])
+    .index("by_status_and_at", ["status", "at"])
+    .index("by_steamId_and_at", ["steamId", "at"]),
+
+  /* Conduct settings (one row, key "global"): chat retention, warnings and their escalation. */
+  conductSettings: defineTable({ key: v.string(), ...conductSettingsFields }).index("by_key", [
+    "key",
+  ]),
 });

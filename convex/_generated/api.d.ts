@@ -10,6 +10,7 @@
 
 import type * as audit from "../audit.js";
 import type * as capabilities from "../capabilities.js";
+import type * as conduct from "../conduct.js";
 import type * as crons from "../crons.js";
 import type * as cupAdmin from "../cupAdmin.js";
 import type * as cups from "../cups.js";
@@ -38,6 +39,7 @@ import type * as lib_auditActions from "../lib/auditActions.js";
 import type * as lib_badge from "../lib/badge.js";
 import type * as lib_boundedBody from "../lib/boundedBody.js";
 import type * as lib_catalog from "../lib/catalog.js";
+import type * as lib_conductFields from "../lib/conductFields.js";
 import type * as lib_csv from "../lib/csv.js";
 import type * as lib_cupFields from "../lib/cupFields.js";
 import type * as lib_demos from "../lib/demos.js";
@@ -80,6 +82,9 @@ import type * as model_audit_log from "../model/audit/log.js";
 import type * as model_capability_callGate from "../model/capability/callGate.js";
 import type * as model_capability_define from "../model/capability/define.js";
 import type * as model_capability_registry from "../model/capability/registry.js";
+import type * as model_conduct_capabilities from "../model/conduct/capabilities.js";
+import type * as model_conduct_chatLog from "../model/conduct/chatLog.js";
+import type * as model_conduct_settings from "../model/conduct/settings.js";
 import type * as model_cup_admin from "../model/cup/admin.js";
 import type * as model_cup_bracket from "../model/cup/bracket.js";
 import type * as model_cup_elimination from "../model/cup/elimination.js";
@@ -201,6 +206,7 @@ import type {
 declare const fullApi: ApiFromModules<{
   audit: typeof audit;
   capabilities: typeof capabilities;
+  conduct: typeof conduct;
   crons: typeof crons;
   cupAdmin: typeof cupAdmin;
   cups: typeof cups;
@@ -229,6 +235,7 @@ declare const fullApi: ApiFromModules<{
   "lib/badge": typeof lib_badge;
   "lib/boundedBody": typeof lib_boundedBody;
   "lib/catalog": typeof lib_catalog;
+  "lib/conductFields": typeof lib_conductFields;
   "lib/csv": typeof lib_csv;
   "lib/cupFields": typeof lib_cupFields;
   "lib/demos": typeof lib_demos;
@@ -271,6 +278,9 @@ declare const fullApi: ApiFromModules<{
   "model/capability/callGate": typeof model_capability_callGate;
   "model/capability/define": typeof model_capability_define;
   "model/capability/registry": typeof model_capability_registry;
+  "model/conduct/capabilities": typeof model_conduct_capabilities;
+  "model/conduct/chatLog": typeof model_conduct_chatLog;
+  "model/conduct/settings": typeof model_conduct_settings;
   "model/cup/admin": typeof model_cup_admin;
   "model/cup/bracket": typeof model_cup_bracket;
   "model/cup/elimination": typeof model_cup_elimination;

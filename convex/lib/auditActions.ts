@@ -63,6 +63,17 @@ export const PANEL_EVENTS = [
   "cup_replay",
   "cup_reschedule",
   "cup_archive",
+  "conduct_settings",
+  "report_web",
+  "report_claim",
+  "report_resolve",
+  "report_reject",
+  "warn",
+  "warn_escalate",
+  "warn_dismiss",
+  "appeal_submit",
+  "appeal_accept",
+  "appeal_reject",
 ] as const;
 
 export type PanelEvent = (typeof PANEL_EVENTS)[number];

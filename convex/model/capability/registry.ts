@@ -15,6 +15,7 @@ import type { AnyCapability, CapabilityServer } from "./define";
 import { commitSent } from "../serverControl/step";
 import { LAUNCH_CAPABILITY } from "../tournament/launch";
 import { MODERATION_CAPABILITIES } from "../moderation/capabilities";
+import { CONDUCT_CAPABILITIES } from "../conduct/capabilities";
 import { VOID_MATCH_CAPABILITY } from "../history/record";
 import { DEMO_CAPABILITIES } from "../demos/capabilities";
 import { notifyServerAction } from "../notifications/notify";
@@ -34,6 +35,7 @@ import { markRconAuthFailed, targetFor } from "../servers/records";
 const DECLARATIONS: AnyCapability[] = [
   ...Object.values(SERVER_ACTION_CAPABILITIES),
   ...Object.values(MODERATION_CAPABILITIES),
+  ...Object.values(CONDUCT_CAPABILITIES),
   ...Object.values(USER_CAPABILITIES),
   ...Object.values(TOURNAMENT_CAPABILITIES),
   ...Object.values(CUP_CAPABILITIES),

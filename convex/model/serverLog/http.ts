@@ -19,7 +19,7 @@ import { KILL_FEED_SIZE, LOG_PATH } from "../../lib/killFeed";
 import { pathSegments } from "../../lib/readApiRouter";
 import { jsonResponse } from "../../lib/httpResponses";
 import { readBodyLimited } from "../../lib/boundedBody";
-import { bombAfter, killsOf, loggedKillsOf, parseLogBody } from "./parse";
+import { bombAfter, chatOf, killsOf, loggedKillsOf, parseLogBody } from "./parse";
 import type { LogReply } from "./receive";
 
 export { LOG_PATH };
@@ -59,6 +59,7 @@ export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promi
           logged: loggedKillsOf(events),
           ...(foldText ? { foldText } : {}),
           bomb: bombAfter(events),
+          chat: chatOf(events),
         };
   return respond(await ctx.runMutation(internal.serverLog.receive, batch));
 }

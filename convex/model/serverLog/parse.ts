@@ -22,6 +22,9 @@
  * `L MM/DD/YYYY - HH:MM:SS: ` prefix (the UDP and file log) is read too, for forwarders that relay it.
  */
 import type { Kill, KillPlayer } from "../../lib/killFeed";
+import { CHAT_TEXT_MAX, CONDUCT_NAME_MAX, type ChatIn } from "../../lib/conductFields";
+import { cutText, gameText } from "../../lib/gameBounds";
+import { isSteamId64 } from "../../lib/steamId";
 import { readLogLine, type LogLine, type LogPlayer } from "./lines";
 import { FOLD_CVARS, FOLD_KINDS, lineId, type FoldEvent, type FoldLine } from "./matchLog";
 import { readRoundStats, type RoundStats } from "./roundStats";
@@ -227,3 +230,35 @@ export function foldEventsOf(events: LogEvent[]): FoldEvent[] {
   }
   return out;
 }
+
+/** The most chat lines one batch hands on (a batch after an outage may carry a whole match). */
+export const CHAT_LINES_MAX = 300;
+
+/**
+ * The batch's chat of real players (bots and the console never chat), in the order logged: the
+ * text stays data, never read as another line (lines.ts). Each line's age is measured against the
+ * batch's last stamp, so lines that waited in a big batch keep their spacing.
+ */
+export function chatOf(events: LogEvent[]): ChatIn[] {
+  const chat = events.filter(
+    (e): e is Extract<LogEvent, { kind: "chat" }> =>
+      e.kind === "chat" && !e.player.bot && isSteamId64(e.player.steamId),
+  );
+  const last = events.length > 0 ? stampMs(events[events.length - 1]!.stamp) : NaN;
+  return chat.slice(-CHAT_LINES_MAX).map((e) => {
+    const at = stampMs(e.stamp);
+    const ago = Number.isFinite(at) && Number.isFinite(last) ? Math.max(0, last - at) : 0;
+    return {
+      key: `${e.stamp}#${e.id}`,
+      ago: Math.min(ago, 24 * 3600_000),
+      name: gameText(e.player.name, "name").slice(0, CONDUCT_NAME_MAX),
+      steamId: e.player.steamId,
+      ...(e.player.side ? { side: e.player.side } : {}),
+      teamOnly: e.teamOnly,
+      text: cutText(e.text.replace(CONTROL_CHARS, ""), CHAT_TEXT_MAX),
+    };
+  });
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

@@ -8,6 +8,8 @@ import { v, type Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { KILL_FEED_SIZE, vKill, type Kill } from "../../lib/killFeed";
+import { vChatIn } from "../../lib/conductFields";
+import { storeChat } from "../conduct/chatLog";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { trackLoggedKills } from "../history/detect";
 import { storeLoggedBomb } from "../live/data";
@@ -31,6 +33,8 @@ export const vLogBatch = v.object({
   bomb: v.union(v.literal("planted"), v.literal("gone"), v.null()),
   /** The raw lines the match fold reads (model/serverLog/matchLog.ts), as the edge kept them. */
   foldText: v.optional(v.string()),
+  /** The batch's chat lines (model/serverLog/parse.ts `chatOf`), bounded at the edge. */
+  chat: v.optional(v.array(vChatIn)),
   /** Set when the edge found no log line in the body: counted, nothing stored. */
   refusal: v.optional(v.string()),
 });
@@ -110,6 +114,7 @@ export async function receiveLogBatch(
   const speaks = batch.foldText ? await storeLogMatch(ctx, server._id, batch.foldText, now) : false;
   if (batch.logged) await trackLoggedKills(ctx, server._id, batch.logged);
   if (batch.bomb && !speaks) await storeLoggedBomb(ctx, server._id, batch.bomb, now);
+  if (batch.chat) await storeChat(ctx, server._id, batch.chat, now);
   return { status: 200 };
 }
 

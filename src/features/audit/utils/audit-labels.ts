@@ -63,6 +63,17 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   cup_replay: "audit.event.cupReplay",
   cup_reschedule: "audit.event.cupReschedule",
   cup_archive: "audit.event.cupArchive",
+  conduct_settings: "audit.event.conductSettings",
+  report_web: "audit.event.reportWeb",
+  report_claim: "audit.event.reportClaim",
+  report_resolve: "audit.event.reportResolve",
+  report_reject: "audit.event.reportReject",
+  warn: "audit.event.warn",
+  warn_escalate: "audit.event.warnEscalate",
+  warn_dismiss: "audit.event.warnDismiss",
+  appeal_submit: "audit.event.appealSubmit",
+  appeal_accept: "audit.event.appealAccept",
+  appeal_reject: "audit.event.appealReject",
   steam_unlink: "audit.event.steamUnlink",
 };
 

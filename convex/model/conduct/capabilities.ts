@@ -1,0 +1,27 @@
+/**
+ * What staff do about players' conduct, as declared capabilities (model/capability/define.ts):
+ * the conduct settings, the report queue, warnings with their escalation and appeal decisions.
+ * Each is gated, its refusals audited, and its rows written with the audit entry.
+ */
+import { v } from "convex/values";
+import { vConductSettings } from "../../lib/conductFields";
+import { defineCapability } from "../capability/define";
+import { cleanConductSettings, writeConductSettings } from "./settings";
+
+export const CONDUCT_CAPABILITIES = {
+  /** Admins set chat retention, the warnings' threshold, period and escalation. */
+  saveSettings: defineCapability({
+    name: "conduct_settings",
+    access: "admin",
+    args: { settings: vConductSettings },
+    returns: v.null(),
+    resolve: ({ settings }) => ({ settings: cleanConductSettings(settings) }),
+    commit: async (ctx, { settings }) => {
+      await writeConductSettings(ctx, settings);
+      const s = settings;
+      return {
+        details: `чат ${s.chatRetentionDays} дн.; ${s.warnThreshold} попереджень за ${s.warnPeriodDays} дн. → ${s.escalationKind} ${s.escalationMinutes} хв (${s.escalationMode === "apply" ? "одразу" : "пропозиція"})`,
+      };
+    },
+  }),
+};
