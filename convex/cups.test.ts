@@ -360,7 +360,22 @@ describe("a cup's matches", () => {
       change: { kind: "walkover", winner: a.teamA! },
     });
     // The first cup is over; its server went to the second cup's match at once.
-    expect((await bracketOf(world, first.slug)).status).toBe("finished");
+    const over = await bracketOf(world, first.slug);
+    expect(over.status).toBe("finished");
+    // The walked-over match's ban/pick is closed: no turn left open, no timer to ban.
+    const veto = (await world.t.query(api.tournament.get, {
+      slug: over.matches[0]!.tournamentSlug!,
+    }))!;
+    expect(veto.archived).toBe(true);
+    expect(veto.deadline).toBeUndefined();
+    expect(
+      await world.players[0]!.mutation(api.tournament.ban, {
+        tournamentId: veto.id,
+        map: veto.mapPool[0]!,
+        expectedStep: 0,
+        sessionId: "cup-session" as never,
+      }),
+    ).toEqual({ refused: { code: "CONFLICT", message: "Турнір в архіві." } });
     expect((await bracketOf(world, second.slug)).matches[0]).toMatchObject({
       phase: "veto",
       serverId: world.serverIds[0],

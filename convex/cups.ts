@@ -7,7 +7,7 @@
 import { v } from "convex/values";
 import type { Doc, Id } from "./_generated/dataModel";
 import type { MutationCtx } from "./_generated/server";
-import { internalMutation } from "./_generated/server";
+import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import {
   vBestOf,
   vBracketConfig,
@@ -24,6 +24,7 @@ import { randomToken } from "./lib/random";
 import { limitCupWrite } from "./lib/rateLimits";
 import type { Viewer } from "./lib/viewer";
 import { resolve } from "./model/cup/bracket";
+import { launchNext as launchNextMap, launchTargetOf, vLaunchTarget } from "./model/cup/launch";
 import {
   openCheckIn as openCheckInRule,
   schedule,
@@ -361,6 +362,23 @@ export const startDue = internalMutation({
   returns: v.null(),
   handler: async (ctx, { matchId, startAt }) => {
     await startDueRule(ctx, matchId, startAt);
+    return null;
+  },
+});
+
+/** The next map of a cup match's series to launch, if one is due. */
+export const launchTarget = internalQuery({
+  args: { tournamentId: v.id("tournaments") },
+  returns: vLaunchTarget,
+  handler: async (ctx, { tournamentId }) => await launchTargetOf(ctx, tournamentId),
+});
+
+/** Launches that map on the match's server (after its ban/pick, after each map's result). */
+export const launchNext = internalAction({
+  args: { tournamentId: v.id("tournaments"), attempt: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId, attempt }) => {
+    await launchNextMap(ctx, tournamentId, attempt);
     return null;
   },
 });

@@ -89,6 +89,7 @@ import type * as model_cup_admin from "../model/cup/admin.js";
 import type * as model_cup_bracket from "../model/cup/bracket.js";
 import type * as model_cup_elimination from "../model/cup/elimination.js";
 import type * as model_cup_format from "../model/cup/format.js";
+import type * as model_cup_launch from "../model/cup/launch.js";
 import type * as model_cup_roundRobin from "../model/cup/roundRobin.js";
 import type * as model_cup_run from "../model/cup/run.js";
 import type * as model_cup_seeding from "../model/cup/seeding.js";
@@ -285,6 +286,7 @@ declare const fullApi: ApiFromModules<{
   "model/cup/bracket": typeof model_cup_bracket;
   "model/cup/elimination": typeof model_cup_elimination;
   "model/cup/format": typeof model_cup_format;
+  "model/cup/launch": typeof model_cup_launch;
   "model/cup/roundRobin": typeof model_cup_roundRobin;
   "model/cup/run": typeof model_cup_run;
   "model/cup/seeding": typeof model_cup_seeding;

@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type { BestOf, BracketConfig } from "../../lib/cupFields";
 import { playable, resolve, type Resolved } from "./bracket";
-import { createBracket, isFinished, recordResult, type Bracket } from "./format";
+import {
+  checkConfig,
+  createBracket,
+  FORMAT_MESSAGES,
+  GROUP_TEAMS_MAX,
+  isFinished,
+  recordResult,
+  type Bracket,
+} from "./format";
 import { championOf, standings } from "./standings";
 import { swissTarget } from "./swiss";
 
@@ -169,7 +177,7 @@ describe("round robin", () => {
       });
       fc.assert(
         fc.property(fc.integer({ min: 2, max: 24 }), config, draws, (n, cfg, d) => {
-          fc.pre(n / cfg.groups >= 2);
+          fc.pre(n / cfg.groups >= 2 && Math.ceil(n / cfg.groups) <= GROUP_TEAMS_MAX);
           const bracket = playOut(createBracket(cfg, teamIds(n)), d);
           const { resolved, table, games } = checkCommon(bracket);
           const sizes = new Map<number, number>();
@@ -195,6 +203,18 @@ describe("round robin", () => {
     },
     LONG,
   );
+
+  test("a group holds at most 16 teams: 17 in one group is refused, in two it is built", () => {
+    const cfg = { format: "round_robin" as const, bestOf: 1 as const, finalBestOf: 1 as const };
+    expect(() => createBracket({ ...cfg, groups: 1 }, teamIds(17))).toThrow(
+      FORMAT_MESSAGES.groupTooBig,
+    );
+    expect(() => checkConfig({ ...cfg, groups: 4 }, 64)).not.toThrow();
+    expect(() => checkConfig({ ...cfg, groups: 3 }, 64)).toThrow(FORMAT_MESSAGES.groupTooBig);
+    const groups = createBracket({ ...cfg, groups: 2 }, teamIds(17)).matches;
+    // Groups of 9 and 8: 36 + 28 matches.
+    expect(groups).toHaveLength(64);
+  });
 });
 
 /** Whether any perfect pairing of `teams` (one left out when odd) avoids every met pair. */

@@ -21,11 +21,14 @@ import { swissFirstRound, swissNextRound } from "./swiss";
 export const CUP_TEAMS_MIN = 2;
 export const CUP_TEAMS_MAX = 64;
 export const GROUPS_MAX = 16;
+/** A group of 16 plays 120 matches in 15 rounds; larger ones would outgrow a cup's match rows. */
+export const GROUP_TEAMS_MAX = 16;
 export const SWISS_TARGET_MAX = 5;
 
 export const FORMAT_MESSAGES = {
   teams: `У кубку від ${CUP_TEAMS_MIN} до ${CUP_TEAMS_MAX} команд.`,
   groups: "У кожній групі мають бути щонайменше дві команди.",
+  groupTooBig: `У групі щонайбільше ${GROUP_TEAMS_MAX} команд: додайте груп.`,
   swissTarget: `Швейцарська система: від 1 до ${SWISS_TARGET_MAX} перемог і поразок.`,
   duplicateTeam: "Команда в посіві двічі.",
 } as const;
@@ -46,6 +49,7 @@ export function checkConfig(config: BracketConfig, teams: number): void {
     if (!Number.isInteger(groups) || groups < 1 || groups > GROUPS_MAX || teams / groups < 2) {
       fail("INVALID_INPUT", M.groups);
     }
+    if (Math.ceil(teams / groups) > GROUP_TEAMS_MAX) fail("INVALID_INPUT", M.groupTooBig);
   }
   if (config.format === "swiss") {
     for (const n of [config.swissWins ?? 3, config.swissLosses ?? 3]) {

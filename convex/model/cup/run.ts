@@ -14,9 +14,9 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { cryptoChance, randomSlug } from "../../lib/random";
 import { notify } from "../notifications/notify";
-import { createTournament } from "../tournament/state";
-import { save } from "../tournament/store";
-import { startVeto } from "../tournament/veto";
+import { archive, createTournament } from "../tournament/state";
+import { save, stateOf } from "../tournament/store";
+import { pause, startVeto } from "../tournament/veto";
 import { allDecided, resolve, type Resolved } from "./bracket";
 import { recordResult } from "./format";
 import { vetoFor } from "./veto";
@@ -38,6 +38,7 @@ export async function commitBracket(
   now: number,
 ): Promise<void> {
   const written = await writeBracket(ctx, cup._id, rows, next);
+  for (const tournamentId of written.released) await closeVeto(ctx, tournamentId, now);
   await afterChange(ctx, cup, written.rows, written.resolved, now);
 }
 
@@ -265,6 +266,13 @@ export async function applySeries(
     if (row.live?.a !== score.a || row.live?.b !== score.b || row.phase !== "live") {
       await ctx.db.patch("cupMatches", row._id, { live: score, phase: "live" });
     }
+    // The series goes on: its next map is launched on the same server.
+    if (row.tournamentId) {
+      await ctx.scheduler.runAfter(0, internal.cups.launchNext, {
+        tournamentId: row.tournamentId,
+        attempt: 0,
+      });
+    }
     return;
   }
   const cup = await requireCup(ctx, row.cupId);
@@ -286,6 +294,23 @@ export async function applySeries(
     scoreB: score.b,
   });
   await commitBracket(ctx, cup, rows, next, Date.now());
+}
+
+/**
+ * A match decided without its series (a walkover, an admin's result) or sent back to be played
+ * again: its ban/pick stops where it is (archived, its clock paused), so no turn stays open and no
+ * timer bans for a match that is over. A series already won is left as its record.
+ */
+async function closeVeto(ctx: MutationCtx, tournamentId: Id<"tournaments">, now: number) {
+  const doc = await ctx.db.get("tournaments", tournamentId);
+  if (!doc || doc.archived || doc.seriesWinner) return;
+  const state = stateOf(doc);
+  await save(
+    ctx,
+    doc._id,
+    state,
+    archive(state, (t) => pause(t, now)),
+  );
 }
 
 /** Loads the cup's rows and teams for a change by an admin or a job. */

@@ -83,20 +83,30 @@ const sameBracketMatch = (x: BracketMatch, y: BracketMatch) =>
 /**
  * Writes `next` over the rows: new matches inserted, gone ones deleted, changed ones patched. A
  * match whose result was dropped, or whose teams changed, starts its lifecycle over (no time, no
- * check-in). Returns the rows as they now are, in play order.
+ * check-in). Returns the rows as they now are, in play order, and the ban/pick of every match
+ * that no longer runs on its server (decided some other way, or to be played again).
  */
 export async function writeBracket(
   ctx: MutationCtx,
   cupId: Id<"cups">,
   rows: readonly Doc<"cupMatches">[],
   next: Bracket,
-): Promise<{ rows: Doc<"cupMatches">[]; resolved: Resolved }> {
+): Promise<{
+  rows: Doc<"cupMatches">[];
+  resolved: Resolved;
+  released: Id<"tournaments">[];
+}> {
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const before = resolve(rows.map(bracketMatchOf), next.seeds);
   const resolved = resolve(next.matches, next.seeds);
   const out: Doc<"cupMatches">[] = [];
+  const released: Id<"tournaments">[] = [];
   const keep = new Set(next.matches.map((m) => m.key));
-  for (const row of rows) if (!keep.has(row.key)) await ctx.db.delete("cupMatches", row._id);
+  for (const row of rows) {
+    if (keep.has(row.key)) continue;
+    if (row.tournamentId) released.push(row.tournamentId);
+    await ctx.db.delete("cupMatches", row._id);
+  }
   for (const [seq, match] of next.matches.entries()) {
     const row = byKey.get(match.key);
     const now = resolved.get(match.key)!;
@@ -122,6 +132,9 @@ export async function writeBracket(
       out.push(row);
       continue;
     }
+    if (row.tournamentId && (restart || (phase === "done" && row.phase !== "done"))) {
+      released.push(row.tournamentId);
+    }
     const replacement: Doc<"cupMatches"> = {
       _id: row._id,
       _creationTime: row._creationTime,
@@ -145,7 +158,7 @@ export async function writeBracket(
     await ctx.db.replace("cupMatches", _id, stripUndefined(fields));
     out.push({ ...stripUndefined(fields), _id, _creationTime });
   }
-  return { rows: out, resolved };
+  return { rows: out, resolved, released };
 }
 
 /** A match nobody will play again is done; the rest wait until the run schedules them. */

@@ -167,6 +167,10 @@ export async function save(
       step: next.currentStep,
     });
   }
+  // A cup's match is launched by the panel on its server as soon as its ban/pick is done.
+  if (next.cupMatchId && next.status === "finished" && before.status !== "finished") {
+    await ctx.scheduler.runAfter(0, internal.cups.launchNext, { tournamentId: id, attempt: 0 });
+  }
 }
 
 /** The stored fields everyone may see as they are stored. */

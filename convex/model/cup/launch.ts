@@ -1,0 +1,95 @@
+/**
+ * The panel launches a cup match's maps itself: the first once its ban/pick is done, each next one
+ * once the previous map's result is recorded, always on the server the match was given. It runs
+ * the same declared launch as an admin's button (model/tournament/launch.ts), audited under the
+ * cup's name, so every connection type and MatchZy work as they do for an admin. A launch the game
+ * server did not take (offline, busy) is tried again a little later, a bounded number of times;
+ * after that the match's ban/pick page still offers an admin the launch.
+ */
+import { v, type Infer } from "convex/values";
+import { internal } from "../../_generated/api";
+import type { Id } from "../../_generated/dataModel";
+import type { ActionCtx, QueryCtx } from "../../_generated/server";
+import type { ActionViewer } from "../../lib/validators";
+import { runCapability } from "../capability/define";
+import { LAUNCH_CAPABILITY } from "../tournament/launch";
+
+/** Tries of one map's launch, one every RETRY_MS: about ten minutes of a server being down. */
+export const LAUNCH_ATTEMPTS_MAX = 20;
+export const LAUNCH_RETRY_MS = 30_000;
+/** Phases in which a cup match holds its server. */
+const ON_SERVER = new Set(["veto", "live"]);
+
+export const vLaunchTarget = v.union(
+  v.null(),
+  v.object({
+    serverId: v.id("servers"),
+    mode: v.string(),
+    mapIndex: v.number(),
+    cupName: v.string(),
+  }),
+);
+type LaunchTarget = Infer<typeof vLaunchTarget>;
+
+/** What the next launch of a cup match's series is, or null when there is none to make now. */
+export async function launchTargetOf(
+  ctx: QueryCtx,
+  tournamentId: Id<"tournaments">,
+): Promise<LaunchTarget> {
+  const doc = await ctx.db.get("tournaments", tournamentId);
+  if (!doc?.cupMatchId || doc.archived || doc.seriesWinner || doc.status !== "finished") {
+    return null;
+  }
+  const row = await ctx.db.get("cupMatches", doc.cupMatchId);
+  if (!row || row.tournamentId !== tournamentId || !row.serverId || !ON_SERVER.has(row.phase)) {
+    return null;
+  }
+  const mapIndex = doc.launchedMaps;
+  if (mapIndex >= doc.series.length) return null;
+  const results = doc.seriesResults ?? [];
+  if (mapIndex > 0 && !results.some((r) => r.mapIndex === mapIndex - 1)) return null;
+  const cup = await ctx.db.get("cups", row.cupId);
+  return {
+    serverId: row.serverId,
+    // 2v2 and smaller is CS2's Wingman; larger teams play competitive.
+    mode: doc.format.teamSize <= 2 ? "wingman" : "competitive",
+    mapIndex,
+    cupName: cup?.name ?? "",
+  };
+}
+
+/** The panel as the audit log names it when it launches for a cup. */
+function cupViewer(cupName: string): ActionViewer {
+  return {
+    isSignedIn: true,
+    isAdmin: true,
+    isGuestAdminEnabled: false,
+    username: `Кубок «${cupName}»`.slice(0, 64),
+  };
+}
+
+export async function launchNext(
+  ctx: ActionCtx,
+  tournamentId: Id<"tournaments">,
+  attempt: number,
+): Promise<void> {
+  const target = await ctx.runQuery(internal.cups.launchTarget, { tournamentId });
+  if (!target) return;
+  const { serverId, mode, mapIndex, cupName } = target;
+  try {
+    await runCapability(
+      { ...ctx, viewer: cupViewer(cupName), auditAction: LAUNCH_CAPABILITY.name },
+      LAUNCH_CAPABILITY,
+      { tournamentId, mode, mapIndex },
+      serverId,
+    );
+  } catch {
+    // The refusal or failure is in the audit log already; the server may be back later.
+    if (attempt + 1 < LAUNCH_ATTEMPTS_MAX) {
+      await ctx.scheduler.runAfter(LAUNCH_RETRY_MS, internal.cups.launchNext, {
+        tournamentId,
+        attempt: attempt + 1,
+      });
+    }
+  }
+}
