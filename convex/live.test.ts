@@ -161,3 +161,32 @@ describe("the dashboard query by what the page knows", () => {
     }
   });
 });
+
+describe("where to watch one server through GOTV", () => {
+  test("host and GOTV port while it broadcasts; null offline, with GOTV off, or disabled", async () => {
+    const { t, serverId } = await withServer();
+    const gotv = async () => await t.query(api.live.gotv, { serverId });
+    expect(await gotv()).toBeNull();
+    const statusId = await t.run((ctx) =>
+      ctx.db.insert("serverStatus", {
+        serverId,
+        online: true,
+        livenessAt: 1,
+        changedAt: 1,
+        tvPort: 27020,
+      }),
+    );
+    expect(await gotv()).toBe("127.0.0.1:27020");
+    await t.run((ctx) => ctx.db.patch("servers", serverId, { gotvPort: 27021 }));
+    expect(await gotv()).toBe("127.0.0.1:27021");
+    await t.run((ctx) => ctx.db.patch("serverStatus", statusId, { tvPort: undefined }));
+    expect(await gotv()).toBeNull();
+    await t.run((ctx) => ctx.db.patch("serverStatus", statusId, { tvPort: 27020, online: false }));
+    expect(await gotv()).toBeNull();
+    await t.run(async (ctx) => {
+      await ctx.db.patch("serverStatus", statusId, { online: true });
+      await ctx.db.patch("servers", serverId, { disabled: true });
+    });
+    expect(await gotv()).toBeNull();
+  });
+});

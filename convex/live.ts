@@ -98,6 +98,21 @@ export const dashboard = publicQuery({
   },
 });
 
+/**
+ * Where to watch one server through GOTV: `host:port` while it is online with GOTV on, else null
+ * (a tournament's page while its map is played). Reads the server and its status row only, which
+ * change when the server goes on or off line, not with play.
+ */
+export const gotv = publicQuery({
+  args: { serverId: v.id("servers") },
+  returns: v.union(v.string(), v.null()),
+  handler: async (ctx, { serverId }) => {
+    const server = await ctx.db.get("servers", serverId);
+    if (!server || server.disabled) return null;
+    return gotvAddressOf(server, await statusOf(ctx, serverId));
+  },
+});
+
 /** The players and random tabs' one subscription: status and every player seen on the map. */
 export const playerList = publicQuery({
   args: { serverId: v.id("servers") },

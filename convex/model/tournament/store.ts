@@ -216,6 +216,8 @@ export const vTournamentView = v.object({
   relaunchMap: v.union(v.number(), v.null()),
   /** Copyable text for Discord once the veto finished. */
   summary: v.union(v.string(), v.null()),
+  /** The server a launched map is being played on until its result is recorded, else null. */
+  playingOn: v.union(v.id("servers"), v.null()),
 });
 export type TournamentView = Infer<typeof vTournamentView>;
 
@@ -230,7 +232,15 @@ export function viewOf(t: Doc<"tournaments">): TournamentView {
     isLaunched: isLaunched(t),
     relaunchMap: relaunchableMap(t),
     summary: t.status === "finished" ? summaryText(t) : null,
+    playingOn: playingOn(t),
   };
+}
+
+/** A map launched without a recorded result: it is on (or about to be on) its server. */
+function playingOn(t: Doc<"tournaments">): Id<"servers"> | null {
+  const played = t.seriesResults?.length ?? 0;
+  if (!t.launchedOn || t.seriesWinner || t.launchedMaps <= played) return null;
+  return t.launchedOn.serverId;
 }
 
 /** A row of the list of tournaments. */

@@ -172,6 +172,7 @@ export default {
   "tournament.seriesMapResult": "{winner} ({a}:{b})",
   "tournament.seriesDraw": "нічия ({a}:{b})",
   "tournament.seriesPending": "ще не зіграна",
+  "tournament.seriesPlaying": "грається зараз · демо буде тут після мапи",
   "tournament.seriesMatchLink": "Матч і демо",
   "tournament.seriesWinner": "Серію виграла {team}",
   "tournament.seriesWaiting": "Наступна мапа відкриється, щойно результат мапи {n} буде записано.",

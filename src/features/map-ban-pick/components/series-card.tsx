@@ -2,6 +2,8 @@ import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { matchPath } from "@/config/paths";
 import { Card } from "@/components/ui/card";
+import { GotvLink } from "@/components/match/gotv-link";
+import { useGotvAddress } from "@/hooks/use-gotv-address";
 import { t } from "@/i18n";
 import "@/i18n/load/tournament";
 import { mapLabel } from "@/lib/maps";
@@ -20,6 +22,9 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
   const winner = tournament.seriesWinner;
   const waitingFor =
     !winner && tournament.launchedMaps > results.length ? tournament.launchedMaps : null;
+  // The map being played: watch it through GOTV now, its demo comes with its result.
+  const playing = tournament.playingOn !== null ? tournament.launchedMaps - 1 : null;
+  const gotvAddress = useGotvAddress(tournament.playingOn);
   return (
     <Card
       title={t("tournament.seriesTitle")}
@@ -50,20 +55,24 @@ export function SeriesCard({ tournament }: { tournament: Tournament }) {
                 {t("tournament.seriesMap", { n: i + 1, map: mapLabel(m.map) })}
               </span>
               <span className={textStyles.muted}>
-                {!r
-                  ? t("tournament.seriesPending")
-                  : r.winner === "draw"
-                    ? t("tournament.seriesDraw", { a: r.scoreA, b: r.scoreB })
-                    : t("tournament.seriesMapResult", {
-                        winner: tournament[r.winner].name,
-                        a: r.scoreA,
-                        b: r.scoreB,
-                      })}
+                {!r && i === playing
+                  ? t("tournament.seriesPlaying")
+                  : !r
+                    ? t("tournament.seriesPending")
+                    : r.winner === "draw"
+                      ? t("tournament.seriesDraw", { a: r.scoreA, b: r.scoreB })
+                      : t("tournament.seriesMapResult", {
+                          winner: tournament[r.winner].name,
+                          a: r.scoreA,
+                          b: r.scoreB,
+                        })}
               </span>
               {r ? (
                 <Link to={matchPath(r.matchId)} className={textStyles.muted}>
                   {t("tournament.seriesMatchLink")}
                 </Link>
+              ) : i === playing && gotvAddress ? (
+                <GotvLink address={gotvAddress} />
               ) : null}
             </li>
           );

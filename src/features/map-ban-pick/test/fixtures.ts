@@ -48,6 +48,7 @@ export function waiting(overrides: Partial<Tournament> = {}): Tournament {
     launchedMaps: 0,
     seriesResults: [],
     seriesWinner: null,
+    playingOn: null,
     summary: null,
     teamA: { name: "Команда A", players: [] },
     teamB: { name: "Команда B", players: [] },
