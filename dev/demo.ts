@@ -116,9 +116,15 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
     await backend.runInternal("notifications:seedWebhooks", { baseUrl: discord.url });
     // Server #1 sends CS2's HTTP log (the kill feed) as an owner's server.cfg would have it: the
     // lines come from the deployment (`serverLog:configLine`), the console runs them.
-    const logLines = await backend.runInternal("serverLog:configLine", { key: "server1" });
-    if (Array.isArray(logLines)) {
-      for (const line of logLines) sim.servers[0]?.console.exec(String(line));
+    // Server #3, a plain CS2 server over direct RCON, too: its whole match comes from the log.
+    for (const [key, index] of [
+      ["server1", 0],
+      ["server3", 2],
+    ] as const) {
+      const logLines = await backend.runInternal("serverLog:configLine", { key });
+      if (Array.isArray(logLines)) {
+        for (const line of logLines) sim.servers[index]?.console.exec(String(line));
+      }
     }
     let vite: ViteDevServer | null = null;
     let webUrl: string | null = null;

@@ -95,6 +95,9 @@ export class ServerHttpLog {
   private tick = 0;
   private stopped = false;
 
+  /** When the match being logged went live (the world's clock): `Game Over` says how long it ran. */
+  private matchStarted: number | undefined;
+
   constructor(
     private readonly world: GameWorld,
     private readonly options: ServerHttpLogOptions,
@@ -167,9 +170,49 @@ export class ServerHttpLog {
     for (const req of this.requests) req.destroy(new Error("simulator stopped"));
   }
 
+  /** What CS2 writes about the match as a whole: the teams by side and the score by side. */
+  private matchStatus(): void {
+    const w = this.world.wireMatch();
+    for (const [side, name] of [
+      ["CT", w.teamCT],
+      ["TERRORIST", w.teamT],
+    ] as const) {
+      this.write(
+        name
+          ? `MatchStatus: Team playing "${side}": ${name}`
+          : `MatchStatus: Team "${side}" is unset.`,
+      );
+    }
+    const played = w.roundPhase === "warmup" ? -1 : w.scoreCT + w.scoreT;
+    this.write(
+      `MatchStatus: Score: ${w.scoreCT}:${w.scoreT} on map "${this.world.map}" RoundsPlayed: ${played}`,
+    );
+  }
+
   private onMatchEvent(event: MatchEvent): void {
     const m = this.world.match;
     switch (event.type) {
+      case "live": {
+        // As CS2 logs a match going live: the cvars its clock and halves follow, then the start.
+        const cvars = this.world.cvars;
+        for (const name of [
+          "mp_maxrounds",
+          "mp_roundtime",
+          "mp_roundtime_defuse",
+          "mp_freezetime",
+          "mp_c4timer",
+        ]) {
+          const value = cvars.get(name);
+          if (value !== "") this.write(`server_cvar: "${name}" "${value}"`);
+        }
+        this.matchStarted = this.world.now;
+        this.write(`World triggered "Match_Start" on "${this.world.map}"`);
+        this.matchStatus();
+        break;
+      }
+      case "sidesSwapped":
+        this.matchStatus();
+        break;
       case "roundStart": {
         this.write(`World triggered "Round_Start"`);
         const buyer = this.world.connected().find((p) => p.side === "CT" || p.side === "T");
@@ -193,11 +236,18 @@ export class ServerHttpLog {
         this.write(
           `Team "${event.winner === "CT" ? "CT" : "TERRORIST"}" triggered "SFUI_Notice_${roundNotice(event.reason, event.winner)}" (CT "${m.scoreCT}") (T "${m.scoreT}")`,
         );
+        this.matchStatus();
         this.write(`World triggered "Round_End"`);
         break;
-      case "matchOver":
-        this.write(`Game Over: competitive  ${this.world.map} score ${m.scoreCT}:${m.scoreT}`);
+      case "matchOver": {
+        const minutes = Math.round(
+          (this.world.now - (this.matchStarted ?? this.world.now)) / 60_000,
+        );
+        this.write(
+          `Game Over: competitive  ${this.world.map} score ${m.scoreCT}:${m.scoreT} after ${minutes} min`,
+        );
         break;
+      }
       default:
         break;
     }

@@ -1,8 +1,8 @@
 /**
  * The dashboard's round strip and scoreboard by side in Chromium against demo mode: with MatchZy
  * push on, each simulated round adds a mark with its winner and how it ended, and the board shows
- * the teams' names and every player on their side; with push off, the next round's mark comes from
- * polling and shows the winner only. The kill feed, opened on the dashboard and on the overlay,
+ * the teams' names and every player on their side; with push off, CS2's log (the demo has it on for
+ * server1) speaks for the match at once, and the next round's mark comes from it with its reason. The kill feed, opened on the dashboard and on the overlay,
  * shows the kills the simulator logged through CS2's HTTP log (the demo has it on for server1).
  * After the map, its match page keeps the pushed rounds' reasons and draws the score chart.
  * Checked at 1366 and 360 px.
@@ -38,7 +38,7 @@ async function marks(page: Page) {
 }
 
 describe.skipIf(!chromiumPath)("round strip in the browser", () => {
-  test("push on: marks with reasons; push off: winners only; usable at 360 px", async () => {
+  test("push on: marks with reasons; push off: the log's marks; usable at 360 px", async () => {
     const { page, context } = await newPage(env, { width: 1366, height: 900 });
     await page.goto(env.url);
     await page.getByRole("button", { name: "Увійти", exact: true }).click();
@@ -91,16 +91,16 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     const shots = screenshotDir();
     await page.screenshot({ path: path.join(shots, "round-strip.png"), fullPage: true });
 
-    // Push off: the next round is seen by polling, winner only.
+    // Push off: the log speaks for the match; the next round's mark has its reason from it.
     await page.getByRole("tab", { name: "Керування", exact: true }).click();
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
     await page.getByRole("tab", { name: "Огляд", exact: true }).click();
     expect(server.advanceUntil("roundEnd", 5_000).reached).toBe(true);
     await expect.poll(async () => (await marks(page)).length, WAIT).toBe(4);
-    const polled = (await marks(page))[3]!;
-    expect(polled.reason).toBe("");
-    expect(["CT", "T"]).toContain(polled.winner);
+    const logged = (await marks(page))[3]!;
+    expect(logged.reason).not.toBe("");
+    expect(["CT", "T"]).toContain(logged.winner);
 
     // The round clock: the next freezetime (a minute long) counts down in the browser.
     server.console.exec("mp_freezetime 60");
@@ -153,8 +153,8 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     }
     await page.screenshot({ path: path.join(shots, "overlay-360.png"), omitBackground: true });
 
-    // The rest of the map, each round seen by a poll; then its match page: the timeline keeps
-    // the pushed rounds' reasons and the polled rounds' winners, and the score chart is drawn.
+    // The rest of the map, each round told by the log, which records the map once; then its match
+    // page: every round of the timeline has its winner and reason, and the score chart is drawn.
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(env.url);
     await page.getByTestId("score-ct").waitFor(WAIT);
@@ -167,15 +167,16 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
       (await env.demo.backend.t.run(async (ctx) => await ctx.db.query("matches").collect())) as {
         _id: string;
         rounds: number;
+        source?: string;
       }[];
     await expect.poll(async () => (await recorded()).length, WAIT).toBe(1);
     const [match] = await recorded();
+    expect(match!.source).toBe("log");
     await page.goto(new URL(`/matches/${match!._id}`, env.url).href);
     const timeline = page.getByRole("list", { name: "Раунди" });
     await expect.poll(() => timeline.getByRole("listitem").count(), WAIT).toBe(match!.rounds);
     const recordedMarks = await marks(page);
-    expect(recordedMarks.slice(0, 3).every((m) => m.reason !== "")).toBe(true);
-    expect(recordedMarks.slice(3).every((m) => m.reason === "")).toBe(true);
+    expect(recordedMarks.every((m) => m.reason !== "")).toBe(true);
     expect(recordedMarks.every((m) => m.winner === "CT" || m.winner === "T")).toBe(true);
     await expect(page.locator("svg[role=img]").first().isVisible()).resolves.toBe(true);
     await page.screenshot({ path: path.join(shots, "match-after-push.png"), fullPage: true });

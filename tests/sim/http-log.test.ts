@@ -7,7 +7,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseLogBody } from "../../convex/model/serverLog/parse";
+import { EMPTY_LOG_MATCH, foldLog } from "../../convex/model/serverLog/matchLog";
+import { foldEventsOf, parseLogBody } from "../../convex/model/serverLog/parse";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 import type { SimKill } from "../../dev/sim/world";
 
@@ -101,6 +102,24 @@ describe("the simulator's HTTP log", () => {
       played.map((k) => [k.killer.name, k.victim.name, k.weapon, k.headshot]),
     );
     expect(events.filter((e) => e.kind === "roundWon")).toHaveLength(2);
+  });
+
+  it("logs the match as CS2 does: its start, the score and teams by side, Game Over; the panel follows it", async () => {
+    const s = server();
+    s.console.exec("mp_maxrounds 4");
+    s.console.exec("log on");
+    s.console.exec(`logaddress_add_http "${url}"`);
+    s.advanceUntil("live", 120_000);
+    s.advanceUntil("matchOver", 3_600_000);
+    await s.settled();
+    await until(() => s.httpLog.state.listeners[0]?.waiting === 0);
+    const events = posts.flatMap((p) => foldEventsOf(parseLogBody(p.body).events));
+    const { ended } = foldLog(EMPTY_LOG_MATCH, events);
+    const m = s.world.match;
+    expect(ended.map((e) => [e.over?.scoreCT, e.over?.scoreT])).toEqual([[m.scoreCT, m.scoreT]]);
+    expect(ended[0]!.marks.map((r) => r.round)).toEqual(
+      Array.from({ length: m.scoreCT + m.scoreT }, (_, i) => i + 1),
+    );
   });
 
   it("sends unacknowledged lines again, and drops a listener answered 410", async () => {

@@ -150,3 +150,28 @@ export async function updateRoundLog(
   }
   return next.startedAt === closedStartedAt ? marks : kept;
 }
+
+/** How much a mark tells: a reason beats a winner alone, which beats an unknown round. */
+function richness(mark: RoundMark): number {
+  return mark.reason ? 2 : mark.winner ? 1 : 0;
+}
+
+/**
+ * One strip from two sources' marks of the same map: every round either saw, each with the
+ * richer mark (a reason, else a winner); on a tie `speaking`'s mark stands. `upTo` drops the
+ * other source's rounds past it (the speaking source undid them: a round restored from backup).
+ * Pure.
+ */
+export function mergeMarks(
+  speaking: RoundMark[],
+  other: RoundMark[],
+  upTo = Number.POSITIVE_INFINITY,
+): RoundMark[] {
+  const byRound = new Map<number, RoundMark>();
+  for (const mark of other) if (mark.round <= upTo) byRound.set(mark.round, mark);
+  for (const mark of speaking) {
+    const seen = byRound.get(mark.round);
+    byRound.set(mark.round, seen && richness(seen) > richness(mark) ? seen : mark);
+  }
+  return [...byRound.values()].sort((a, b) => a.round - b.round).slice(-MAX_ROUND_MARKS);
+}

@@ -17,7 +17,8 @@ import {
 import type { BoardLine, Match, Summary } from "../../lib/validators";
 import { recordMatch } from "../history/record";
 import { followRecording } from "../demos/recording";
-import { roundLogOf } from "../history/rounds";
+import { mergeMarks, roundLogOf } from "../history/rounds";
+import { pushStatusOf } from "../push/status";
 import { CLOCK_JITTER_MS } from "../live/matchMerge";
 import { matchWriteDue, sameJson } from "../live/data";
 import { matchSnapshotOf } from "../live/snapshots";
@@ -45,8 +46,17 @@ async function trackerOf(ctx: QueryCtx, serverId: Id<"servers">) {
     .unique();
 }
 
-/** MatchZy's events name the match being played (they speak for it over the log). */
-function pushSpeaks(tracker: TrackedMatch | undefined, now: number): boolean {
+/**
+ * MatchZy's events name the match being played (they speak for it over the log) while push is on:
+ * an admin who turns push off hands the match to the log at once.
+ */
+async function pushSpeaks(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  tracker: TrackedMatch | undefined,
+  now: number,
+): Promise<boolean> {
+  if (!(await pushStatusOf(ctx, serverId))?.enabled) return false;
   return (
     !!tracker?.pushKey &&
     !tracker.pushKey.startsWith(LOG_PUSH_PREFIX) &&
@@ -246,7 +256,10 @@ export async function storeLogMatch(
   else await ctx.db.insert("serverLogMatches", { serverId, state, updatedAt: now });
 
   const tracker = await trackerOf(ctx, serverId);
-  if (pushSpeaks(tracker?.match, now)) return false;
+  if (await pushSpeaks(ctx, serverId, tracker?.match, now)) {
+    await fillPushedRounds(ctx, serverId, tracker!.match, state);
+    return false;
+  }
   for (const done of ended) {
     const weapons =
       tracker?.match.pushKey === `${LOG_PUSH_PREFIX}${done.startedAt}` ? tracker.match.weapons : [];
@@ -259,7 +272,7 @@ export async function storeLogMatch(
   if (server) {
     await followRecording(ctx, server, tracker?.match ?? null, next, ended.length > 0, now);
   }
-  await storeRounds(ctx, serverId, state, ended);
+  await storeRounds(ctx, serverId, state, ended, tracker?.match);
   await storeLiveMatch(ctx, serverId, state, offset, now);
   return state.live;
 }
@@ -289,20 +302,52 @@ async function storeTracker(
   return next;
 }
 
+/**
+ * The round strip while the log speaks: its marks, with the rounds another source saw of the same
+ * map that the log missed (a lost batch) or told less about, kept; rounds past the log's last one
+ * are dropped (a restore undid them).
+ */
 async function storeRounds(
   ctx: MutationCtx,
   serverId: Id<"servers">,
   state: LogMatchState,
   ended: LogMatchState[],
+  prior: TrackedMatch | undefined,
 ) {
   const shown = state.live ? state : ended.at(-1);
   if (!shown || shown.startedAt === undefined) return;
   const log = await roundLogOf(ctx, serverId);
-  const doc = { startedAt: shown.startedAt, rounds: shown.marks };
+  const sameMap =
+    !!log &&
+    (log.startedAt === shown.startedAt ||
+      (prior?.state === "open" &&
+        prior.startedAt === log.startedAt &&
+        prior.mapName === shown.map));
+  const rounds = sameMap
+    ? mergeMarks(shown.marks, log.rounds, shown.marks.at(-1)?.round ?? 0)
+    : shown.marks;
+  const doc = { startedAt: shown.startedAt, rounds };
   if (!log) await ctx.db.insert("roundLogs", { serverId, ...doc });
   else if (log.startedAt !== doc.startedAt || !sameJson(log.rounds, doc.rounds)) {
     await ctx.db.patch("roundLogs", log._id, doc);
   }
+}
+
+/**
+ * While MatchZy speaks, the log only completes its strip: a round its events counted but did not
+ * tell the winner or reason of gets the log's (later rounds are MatchZy's to add).
+ */
+async function fillPushedRounds(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  tracker: TrackedMatch,
+  state: LogMatchState,
+) {
+  const log = await roundLogOf(ctx, serverId);
+  if (!log || log.startedAt !== tracker.startedAt || state.map !== tracker.mapName) return;
+  const counted = state.marks.filter((m) => m.round <= tracker.rounds);
+  const rounds = mergeMarks(log.rounds, counted);
+  if (!sameJson(rounds, log.rounds)) await ctx.db.patch("roundLogs", log._id, { rounds });
 }
 
 async function storeLiveMatch(
