@@ -38,6 +38,8 @@ interface Ids {
   /** A cup and a cup match that were deleted, likewise. */
   cupId: Id<"cups">;
   cupMatchId: Id<"cupMatches">;
+  /** A report that was deleted: decisions about it get past the gate and find nothing. */
+  reportId: Id<"reports">;
 }
 
 const STEAM = "76561198000000001";
@@ -452,6 +454,28 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   "conduct:chat": { level: "moderatorRead", args: () => page },
+  "conduct:reports": { level: "moderatorRead", args: () => ({ status: "open", ...page }) },
+  "conduct:claimReport": {
+    level: "moderator",
+    args: (i) => ({ reportId: i.reportId }),
+    reaches: { code: "NOT_FOUND", message: /^Скаргу не знайдено\.$/ },
+  },
+  "conduct:resolveReport": {
+    level: "moderator",
+    args: (i) => ({ reportId: i.reportId, decision: "ok" }),
+    reaches: { code: "NOT_FOUND", message: /^Скаргу не знайдено\.$/ },
+  },
+  "conduct:rejectReport": {
+    level: "moderator",
+    args: (i) => ({ reportId: i.reportId, decision: "no" }),
+    reaches: { code: "NOT_FOUND", message: /^Скаргу не знайдено\.$/ },
+  },
+  "conduct:reportPlayer": {
+    level: "signedIn",
+    args: () => ({ steamId: STEAM, reason: "wallhack" }),
+    reaches: { code: "CONFLICT", message: /прив'яжіть Steam/ },
+  },
+  "conduct:myReports": { level: "signedIn", args: () => ({}) },
   "moderation:publicBanListInfo": { level: "public", args: () => ({}) },
   "moderation:publicBans": { level: "public", args: () => page },
   "push:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
@@ -660,7 +684,20 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
     });
     await ctx.db.delete("cupMatches", cupMatchId);
     await ctx.db.delete("cups", cupId);
-    return { serverId, userId: user!._id, tournamentId, cupId, cupMatchId };
+    const reportId = await ctx.db.insert("reports", {
+      source: "web",
+      kind: "report",
+      reporterSteamId: STEAM,
+      reporterName: "x",
+      reason: "x",
+      at: 1,
+      chat: [],
+      folded: 0,
+      reporters: [STEAM],
+      status: "open",
+    });
+    await ctx.db.delete("reports", reportId);
+    return { serverId, userId: user!._id, tournamentId, cupId, cupMatchId, reportId };
   });
   return {
     t,

@@ -108,7 +108,8 @@ export const reportFields = {
   decidedAt: v.optional(v.number()),
   /** Why it was decided so: what the reporter reads. */
   decision: v.optional(v.string()),
-  /** The sanction it led to (kind and minutes), or none. */
+  /** The sanction it led to (its record and how it reads: kind and minutes), or none. */
+  sanctionId: v.optional(v.id("sanctions")),
   sanction: v.optional(v.string()),
 };
 

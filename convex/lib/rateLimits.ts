@@ -102,6 +102,15 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    */
   cupPlayer: { kind: "token bucket", rate: 20, period: MINUTE, capacity: 10 },
   cupAll: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 120, shards: 2 },
+  /**
+   * Reports of players, per reporter (a SteamID64: the game's and the web's share it): a few in
+   * ten minutes, however many players one reports; and for everyone together, so a server that
+   * forges `!report` lines under made-up SteamIDs cannot flood the queue.
+   */
+  reportPerReporter: { kind: "token bucket", rate: 3, period: 10 * MINUTE, capacity: 3 },
+  reportsAll: { kind: "token bucket", rate: 30, period: MINUTE, capacity: 30, shards: 2 },
+  /** Appeals, per signed-in user (one per sanction is the rule; this bounds the attempts). */
+  appealPerUser: { kind: "token bucket", rate: 3, period: 10 * MINUTE, capacity: 3 },
   /** Linking Steam, per signed-in user: starting, finishing and unlinking together. */
   steamLinkUser: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 6 },
   /**

@@ -16,6 +16,7 @@ import { commitSent } from "../serverControl/step";
 import { LAUNCH_CAPABILITY } from "../tournament/launch";
 import { MODERATION_CAPABILITIES } from "../moderation/capabilities";
 import { CONDUCT_CAPABILITIES } from "../conduct/capabilities";
+import { REPORT_CAPABILITIES } from "../conduct/reportQueue";
 import { VOID_MATCH_CAPABILITY } from "../history/record";
 import { DEMO_CAPABILITIES } from "../demos/capabilities";
 import { notifyServerAction } from "../notifications/notify";
@@ -36,6 +37,7 @@ const DECLARATIONS: AnyCapability[] = [
   ...Object.values(SERVER_ACTION_CAPABILITIES),
   ...Object.values(MODERATION_CAPABILITIES),
   ...Object.values(CONDUCT_CAPABILITIES),
+  ...Object.values(REPORT_CAPABILITIES),
   ...Object.values(USER_CAPABILITIES),
   ...Object.values(TOURNAMENT_CAPABILITIES),
   ...Object.values(CUP_CAPABILITIES),

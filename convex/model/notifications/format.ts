@@ -123,7 +123,32 @@ export type NotifyEvent =
       reason: InterruptReason;
       at: number;
     }
-  | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string };
+  | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string }
+  | {
+      /** A new report from the game (`!report`, `!calladmin`) or the web. */
+      kind: "report";
+      calladmin: boolean;
+      source: "game" | "web";
+      serverName?: string;
+      reporterName: string;
+      targetSteamId?: string;
+      targetName?: string;
+      reason: string;
+      round?: number;
+      scoreCT?: number;
+      scoreT?: number;
+    }
+  | {
+      /** A player appealed a sanction, or staff decided an appeal. */
+      kind: "appeal";
+      stage: "submitted" | "accepted" | "rejected";
+      steamId: string;
+      playerName?: string;
+      sanction: string;
+      text: string;
+      admin?: string;
+      byModerator?: boolean;
+    };
 
 export type NotifyEventKind = NotifyEvent["kind"];
 
@@ -158,6 +183,8 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   matchInterrupted: "serverState",
   pushEnabled: "push",
   pushDisabled: "push",
+  report: "moderation",
+  appeal: "moderation",
 };
 
 export function webhookKindOf(event: NotifyEvent): WebhookKind {
@@ -244,6 +271,8 @@ export const COLORS: Record<NotifyEventKind, number> = {
   matchInterrupted: 0xef6c00,
   pushEnabled: 0x3949ab,
   pushDisabled: 0x546e7a,
+  report: 0xd81b60,
+  appeal: 0x6d4c41,
 };
 
 interface EmbedField {
@@ -421,6 +450,52 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
         title: event.kind === "pushEnabled" ? "Події MatchZy увімкнено" : "Події MatchZy вимкнено",
         description: `${name(event.serverName)}, ${when}`,
         fields: [{ name: "Адміністратор", value: name(event.admin), inline: true }],
+      };
+    case "report": {
+      const target = event.targetSteamId
+        ? playerLine(event.targetSteamId, event.targetName, panelUrl)
+        : null;
+      const where =
+        event.round !== undefined
+          ? [
+              {
+                name: "Раунд",
+                value: `${event.round} (${event.scoreCT ?? 0}:${event.scoreT ?? 0})`,
+                inline: true,
+              },
+            ]
+          : [];
+      return {
+        title: event.calladmin ? "Виклик адміністратора" : "Нова скарга",
+        description: `${target ?? "Гравця не вказано"}, ${when}`,
+        fields: [
+          { name: "Від", value: name(event.reporterName), inline: true },
+          { name: "Джерело", value: event.source === "game" ? "гра" : "сайт", inline: true },
+          ...(event.serverName
+            ? [{ name: "Сервер", value: name(event.serverName), inline: true }]
+            : []),
+          ...where,
+          { name: "Причина", value: name(event.reason, 200), inline: false },
+        ],
+        url: event.targetSteamId ? playerUrl(panelUrl, event.targetSteamId) : null,
+      };
+    }
+    case "appeal":
+      return {
+        title:
+          event.stage === "submitted"
+            ? "Нова апеляція"
+            : event.stage === "accepted"
+              ? "Апеляцію задоволено"
+              : "Апеляцію відхилено",
+        description: `${playerLine(event.steamId, event.playerName, panelUrl)}: ${name(event.sanction, 120)}, ${when}`,
+        fields: [
+          ...(event.admin
+            ? [staffField({ admin: event.admin, byModerator: event.byModerator })]
+            : []),
+          { name: event.stage === "submitted" ? "Текст" : "Рішення", value: name(event.text, 300) },
+        ],
+        url: playerUrl(panelUrl, event.steamId),
       };
   }
 }

@@ -10,6 +10,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { KILL_FEED_SIZE, vKill, type Kill } from "../../lib/killFeed";
 import { vChatIn } from "../../lib/conductFields";
 import { storeChat } from "../conduct/chatLog";
+import { reportsFromChat } from "../conduct/reports";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { trackLoggedKills } from "../history/detect";
 import { storeLoggedBomb } from "../live/data";
@@ -114,7 +115,11 @@ export async function receiveLogBatch(
   const speaks = batch.foldText ? await storeLogMatch(ctx, server._id, batch.foldText, now) : false;
   if (batch.logged) await trackLoggedKills(ctx, server._id, batch.logged);
   if (batch.bomb && !speaks) await storeLoggedBomb(ctx, server._id, batch.bomb, now);
-  if (batch.chat) await storeChat(ctx, server._id, batch.chat, now);
+  if (batch.chat) {
+    const added = await storeChat(ctx, server._id, batch.chat, now);
+    // Player text is data: a `!report` files a report, it never becomes a match event.
+    await reportsFromChat(ctx, server._id, added, now);
+  }
   return { status: 200 };
 }
 

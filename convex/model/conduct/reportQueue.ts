@@ -1,0 +1,184 @@
+/**
+ * The staff's report queue: claim a report, resolve it (with the sanction it led to, or none, and
+ * why) or reject it. A report one moderator claimed is decided by them or an admin. The reporter
+ * reads the outcome of their own reports.
+ */
+import type { PaginationOptions } from "convex/server";
+import { v } from "convex/values";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { CONDUCT_REASON_MAX, type ReportStatus } from "../../lib/conductFields";
+import { fail } from "../../lib/errors";
+import { paginateSafely } from "../../lib/pagination";
+import type { Actor } from "../../lib/validators";
+import { defineCapability } from "../capability/define";
+import { sanctionRoleOf } from "../moderation/sanctions";
+import { recordedMatchOf } from "./reports";
+import { cleanPlayerText } from "./webReports";
+
+export const REPORT_PAGE_MAX = 50;
+
+export const REPORT_MESSAGES = {
+  notFound: "Скаргу не знайдено.",
+  notOpen: "Скаргу вже взято в роботу або вирішено.",
+  decided: "Скаргу вже вирішено.",
+  claimedByOther: "Скаргу взяв у роботу інший модератор: вирішити її може він або адміністратор.",
+  decision: "Напишіть рішення (до 200 символів).",
+  sanctionOther: "Це покарання іншого гравця.",
+} as const;
+
+const KIND_WORDS: Record<string, string> = {
+  kick: "кік",
+  ban: "бан",
+  mute: "мут",
+  gag: "гег",
+  silence: "мовчання",
+};
+
+/** A sanction as a report's outcome reads it: «бан 60 хв», «бан назавжди». */
+export function sanctionWords(s: Pick<Doc<"sanctions">, "kind" | "durationMinutes">): string {
+  const kind = KIND_WORDS[s.kind] ?? s.kind;
+  if (s.durationMinutes === undefined) return kind;
+  return s.durationMinutes === 0 ? `${kind} назавжди` : `${kind} ${s.durationMinutes} хв`;
+}
+
+async function reportOf(ctx: QueryCtx, reportId: Id<"reports">) {
+  const report = await ctx.db.get("reports", reportId);
+  if (!report) fail("NOT_FOUND", REPORT_MESSAGES.notFound);
+  return report;
+}
+
+/** Who may decide a report now: it is undecided, and not claimed by someone else (admins may). */
+function checkDecidable(report: Doc<"reports">, actor: Actor): void {
+  if (report.status === "resolved" || report.status === "rejected") {
+    fail("CONFLICT", REPORT_MESSAGES.decided);
+  }
+  if (
+    report.status === "claimed" &&
+    report.claimedBy !== actor.username &&
+    sanctionRoleOf(actor) !== "admin"
+  ) {
+    fail("FORBIDDEN", REPORT_MESSAGES.claimedByOther);
+  }
+}
+
+async function decide(
+  ctx: MutationCtx,
+  reportId: Id<"reports">,
+  actor: Actor,
+  status: Extract<ReportStatus, "resolved" | "rejected">,
+  decision: string,
+  sanctionId?: Id<"sanctions">,
+) {
+  const report = await reportOf(ctx, reportId);
+  checkDecidable(report, actor);
+  let sanction: string | undefined;
+  if (sanctionId) {
+    const row = await ctx.db.get("sanctions", sanctionId);
+    if (!row || row.steamId !== report.targetSteamId) {
+      fail("INVALID_INPUT", REPORT_MESSAGES.sanctionOther);
+    }
+    sanction = sanctionWords(row);
+  }
+  await ctx.db.patch("reports", report._id, {
+    status,
+    decidedBy: actor.username,
+    decidedByRole: sanctionRoleOf(actor),
+    decidedAt: Date.now(),
+    decision,
+    ...(sanctionId ? { sanctionId, sanction } : {}),
+  });
+  const who = report.targetName ?? report.targetSteamId ?? "виклик адміністратора";
+  return {
+    details: `${who}: ${decision}${sanction ? ` (${sanction})` : ""}`,
+    serverId: report.serverId,
+  };
+}
+
+const cleanDecision = (decision: string) =>
+  cleanPlayerText(decision, CONDUCT_REASON_MAX, REPORT_MESSAGES.decision);
+
+export const REPORT_CAPABILITIES = {
+  claimReport: defineCapability({
+    name: "report_claim",
+    access: "moderator",
+    args: { reportId: v.id("reports") },
+    returns: v.null(),
+    commit: async (ctx, { reportId }, { actor }) => {
+      const report = await reportOf(ctx, reportId);
+      if (report.status !== "open") fail("CONFLICT", REPORT_MESSAGES.notOpen);
+      await ctx.db.patch("reports", report._id, { status: "claimed", claimedBy: actor.username });
+      return {
+        details: report.targetName ?? report.targetSteamId ?? "виклик адміністратора",
+        serverId: report.serverId,
+      };
+    },
+  }),
+  resolveReport: defineCapability({
+    name: "report_resolve",
+    access: "moderator",
+    args: {
+      reportId: v.id("reports"),
+      decision: v.string(),
+      sanctionId: v.optional(v.id("sanctions")),
+    },
+    returns: v.null(),
+    resolve: ({ reportId, decision, sanctionId }) => ({
+      reportId,
+      decision: cleanDecision(decision),
+      sanctionId,
+    }),
+    commit: async (ctx, { reportId, decision, sanctionId }, { actor }) =>
+      await decide(ctx, reportId, actor, "resolved", decision, sanctionId),
+  }),
+  rejectReport: defineCapability({
+    name: "report_reject",
+    access: "moderator",
+    args: { reportId: v.id("reports"), decision: v.string() },
+    returns: v.null(),
+    resolve: ({ reportId, decision }) => ({ reportId, decision: cleanDecision(decision) }),
+    commit: async (ctx, { reportId, decision }, { actor }) =>
+      await decide(ctx, reportId, actor, "rejected", decision),
+  }),
+};
+
+/** The queue by status, newest first, each with its recorded match when there is one. */
+export async function reportPage(ctx: QueryCtx, status: ReportStatus, opts: PaginationOptions) {
+  const result = await paginateSafely(
+    ctx.db
+      .query("reports")
+      .withIndex("by_status_and_at", (q) => q.eq("status", status))
+      .order("desc"),
+    opts,
+    REPORT_PAGE_MAX,
+  );
+  const page = [];
+  for (const report of result.page) {
+    const matchId = await recordedMatchOf(ctx, report);
+    const { reporterUserId: _user, ...rest } = report;
+    page.push({ ...rest, ...(matchId ? { matchId } : {}) });
+  }
+  return { ...result, page };
+}
+
+/** A reporter's own reports and their outcome, newest first (no staff names, no evidence). */
+export async function ownReports(ctx: QueryCtx, steamId: string) {
+  const rows = await ctx.db
+    .query("reports")
+    .withIndex("by_reporterSteamId_and_at", (q) => q.eq("reporterSteamId", steamId))
+    .order("desc")
+    .take(20);
+  return rows.map((r) => ({
+    _id: r._id,
+    at: r.at,
+    source: r.source,
+    kind: r.kind,
+    serverName: r.serverName,
+    targetName: r.targetName,
+    targetSteamId: r.targetSteamId,
+    reason: r.reason,
+    status: r.status,
+    decision: r.decision,
+    sanction: r.sanction,
+  }));
+}
