@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDateTime, nameCollator } from "./format";
-import { t } from "./index";
+import { formatDateTime, formatInteger, formatRatio, nameCollator, plural } from "./format";
+import { currentLanguage, setLanguage, t } from "./index";
 import { detectLanguage, languageOfPath } from "./languages";
 import type { Texts } from "./types";
 import "./load/common";
@@ -43,6 +43,8 @@ describe("dictionaries", () => {
   });
 
   it("have every key in every language, and no other", () => {
+    // Ukrainian and English at least: a new text goes into both (and into every other language).
+    expect([...byLanguage.keys()].sort()).toEqual(expect.arrayContaining(["en", "uk"]));
     for (const [language, namespaces] of byLanguage) {
       expect([...namespaces.keys()].sort(), language).toEqual([...uk.keys()].sort());
       for (const [namespace, texts] of namespaces) {
@@ -101,6 +103,15 @@ describe("language choice", () => {
     expect(detectLanguage(null, ["fr-FR", "uk-UA"])).toBe("uk");
     expect(detectLanguage("xx", ["de"])).toBe("uk");
     expect(detectLanguage("uk", ["de"])).toBe("uk");
+    expect(detectLanguage(null, ["en-US", "uk"])).toBe("en");
+    expect(detectLanguage(null, ["de-DE", "en-GB"])).toBe("en");
+    expect(detectLanguage("uk", ["en-US"])).toBe("uk");
+    expect(detectLanguage("en", ["uk-UA"])).toBe("en");
+  });
+
+  it("lets the address's ?lang= win over the remembered and the browser's language", () => {
+    expect(detectLanguage("uk", ["uk"], "en")).toBe("en");
+    expect(detectLanguage("en", ["en"], "xx")).toBe("en");
   });
 });
 
@@ -149,6 +160,43 @@ describe("t()", () => {
     ]) {
       expect(texts).toContain(exact);
     }
+  });
+});
+
+describe("switching the language", () => {
+  it("re-words loaded texts, re-formats numbers and dates, re-sorts names, and is remembered", async () => {
+    await setLanguage("en");
+    try {
+      expect(currentLanguage()).toBe("en");
+      expect(localStorage.getItem("cs2panel.language")).toBe("en");
+      expect(document.documentElement.lang).toBe("en");
+      expect(t("players.empty")).toBe("No players match your search.");
+      expect(t("errors.notEnoughPlayers", { n: 3, m: 5 })).toBe(
+        "Not enough players to pick from. Available: 3, needed: 5",
+      );
+      expect(formatInteger(1234567)).toBe("1,234,567");
+      expect(formatRatio(1.5)).toBe("1.50");
+      expect(formatDateTime("2026-11-22T10:00:00.000Z")).toBe(
+        new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(
+          new Date("2026-11-22T10:00:00.000Z"),
+        ),
+      );
+      expect(plural(1, { one: "one", few: "few", many: "many" })).toBe("one");
+      expect(plural(3, { one: "one", few: "few", many: "many" })).toBe("many");
+      // English order: Ukrainian letters keep no special place among Latin ones.
+      expect(["beta", "Alpha", "alpha2", "alpha10"].sort(nameCollator.compare)).toEqual([
+        "Alpha",
+        "alpha2",
+        "alpha10",
+        "beta",
+      ]);
+    } finally {
+      await setLanguage("uk");
+    }
+    expect(t("players.empty")).toBe("Гравці не знайдені за вашим запитом.");
+    expect(formatInteger(1234567)).toBe(new Intl.NumberFormat("uk-UA").format(1234567));
+    expect(plural(3, { one: "one", few: "few", many: "many" })).toBe("few");
+    expect(localStorage.getItem("cs2panel.language")).toBe("uk");
   });
 });
 

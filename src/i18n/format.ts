@@ -1,44 +1,94 @@
-/** Locale-aware formatting shared by every feature (Ukrainian locale everywhere). */
-const LOCALE = "uk-UA";
+/**
+ * Locale-aware formatting shared by every feature. Each formatter follows the current language's
+ * locale (its `meta.ts`), so switching the language re-formats dates, numbers and name order.
+ */
+import { LANGUAGES } from "./languages";
+import { currentLanguage } from "./registry";
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, {
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const ratioFormat = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** The current language's BCP 47 locale ("uk-UA", "en-GB"). */
+export function currentLocale(): string {
+  return LANGUAGES[currentLanguage()]?.locale ?? "uk-UA";
+}
 
-/** Ukrainian collation for names (case-insensitive, numbers in natural order). */
-export const nameCollator = new Intl.Collator("uk", { sensitivity: "base", numeric: true });
+const cache = new Map<string, unknown>();
 
-/** Formats an ISO string or epoch milliseconds as a Ukrainian date and time; invalid input is returned as is. */
+function cached<T>(kind: string, options: object, make: (locale: string) => T): T {
+  const locale = currentLocale();
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key) as T | undefined;
+  if (formatter === undefined) {
+    formatter = make(locale);
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * A date format that formats in the locale current at each call (so a module-level constant
+ * follows the language switch); the Intl object is made once per locale and options.
+ */
+export function dateFormat(options: Intl.DateTimeFormatOptions): {
+  format: (value: Date | number) => string;
+} {
+  return {
+    format: (value) =>
+      cached("date", options, (locale) => new Intl.DateTimeFormat(locale, options)).format(value),
+  };
+}
+
+/** A number format in the locale current at each call (see `dateFormat`). */
+export function numberFormat(options: Intl.NumberFormatOptions): {
+  format: (value: number) => string;
+} {
+  return {
+    format: (value) =>
+      cached("number", options, (locale) => new Intl.NumberFormat(locale, options)).format(value),
+  };
+}
+
+const collatorOptions: Intl.CollatorOptions = { sensitivity: "base", numeric: true };
+
+/** Name order of the current language (case-insensitive, numbers in natural order). */
+export const nameCollator = {
+  compare: (a: string, b: string): number =>
+    cached(
+      "collator",
+      collatorOptions,
+      (locale) => new Intl.Collator(locale, collatorOptions),
+    ).compare(a, b),
+};
+
+/** Lower-cases user text for search by the current language's rules. */
+export function lowerCase(text: string): string {
+  return text.toLocaleLowerCase(currentLocale());
+}
+
+/** Formats an ISO string or epoch milliseconds as a date and time; invalid input is returned as is. */
 export function formatDateTime(value: string | number): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateTimeFormat.format(date);
+  return dateFormat({ dateStyle: "medium", timeStyle: "short" }).format(date);
 }
 
 export function formatTime(value: number): string {
-  return timeFormat.format(new Date(value));
+  return dateFormat({ hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(
+    new Date(value),
+  );
 }
 
 export function formatInteger(value: number): string {
-  return integerFormat.format(value);
+  return numberFormat({ maximumFractionDigits: 0 }).format(value);
 }
 
 export function formatRatio(value: number): string {
-  return ratioFormat.format(value);
+  return numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
-const pluralRules = new Intl.PluralRules("uk-UA");
-
-/** Picks the Ukrainian form for `n`: one (1, 21…), few (2–4, 22…), many (5–20, 25…). */
+/**
+ * Picks the form for `n` by the current language's plural rules: one (1, 21… in Ukrainian),
+ * few (2–4, 22…), many (5–20, 25…; English "other" falls here too).
+ */
 export function plural(n: number, forms: { one: string; few: string; many: string }): string {
-  const rule = pluralRules.select(n);
+  const rule = cached("plural", {}, (locale) => new Intl.PluralRules(locale)).select(n);
   return rule === "one" ? forms.one : rule === "few" ? forms.few : forms.many;
 }

@@ -28,10 +28,16 @@ export function isLanguage(code: string | null | undefined): code is string {
 }
 
 /**
- * The remembered choice, else the first of the browser's languages we have (by its primary
+ * The address's `?lang=` (an OBS overlay or a shared link says its language; not remembered),
+ * else the remembered choice, else the first of the browser's languages we have (by its primary
  * subtag: "en-US" → "en"), else Ukrainian.
  */
-export function detectLanguage(stored: string | null, browserLanguages: readonly string[]): string {
+export function detectLanguage(
+  stored: string | null,
+  browserLanguages: readonly string[],
+  requested: string | null = null,
+): string {
+  if (isLanguage(requested)) return requested;
   if (isLanguage(stored)) return stored;
   for (const tag of browserLanguages) {
     const primary = tag.toLowerCase().split("-")[0];
@@ -56,7 +62,12 @@ export function storeLanguage(code: string): void {
   }
 }
 
+function readRequested(): string | null {
+  return typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang");
+}
+
 export const initialLanguage = detectLanguage(
   readStored(),
   typeof navigator === "undefined" ? [] : navigator.languages,
+  readRequested(),
 );

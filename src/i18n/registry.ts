@@ -17,6 +17,7 @@ interface Namespace {
 
 const namespaces = new Map<string, Namespace>();
 let language = initialLanguage;
+if (typeof document !== "undefined") document.documentElement.lang = language;
 /** The texts of every loaded namespace in the current language (Ukrainian behind any gap). */
 let active: Record<string, string> = Object.create(null) as Record<string, string>;
 const listeners = new Set<() => void>();

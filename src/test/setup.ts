@@ -7,3 +7,8 @@ import { afterEach } from "vitest";
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
+
+// jsdom's browser says "en-US"; the panel's tests read the Ukrainian texts, as a visitor with a
+// Ukrainian browser would (a test that wants English switches with setLanguage).
+Object.defineProperty(navigator, "languages", { value: ["uk-UA", "uk"], configurable: true });
+Object.defineProperty(navigator, "language", { value: "uk-UA", configurable: true });

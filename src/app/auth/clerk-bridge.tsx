@@ -1,6 +1,7 @@
 import { ClerkFailed, ClerkProvider, useAuth, useClerk, useSignIn } from "@clerk/clerk-react";
 import { ukUA } from "@clerk/localizations/uk-UA";
 import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useLanguage } from "@/hooks/use-language";
 import type { AuthActions, SignInOptions } from "@/lib/auth-actions";
 import { clerkState } from "./clerk-state";
 import { useAuthConfirmation } from "./use-auth-confirmation";
@@ -83,10 +84,18 @@ function Failed() {
   return null;
 }
 
-/** Clerk itself (Ukrainian localization), loaded as its own chunk beside the page. */
+/**
+ * Clerk itself, loaded as its own chunk beside the page; its screens speak the panel's language
+ * (Clerk's own default is English, so only Ukrainian needs a localization).
+ */
 export default function ClerkBridge({ publishableKey }: { publishableKey: string }) {
+  const language = useLanguage();
   return (
-    <ClerkProvider publishableKey={publishableKey} localization={ukUA} afterSignOutUrl="/">
+    <ClerkProvider
+      publishableKey={publishableKey}
+      localization={language === "uk" ? ukUA : undefined}
+      afterSignOutUrl="/"
+    >
       <Bridge />
       <ClerkFailed>
         <Failed />

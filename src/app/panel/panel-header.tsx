@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LanguageSwitch } from "@/components/ui/language-switch";
 import { Skeleton } from "@/components/ui/spinner";
 import { connectPath, paths } from "@/config/paths";
 import { OnlineIndicator } from "@/features/live/components/online-indicator";
@@ -69,6 +70,7 @@ export function PanelHeader({
           <Link to={paths.docs} className={styles.docsLink}>
             {t("app.docsLink")}
           </Link>
+          <LanguageSwitch />
           {/* With the other links, so a phone's first row keeps only the brand and sign-out. */}
           {user.isSignedIn ? (
             <Link to={paths.me} className={styles.historyLink}>

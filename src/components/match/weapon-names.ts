@@ -1,6 +1,9 @@
+import { t, type MessageKey } from "@/i18n";
+import "@/i18n/load/match";
+
 /**
  * CS2's weapon names as its log writes them (`ak47`, `m4a1_silencer`, `hegrenade`, …), as the game
- * shows them to players. An id not listed is shown as it came, with underscores as spaces.
+ * shows them to players (grenades, fire and the knife in the panel's language). An id not listed is shown as it came, with underscores as spaces.
  */
 const WEAPON_NAMES = new Map<string, string>([
   ["ak47", "AK-47"],
@@ -41,18 +44,23 @@ const WEAPON_NAMES = new Map<string, string>([
   ["deagle", "Desert Eagle"],
   ["revolver", "R8 Revolver"],
   ["taser", "Zeus x27"],
-  ["hegrenade", "HE-граната"],
-  ["inferno", "Вогонь"],
-  ["molotov", "Молотов"],
-  ["incgrenade", "Запальна граната"],
-  ["flashbang", "Світлова граната"],
-  ["smokegrenade", "Димова граната"],
-  ["decoy", "Пастка"],
-  ["planted_c4", "Вибух C4"],
-  ["world", "Світ"],
+]);
+
+/** The ids whose name is a word, worded in the current language (`weapon.<id>` in the dictionary). */
+const WORDED = new Set([
+  "hegrenade",
+  "inferno",
+  "molotov",
+  "incgrenade",
+  "flashbang",
+  "smokegrenade",
+  "decoy",
+  "planted_c4",
+  "world",
 ]);
 
 export function weaponName(id: string): string {
-  if (id.startsWith("knife") || id.startsWith("bayonet")) return "Ніж";
+  if (id.startsWith("knife") || id.startsWith("bayonet")) return t("weapon.knife");
+  if (WORDED.has(id)) return t(`weapon.${id}` as MessageKey);
   return WEAPON_NAMES.get(id) ?? id.replace(/_/g, " ");
 }

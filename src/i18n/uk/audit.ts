@@ -1,6 +1,15 @@
 /** Ukrainian texts: audit.*. */
 export default {
   "audit.event.toggleReadBack": "Зчитування перемикачів",
+  "audit.csv.time": "Час (UTC)",
+  "audit.csv.user": "Користувач",
+  "audit.csv.role": "Роль",
+  "audit.csv.action": "Дія",
+  "audit.csv.actionCode": "Код дії",
+  "audit.csv.server": "Сервер",
+  "audit.csv.outcome": "Результат",
+  "audit.csv.count": "Кількість",
+  "audit.csv.details": "Деталі",
   "audit.title": "Журнал аудиту",
   "audit.open": "Журнал аудиту",
   "audit.empty": "Журнал аудиту порожній.",

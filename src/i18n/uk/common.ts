@@ -85,5 +85,6 @@ export default {
   "form.cvarRequired": "Вкажіть назву cvar і значення.",
   "header.matches": "Матчі",
   "header.leaderboard": "Рейтинг",
+  "header.language": "Мова",
   "header.moderatorBadge": "Модератор",
 } as const;

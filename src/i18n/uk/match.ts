@@ -1,4 +1,4 @@
-/** Ukrainian texts: clock.*, killFeed.*, rounds.*, phase.*, team.*, teamName.*, gotv.*, overlay.*, board.*. */
+/** Ukrainian texts: clock.*, killFeed.*, rounds.*, phase.*, team.*, teamName.*, gotv.*, overlay.*, board.*, weapon.*. */
 export default {
   "clock.warmup": "Розминка",
   "clock.freezetime": "Закупівля",
@@ -66,6 +66,16 @@ export default {
   "teamName.Unknown": "Сторона невідома",
   "gotv.watch": "Дивитися через GOTV",
   "gotv.hint": "Дивіться матч у грі як глядач, не займаючи слот гравця",
+  "weapon.hegrenade": "HE-граната",
+  "weapon.inferno": "Вогонь",
+  "weapon.molotov": "Молотов",
+  "weapon.incgrenade": "Запальна граната",
+  "weapon.flashbang": "Світлова граната",
+  "weapon.smokegrenade": "Димова граната",
+  "weapon.decoy": "Пастка",
+  "weapon.planted_c4": "Вибух C4",
+  "weapon.world": "Світ",
+  "weapon.knife": "Ніж",
   "board.adr": "ADR",
   "board.adrTitle": "Середня шкода за раунд",
 } as const;

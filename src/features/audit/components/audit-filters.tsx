@@ -10,6 +10,7 @@ import { useServers } from "@/hooks/use-servers";
 import { useAuditCsv, useAuditUsers, type AuditFilters } from "../hooks/use-audit-log";
 import { auditActionOptions } from "../utils/audit-labels";
 import styles from "./audit.module.css";
+import { lowerCase } from "@/i18n/format";
 
 const ANY = "";
 
@@ -50,8 +51,8 @@ export function AuditFiltersForm({
   const resolveUser = (typed: string) => {
     const wanted = typed.trim();
     if (!wanted) return undefined;
-    const lower = wanted.toLocaleLowerCase("uk");
-    return users.find((u) => u.toLocaleLowerCase("uk") === lower) ?? wanted;
+    const lower = lowerCase(wanted);
+    return users.find((u) => lowerCase(u) === lower) ?? wanted;
   };
 
   const current = (): AuditFilters | null => {

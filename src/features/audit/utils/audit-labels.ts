@@ -4,6 +4,7 @@ import "@/i18n/load/moderation";
 import "@/i18n/load/tournament";
 import { actionLabel, isActionName, SERVER_ACTIONS, type PanelEvent } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
+import { dateFormat, nameCollator } from "@/i18n/format";
 
 /**
  * Audit entries name what happened with the backend's typed names: server actions (labelled from
@@ -89,7 +90,7 @@ export function auditActionOptions(): { value: string; label: string }[] {
   return [...Object.keys(SERVER_ACTIONS), ...Object.keys(EVENTS)]
     .map((id) => ({ value: id, label: auditActionLabel(id) }))
     .filter((o) => !seen.has(o.label) && seen.add(o.label))
-    .sort((a, b) => a.label.localeCompare(b.label, "uk"));
+    .sort((a, b) => nameCollator.compare(a.label, b.label));
 }
 
 const OUTCOMES: Record<string, MessageKey> = {
@@ -115,7 +116,7 @@ export function auditIdentityLabel(identity: string): string {
   return key ? t(key) : identity;
 }
 
-const timeFormat = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "medium" });
+const timeFormat = dateFormat({ dateStyle: "short", timeStyle: "medium" });
 
 /** Entry time in the Ukrainian locale, to the second. */
 export function formatAuditTime(at: number): string {

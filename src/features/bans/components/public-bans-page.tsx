@@ -12,8 +12,9 @@ import "@/i18n/load/common";
 import "@/i18n/load/moderation";
 import { usePublicBans } from "../hooks/use-public-bans";
 import styles from "./public-bans.module.css";
+import { dateFormat } from "@/i18n/format";
 
-const time = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "short" });
+const time = dateFormat({ dateStyle: "short", timeStyle: "short" });
 
 /**
  * `/bans`: the community's bans in force (one row per player and server), read-only, when an

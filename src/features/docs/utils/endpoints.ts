@@ -130,7 +130,7 @@ export const ENDPOINTS: EndpointDoc[] = [
         {
           steamId: "76561198000000001",
           name: "s1mple_fan",
-          reason: "Чити",
+          reason: "wallhack",
           server: "Server #1",
           durationMinutes: 1440,
           bannedAt: "2026-11-22T18:04:02.000Z",

@@ -1,4 +1,4 @@
-import { formatInteger, formatRatio } from "@/i18n/format";
+import { dateFormat, formatInteger, formatRatio, numberFormat } from "@/i18n/format";
 import { isMessageKey, t } from "@/i18n";
 import "@/i18n/load/common";
 import "@/i18n/load/history";
@@ -37,7 +37,7 @@ export function recentSeasons(now: number, count = 12): string[] {
   return out;
 }
 
-const monthFormat = new Intl.DateTimeFormat("uk-UA", {
+const monthFormat = dateFormat({
   month: "long",
   year: "numeric",
   timeZone: "UTC",
@@ -48,7 +48,7 @@ export function seasonLabel(season: string): string {
   return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
-const sizeFormat = new Intl.NumberFormat("uk-UA", {
+const sizeFormat = numberFormat({
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
 });

@@ -8,6 +8,7 @@ import "@/i18n/load/moderation";
 import { useSanctionHistory, type SanctionRow } from "../hooks/use-sanctions";
 import { banDuration } from "../utils/bans";
 import styles from "@/styles/admin.module.css";
+import { dateFormat } from "@/i18n/format";
 
 const KIND: Record<SanctionRow["kind"], { tone: BadgeTone; label: MessageKey }> = {
   ban: { tone: "danger", label: "moderation.kind.ban" },
@@ -23,7 +24,7 @@ const KIND: Record<SanctionRow["kind"], { tone: BadgeTone; label: MessageKey }> 
 
 const TIMED = new Set<SanctionRow["kind"]>(["ban", "mute", "gag", "silence"]);
 
-const time = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "short" });
+const time = dateFormat({ dateStyle: "short", timeStyle: "short" });
 
 /**
  * A player's sanction history (kicks, bans, mutes, gags, silences and their removal), newest

@@ -1,8 +1,9 @@
 import { t, type MessageKey } from "@/i18n";
 import "@/i18n/load/moderation";
 import type { FlaggedPlayer } from "../hooks/use-sanctions";
+import { dateFormat } from "@/i18n/format";
 
-const time = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "short" });
+const time = dateFormat({ dateStyle: "short", timeStyle: "short" });
 
 /** What the flag says: the blocks in force, else the latest sanction and when. */
 export function flagText(flag: FlaggedPlayer): string {

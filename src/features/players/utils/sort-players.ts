@@ -1,4 +1,4 @@
-import { nameCollator } from "@/i18n/format";
+import { lowerCase, nameCollator } from "@/i18n/format";
 import type { Player, Team } from "@/lib/backend";
 
 /** Every sortable field of the player list, in the order the dropdown shows them. */
@@ -88,7 +88,7 @@ export function sortPlayers(
 
 /** Players whose nickname contains the query (case-insensitive, Ukrainian-aware); blank matches all. */
 export function filterPlayers(players: readonly Player[], query: string): Player[] {
-  const needle = query.trim().toLocaleLowerCase("uk");
+  const needle = lowerCase(query.trim());
   if (!needle) return [...players];
-  return players.filter((p) => p.name.toLocaleLowerCase("uk").includes(needle));
+  return players.filter((p) => lowerCase(p.name).includes(needle));
 }

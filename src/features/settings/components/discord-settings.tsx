@@ -9,8 +9,9 @@ import "@/i18n/load/admin";
 import { useDiscordWebhooks, type WebhookStatus } from "../hooks/use-discord-webhooks";
 import styles from "./discord-settings.module.css";
 import admin from "@/styles/admin.module.css";
+import { dateFormat } from "@/i18n/format";
 
-const timeFormat = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "medium" });
+const timeFormat = dateFormat({ dateStyle: "short", timeStyle: "medium" });
 
 const STATE: Record<
   NonNullable<WebhookStatus["lastState"]>,
