@@ -173,6 +173,7 @@ export default {
   "tournament.seriesMapResult": "{winner} ({a}:{b})",
   "tournament.seriesDraw": "draw ({a}:{b})",
   "tournament.seriesPending": "not played yet",
+  "tournament.seriesPlaying": "being played now · the demo will be here after the map",
   "tournament.seriesMatchLink": "Match and demo",
   "tournament.seriesWinner": "{team} won the series",
   "tournament.seriesWaiting": "The next map opens as soon as map {n}'s result is recorded.",
