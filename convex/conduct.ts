@@ -7,7 +7,16 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { moderatorQuery, signedInMutation, signedInQuery } from "./lib/functions";
-import { reportFields, vChatLine, vConductSettings, vReportStatus } from "./lib/conductFields";
+import { sanctionFields } from "./lib/sanctionFields";
+import {
+  appealFields,
+  reportFields,
+  vAppealStatus,
+  vChatLine,
+  vConductSettings,
+  vReportStatus,
+  warningFields,
+} from "./lib/conductFields";
 import { omit } from "convex-helpers";
 import { capability } from "./model/capability/define";
 import { CONDUCT_CAPABILITIES as C } from "./model/conduct/capabilities";
@@ -15,6 +24,21 @@ import { applyChatRetention, chatPage } from "./model/conduct/chatLog";
 import { getConductSettings } from "./model/conduct/settings";
 import { ownReports, REPORT_CAPABILITIES as R, reportPage } from "./model/conduct/reportQueue";
 import { reportFromWeb } from "./model/conduct/webReports";
+import {
+  proposedEscalations,
+  warningsOf,
+  WARNING_CAPABILITIES as W,
+} from "./model/conduct/warnings";
+import {
+  APPEAL_CAPABILITIES as A,
+  appealPage,
+  ownRecord,
+  submitAppeal,
+  vOwnSanction,
+  vOwnWarning,
+} from "./model/conduct/appeals";
+import { sanctionRoleOf } from "./model/moderation/sanctions";
+import { actorOf } from "./lib/viewer";
 
 /** Chat retention, warnings and their escalation (staff read them; admins save them). */
 export const settings = moderatorQuery({
@@ -118,3 +142,70 @@ export const myReports = signedInQuery({
     return steamId ? await ownReports(ctx, steamId) : [];
   },
 });
+
+/** Warn a player; the warning that reaches the owner's threshold applies or proposes the escalation. */
+export const warn = capability(W.warn);
+export const applyEscalation = capability(W.applyEscalation);
+export const dismissEscalation = capability(W.dismissEscalation);
+
+const vWarningRow = v.object({
+  _id: v.id("warnings"),
+  _creationTime: v.number(),
+  ...warningFields,
+});
+
+/** A player's warnings, newest first, with whether each still counts (staff only). */
+export const warnings = moderatorQuery({
+  args: { steamId: v.string() },
+  returns: v.array(v.object({ ...vWarningRow.fields, inForce: v.boolean() })),
+  handler: async (ctx, { steamId }) => await warningsOf(ctx, steamId, Date.now()),
+});
+
+/** Escalations waiting for staff to apply or dismiss, newest first. */
+export const escalations = moderatorQuery({
+  args: {},
+  returns: v.array(vWarningRow),
+  handler: async (ctx) => await proposedEscalations(ctx),
+});
+
+/**
+ * The caller's own record by their linked SteamID: sanctions (in force and past, who as a role
+ * unless the owner shows names) with their appeal, and warnings. Null without a linked Steam.
+ */
+export const myRecord = signedInQuery({
+  args: {},
+  returns: v.union(
+    v.null(),
+    v.object({
+      steamId: v.string(),
+      sanctions: v.array(vOwnSanction),
+      warnings: v.array(vOwnWarning),
+    }),
+  ),
+  handler: async (ctx) => await ownRecord(ctx, ctx.viewer, Date.now()),
+});
+
+/** A player appeals one of their own sanctions, once, with a text (audited, Discord). */
+export const appeal = signedInMutation({
+  args: { sanctionId: v.string(), text: v.string() },
+  returns: v.null(),
+  handler: async (ctx, args) => await submitAppeal(ctx, ctx.viewer, args, Date.now()),
+});
+
+/** Appeals by status with their sanction, and whether the caller may decide each (staff). */
+export const appeals = moderatorQuery({
+  args: { status: vAppealStatus, paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(
+    v.object({
+      _id: v.id("appeals"),
+      _creationTime: v.number(),
+      ...omit(appealFields, ["userId"]),
+      sanction: v.object(omit(sanctionFields, ["steamId", "source"])),
+      canDecide: v.boolean(),
+    }),
+  ),
+  handler: async (ctx, { status, paginationOpts }) =>
+    await appealPage(ctx, status, sanctionRoleOf(actorOf(ctx.viewer)), paginationOpts),
+});
+
+export const decideAppeal = capability(A.decideAppeal);

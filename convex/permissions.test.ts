@@ -40,6 +40,8 @@ interface Ids {
   cupMatchId: Id<"cupMatches">;
   /** A report that was deleted: decisions about it get past the gate and find nothing. */
   reportId: Id<"reports">;
+  warningId: Id<"warnings">;
+  appealId: Id<"appeals">;
 }
 
 const STEAM = "76561198000000001";
@@ -72,6 +74,7 @@ const MATRIX: Record<string, Row> = {
   "servers:list": { level: "public", args: () => ({}) },
   "live:status": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:dashboard": { level: "public", args: (i) => ({ serverId: i.serverId }) },
+  "live:gotv": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:playerList": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:connectTargets": { level: "public", args: () => ({}) },
   "steamData:profiles": { level: "public", args: () => ({ steamIds: [STEAM] }) },
@@ -476,6 +479,34 @@ const MATRIX: Record<string, Row> = {
     reaches: { code: "CONFLICT", message: /прив'яжіть Steam/ },
   },
   "conduct:myReports": { level: "signedIn", args: () => ({}) },
+  "conduct:warn": {
+    level: "moderator",
+    args: (i) => ({ serverId: i.serverId, steamId: STEAM, reason: "Образи" }),
+  },
+  "conduct:applyEscalation": {
+    level: "moderator",
+    args: (i) => ({ serverId: i.serverId, warningId: i.warningId }),
+    reaches: { code: "NOT_FOUND", message: /^Попередження не знайдено\.$/ },
+  },
+  "conduct:dismissEscalation": {
+    level: "moderator",
+    args: (i) => ({ warningId: i.warningId, reason: "ні" }),
+    reaches: { code: "NOT_FOUND", message: /^Попередження не знайдено\.$/ },
+  },
+  "conduct:warnings": { level: "moderatorRead", args: () => ({ steamId: STEAM }) },
+  "conduct:escalations": { level: "moderatorRead", args: () => ({}) },
+  "conduct:myRecord": { level: "signedIn", args: () => ({}) },
+  "conduct:appeal": {
+    level: "signedIn",
+    args: () => ({ sanctionId: "nope", text: "Це був не я" }),
+    reaches: { code: "CONFLICT", message: /прив'яжіть Steam/ },
+  },
+  "conduct:appeals": { level: "moderatorRead", args: () => ({ status: "open", ...page }) },
+  "conduct:decideAppeal": {
+    level: "moderator",
+    args: (i) => ({ serverId: i.serverId, appealId: i.appealId, accept: false, reason: "ні" }),
+    reaches: { code: "NOT_FOUND", message: /^Апеляцію не знайдено\.$/ },
+  },
   "moderation:publicBanListInfo": { level: "public", args: () => ({}) },
   "moderation:publicBans": { level: "public", args: () => page },
   "push:status": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
@@ -697,7 +728,45 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
       status: "open",
     });
     await ctx.db.delete("reports", reportId);
-    return { serverId, userId: user!._id, tournamentId, cupId, cupMatchId, reportId };
+    const warningId = await ctx.db.insert("warnings", {
+      steamId: STEAM,
+      reason: "x",
+      at: 1,
+      expiresAt: 2,
+      by: "x",
+      byRole: "admin",
+      escalation: "proposed",
+      count: 1,
+    });
+    await ctx.db.delete("warnings", warningId);
+    const sanctionId = await ctx.db.insert("sanctions", {
+      steamId: STEAM,
+      kind: "ban",
+      at: 1,
+      by: "x",
+      byRole: "admin",
+      source: "panel",
+    });
+    const appealId = await ctx.db.insert("appeals", {
+      sanctionId,
+      steamId: STEAM,
+      userId: user!._id,
+      text: "x",
+      at: 1,
+      status: "open",
+    });
+    await ctx.db.delete("appeals", appealId);
+    await ctx.db.delete("sanctions", sanctionId);
+    return {
+      serverId,
+      userId: user!._id,
+      tournamentId,
+      cupId,
+      cupMatchId,
+      reportId,
+      warningId,
+      appealId,
+    };
   });
   return {
     t,

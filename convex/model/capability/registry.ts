@@ -17,6 +17,8 @@ import { LAUNCH_CAPABILITY } from "../tournament/launch";
 import { MODERATION_CAPABILITIES } from "../moderation/capabilities";
 import { CONDUCT_CAPABILITIES } from "../conduct/capabilities";
 import { REPORT_CAPABILITIES } from "../conduct/reportQueue";
+import { WARNING_CAPABILITIES } from "../conduct/warnings";
+import { APPEAL_CAPABILITIES } from "../conduct/appeals";
 import { VOID_MATCH_CAPABILITY } from "../history/record";
 import { DEMO_CAPABILITIES } from "../demos/capabilities";
 import { notifyServerAction } from "../notifications/notify";
@@ -38,6 +40,8 @@ const DECLARATIONS: AnyCapability[] = [
   ...Object.values(MODERATION_CAPABILITIES),
   ...Object.values(CONDUCT_CAPABILITIES),
   ...Object.values(REPORT_CAPABILITIES),
+  ...Object.values(WARNING_CAPABILITIES),
+  ...Object.values(APPEAL_CAPABILITIES),
   ...Object.values(USER_CAPABILITIES),
   ...Object.values(TOURNAMENT_CAPABILITIES),
   ...Object.values(CUP_CAPABILITIES),
