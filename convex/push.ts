@@ -4,13 +4,12 @@ import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
 import { capability } from "./model/capability/define";
 import { vPushReply } from "./model/push/http";
-import { vParsedPushEvent } from "./model/push/parse";
 import { receivePushEvent } from "./model/push/receive";
 import { PUSH_CAPABILITIES, pushStatusView, vPushStatusView } from "./model/push/status";
 
-/** One POSTed event (`POST /api/events/{key}`, http.ts): secret, rate, dedupe, then applied. */
+/** One POSTed event (`POST /api/events/{key}`, http.ts): secret, rate, body read, dedupe, applied. */
 export const receive = internalMutation({
-  args: { key: v.string(), secret: v.string(), parsed: vParsedPushEvent },
+  args: { key: v.string(), secret: v.string(), body: v.string() },
   returns: vPushReply,
   handler: async (ctx, args) => await receivePushEvent(ctx, args, Date.now()),
 });

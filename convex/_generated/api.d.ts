@@ -162,6 +162,7 @@ import type * as model_serverLog_parse from "../model/serverLog/parse.js";
 import type * as model_serverLog_receive from "../model/serverLog/receive.js";
 import type * as model_serverLog_roundStats from "../model/serverLog/roundStats.js";
 import type * as model_serverLog_status from "../model/serverLog/status.js";
+import type * as model_servers_feedSecret from "../model/servers/feedSecret.js";
 import type * as model_servers_records from "../model/servers/records.js";
 import type * as model_servers_save from "../model/servers/save.js";
 import type * as model_settings_deployment from "../model/settings/deployment.js";
@@ -364,6 +365,7 @@ declare const fullApi: ApiFromModules<{
   "model/serverLog/receive": typeof model_serverLog_receive;
   "model/serverLog/roundStats": typeof model_serverLog_roundStats;
   "model/serverLog/status": typeof model_serverLog_status;
+  "model/servers/feedSecret": typeof model_servers_feedSecret;
   "model/servers/records": typeof model_servers_records;
   "model/servers/save": typeof model_servers_save;
   "model/settings/deployment": typeof model_settings_deployment;

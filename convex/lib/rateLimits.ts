@@ -97,6 +97,13 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    */
   demoUploads: { kind: "token bucket", rate: 12, period: 60 * MINUTE, capacity: 6 },
   /**
+   * Requests to a feed (MatchZy push, CS2's log, demo uploads) whose server key or secret did not
+   * match: per key in the URL, and for everyone together. A game server left with an old secret
+   * spends its key's budget only; requests with the right secret never spend either.
+   */
+  wrongFeedSecret: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
+  wrongFeedSecretAll: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 },
+  /**
    * Cup writes of signed-in players (creating and joining teams, check-ins, time proposals): per
    * user, and per cup for everyone together.
    */
@@ -219,6 +226,20 @@ export async function limitServerFeed(
   serverKey: string,
 ): Promise<{ ok: boolean; retryAfter?: number }> {
   return await rateLimiter.limit(ctx, feed, { key: serverKey });
+}
+
+/**
+ * Spends a wrong feed secret's tokens (the URL's key, then everyone's). A refusal says which
+ * budget is dry and when it has a token again.
+ */
+export async function spendWrongFeedSecret(
+  ctx: MutationCtx,
+  urlKey: string,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  const own = await rateLimiter.limit(ctx, "wrongFeedSecret", { key: urlKey.slice(0, 64) });
+  if (!own.ok) return { ok: false, retryAfter: own.retryAfter };
+  const all = await rateLimiter.limit(ctx, "wrongFeedSecretAll");
+  return all.ok ? { ok: true } : { ok: false, retryAfter: all.retryAfter };
 }
 
 /** Whose tournament write it is: a seated player's (or an admin's), a joiner's, anyone else's. */

@@ -43,7 +43,6 @@ import {
 } from "../../convex/model/moderation/sanctions";
 import { writeModerationSettings } from "../../convex/model/moderation/settings";
 import { createTournament } from "../../convex/model/tournament/state";
-import { parsePushEvent } from "../../convex/model/push/parse";
 import { presetFormat } from "../../convex/lib/tournamentPresets";
 import type { BackendHandle, ReadCost } from "../backend/server";
 import { Rng } from "../sim/rng";
@@ -453,7 +452,7 @@ export function readCases(backend: BackendHandle, seeded: Seeded, sizes: Sizes):
     backend.runInternal("push:receive", {
       key: seeded.pushServerKey,
       secret: "bench-secret",
-      parsed: parsePushEvent({ event: "going_live", matchid, map_number: 0 }),
+      body: JSON.stringify({ event: "going_live", matchid, map_number: 0 }),
     });
   const cases: ReadCase[] = [
     // Match history.

@@ -10,7 +10,8 @@
  * file (by size, after the announcement), checks it is a demo and attaches it to its map.
  *
  * Answers, in this order (nothing is recorded before the secret matched):
- *   bad path → 400 · unknown or disabled server → 404 · no or wrong secret (push off) → 401 ·
+ *   bad path → 400 · no secret → 401 · unknown or disabled server → 404 · wrong secret (push off) → 401 (429 once the wrong-secret
+ *   budget of that key, or everyone's, is dry) ·
  *   no Content-Length → 411 · over DEMO_MAX_BYTES → 413 · too small or not a `.dem`/`.zip` name →
  *   400 · over the server's upload rate → 429 · otherwise 307 to the upload URL.
  */
@@ -22,8 +23,7 @@ import { jsonResponse } from "../../lib/httpResponses";
 import { PUSH_HEADER } from "../../lib/push";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { pathSegments } from "../../lib/readApiRouter";
-import { generatedSecretOf, serverByKey } from "../servers/records";
-import { sameSecret } from "../push/secret";
+import { feedAccess } from "../servers/feedSecret";
 import { readAnnouncement, type DemoAnnouncement } from "./format";
 import { matchKeyOf } from "./attach";
 
@@ -92,12 +92,17 @@ export async function openUpload(
   },
   now: number,
 ): Promise<OpenUploadReply> {
-  const server = await serverByKey(ctx, args.key);
-  if (!server || server.disabled) return { ok: false, status: 404, error: "Server not found" };
-  const expected = await generatedSecretOf(ctx, server._id, "pushSecret");
-  if (!expected || !sameSecret(args.secret, expected)) {
-    return { ok: false, status: 401, error: "Unauthorized" };
+  const access = await feedAccess(ctx, args.key, args.secret, "pushSecret");
+  if (!access.ok) {
+    if (access.retryAfterMs !== undefined) {
+      const retryAfterMs = access.retryAfterMs;
+      return { ok: false, status: 429, error: "Too many requests", retryAfterMs };
+    }
+    return access.unknown
+      ? { ok: false, status: 404, error: "Server not found" }
+      : { ok: false, status: 401, error: "Unauthorized" };
   }
+  const { server } = access;
   if (!args.upload) {
     const refusal = args.refusal ?? { status: 400, error: "Not a demo" };
     return { ok: false, ...refusal };

@@ -1,14 +1,14 @@
 /**
  * The HTTP edge of MatchZy push: `POST /api/events/{serverKey}`. The checks that need no database
- * (path, size, JSON, a secret header at all) happen here; one mutation does the rest
- * (model/push/receive.ts). The endpoint answers, in this order (nothing from a request is stored
- * before its secret matched):
+ * (path, a secret header at all, size) happen here; one mutation does the rest
+ * (model/push/receive.ts), and reads the body only once the secret matched. The endpoint answers,
+ * in this order (nothing from a request is stored before its secret matched):
  *
- *   body over 64 KiB → 413 · not JSON → 400 · no secret header → 401 · unknown or disabled server
- *   → 404 · wrong secret, or push off → 401 · over the server's rate → 429 · not an object with an
- *   `event` string → 400 · an event the panel does not use → 200, ignored · a used event with a bad
- *   shape → 400, shown in the push status · a repeated delivery → 200, nothing stored · otherwise
- *   stored and applied → 200.
+ *   no secret header → 401 · body over 64 KiB → 413 · unknown or disabled server → 404 · wrong secret, or push off → 401 (429 once
+ *   the wrong-secret budget of that key, or everyone's, is dry) · over the server's rate → 429 ·
+ *   not JSON, or not an object with an `event` string → 400, shown in the push status · an event
+ *   the panel does not use → 200, ignored · a used event with a bad shape → 400, shown in the push
+ *   status · a repeated delivery → 200, nothing stored · otherwise stored and applied → 200.
  */
 import { v } from "convex/values";
 import { internal } from "../../_generated/api";
@@ -17,7 +17,6 @@ import { readBodyLimited } from "../../lib/boundedBody";
 import { jsonResponse } from "../../lib/httpResponses";
 import { PUSH_HEADER } from "../../lib/push";
 import { pathSegments } from "../../lib/readApiRouter";
-import { readPushBody } from "./parse";
 
 /** Where MatchZy posts: `<site URL>/api/events/<serverKey>`. */
 export const EVENTS_PATH = "/api/events/";
@@ -57,20 +56,17 @@ function respond({ status, body, retryAfterMs }: PushReply): Response {
 }
 
 /**
- * `POST /api/events/{serverKey}`: the checks that need no database (path, size, the body read as
- * an event once, a secret header at all), then one mutation that does the rest
- * (`receivePushEvent`).
+ * `POST /api/events/{serverKey}`: the checks that need no database (path, a secret header at all,
+ * size), then one mutation that does the rest (`receivePushEvent`).
  */
 export async function receivePushRequest(ctx: ActionCtx, request: Request): Promise<Response> {
   const segments = pathSegments(new URL(request.url).pathname.slice(EVENTS_PATH.length));
   if (!segments) return respond({ status: 400, body: { error: "Malformed path" } });
   const [key] = segments;
   if (segments.length !== 1 || !key) return respond(NOT_FOUND);
-  const body = await readBodyLimited(request, PUSH_BODY_MAX_BYTES);
-  if (body === null) return respond({ status: 413, body: { error: "Payload too large" } });
-  const parsed = readPushBody(body);
-  if (!parsed) return respond({ status: 400, body: { error: "Invalid JSON" } });
   const secret = request.headers.get(PUSH_HEADER);
   if (!secret || secret.length > SECRET_MAX) return respond(UNAUTHORIZED);
-  return respond(await ctx.runMutation(internal.push.receive, { key, secret, parsed }));
+  const body = await readBodyLimited(request, PUSH_BODY_MAX_BYTES);
+  if (body === null) return respond({ status: 413, body: { error: "Payload too large" } });
+  return respond(await ctx.runMutation(internal.push.receive, { key, secret, body }));
 }

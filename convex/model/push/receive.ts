@@ -1,6 +1,6 @@
 /**
- * One POSTed MatchZy event, in one mutation: the server and its secret, the server's rate, the
- * event as the HTTP edge read it from the body (model/push/parse.ts; every form MatchZy has sent,
+ * One POSTed MatchZy event, in one mutation: the server and its secret, the server's rate, then
+ * the event read from the body (model/push/parse.ts; every form MatchZy has sent,
  * lib/matchzyEvents.ts), a repeated delivery recognised, then the event applied: live match fields (model/live/data.ts), the push status and
  * track, the series picks, and match history (model/history/detect.ts). A body that cannot be read
  * is refused with 400 and counted in the push status, so the admin sees it.
@@ -14,12 +14,11 @@ import { trackPush } from "../history/detect";
 import { storePushedMatch, storeStatus, type PushedMatchFields } from "../live/data";
 import { matchSnapshotOf } from "../live/snapshots";
 import type { BoardLine } from "../../lib/validators";
-import { generatedSecretOf, serverByKey } from "../servers/records";
+import { feedAccess } from "../servers/feedSecret";
 import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
-import type { ParsedPushEvent } from "./parse";
+import { readPushBody } from "./parse";
 import { otherSide } from "../../lib/side";
 import { interpretEvent, seriesAfter, type ScoreReading } from "./reading";
-import { sameSecret } from "./secret";
 import { pushStatusOf } from "./status";
 
 /** How long a received event is remembered to recognise a repeated delivery. */
@@ -83,13 +82,21 @@ async function noteRefusal(ctx: MutationCtx, serverId: Id<"servers">, name: stri
 /** The checks that need the database, then the event is stored and applied. */
 export async function receivePushEvent(
   ctx: MutationCtx,
-  { key, secret, parsed }: { key: string; secret: string; parsed: ParsedPushEvent },
+  { key, secret, body }: { key: string; secret: string; body: string },
   now: number,
 ): Promise<PushReply> {
-  const server = await serverByKey(ctx, key);
-  if (!server || server.disabled) return NOT_FOUND;
-  const expected = await generatedSecretOf(ctx, server._id, "pushSecret");
-  if (!expected || !sameSecret(secret, expected)) return UNAUTHORIZED;
+  const access = await feedAccess(ctx, key, secret, "pushSecret");
+  if (!access.ok) {
+    if (access.retryAfterMs !== undefined) {
+      return {
+        status: 429,
+        body: { error: "Too many requests" },
+        retryAfterMs: access.retryAfterMs,
+      };
+    }
+    return access.unknown ? NOT_FOUND : UNAUTHORIZED;
+  }
+  const { server } = access;
   const limit = await limitServerFeed(ctx, "pushEvents", server._id);
   if (!limit.ok) {
     return {
@@ -97,6 +104,11 @@ export async function receivePushEvent(
       body: { error: "Too many requests" },
       retryAfterMs: limit.retryAfter,
     };
+  }
+  const parsed = readPushBody(body);
+  if (!parsed) {
+    await noteRefusal(ctx, server._id, "JSON", now);
+    return { status: 400, body: { error: "Invalid JSON" } };
   }
   if (parsed.kind === "invalid") {
     await noteRefusal(ctx, server._id, parsed.name, now);

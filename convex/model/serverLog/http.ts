@@ -1,26 +1,26 @@
 /**
  * The HTTP edge of CS2's log: `POST /api/log/{serverKey}/{secret}`. CS2 cannot send a header of
  * ours, so the per-server secret is the URL's last segment. The checks that need no database
- * (path, size, a secret of the right form, whether the body is a log at all) and the parsing happen
- * here; one mutation does the rest (model/serverLog/receive.ts) with only what the batch changed.
- * Answers, in this order (nothing from a request is stored before its secret matched):
+ * (path, a secret of the right form, size) happen here; one mutation does the rest
+ * (model/serverLog/receive.ts), and parses the body only once the secret matched. Answers, in
+ * this order (nothing from a request is stored before its secret matched):
  *
- *   not `/{key}/{secret}` → 404 · body over LOG_BODY_MAX_BYTES → 413 · a secret not of the
- *   panel's form, an unknown or disabled server, a wrong or cleared secret → 410 (CS2 removes a
- *   listener answered 410) · over the server's rate → 429 · no log line in the body → 400, counted
- *   in the log status · otherwise → 200, which acknowledges the batch.
+ *   not `/{key}/{secret}` → 404 · a secret not of the panel's form → 410 · body over LOG_BODY_MAX_BYTES → 413 · an unknown or disabled
+ *   server, a wrong or cleared secret → 410 (CS2 removes a listener answered 410; 429 once the
+ *   wrong-secret budget of that key, or everyone's, is dry) · over the server's rate → 429 · no
+ *   log line in the body → 400, counted in the log status · otherwise → 200, which acknowledges
+ *   the batch.
  *
  * Any answer but 200 makes CS2 send the same lines again with its next POST: a refused batch is
  * not lost, and nothing but the batch's own kills (deduplicated) is ever stored.
  */
 import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
-import { KILL_FEED_SIZE, LOG_PATH } from "../../lib/killFeed";
+import { LOG_PATH } from "../../lib/killFeed";
 import { pathSegments } from "../../lib/readApiRouter";
 import { jsonResponse } from "../../lib/httpResponses";
 import { readBodyLimited } from "../../lib/boundedBody";
-import { bombAfter, chatOf, killsOf, loggedKillsOf, parseLogBody } from "./parse";
-import type { LogReply } from "./receive";
+import { GONE, type LogReply } from "./receive";
 
 export { LOG_PATH };
 
@@ -45,21 +45,8 @@ export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promi
   const segments = pathSegments(new URL(request.url).pathname.slice(LOG_PATH.length));
   if (!segments || segments.length !== 2) return respond({ status: 404, error: "Not found" });
   const [key = "", secret = ""] = segments;
+  if (!key || !SECRET_RE.test(secret)) return respond(GONE);
   const body = await readBodyLimited(request, LOG_BODY_MAX_BYTES);
   if (body === null) return respond({ status: 413, error: "Payload too large" });
-  if (!key || !SECRET_RE.test(secret)) return respond({ status: 410, error: "Gone" });
-  const { lines, events, foldText } = parseLogBody(body);
-  const batch =
-    lines === 0
-      ? { key, secret, kills: [], bomb: null, refusal: "unreadable" }
-      : {
-          key,
-          secret,
-          kills: killsOf(events, KILL_FEED_SIZE),
-          logged: loggedKillsOf(events),
-          ...(foldText ? { foldText } : {}),
-          bomb: bombAfter(events),
-          chat: chatOf(events),
-        };
-  return respond(await ctx.runMutation(internal.serverLog.receive, batch));
+  return respond(await ctx.runMutation(internal.serverLog.receive, { key, secret, body }));
 }
