@@ -20,4 +20,8 @@ crons.interval("demo retention", { hours: 1 }, internal.demos.applyRetention, { 
 // Chat retention (model/conduct/chatLog.ts): lines past the admin's days, oldest first.
 crons.interval("chat retention", { hours: 1 }, internal.conduct.applyChatRetentionJob, {});
 
+// Whether each CS2 build the fleet runs is still the newest (Steam's UpToDateCheck, one request
+// per distinct build).
+crons.interval("cs2 update check", { hours: 1 }, internal.health.checkLatest, {});
+
 export default crons;

@@ -6,8 +6,10 @@ import {
   vAuditOutcome,
   vIdentityKind,
   vBoardLine,
+  vHealthSample,
   vMatch,
   vPlayer,
+  vPlayerLink,
   vPushSeries,
   vPushTrack,
   vSummary,
@@ -202,6 +204,50 @@ export default defineSchema({
   })
     .index("by_serverId", ["serverId"])
     .index("by_nextPollAt", ["nextPollAt"]),
+
+  /* How each game server itself is doing (model/live/health.ts), from the polls the panel makes
+     anyway. Written when the version, a restart or online/offline changes, else at most once a
+     minute (one chart point); read by the admins' health query only, so it wakes nobody else. */
+  serverHealth: defineTable({
+    serverId: v.id("servers"),
+    online: v.boolean(),
+    version: v.optional(v.string()),
+    build: v.optional(v.number()),
+    /* When the server process started (poll time minus its uptime): stable across polls, so an
+       uptime that grows writes nothing, and a later start means the process restarted. */
+    bootedAt: v.optional(v.number()),
+    fps: v.optional(v.number()),
+    frameMs: v.optional(v.number()),
+    rttMs: v.optional(v.number()),
+    links: v.optional(v.array(vPlayerLink)),
+    players: v.number(),
+    /* When this row was last written; the newest sample is this one. */
+    sampledAt: v.number(),
+    /* The last hour, a point a minute at most (oldest first). */
+    samples: v.array(vHealthSample),
+    /* What Steam says of the build (`ISteamApps/UpToDateCheck`), checked when the build changes
+       and hourly: the build it requires, and when it was asked. */
+    latest: v.optional(
+      v.object({
+        requiredBuild: v.optional(v.number()),
+        upToDate: v.boolean(),
+        checkedAt: v.number(),
+      }),
+    ),
+  }).index("by_serverId", ["serverId"]),
+
+  /* A CS2 or plugin update seen on a server (model/live/updateCheck.ts): from which version to
+     which, and when each read-back-able part was confirmed working since. The newest per server
+     is what admins see. */
+  serverUpdates: defineTable({
+    serverId: v.id("servers"),
+    at: v.number(),
+    from: v.string(),
+    to: v.string(),
+    /* The read-only checks run at once, and what they found (absent: not yet). */
+    switchesAt: v.optional(v.number()),
+    switchesFailed: v.optional(v.string()),
+  }).index("by_serverId_and_at", ["serverId", "at"]),
 
   /* The one scheduled fleet tick (model/live/poller.ts): at most one row. */
   pollerFleet: defineTable({

@@ -1,4 +1,5 @@
 import type { PollResult } from "../lib/validators";
+import { normalizeHealth } from "./health";
 import { normalizeMatch, normalizePlayers, normalizeSummary, normalizeTvPort } from "./normalize";
 import { GameServerError, gameServerRequest, type GameServerTarget } from "./request";
 
@@ -8,9 +9,9 @@ export async function pollGameServer(
   withPlayers: boolean,
 ): Promise<PollResult> {
   try {
-    const [[match, tvPort], summary, players] = await Promise.all([
+    const [[match, tvPort, health], summary, players] = await Promise.all([
       gameServerRequest(target, { path: "/match" }).then(
-        (raw) => [normalizeMatch(raw), normalizeTvPort(raw)] as const,
+        (raw) => [normalizeMatch(raw), normalizeTvPort(raw), normalizeHealth(raw)] as const,
       ),
       gameServerRequest(target, { path: "/summary" }).then(normalizeSummary),
       withPlayers
@@ -23,6 +24,7 @@ export async function pollGameServer(
       summary,
       ...(players ? { players } : {}),
       ...(tvPort !== undefined ? { tvPort } : {}),
+      ...(health ? { health } : {}),
     };
   } catch (error) {
     const timedOut = error instanceof GameServerError && error.timedOut;

@@ -5,6 +5,7 @@
  */
 import { GAME_NUMBERS, gameNumber, gameText } from "../lib/gameBounds";
 import type { Match, Player, PollResult, Summary } from "../lib/validators";
+import { healthFromStats, healthFromStatus, healthFromStatusJson } from "./health";
 import { tvPortOf } from "./normalize";
 import { modeOf, parseCvar, parseStatus, parseStatusJson, unknownStatsPlayer } from "./rconStatus";
 
@@ -40,8 +41,10 @@ export async function pollOverRcon(
   exec: Exec,
   withPlayers: boolean,
 ): Promise<Extract<PollResult, { ok: true }>> {
-  const json = parseStatusJson(await exec("status_json"));
-  const status = json ?? parseStatus(await exec("status"));
+  const jsonText = await exec("status_json");
+  const json = parseStatusJson(jsonText);
+  const statusText = json ? undefined : await exec("status");
+  const status = json ?? parseStatus(statusText ?? "");
   if (!status?.map) throw new RconPollError("Сервер не відповів на status як сервер CS2");
   const cvars: Partial<Record<(typeof CVARS)[number], string>> = {};
   for (const name of CVARS) cvars[name] = parseCvar(await exec(name), name);
@@ -64,12 +67,22 @@ export async function pollOverRcon(
   };
   const players: Player[] = status.clients.map(unknownStatsPlayer);
   const tvPort = gotvPort(cvars.tv_enable, cvars.tv_port);
+  // The version line, pings and frame rate ride with the players' fetch (every 15-30 s while
+  // someone watches), not every 5 s poll: two more commands on the same connection.
+  const health = {
+    ...healthFromStatusJson(jsonText),
+    ...(withPlayers || statusText !== undefined
+      ? healthFromStatus(statusText ?? (await exec("status")))
+      : {}),
+    ...(withPlayers ? healthFromStats(await exec("stats")) : {}),
+  };
   return {
     ok: true,
     match,
     summary: ZERO_SUMMARY,
     ...(withPlayers ? { players } : {}),
     ...(tvPort !== undefined ? { tvPort } : {}),
+    health,
   };
 }
 

@@ -111,7 +111,15 @@ describe("a poll over RCON", () => {
       "mp_maxrounds",
       "tv_enable",
       "tv_port",
+      // With the players: the version line, pings and frame rate for the health view.
+      "status",
+      "stats",
     ]);
+    // Only every 5 s poll without players reads none of those two.
+    const quick = exec();
+    await pollOverRcon(quick.run, false);
+    expect(quick.sent).not.toContain("stats");
+    expect(quick.sent).not.toContain("status");
     // A server that answers neither GOTV read says nothing about GOTV.
     expect(result.tvPort).toBeUndefined();
     expect(result.match).toEqual({

@@ -47,7 +47,24 @@ export type WireMatch = Required<Omit<Match, "phaseEndsAt" | "bombEndsAt" | "unk
    * that leaves it out is read as "cannot tell", and the panel offers no GOTV link for it.
    */
   tvPort?: number | null;
+  /**
+   * How the server itself is doing, read by the plugin from the engine (`status`, `stats`): the
+   * panel's health view takes it with the poll it makes anyway. Every field may be left out.
+   */
+  health?: WireHealth;
 };
+
+/** `/match`'s `health` block. */
+export interface WireHealth {
+  /** `1.41.7.7/14177`, as `status` prints it. */
+  version?: string;
+  uptimeSec?: number;
+  fps?: number;
+  /** Server frame time, ms. */
+  frameMs?: number;
+  /** Each connected human's ping (ms) and packet loss (per cent). */
+  links?: { name: string; ping: number; loss: number }[];
+}
 
 /** `GET /summary`: totals over every player seen on the current map. */
 export type WireSummary = Summary;
@@ -74,6 +91,23 @@ export interface WireBan {
 
 export interface WireBanList {
   result: WireBan[];
+}
+
+/**
+ * `GET /private/backups`: CS2's round backup files on the server (`mp_backup_round_auto` on or
+ * off, and each file with the rounds played when it was written and the score by side then).
+ * `POST /private/backups/restore {"file": "<name>"}` loads one (`mp_backup_restore_load_file`).
+ */
+export interface WireBackups {
+  auto: boolean;
+  files: {
+    file: string;
+    round: number;
+    scoreCT: number;
+    scoreT: number;
+    map: string;
+    writtenAt: string;
+  }[];
 }
 
 /** Answer of every private POST/PUT (`/private/*`) and of `POST /rcon/command`. */

@@ -37,6 +37,16 @@ export const GAME_NUMBERS = {
   seconds: { min: 0, max: 3_600, integer: false },
   /** A map's number in a series (MatchZy's `map_number`, 0-based) or maps in a series. */
   mapNumber: { min: 0, max: 9, integer: true },
+  /** A player's ping, or a request's round trip, in milliseconds. */
+  millis: { min: 0, max: 600_000, integer: true },
+  /** A player's packet loss, in per cent. */
+  lossPercent: { min: 0, max: 100, integer: true },
+  /** Server frames per second (CS2 servers run at 64 ticks; `stats` reports up to a few hundred). */
+  fps: { min: 0, max: 10_000, integer: false },
+  /** How long the server process has run, in seconds (ten years at most). */
+  uptime: { min: 0, max: 315_360_000, integer: true },
+  /** CS2's build number (`status`: `1.41.7.7/14177`; `status_json`: `build_version`). */
+  build: { min: 0, max: 999_999_999, integer: true },
 } as const;
 export type GameNumberKind = keyof typeof GAME_NUMBERS;
 
@@ -56,6 +66,8 @@ export const GAME_TEXT = {
   weapon: 64,
   /** A date-time as the plugin writes it. */
   time: 40,
+  /** The game's version as `status` prints it (`1.41.7.7/14177`). */
+  version: 40,
 } as const;
 export type GameTextKind = keyof typeof GAME_TEXT;
 

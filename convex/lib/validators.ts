@@ -142,6 +142,46 @@ export type Summary = Infer<typeof vSummary>;
 export const vLiveView = v.union(v.literal("dashboard"), v.literal("players"), v.literal("other"));
 export type LiveView = Infer<typeof vLiveView>;
 
+/** One connected player's connection as the server sees it (admins' health view only). */
+export const vPlayerLink = v.object({
+  name: v.string(),
+  ping: v.number(),
+  /** Packet loss, per cent. */
+  loss: v.number(),
+});
+export type PlayerLink = Infer<typeof vPlayerLink>;
+
+/**
+ * How the server itself is doing, read with the poll the panel makes anyway (never a request of
+ * its own): the plugin's `/match` `health` block, `status`/`status_json`/`stats` over RCON. Each
+ * field is absent when the source does not report it.
+ */
+export const vPollHealth = v.object({
+  /** How long the poll took, request to last answer (ms). */
+  rttMs: v.optional(v.number()),
+  /** `1.41.7.7/14177` as `status` prints it. */
+  version: v.optional(v.string()),
+  /** The build number (the part after the slash; `status_json`'s `build_version`). */
+  build: v.optional(v.number()),
+  uptimeSec: v.optional(v.number()),
+  fps: v.optional(v.number()),
+  /** Server frame time (ms), where `stats` reports it. */
+  frameMs: v.optional(v.number()),
+  /** Ping and loss of each connected human, where the source lists them (`status`). */
+  links: v.optional(v.array(vPlayerLink)),
+});
+export type PollHealth = Infer<typeof vPollHealth>;
+
+/** One point of a server's health chart (a minute apart at most). */
+export const vHealthSample = v.object({
+  at: v.number(),
+  online: v.boolean(),
+  rttMs: v.optional(v.number()),
+  fps: v.optional(v.number()),
+  players: v.number(),
+});
+export type HealthSample = Infer<typeof vHealthSample>;
+
 /** One poll of a game server: match + summary (+ players when due), or why it failed. */
 export const vPollResult = v.union(
   v.object({
@@ -151,6 +191,7 @@ export const vPollResult = v.union(
     players: v.optional(v.array(vPlayer)),
     /** GOTV: the port it broadcasts on, null while it is off; absent when the source cannot tell. */
     tvPort: v.optional(v.union(v.number(), v.null())),
+    health: v.optional(vPollHealth),
   }),
   v.object({
     ok: v.literal(false),

@@ -14,7 +14,8 @@ import { ownValue } from "../../convex/lib/ownKey";
 import { remoteLogCommand, remoteLogCvar } from "./matchzy";
 import { demoUploadCommand, demoUploadCvar, type DemoRecorder } from "./demo-recorder";
 import { type PlayingSide, type SimPlayer } from "./players";
-import { formatStatus, formatStatusJson } from "./status-format";
+import type { RoundBackups } from "./round-backups";
+import { formatStats, formatStatus, formatStatusJson } from "./status-format";
 import { type GameWorld } from "./world";
 import { consoleTokens as tokenize } from "../../convex/gameServer/consoleLine";
 
@@ -34,6 +35,8 @@ export interface ConsoleHooks {
   serverLog?: (name: string, args: string[]) => string | null;
   /** GOTV recording (`tv_record`, `tv_stoprecord`) and MatchZy's demo upload settings. */
   demos?: DemoRecorder;
+  /** Round backup files (`mp_backup_restore_*`, MatchZy's `matchzy_loadbackup`). */
+  backups?: RoundBackups;
 }
 
 type Handler = (args: string[], rest: string) => string;
@@ -58,6 +61,7 @@ export class ConsoleEngine {
     const handlers: Record<string, Handler> = {
       status: () => formatStatus(w, hooks.port(), hooks.publicHost),
       status_json: () => formatStatusJson(w, hooks.port()),
+      stats: () => formatStats(w),
       cvarlist: () => w.cvars.list(),
       echo: (_a, rest) => rest,
       changelevel: (a) => this.changeLevel("changelevel", a[0]),
@@ -102,6 +106,13 @@ export class ConsoleEngine {
     if (demos) {
       handlers.tv_record = (a) => demos.tvRecord(a[0]);
       handlers.tv_stoprecord = () => demos.tvStopRecord();
+    }
+    const backups = hooks.backups;
+    if (backups) {
+      handlers.mp_backup_restore_list_files = () => backups.listText();
+      handlers.mp_backup_restore_load_file = (a) => backups.restore(a[0]).text;
+      // MatchZy's own command takes the same files (and a round number, as `.restore` does).
+      handlers.matchzy_loadbackup = (a) => backups.restore(backupFile(backups, a[0])).text;
     }
     const matchzy = hooks.matchzy;
     if (matchzy) {
@@ -298,4 +309,14 @@ export class ConsoleEngine {
       ? `Unbanned ${steamId}`
       : `css_unban: ${steamId} is not banned`;
   }
+}
+
+/** MatchZy's `matchzy_loadbackup` argument: a file name, or a round number (rounds played). */
+function backupFile(backups: RoundBackups, arg: string | undefined): string | undefined {
+  if (arg === undefined || !/^\d{1,4}$/.test(arg)) return arg;
+  const round = Number(arg);
+  return backups
+    .list()
+    .filter((b) => b.round === round)
+    .at(-1)?.file;
 }

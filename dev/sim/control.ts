@@ -168,7 +168,8 @@ export async function startControl(sim: SimHandle, host: string, port: number) {
     if (downtimeMs !== undefined && (typeof downtimeMs !== "number" || downtimeMs < 0)) {
       throw new HttpError(400, "Invalid downtimeMs");
     }
-    server(req).restartServices("restart", downtimeMs);
+    // `update: true` comes back with the next CS2 build, as after a Steam update.
+    server(req).restartServices(objectBody(req).update === true ? "update" : "restart", downtimeMs);
     return { body: { success: true } };
   });
 

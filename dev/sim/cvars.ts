@@ -172,6 +172,16 @@ const DEFS: Readonly<Record<string, CvarDef>> = {
     value: "true",
     desc: "Determines whether the match switches sides in a halftime event",
   },
+  mp_backup_round_auto: {
+    kind: "bool",
+    value: "true",
+    desc: "If true, create round backup files at the start of each round",
+  },
+  mp_backup_round_file: {
+    kind: "string",
+    value: "backup",
+    desc: "If set, stores the round backup files with this prefix",
+  },
   mp_match_can_clinch: {
     kind: "bool",
     value: "true",

@@ -16,6 +16,7 @@ import { ServerHttpLog } from "./http-log";
 import { MatchzyMatch, type MatchzyMatchState } from "./matchzy-match";
 import { pluginRouter } from "./plugin-api";
 import { RconServer } from "./rcon-server";
+import { type RoundBackup, RoundBackups } from "./round-backups";
 import { type SimClock } from "./rng";
 import { type ChatLine, GameWorld, type MatchEventType, type WorldOptions } from "./world";
 
@@ -72,6 +73,8 @@ export interface SimServerState {
   httpLog: ServerHttpLog["state"];
   /** GOTV recordings (`tv_record`, MatchZy's own) and MatchZy's demo uploads. */
   demos: ReturnType<DemoRecorder["state"]>;
+  /** Round backup files on the server's disk. */
+  backups: RoundBackup[];
 }
 
 /** How a simulated server runs, beside its config; simulator.ts passes the simulator's options. */
@@ -104,6 +107,8 @@ export class SimServer {
   readonly matchzyMatch: MatchzyMatch;
   /** GOTV recordings and MatchZy's demo uploads (demo-recorder.ts). */
   readonly demos: DemoRecorder;
+  /** CS2's round backup files (round-backups.ts): they outlive a restart. */
+  readonly backups: RoundBackups;
   private readonly host: string;
   private readonly downtimeMs: number;
   private readonly log?: (message: string) => void;
@@ -121,6 +126,7 @@ export class SimServer {
     this.downtimeMs = runtime.downtimeMs;
     this.log = log;
     this.world = new GameWorld(clock, config);
+    this.backups = new RoundBackups(this.world);
     const prefixed = log ? { log: (message: string) => log(`${config.id}: ${message}`) } : {};
     this.matchzyMatch = new MatchzyMatch(this.world, prefixed);
     this.matchzy = new MatchzyRemoteLog(
@@ -162,11 +168,13 @@ export class SimServer {
       onRestart: () => void setImmediate(() => this.restartServices("restart")),
       matchzy: this.matchzyMatch,
       demos: this.demos,
+      backups: this.backups,
     });
     const router = pluginRouter({
       world: this.world,
       console: this.console,
       apiKey: config.apiKey,
+      backups: this.backups,
       restartServices: (kind) => this.restartServices(kind),
     });
     const server = createJsonServer({
@@ -264,6 +272,8 @@ export class SimServer {
       this.timers.delete(timer);
       this.restarting = false;
       if (kind === "update") this.world.version = bumpVersion(this.world.version);
+      // A new process: its uptime starts again, and the map it had is loaded in warmup.
+      this.world.startedAt = this.world.now;
       newMatch(this.world);
       this.syncInBackground();
     }, downtimeMs);
@@ -322,6 +332,7 @@ export class SimServer {
       },
       httpLog: this.httpLog.state,
       demos: this.demos.state(),
+      backups: this.backups.list(),
     };
   }
 

@@ -371,7 +371,7 @@ function churn(world: GameWorld): void {
   world.fillBots();
 }
 
-function playing(world: GameWorld): SimPlayer[] {
+export function playing(world: GameWorld): SimPlayer[] {
   return world.connected().filter((p) => p.side !== "SPEC");
 }
 

@@ -7,6 +7,7 @@ import {
   API_KEY_HEADER,
   TOP_CRITERIA,
   type TopCriterion,
+  type WireBackups,
   type WireBanList,
   type WireCommandResult,
   type WirePlayer,
@@ -25,12 +26,15 @@ import {
 } from "./http-kit";
 import { launchGame } from "./launch-game";
 import { type SimPlayer } from "./players";
+import type { RoundBackups } from "./round-backups";
 import { type GameWorld } from "./world";
 
 export interface PluginContext {
   world: GameWorld;
   console: ConsoleEngine;
   apiKey: string;
+  /** CS2's round backup files on this server. */
+  backups: RoundBackups;
   /** Answer first, then simulate the downtime of a service restart or an update. */
   restartServices: (kind: "restart" | "update") => void;
 }
@@ -147,6 +151,28 @@ export function pluginRouter(ctx: PluginContext): Router {
     body: { success: true, message: "Server update started" } satisfies WireCommandResult,
     after: () => ctx.restartServices("update"),
   }));
+  priv("GET", "/backups", () =>
+    ok({
+      auto: world.cvars.bool("mp_backup_round_auto"),
+      files: ctx.backups.list().map((b) => ({
+        file: b.file,
+        round: b.round,
+        scoreCT: b.scoreCT,
+        scoreT: b.scoreT,
+        map: b.map,
+        writtenAt: new Date(b.at).toISOString(),
+      })),
+    } satisfies WireBackups),
+  );
+  priv("POST", "/backups/restore", (req) => {
+    const file = objectBody(req).file;
+    if (typeof file !== "string" || !/^[\w.-]{1,128}$/.test(file)) {
+      throw new HttpError(400, "Invalid file", "Body field 'file' must be a backup file name");
+    }
+    const restored = ctx.backups.restore(file);
+    if (!restored.ok) throw new HttpError(404, "Backup not restored", restored.text);
+    return ok({ success: true, result: restored.text } satisfies WireCommandResult);
+  });
   priv("POST", "/launch_game", (req) => ok(launchGame(world, ctx.console, req.body)));
   return r;
 }

@@ -63,7 +63,7 @@ export function formatStatusJson(world: GameWorld, port: number): string {
   const workshop = /^workshop\/(\d+)/.exec(world.map);
   return JSON.stringify({
     process_uptime: Math.floor((world.now - world.startedAt) / 1000),
-    build_version: 14177,
+    build_version: buildOf(world.version),
     mem_phys_total_gb: 7.75,
     mem_phys_avail_gb: 2.53,
     server: {
@@ -88,4 +88,46 @@ export function formatStatusJson(world: GameWorld, port: number): string {
       gc_status: "GCConnectionStatus_HAVE_SESSION",
     },
   });
+}
+
+/** The build number of `1.41.7.7/14177`. */
+export function buildOf(version: string): number {
+  return Number(/\/(\d+)$/.exec(version)?.[1] ?? 0);
+}
+
+/** The server's frame rate: a 128-fps server that loses a little per connected player. */
+export function serverFps(world: GameWorld): number {
+  return Math.round((128 - world.connected().length * 0.75) * 100) / 100;
+}
+
+/** `stats` as CS2 prints it: the column names, then one row of values (uptime in minutes). */
+export function formatStats(world: GameWorld): string {
+  const uptimeMin = Math.floor((world.now - world.startedAt) / 60_000);
+  const fps = serverFps(world);
+  const cols = [
+    "CPU",
+    "NetIn",
+    "NetOut",
+    "Uptime",
+    "Maps",
+    "FPS",
+    "Players",
+    "Svms",
+    "+-ms",
+    "~tick",
+  ];
+  const values = [
+    "10.0",
+    "0.0",
+    "0.0",
+    String(uptimeMin),
+    "1",
+    fps.toFixed(2),
+    String(world.connected().length),
+    (1000 / fps / 8).toFixed(2),
+    "0.12",
+    "0.45",
+  ];
+  const pad = (xs: string[]) => xs.map((x) => x.padStart(8)).join("");
+  return `${pad(cols)}\n${pad(values)}`;
 }

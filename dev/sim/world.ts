@@ -5,6 +5,7 @@
 import {
   GAME_MODES,
   type GameModeName,
+  type WireHealth,
   type WireMatch,
   type WirePlayers,
   type WireStatus,
@@ -16,6 +17,7 @@ import { BOT_NAMES, HUMAN_NAMES, MAX_ROUNDS, TEAM_SIZE, type WeaponPool } from "
 import { Cvars } from "./cvars";
 import { type MatchState, freshMatch } from "./match-state";
 import { clocks } from "./match";
+import { serverFps } from "./status-format";
 import { ownValue } from "../../convex/lib/ownKey";
 import {
   type PlayingSide,
@@ -104,7 +106,8 @@ export class GameWorld {
   weaponPool: WeaponPool = "all";
   lastExec: string | null = null;
   version = "1.41.7.7/14177";
-  readonly startedAt: number;
+  /** When the server process started: `status_json`'s uptime; a restart sets it again. */
+  startedAt: number;
   match: MatchState = freshMatch();
   /**
    * Set by the control API's finish-map: every round goes to whichever side this player is on (so
@@ -352,6 +355,21 @@ export class GameWorld {
       teamT: this.teamName(this.match.team1Side === "CT" ? 2 : 1),
       ...clocks(this),
       tvPort: this.tvPort(),
+      health: this.wireHealth(),
+    };
+  }
+
+  /** `/match`'s health block: what a plugin reads from the engine (`status`, `stats`). */
+  wireHealth(): WireHealth {
+    const fps = serverFps(this);
+    return {
+      version: this.version,
+      uptimeSec: Math.floor((this.now - this.startedAt) / 1000),
+      fps,
+      frameMs: Math.round((1000 / fps / 8) * 100) / 100,
+      links: this.connected()
+        .filter((p) => !p.isBot)
+        .map((p) => ({ name: p.name, ping: p.ping, loss: 0 })),
     };
   }
 

@@ -15,6 +15,8 @@
  *      of the simulator's workshop maps; any other id answers result 9 (not found), like Steam
  * GET  /ISteamUser/ResolveVanityURL/v1/?key=&vanityurl=  no vanity names here: "No match"
  * POST /faults  {"isValid":false,"count":n}  the next n checks answer is_valid:false
+ * GET  /ISteamApps/UpToDateCheck/v1/?appid=730&version=<build>  whether a CS2 build is current
+ * POST /cs2/latest  {"build":n}  the build UpToDateCheck calls current from now on
  * GET  /checks  every check_authentication request and its answer (tests)
  */
 import { createHmac, randomBytes } from "node:crypto";
@@ -47,6 +49,8 @@ export interface SteamStandIn {
   approveUrl(returnTo: string, steamId: string, name?: string): string;
   /** The next `count` checks answer is_valid:false whatever they carry. */
   refuseChecks(count: number): void;
+  /** The build `UpToDateCheck` calls current from now on. */
+  setLatestCs2Build(build: number): void;
   stop(): Promise<void>;
 }
 
@@ -139,6 +143,8 @@ export async function startSteamStandIn(
   const log = opts.log ?? (() => {});
   const host = opts.host ?? "127.0.0.1";
   const secret = randomBytes(32);
+  /** The newest CS2 build (`UpToDateCheck`): the simulator's, until a test or the demo moves it. */
+  let latestCs2Build = 14177;
   /** Nonces this provider issued and not yet confirmed by a check. */
   const issued = new Set<string>();
   const names = new Map<string, string>();
@@ -299,6 +305,41 @@ export async function startSteamStandIn(
         return send(res, 400, "application/json", JSON.stringify({ message: "Invalid fault" }));
       }
     }
+    if (url.pathname === "/ISteamApps/UpToDateCheck/v1/" && req.method === "GET") {
+      const version = Number(url.searchParams.get("version"));
+      if (url.searchParams.get("appid") !== "730" || !Number.isInteger(version)) {
+        const body = {
+          response: { success: false, error: "Couldn't get app info for the app specified." },
+        };
+        return send(res, 200, "application/json", JSON.stringify(body));
+      }
+      const upToDate = version >= latestCs2Build;
+      const body = {
+        response: {
+          success: true,
+          up_to_date: upToDate,
+          version_is_listable: upToDate,
+          ...(upToDate
+            ? {}
+            : {
+                required_version: latestCs2Build,
+                message: "Your server is out of date, please upgrade",
+              }),
+        },
+      };
+      return send(res, 200, "application/json", JSON.stringify(body));
+    }
+    if (url.pathname === "/cs2/latest" && req.method === "POST") {
+      try {
+        const body = JSON.parse((await readText(req)) ?? "") as { build?: unknown };
+        const build = Number(body.build);
+        if (!Number.isInteger(build) || build < 1) throw new Error("build");
+        latestCs2Build = build;
+        return send(res, 200, "application/json", JSON.stringify({ ok: true }));
+      } catch {
+        return send(res, 400, "application/json", JSON.stringify({ message: "Invalid build" }));
+      }
+    }
     if (url.pathname === "/checks" && req.method === "GET") {
       return send(res, 200, "application/json", JSON.stringify(checks));
     }
@@ -327,6 +368,9 @@ export async function startSteamStandIn(
       withQuery(returnTo, assertion(returnTo, steamId, name)),
     refuseChecks: (count) => {
       refusals += count;
+    },
+    setLatestCs2Build: (build) => {
+      latestCs2Build = build;
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -44,8 +44,12 @@ export async function pollServer(
   target: GameServerTarget,
   withPlayers: boolean,
 ): Promise<PollResult> {
+  const started = Date.now();
   try {
-    return await pollSources[target.connectionType](ctx, target, withPlayers);
+    const result = await pollSources[target.connectionType](ctx, target, withPlayers);
+    if (!result.ok) return result;
+    // The poll's own round trip is the server's latency as the panel feels it: no extra request.
+    return { ...result, health: { ...result.health, rttMs: Date.now() - started } };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -42,6 +42,7 @@ import type { GameServerTarget, Player, PollResult } from "../../lib/validators"
 import { trackPoll } from "../history/detect";
 import { nearMatchEnd } from "../history/tracker";
 import { storePollResult } from "./data";
+import { storeHealth } from "./health";
 import { playerSnapshotOf } from "./snapshots";
 import { isWatched, isWatchingPlayers } from "./presence";
 import { PUSH_CHECK_INTERVAL_MS, pushActive } from "../push/status";
@@ -356,6 +357,7 @@ async function storeServerPoll(
   await announceSanctionedJoiners(ctx, serverId, joined, now);
   const tracked = await trackPoll(ctx, serverId, result, now, inProgress);
   await storeBackoff(ctx, serverId, timeouts, now);
+  await storeHealth(ctx, serverId, result, now);
   const watched = await isWatched(ctx, serverId, now);
   // This poll's own players fetch counts: otherwise the next poll would fetch them again.
   const lastPlayersAt = result.ok && result.players ? now : poller.lastPlayersAt;
@@ -450,6 +452,7 @@ export async function storeSweep(
     const joined = await storePollResult(ctx, serverId, result, now);
     await announceSanctionedJoiners(ctx, serverId, joined, now);
     await trackPoll(ctx, serverId, result, now, inProgress);
+    await storeHealth(ctx, serverId, result, now);
     if (!result.ok && result.authFailed) {
       await markRconAuthFailed(ctx, serverId, now);
       continue;

@@ -72,6 +72,7 @@ describe("AdminTab", () => {
       "Обслуговування",
       "Події MatchZy",
       "Журнал сервера (кілфід)",
+      "Стан сервера",
     ]);
     expect(screen.getByRole("switch", { name: "Чіти (sv_cheats)" })).toBeInTheDocument();
     expect(screen.getByRole("switch", { name: "Гостьова адмін-панель" })).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { useServerControl, useToggleReadBack } from "../hooks/use-server-control
 import { AccessSection } from "./access-section";
 import { ChatSection, CommandSection } from "./command-section";
 import { GeneralSection } from "./general-section";
+import { HealthSection } from "./health-section";
 import { InterruptionNotice } from "./interruption-notice";
 import { MaintenanceSection } from "./maintenance-section";
 import { MapSection } from "./map-section";
@@ -73,6 +74,14 @@ export function AdminTab({ serverId, serverName = "", isAdmin, tools, feeds }: A
           confirm={ask}
           serverName={serverName}
         />
+      ) : null}
+      {isAdmin ? (
+        <section className={styles.group} aria-labelledby="admin-group-health">
+          <h2 id="admin-group-health" className={styles.groupTitle}>
+            {t("admin.group.health")}
+          </h2>
+          <HealthSection serverId={serverId} />
+        </section>
       ) : null}
       {dialog}
     </div>
