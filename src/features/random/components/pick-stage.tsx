@@ -7,11 +7,11 @@ import styles from "./random.module.css";
 
 /** One slot per chosen player: cycling names while shuffling, then the chosen one. */
 export function PickStage({ state }: { state: PickAnimation }) {
-  const result = state.result;
-  if (!result) return null;
+  if (state.phase === "idle") return null;
+  const chosen = state.result?.chosen ?? [];
   // A slot still spinning never shows someone already revealed in another slot.
-  const revealed = new Set(result.chosen.slice(0, state.revealed).map((p) => p.name));
-  const names = result.pool.map((p) => p.name).filter((name) => !revealed.has(name));
+  const revealed = new Set(chosen.slice(0, state.revealed).map((p) => p.name));
+  const names = state.pool.filter((name) => !revealed.has(name));
   const running = state.phase === "shuffling" || state.phase === "revealing";
   return (
     <div className={styles.stage} aria-busy={running}>
@@ -19,11 +19,12 @@ export function PickStage({ state }: { state: PickAnimation }) {
         {state.phase === "done" ? t("random.done") : t("random.shuffling")}
       </p>
       <ol className={styles.slots}>
-        {result.chosen.map((player, slot) => {
-          const shown = slot < state.revealed;
+        {Array.from({ length: state.slots }, (_, slot) => {
+          const player = chosen[slot];
+          const shown = player !== undefined && slot < state.revealed;
           return (
             <li
-              key={`${player.steamId}:${player.name}`}
+              key={slot}
               className={`${styles.slot} ${shown ? styles.revealed : styles.spinning}`}
               data-testid={shown ? "picked" : "shuffling"}
             >

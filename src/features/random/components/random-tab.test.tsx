@@ -96,6 +96,24 @@ describe("RandomTab", () => {
     expect(screen.getByText("Гравців обрано!")).toBeInTheDocument();
   });
 
+  it("starts shuffling on the click, so a slow answer does not delay the first reveal", async () => {
+    let answer: (value: unknown) => void = () => {};
+    mockBackend
+      .action("moderation:randomPlayers")
+      .mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    render(<RandomTab serverId={SERVER} players={players} />);
+    await submit("1");
+    expect(screen.getAllByTestId("shuffling")).toHaveLength(1);
+    await act(async () => void vi.advanceTimersByTime(800));
+    await act(async () => answer({ chosen: [pool[2]], pool }));
+    act(() => void vi.advanceTimersByTime(1199));
+    expect(screen.queryAllByTestId("picked")).toHaveLength(0);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.getAllByTestId("picked").map((e) => e.textContent)).toEqual(["1ВоваT"]);
+    act(() => void vi.advanceTimersByTime(1500));
+    expect(screen.getByRole("dialog", { name: "Обрані гравці" })).toBeInTheDocument();
+  });
+
   it("shows the backend's 'not enough players' message", async () => {
     const message = "Недостатньо гравців для вибору. Доступно: 3, потрібно: 5";
     mockBackend

@@ -35,7 +35,7 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
   // The result modal opens when the animation ends, until closed for that result.
   const [dismissed, setDismissed] = useState<PickResult | null>(null);
   const pick = useRandomPlayers(serverId);
-  const { state, start } = usePickAnimation(timers);
+  const { state, begin, settle, reset } = usePickAnimation(timers);
   const inTeams = players?.filter(inTeam) ?? [];
   const bots = inTeams.filter((p) => !isSteamId64(p.steamId)).length;
   const available = includeBots ? inTeams.length : inTeams.length - bots;
@@ -48,8 +48,11 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
     const n = parseCount(count);
     if (n === null) return;
     setCount(String(n));
+    const pool = inTeams.filter((p) => includeBots || isSteamId64(p.steamId)).map((p) => p.name);
+    if (n <= available) begin(n, pool);
     const result = await pick.run({ count: n, includeBots });
-    if (result) start(result);
+    if (result) settle(result);
+    else reset();
   };
 
   let body;
@@ -107,7 +110,7 @@ export function RandomTab({ serverId, players, timers }: RandomTabProps) {
           <Button
             type="submit"
             variant="primary"
-            loading={pick.pending}
+            loading={pick.pending && !running}
             disabled={running || available === 0}
           >
             <Icon name="dice" size={16} />

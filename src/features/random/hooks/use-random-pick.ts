@@ -2,7 +2,13 @@ import type { FunctionReturnType } from "convex/server";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useGatedAction } from "@/hooks/use-gated-action";
 import { api, type Id } from "@/lib/backend";
-import { buildPickSchedule, realTimers, runSchedule, type Timers } from "../utils/pick-schedule";
+import {
+  buildPickSchedule,
+  PICK_TIMING,
+  realTimers,
+  runSchedule,
+  type Timers,
+} from "../utils/pick-schedule";
 
 export type PickResult = FunctionReturnType<typeof api.moderation.randomPlayers>;
 export type PickedPlayer = PickResult["chosen"][number];
@@ -15,22 +21,62 @@ export interface PickAnimation {
   tick: number;
   /** How many chosen players are revealed. */
   revealed: number;
+  /** Slots on the stage: the count asked for, then the players chosen. */
+  slots: number;
+  /** Names the spinning slots cycle through: the live T/CT list, then the server's pool. */
+  pool: string[];
   result: PickResult | null;
 }
 
-const IDLE: PickAnimation = { phase: "idle", tick: 0, revealed: 0, result: null };
+const IDLE: PickAnimation = {
+  phase: "idle",
+  tick: 0,
+  revealed: 0,
+  slots: 0,
+  pool: [],
+  result: null,
+};
 
-/** Runs the pick animation for a result, on injectable timers (tests pass fake ones). */
+/**
+ * Runs the pick animation on injectable timers (tests pass fake ones). The shuffle starts on the
+ * click (`begin`), while the server picks, so the first reveal comes 2000 ms after the click and
+ * not 2000 ms after the answer; `settle` schedules the reveals, `reset` drops a refused pick.
+ */
 export function usePickAnimation(timers: Timers = realTimers) {
   const [state, setState] = useState<PickAnimation>(IDLE);
   const cancel = useRef<(() => void) | null>(null);
+  const ticks = useRef(0);
 
-  const start = useCallback(
+  const begin = useCallback(
+    (slots: number, pool: string[]) => {
+      cancel.current?.();
+      ticks.current = 0;
+      setState({ ...IDLE, phase: "shuffling", slots, pool });
+      // Ticks until the answer comes, however long the server takes.
+      let id: unknown;
+      const tick = () => {
+        ticks.current += 1;
+        setState((s) => ({ ...s, tick: ticks.current }));
+        id = timers.setTimeout(tick, PICK_TIMING.tickMs);
+      };
+      id = timers.setTimeout(tick, PICK_TIMING.tickMs);
+      cancel.current = () => timers.clearTimeout(id);
+    },
+    [timers],
+  );
+
+  const settle = useCallback(
     (result: PickResult) => {
       cancel.current?.();
-      setState({ phase: "shuffling", tick: 0, revealed: 0, result });
+      const elapsed = ticks.current * PICK_TIMING.tickMs;
+      setState((s) => ({
+        ...s,
+        slots: result.chosen.length,
+        pool: result.pool.map((p) => p.name),
+        result,
+      }));
       cancel.current = runSchedule(
-        buildPickSchedule(result.chosen.length),
+        buildPickSchedule(result.chosen.length, PICK_TIMING, elapsed),
         (step) =>
           setState((s) => {
             if (step.kind === "shuffle") return { ...s, tick: step.tick };
@@ -52,7 +98,7 @@ export function usePickAnimation(timers: Timers = realTimers) {
   }, []);
 
   useEffect(() => () => cancel.current?.(), []);
-  return { state, start, reset };
+  return { state, begin, settle, reset };
 }
 
 /** Asks the backend (admin only, audited) for `count` random T/CT players. */

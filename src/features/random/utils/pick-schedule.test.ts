@@ -28,6 +28,22 @@ describe("buildPickSchedule", () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
+  it("counts the shuffle from the click: what ran while the server picked is not run again", () => {
+    const steps = buildPickSchedule(2, PICK_TIMING, 700);
+    const shuffles = steps.filter((s) => s.kind === "shuffle");
+    expect(shuffles[0]).toEqual({ at: 0, kind: "shuffle", tick: 7 });
+    expect(shuffles).toHaveLength(13);
+    expect(steps.find((s) => s.kind === "reveal")).toEqual({ at: 1300, kind: "reveal", index: 0 });
+    expect(steps.at(-1)).toEqual({ at: 3300, kind: "done" });
+    // An answer later than the shuffle: the first player at once.
+    const late = buildPickSchedule(1, PICK_TIMING, 2600);
+    expect(late.filter((s) => s.kind === "shuffle")).toHaveLength(0);
+    expect(late).toEqual([
+      { at: 0, kind: "reveal", index: 0 },
+      { at: 1500, kind: "done" },
+    ]);
+  });
+
   it("one player: done at 2000 + 500 + 1000 ms", () => {
     expect(buildPickSchedule(1).at(-1)).toEqual({ at: 3500, kind: "done" });
   });

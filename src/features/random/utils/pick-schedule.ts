@@ -10,23 +10,26 @@ export type PickStep =
   | { at: number; kind: "reveal"; index: number }
   | { at: number; kind: "done" };
 
-/** Every step with its time (ms after the start), in order. */
+/**
+ * Every step with its time (ms from now), in order. `elapsedMs`: how long the shuffle has already
+ * run (it starts on the click, while the server picks), so the first reveal still comes 2000 ms
+ * after the click, or at once when the answer came later than that.
+ */
 export function buildPickSchedule(
   chosenCount: number,
   timing: PickTiming = PICK_TIMING,
+  elapsedMs = 0,
 ): PickStep[] {
   const steps: PickStep[] = [];
   const ticks = Math.ceil(timing.shuffleMs / timing.tickMs);
-  for (let tick = 0; tick < ticks; tick++) {
-    steps.push({ at: tick * timing.tickMs, kind: "shuffle", tick });
+  for (let tick = Math.ceil(elapsedMs / timing.tickMs); tick < ticks; tick++) {
+    steps.push({ at: tick * timing.tickMs - elapsedMs, kind: "shuffle", tick });
   }
+  const revealFrom = Math.max(timing.shuffleMs - elapsedMs, 0);
   for (let index = 0; index < chosenCount; index++) {
-    steps.push({ at: timing.shuffleMs + index * timing.revealMs, kind: "reveal", index });
+    steps.push({ at: revealFrom + index * timing.revealMs, kind: "reveal", index });
   }
-  steps.push({
-    at: timing.shuffleMs + chosenCount * timing.revealMs + timing.endMs,
-    kind: "done",
-  });
+  steps.push({ at: revealFrom + chosenCount * timing.revealMs + timing.endMs, kind: "done" });
   return steps;
 }
 
