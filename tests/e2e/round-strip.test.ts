@@ -137,6 +137,14 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
       [document.documentElement, document.body].map((e) => getComputedStyle(e).backgroundColor),
     );
     expect(backgrounds).toEqual(["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
+    // The /docs size (1280×200) holds the score, the strip and five kills; no sentence for
+    // stream viewers; the CT name is not cut beside the clock.
+    await expect.poll(() => page.getByTestId("kill-row").count(), WAIT).toBe(5);
+    const height = await page.evaluate(() => document.getElementById("root")!.scrollHeight);
+    expect(height).toBeLessThanOrEqual(200);
+    expect(await page.locator("figcaption").count()).toBe(0);
+    const ctName = page.getByTestId("overlay-team-ct").locator("span");
+    await expect(ctName.evaluate((e) => e.scrollWidth <= e.clientWidth)).resolves.toBe(true);
     await page.screenshot({ path: path.join(shots, "overlay.png"), omitBackground: true });
     // A narrow browser source: the team names get their own row and are not cut.
     await page.setViewportSize({ width: 360, height: 400 });
@@ -152,6 +160,10 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
       await expect(fits).resolves.toBe(true);
     }
     await page.screenshot({ path: path.join(shots, "overlay-360.png"), omitBackground: true });
+
+    // A key that names no server says so, not "no match".
+    await page.goto(new URL("/overlay/nosuch", env.url).href);
+    await page.getByText(/Такого сервера немає/).waitFor(WAIT);
 
     // The rest of the map, each round told by the log, which records the map once; then its match
     // page: every round of the timeline has its winner and reason, and the score chart is drawn.

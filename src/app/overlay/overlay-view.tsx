@@ -24,6 +24,7 @@ export function OverlayView({ options }: { options: OverlayOptions }) {
   return (
     <Scorebug
       match={match}
+      noServer={live?.serverId === null}
       rounds={live?.rounds ?? []}
       showRounds={options.showRounds}
       kills={options.showFeed ? (feed?.kills ?? []) : undefined}

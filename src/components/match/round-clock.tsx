@@ -8,16 +8,18 @@ import styles from "./round-clock.module.css";
 /**
  * The time left in the phase, or on the planted bomb, counted down here from when it runs out as
  * the server last said: the ticking costs no backend calls. Nothing when the source tells no clock
- * (a paused match, a held warmup, MatchZy's events alone).
+ * (a paused match, a held warmup, MatchZy's events alone). Stacked: the label above the time, for
+ * the narrow middle of a scorebug.
  */
-export function RoundClock({ match }: { match: Match }) {
+export function RoundClock({ match, stacked = false }: { match: Match; stacked?: boolean }) {
   const now = useNow(500);
+  const layout = stacked ? ` ${styles.stacked}` : "";
   const { phaseEndsAt, bombEndsAt, roundPhase } = match;
   if (bombEndsAt !== undefined) {
     const left = formatClock(bombEndsAt - now);
     return (
       <span
-        className={`${styles.clock} ${styles.bomb}`}
+        className={`${styles.clock} ${styles.bomb}${layout}`}
         role="timer"
         aria-label={t("clock.bombLabel", { left })}
         data-testid="bomb-clock"
@@ -32,7 +34,7 @@ export function RoundClock({ match }: { match: Match }) {
   const label = t(`clock.${roundPhase}`);
   return (
     <span
-      className={styles.clock}
+      className={`${styles.clock}${layout}`}
       role="timer"
       aria-label={`${label}: ${left}`}
       data-testid="round-clock"

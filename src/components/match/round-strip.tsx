@@ -48,10 +48,13 @@ export function RoundStrip({
   rounds,
   maxRounds,
   teams,
+  caption = true,
 }: {
   rounds: RoundMark[];
   maxRounds: number | undefined;
   teams?: StripTeams | undefined;
+  /** The sentence explaining the colours and glyphs; off on a stream, where nobody reads it. */
+  caption?: boolean;
 }) {
   const withReasons = rounds.some((m) => m.reason !== undefined);
   const unknown = rounds.filter((m) => m.winner === null).length;
@@ -80,23 +83,25 @@ export function RoundStrip({
           );
         })}
       </ol>
-      <figcaption className={styles.caption}>
-        {teams ? `${t("rounds.byTeam")} ` : null}
-        {unknown > 0 && unknown === rounds.length ? (
-          t("rounds.noWinners")
-        ) : (
-          <>
-            {withReasons ? (
-              <>
-                {t("rounds.legend")} <Icon name="clock" size={12} /> {t("rounds.legendTime")}
-              </>
-            ) : (
-              t("rounds.winnersOnly")
-            )}
-            {unknown > 0 ? ` ${t("rounds.someUnknown")}` : null}
-          </>
-        )}
-      </figcaption>
+      {caption ? (
+        <figcaption className={styles.caption}>
+          {teams ? `${t("rounds.byTeam")} ` : null}
+          {unknown > 0 && unknown === rounds.length ? (
+            t("rounds.noWinners")
+          ) : (
+            <>
+              {withReasons ? (
+                <>
+                  {t("rounds.legend")} <Icon name="clock" size={12} /> {t("rounds.legendTime")}
+                </>
+              ) : (
+                t("rounds.winnersOnly")
+              )}
+              {unknown > 0 ? ` ${t("rounds.someUnknown")}` : null}
+            </>
+          )}
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

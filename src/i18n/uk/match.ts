@@ -7,6 +7,7 @@ export default {
   "clock.bomb": "Бомба закладена",
   "clock.bombLabel": "Бомба закладена, до вибуху {left}",
   "overlay.noMatch": "Немає даних про матч",
+  "overlay.noServer": "Такого сервера немає: перевірте ключ в адресі",
   // The kill feed (dashboard panel, the overlay's ?killfeed=1)
   "killFeed.title": "Кілфід",
   "killFeed.label": "Останні вбивства",

@@ -16,6 +16,8 @@ describe("Scorebug", () => {
     expect(screen.queryByRole("list", { name: "Раунди" })).toBeNull();
     rerender(<Scorebug match={match} rounds={rounds} showRounds />);
     expect(screen.getByRole("list", { name: "Раунди" })).toBeInTheDocument();
+    // Stream viewers get the marks, not the sentence explaining them.
+    expect(screen.queryByText(/знищення|переможці раундів/i)).toBeNull();
   });
 
   it("shows an unknown score as ? : ?, never 0:0", () => {
@@ -30,5 +32,11 @@ describe("Scorebug", () => {
     expect(screen.getByText("Немає даних про матч")).toBeInTheDocument();
     rerender(<Scorebug match={undefined} rounds={[]} showRounds={false} />);
     expect(screen.getByTestId("scorebug")).toHaveAttribute("aria-busy", "true");
+  });
+
+  it("says when the address names no server, rather than that there is no match", () => {
+    render(<Scorebug match={null} noServer rounds={[]} showRounds={false} />);
+    expect(screen.getByText(/Такого сервера немає/)).toBeInTheDocument();
+    expect(screen.queryByText("Немає даних про матч")).toBeNull();
   });
 });

@@ -11,15 +11,19 @@ const OVERLAY_KILLS = 5;
 
 /**
  * A streamer's scorebug: the teams' names and score by side, the round or bomb clock, and the
- * round strip and the kill feed when asked for. Drawn over a transparent page, so it sits on the stream as it is.
+ * round strip and the kill feed when asked for. Drawn over a transparent page, so it sits on the stream as it is;
+ * at OBS's 1280 px the kill feed stands beside the score, so all of it fits the documented 200 px.
  */
 export function Scorebug({
   match,
   rounds,
   showRounds,
   kills,
+  noServer = false,
 }: {
   match: Match | null | undefined;
+  /** The address names no server (a typo in the key): say so, not "no match". */
+  noServer?: boolean;
   rounds: RoundMark[];
   showRounds: boolean;
   /** The kill feed (`?killfeed=1`); undefined when not asked for. */
@@ -27,8 +31,14 @@ export function Scorebug({
 }) {
   if (!match) {
     return (
-      <div className={styles.bug} data-testid="scorebug" aria-busy={match === undefined}>
-        <span className={styles.waiting}>{match === null ? t("overlay.noMatch") : "…"}</span>
+      <div className={styles.wrap}>
+        <div className={styles.main}>
+          <div className={styles.bug} data-testid="scorebug" aria-busy={match === undefined}>
+            <span className={styles.waiting}>
+              {noServer ? t("overlay.noServer") : match === null ? t("overlay.noMatch") : "…"}
+            </span>
+          </div>
+        </div>
       </div>
     );
   }
@@ -36,28 +46,30 @@ export function Scorebug({
   const scoreKnown = !match.unknown?.includes("score");
   return (
     <div className={styles.wrap}>
-      <div className={styles.bug} data-testid="scorebug">
-        <span className={`${styles.team} ${styles.ct}`} data-testid="overlay-team-ct">
-          <span className={styles.name}>{match.teamCT || t("teamName.Counter-Terrorist")}</span>
-        </span>
-        <span className={`${styles.score} ${styles.ctScore}`} data-testid="overlay-score-ct">
-          {scoreKnown ? match.scoreCT : "?"}
-        </span>
-        <span className={styles.middle}>
-          <RoundClock match={match} />
-        </span>
-        <span className={`${styles.score} ${styles.tScore}`} data-testid="overlay-score-t">
-          {scoreKnown ? match.scoreT : "?"}
-        </span>
-        <span className={`${styles.team} ${styles.t}`} data-testid="overlay-team-t">
-          <span className={styles.name}>{match.teamT || t("teamName.Terrorist")}</span>
-        </span>
-      </div>
-      {showRounds && rounds.length > 0 ? (
-        <div className={styles.rounds}>
-          <RoundStrip rounds={rounds} maxRounds={match.maxRounds} />
+      <div className={styles.main}>
+        <div className={styles.bug} data-testid="scorebug">
+          <span className={`${styles.team} ${styles.ct}`} data-testid="overlay-team-ct">
+            <span className={styles.name}>{match.teamCT || t("teamName.Counter-Terrorist")}</span>
+          </span>
+          <span className={`${styles.score} ${styles.ctScore}`} data-testid="overlay-score-ct">
+            {scoreKnown ? match.scoreCT : "?"}
+          </span>
+          <span className={styles.middle}>
+            <RoundClock match={match} stacked />
+          </span>
+          <span className={`${styles.score} ${styles.tScore}`} data-testid="overlay-score-t">
+            {scoreKnown ? match.scoreT : "?"}
+          </span>
+          <span className={`${styles.team} ${styles.t}`} data-testid="overlay-team-t">
+            <span className={styles.name}>{match.teamT || t("teamName.Terrorist")}</span>
+          </span>
         </div>
-      ) : null}
+        {showRounds && rounds.length > 0 ? (
+          <div className={styles.rounds}>
+            <RoundStrip rounds={rounds} maxRounds={match.maxRounds} caption={false} />
+          </div>
+        ) : null}
+      </div>
       {kills && kills.length > 0 ? (
         <div className={styles.kills}>
           <KillFeed kills={kills.slice(0, OVERLAY_KILLS)} overlay />
