@@ -71,6 +71,7 @@ import type * as lib_readApiRouter from "../lib/readApiRouter.js";
 import type * as lib_rounds from "../lib/rounds.js";
 import type * as lib_sanctionFields from "../lib/sanctionFields.js";
 import type * as lib_scoreboard from "../lib/scoreboard.js";
+import type * as lib_serverInput from "../lib/serverInput.js";
 import type * as lib_side from "../lib/side.js";
 import type * as lib_steamId from "../lib/steamId.js";
 import type * as lib_timedFetch from "../lib/timedFetch.js";
@@ -278,6 +279,7 @@ declare const fullApi: ApiFromModules<{
   "lib/rounds": typeof lib_rounds;
   "lib/sanctionFields": typeof lib_sanctionFields;
   "lib/scoreboard": typeof lib_scoreboard;
+  "lib/serverInput": typeof lib_serverInput;
   "lib/side": typeof lib_side;
   "lib/steamId": typeof lib_steamId;
   "lib/timedFetch": typeof lib_timedFetch;

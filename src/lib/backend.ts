@@ -18,3 +18,4 @@ export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
 export { isSteamId64 } from "../../convex/lib/steamId";
 export { csvLine } from "../../convex/lib/csv";
 export { otherSide, type Side } from "../../convex/lib/side";
+export { serverInputProblems, type ServerInputField } from "../../convex/lib/serverInput";

@@ -198,5 +198,5 @@ describe.skipIf(!chromiumPath)("round strip in the browser", () => {
     expect(narrow).toBeLessThanOrEqual(360);
     await page.screenshot({ path: path.join(shots, "match-after-push-360.png"), fullPage: true });
     await context.close();
-  }, 180_000);
+  }, 360_000);
 });

@@ -6,7 +6,10 @@ import type { Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { fail } from "../../lib/errors";
+import { parseApiUrl, serverInputProblems } from "../../lib/serverInput";
 import type { GameServerTarget, vServerInput } from "../../lib/validators";
+
+export { SERVER_KEY_MAX_LENGTH } from "../../lib/serverInput";
 
 export async function secretsOf(ctx: QueryCtx, serverId: Id<"servers">) {
   return await ctx.db
@@ -94,10 +97,6 @@ export async function writeGeneratedSecret(
   else if (value !== undefined) await ctx.db.insert("serverSecrets", { serverId, [which]: value });
 }
 
-/** A server key is 1–32 characters a-z, 0-9, - or _ (it appears in links). */
-export const SERVER_KEY_MAX_LENGTH = 32;
-const SERVER_KEY_RE = new RegExp(`^[a-z0-9_-]{1,${SERVER_KEY_MAX_LENGTH}}$`);
-
 export async function serverByKey(ctx: QueryCtx, key: string) {
   return await ctx.db
     .query("servers")
@@ -105,52 +104,14 @@ export async function serverByKey(ctx: QueryCtx, key: string) {
     .unique();
 }
 
-/** Checks and normalises what an admin typed into the server form. */
+/** Checks and normalises what an admin typed into the server form: every problem in one message. */
 export function validateServerInput(input: Infer<typeof vServerInput>) {
+  const problems = serverInputProblems(input);
+  if (problems.length > 0) fail("INVALID_INPUT", problems.map((p) => p.message).join(" "));
   const key = input.key.trim();
   const name = input.name.trim();
-  if (!SERVER_KEY_RE.test(key)) {
-    fail("INVALID_INPUT", "Ключ: 1–32 символи a-z, 0-9, - або _.");
-  }
-  if (!name || name.length > 64) fail("INVALID_INPUT", "Назва сервера: від 1 до 64 символів.");
-  const direct = input.connectionType === "RCON";
-  let apiBaseUrl = "";
-  if (!direct) {
-    let url: URL;
-    try {
-      url = new URL(input.apiBaseUrl.trim());
-    } catch {
-      fail(
-        "INVALID_INPUT",
-        "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080.",
-      );
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      fail("INVALID_INPUT", "Адреса API: лише http або https.");
-    }
-    apiBaseUrl = url.toString().replace(/\/+$/, "");
-  }
-  if (!/^[A-Za-z0-9.-]{1,253}:\d{1,5}$/.test(input.connectAddress.trim())) {
-    fail("INVALID_INPUT", "Адреса підключення: host:port, наприклад 1.2.3.4:27015.");
-  }
-  if (input.connectionType !== "HTTP") {
-    if (!input.proxyTargetHost || !/^[A-Za-z0-9.-]{1,253}$/.test(input.proxyTargetHost)) {
-      fail(
-        "INVALID_INPUT",
-        direct
-          ? "Для прямого RCON вкажіть адресу ігрового сервера (IP або домен)."
-          : "Для RCON-проксі вкажіть адресу ігрового сервера.",
-      );
-    }
-    const port = input.proxyTargetPort;
-    if (!port || !Number.isInteger(port) || port < 1 || port > 65535) {
-      fail("INVALID_INPUT", "Порт RCON: 1–65535.");
-    }
-  }
-  const gotvPort = input.gotvPort;
-  if (gotvPort !== undefined && (!Number.isInteger(gotvPort) || gotvPort < 1 || gotvPort > 65535)) {
-    fail("INVALID_INPUT", "Порт GOTV: 1–65535, або залиште порожнім.");
-  }
+  const api = parseApiUrl(input.apiBaseUrl);
+  const apiBaseUrl = input.connectionType === "RCON" || !("url" in api) ? "" : api.url;
   return {
     key,
     name,
@@ -158,7 +119,7 @@ export function validateServerInput(input: Infer<typeof vServerInput>) {
     connectAddress: input.connectAddress.trim(),
     connectionType: input.connectionType,
     simpleAdmin: input.simpleAdmin === true,
-    ...(gotvPort !== undefined ? { gotvPort } : {}),
+    ...(input.gotvPort !== undefined ? { gotvPort: input.gotvPort } : {}),
     matchzy: input.matchzy === true,
     ...(input.connectionType !== "HTTP"
       ? { proxyTargetHost: input.proxyTargetHost, proxyTargetPort: input.proxyTargetPort }

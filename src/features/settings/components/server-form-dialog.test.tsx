@@ -69,4 +69,32 @@ describe("ServerFormDialog", () => {
       expect.anything(),
     );
   });
+
+  it("says every problem at once, under its field, and drops a message as soon as the field is right", async () => {
+    const user = userEvent.setup();
+    const save = saveMock();
+    render(<ServerFormDialog server={null} save={save} onClose={() => {}} />);
+    await user.type(screen.getByLabelText("Ключ"), "Bad Key");
+    await user.type(screen.getByLabelText("Назва"), "EU");
+    await user.type(screen.getByLabelText("Адреса API"), "http://203.0.113.9:8080");
+    await user.click(screen.getByRole("button", { name: "Зберегти" }));
+    expect(save.run).not.toHaveBeenCalled();
+    expect(screen.getByText("Ключ: 1–32 символи a-z, 0-9, - або _.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Адреса підключення: host:port, наприклад 1.2.3.4:27015."),
+    ).toBeInTheDocument();
+
+    const key = screen.getByLabelText("Ключ");
+    await user.clear(key);
+    await user.type(key, "eu-1");
+    expect(screen.queryByText(/Ключ: 1–32/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Адреса підключення: host:port/)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText("Адреса підключення"), "203.0.113.9:27015");
+    await user.click(screen.getByRole("button", { name: "Зберегти" }));
+    expect(save.run).toHaveBeenCalledWith(
+      expect.objectContaining({ server: expect.objectContaining({ key: "eu-1" }) }),
+      expect.anything(),
+    );
+  });
 });

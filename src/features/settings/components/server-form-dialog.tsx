@@ -11,7 +11,7 @@ import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import "@/i18n/load/common";
-import type { api } from "@/lib/backend";
+import { serverInputProblems, type api, type ServerInputField } from "@/lib/backend";
 import { destinationOf } from "@/lib/destination";
 import { unreachableFromCloud } from "@/lib/private-address";
 import type { AdminServer } from "../hooks/use-server-settings";
@@ -34,7 +34,9 @@ function secretHint(required: boolean, isSet: boolean | undefined) {
 }
 
 /**
- * Add or edit a server. The backend validates and words the messages; they show above the buttons.
+ * Add or edit a server. The form checks every field with the backend's own rules and words and
+ * shows each problem under its field; what only the backend can tell (a key in use) shows above
+ * the buttons until the next edit.
  * Secrets are write-only: the fields start empty and only show whether a value is set; an empty
  * field keeps the stored one.
  */
@@ -62,14 +64,38 @@ export function ServerFormDialog({
   const [simpleAdmin, setSimpleAdmin] = useState(server?.simpleAdmin === true);
   const [matchzy, setMatchzy] = useState(server?.matchzy === true);
   const [error, setError] = useState<string>();
+  // Field messages show after the first save attempt and follow the typing from then on.
+  const [tried, setTried] = useState(false);
   // Both RCON types need the game server's RCON address and password; the proxy also its URL.
   const rcon = type !== "HTTP";
   const direct = type === "RCON";
   const field = (name: keyof typeof fields) => ({
     value: fields[name],
-    onChange: (e: { target: { value: string } }) =>
-      setFields((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setFields((f) => ({ ...f, [name]: e.target.value }));
+      setError(undefined);
+    },
   });
+
+  const input = {
+    key: fields.key,
+    name: fields.name,
+    apiBaseUrl: direct ? "" : fields.apiBaseUrl,
+    connectAddress: fields.connectAddress,
+    connectionType: type,
+    simpleAdmin,
+    ...(fields.gotvPort.trim() ? { gotvPort: Number(fields.gotvPort) || 0 } : {}),
+    matchzy,
+    ...(rcon
+      ? {
+          proxyTargetHost: fields.proxyTargetHost.trim(),
+          proxyTargetPort: Number(fields.proxyTargetPort) || 0,
+        }
+      : {}),
+  };
+  const problems = serverInputProblems(input);
+  const problem = (name: ServerInputField) =>
+    tried ? problems.find((p) => p.field === name)?.message : undefined;
 
   // A stored secret is bound to the address it was entered for: changing it means typing it again.
   const destinationChanged =
@@ -96,6 +122,8 @@ export function ServerFormDialog({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
+    setTried(true);
+    if (problems.length > 0) return;
     const missing = [
       needsApiKey && !fields.apiKey ? t("admin.servers.apiKey") : null,
       needsRconPassword && !fields.rconPassword ? t("admin.servers.rconPassword") : null,
@@ -107,22 +135,7 @@ export function ServerFormDialog({
     const result = await save.run(
       {
         serverId: server?._id,
-        server: {
-          key: fields.key,
-          name: fields.name,
-          apiBaseUrl: direct ? "" : fields.apiBaseUrl,
-          connectAddress: fields.connectAddress,
-          connectionType: type,
-          simpleAdmin,
-          ...(fields.gotvPort.trim() ? { gotvPort: Number(fields.gotvPort) || 0 } : {}),
-          matchzy,
-          ...(rcon
-            ? {
-                proxyTargetHost: fields.proxyTargetHost.trim(),
-                proxyTargetPort: Number(fields.proxyTargetPort) || 0,
-              }
-            : {}),
-        },
+        server: input,
         ...(fields.apiKey && !direct ? { apiKey: fields.apiKey } : {}),
         ...(rcon && fields.rconPassword ? { rconPassword: fields.rconPassword } : {}),
       },
@@ -142,13 +155,26 @@ export function ServerFormDialog({
     >
       <form className={styles.form} onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className={styles.formGrid}>
-          <TextField label={t("admin.servers.key")} required maxLength={32} {...field("key")} />
-          <TextField label={t("admin.servers.name")} required maxLength={64} {...field("name")} />
+          <TextField
+            label={t("admin.servers.key")}
+            required
+            maxLength={32}
+            error={problem("key")}
+            {...field("key")}
+          />
+          <TextField
+            label={t("admin.servers.name")}
+            required
+            maxLength={64}
+            error={problem("name")}
+            {...field("name")}
+          />
           {direct ? null : (
             <TextField
               label={t("admin.servers.apiBaseUrl")}
               placeholder="http://1.2.3.4:8080"
               required
+              error={problem("apiBaseUrl")}
               {...field("apiBaseUrl")}
             />
           )}
@@ -156,6 +182,7 @@ export function ServerFormDialog({
             label={t("admin.servers.connectAddress")}
             placeholder="1.2.3.4:27015"
             required
+            error={problem("connectAddress")}
             {...field("connectAddress")}
           />
           <Select
@@ -179,6 +206,7 @@ export function ServerFormDialog({
               <TextField
                 label={t(direct ? "admin.servers.rconHost" : "admin.servers.proxyHost")}
                 placeholder="1.2.3.4"
+                error={problem("proxyTargetHost")}
                 {...field("proxyTargetHost")}
               />
               <TextField
@@ -186,6 +214,7 @@ export function ServerFormDialog({
                 type="number"
                 inputMode="numeric"
                 placeholder="27015"
+                error={problem("proxyTargetPort")}
                 {...field("proxyTargetPort")}
               />
               <TextField
@@ -208,6 +237,7 @@ export function ServerFormDialog({
             inputMode="numeric"
             placeholder="27020"
             hint={t("admin.servers.gotvPortHint")}
+            error={problem("gotvPort")}
             {...field("gotvPort")}
           />
         </div>
