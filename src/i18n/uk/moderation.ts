@@ -43,6 +43,8 @@ export default {
     "Для пошуку вкажіть SteamID64, STEAM_X:Y:Z, [U:1:N] або посилання /profiles/…",
   "moderation.addBan.confirmText":
     "Гравця з SteamID {id} буде забанено {duration}. Причина: {reason}.",
+  "moderation.addBan.confirmTextVanity":
+    "Гравця з профілем Steam «{name}» буде забанено {duration}. Причина: {reason}.",
   "moderation.comms.title": "Мут, гег, мовчання",
   "moderation.comms.hint":
     "Через CS2-SimpleAdmin: мут вимикає голосовий чат, гег — текстовий, мовчання — обидва.",
@@ -95,8 +97,7 @@ export default {
   "moderation.public.empty": "Чинних банів немає.",
   "moderation.public.server": "Сервер",
   "moderation.public.player": "Гравець",
-  "moderation.public.until": "До",
-  "moderation.public.when": "Коли",
+  "moderation.public.until": "Діє до",
+  "moderation.public.when": "Забанено",
   "moderation.public.byCol": "Хто забанив",
-  "moderation.public.back": "На головну",
 } as const;

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { PageShell } from "@/components/ui/page-shell";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -16,15 +18,32 @@ import { dateFormat } from "@/i18n/format";
 
 const time = dateFormat({ dateStyle: "short", timeStyle: "short" });
 
+/** A cell's column name, shown only on a phone, where each ban is a card of labelled lines. */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <span className={styles.label}>{label}</span>
+      {children}
+    </>
+  );
+}
+
 /**
  * `/bans`: the community's bans in force (one row per player and server), read-only, when an
- * admin made it public.
+ * admin made it public. On a phone each ban is a card, so every column can be read without
+ * scrolling sideways.
  */
 export function PublicBansPage() {
   const { enabled, rows, status, loadMore } = usePublicBans();
   return (
-    <main className={styles.page}>
-      <Link to={paths.home}>← {t("moderation.public.back")}</Link>
+    <PageShell
+      className={styles.page}
+      nav={
+        <Link to={paths.home} className={styles.back}>
+          {t("common.backToPanel")}
+        </Link>
+      }
+    >
       <Card title={t("moderation.public.title")}>
         {enabled === undefined || (enabled && status === "LoadingFirstPage") ? (
           <Spinner label={t("common.loading")} />
@@ -37,42 +56,74 @@ export function PublicBansPage() {
             {t("moderation.public.empty")}
           </EmptyState>
         ) : (
-          <DataTable
-            caption={t("moderation.public.title")}
-            rows={rows}
-            rowKey={(b) => b._id}
-            columns={[
-              { header: t("moderation.public.player"), cell: (b) => b.playerName ?? b.steamId },
-              { header: "SteamID", cell: (b) => <span className={styles.mono}>{b.steamId}</span> },
-              {
-                header: t("moderation.public.server"),
-                cell: (b) => b.serverName ?? t("common.dash"),
-              },
-              {
-                header: t("moderation.banReason"),
-                cell: (b) => <span className={styles.reason}>{b.reason ?? t("common.dash")}</span>,
-              },
-              {
-                header: t("moderation.public.until"),
-                cell: (b) =>
-                  b.expiresAt ? time.format(new Date(b.expiresAt)) : t("banList.forever"),
-              },
-              { header: t("moderation.public.when"), cell: (b) => time.format(new Date(b.at)) },
-              ...(rows.some((b) => b.by)
-                ? [
-                    {
-                      header: t("moderation.public.byCol"),
-                      cell: (b: (typeof rows)[number]) => b.by ?? "",
-                    },
-                  ]
-                : []),
-            ]}
-          />
+          <div className={styles.bans}>
+            <DataTable
+              caption={t("moderation.public.title")}
+              rows={rows}
+              rowKey={(b) => b._id}
+              columns={[
+                {
+                  header: t("moderation.public.player"),
+                  cell: (b) => (
+                    <span className={styles.player}>
+                      {b.playerName ?? (
+                        <span className={styles.muted}>{t("banList.unknownNickname")}</span>
+                      )}
+                      <span className={styles.mono}>{b.steamId}</span>
+                    </span>
+                  ),
+                },
+                {
+                  header: t("moderation.public.server"),
+                  cell: (b) => (
+                    <Labelled label={t("moderation.public.server")}>
+                      {b.serverName ?? t("common.dash")}
+                    </Labelled>
+                  ),
+                },
+                {
+                  header: t("moderation.banReason"),
+                  cell: (b) => (
+                    <Labelled label={t("moderation.banReason")}>
+                      <span className={styles.reason}>{b.reason ?? t("common.dash")}</span>
+                    </Labelled>
+                  ),
+                },
+                {
+                  header: t("moderation.public.until"),
+                  cell: (b) => (
+                    <Labelled label={t("moderation.public.until")}>
+                      {b.expiresAt ? time.format(new Date(b.expiresAt)) : t("banList.forever")}
+                    </Labelled>
+                  ),
+                },
+                {
+                  header: t("moderation.public.when"),
+                  cell: (b) => (
+                    <Labelled label={t("moderation.public.when")}>
+                      {time.format(new Date(b.at))}
+                    </Labelled>
+                  ),
+                },
+                ...(rows.some((b) => b.by)
+                  ? [
+                      {
+                        header: t("moderation.public.byCol"),
+                        cell: (b: (typeof rows)[number]) =>
+                          b.by ? (
+                            <Labelled label={t("moderation.public.byCol")}>{b.by}</Labelled>
+                          ) : null,
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </div>
         )}
         {status === "CanLoadMore" ? (
           <Button onClick={loadMore}>{t("moderation.history.more")}</Button>
         ) : null}
       </Card>
-    </main>
+    </PageShell>
   );
 }

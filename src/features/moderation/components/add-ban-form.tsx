@@ -47,10 +47,15 @@ export function AddBanForm({
     const minutes = choice.minutes();
     if (minutes === null) return;
     const reason = choice.reason();
-    const id = steamId.trim();
+    // The confirmation names the account as the panel will store it, never the pasted link.
+    const id = parsed.kind === "id64" ? parsed.steamId : steamId.trim();
+    const duration = banPeriod(minutes);
     ask({
       title: t("admin.confirm.banTitle"),
-      text: t("moderation.addBan.confirmText", { id, duration: banPeriod(minutes), reason }),
+      text:
+        parsed.kind === "id64"
+          ? t("moderation.addBan.confirmText", { id, duration, reason })
+          : t("moderation.addBan.confirmTextVanity", { name: parsed.name, duration, reason }),
       confirmLabel: t("admin.player.ban"),
       run: async () => {
         const done = await ban.run({ steamId: id, duration: minutes, reason });
