@@ -10,6 +10,7 @@ export default {
   "clock.bomb": "Bomb planted",
   "clock.bombLabel": "Bomb planted, {left} to detonation",
   "overlay.noMatch": "No match data",
+  "overlay.noServer": "No such server: check the key in the address",
   "killFeed.title": "Kill feed",
   "killFeed.label": "Latest kills",
   "killFeed.show": "Show",

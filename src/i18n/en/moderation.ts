@@ -46,6 +46,8 @@ export default {
     "To search, enter a SteamID64, STEAM_X:Y:Z, [U:1:N] or a /profiles/… link",
   "moderation.addBan.confirmText":
     "The player with SteamID {id} will be banned {duration}. Reason: {reason}.",
+  "moderation.addBan.confirmTextVanity":
+    "The player with the Steam profile «{name}» will be banned {duration}. Reason: {reason}.",
   "moderation.comms.title": "Mute, gag, silence",
   "moderation.comms.hint":
     "Through CS2-SimpleAdmin: a mute turns off voice chat, a gag the text chat, a silence both.",
@@ -98,8 +100,7 @@ export default {
   "moderation.public.empty": "No bans in force.",
   "moderation.public.server": "Server",
   "moderation.public.player": "Player",
-  "moderation.public.until": "Until",
-  "moderation.public.when": "When",
+  "moderation.public.until": "In force until",
+  "moderation.public.when": "Banned on",
   "moderation.public.byCol": "Banned by",
-  "moderation.public.back": "Home",
 } as const satisfies Translation<typeof uk>;
