@@ -1,4 +1,5 @@
 import { ConvexError, v, type Infer } from "convex/values";
+import { BACKEND_TEXTS, keyOfMessage, type Worded } from "./messages";
 
 /** The small set of expected-failure codes the client knows how to show. */
 export const vErrorCode = v.union(
@@ -12,23 +13,39 @@ export const vErrorCode = v.union(
 );
 export type ErrorCode = Infer<typeof vErrorCode>;
 
-/** `message` is Ukrainian, ready to show to the user. */
-export const vErrorData = v.object({ code: vErrorCode, message: v.string() });
+/**
+ * `message` is Ukrainian, ready to show; `key` and `params`, when present, let the panel word it
+ * in the visitor's language instead (`lib/messages.ts`).
+ */
+export const vErrorData = v.object({
+  code: vErrorCode,
+  message: v.string(),
+  key: v.optional(v.string()),
+  params: v.optional(v.record(v.string(), v.union(v.string(), v.number()))),
+});
 export type ErrorData = Infer<typeof vErrorData>;
 
 /** An expected refusal returned as a value instead of thrown (see `refusalAsValue`). */
 export const vRefusal = v.object({ refused: vErrorData });
 export type Refusal = Infer<typeof vRefusal>;
 
-export function fail(code: ErrorCode, message: string): never {
-  throw new ConvexError<ErrorData>({ code, message });
+/** Throws an expected failure; a text of `lib/messages.ts` goes with its key, so the panel words it. */
+export function fail(code: ErrorCode, message: string | Worded): never {
+  if (typeof message !== "string") {
+    const { key, params, message: text } = message;
+    throw new ConvexError<ErrorData>(
+      params ? { code, message: text, key, params } : { code, message: text, key },
+    );
+  }
+  const key = keyOfMessage(message);
+  throw new ConvexError<ErrorData>(key ? { code, message, key } : { code, message });
 }
 
 export const MESSAGES = {
-  accessDenied: "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
-  signInRequired: "Увійдіть, щоб виконати цю дію.",
-  noServer: "Сервер не вибрано.",
-  moderatorOnly: "Доступ обмежено. Ця дія вимагає прав модератора або адміністратора.",
+  accessDenied: BACKEND_TEXTS["backend.accessDenied"],
+  signInRequired: BACKEND_TEXTS["backend.signInRequired"],
+  noServer: BACKEND_TEXTS["backend.noServer"],
+  moderatorOnly: BACKEND_TEXTS["backend.moderatorOnly"],
 } as const;
 
 export function isErrorData(data: unknown): data is ErrorData {

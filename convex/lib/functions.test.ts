@@ -19,9 +19,11 @@ async function auditEntries(t: TestConvex) {
   return await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
 }
 
+// With its key, so the panel words it in the visitor's language (lib/messages.ts).
 const forbidden = {
   code: "FORBIDDEN",
   message: "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
+  key: "backend.accessDenied",
 };
 
 describe("public builders", () => {

@@ -7,6 +7,7 @@
  * before an admin action (model/capability/callGate.ts), or in a write whose refusals are returned as values
  * (`refusalAsValue`).
  */
+import { BACKEND_TEXTS } from "./messages";
 import { MINUTE, RateLimiter } from "@convex-dev/rate-limiter";
 import { components } from "../_generated/api";
 import type { MutationCtx } from "../_generated/server";
@@ -127,7 +128,7 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
   steamLinkAnswers: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60, shards: 2 },
 });
 
-export const RATE_LIMITED_MESSAGE = "Забагато спроб. Зачекайте кілька секунд.";
+export const RATE_LIMITED_MESSAGE = BACKEND_TEXTS["backend.rateLimited"];
 
 /** 32-bit FNV-1a: spreads tab ids (random, or made up by a flooder) over the partitions. */
 export function newViewerPartition(text: string): number {

@@ -1,6 +1,11 @@
 import { ConvexError } from "convex/values";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fail } from "../../convex/lib/errors";
+import { worded } from "../../convex/lib/messages";
+import { RATE_LIMITED_MESSAGE } from "../../convex/lib/rateLimits";
+import { setLanguage } from "@/i18n";
+import "@/i18n/load/common";
 import { errorMessage, throwRefusal, toastError } from "./errors";
 
 vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
@@ -19,6 +24,32 @@ describe("toastError", () => {
       "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
       { id: "Доступ обмежено. Ця дія вимагає авторизації адміністратора." },
     );
+  });
+
+  it("words a keyed backend text in the visitor's language, else shows the message", async () => {
+    // What convex/lib/errors.ts `fail` throws for a text of convex/lib/messages.ts.
+    const limited = () => {
+      try {
+        fail("RATE_LIMITED", RATE_LIMITED_MESSAGE);
+      } catch (error) {
+        return error;
+      }
+    };
+    const denied = new ConvexError({ code: "FORBIDDEN", ...worded("backend.accessDenied") });
+    expect(errorMessage(limited())).toBe("Забагато спроб. Зачекайте кілька секунд.");
+    await setLanguage("en");
+    try {
+      expect(errorMessage(limited())).toBe("Too many attempts. Wait a few seconds.");
+      expect(errorMessage(denied)).toBe(
+        "Access restricted. This action requires administrator sign-in.",
+      );
+      // A key this panel does not know (a newer backend): the backend's own message.
+      expect(
+        errorMessage(new ConvexError({ code: "CONFLICT", message: "Нове", key: "backend.newer" })),
+      ).toBe("Нове");
+    } finally {
+      await setLanguage("uk");
+    }
   });
 
   it("falls back for other errors", () => {

@@ -1,12 +1,17 @@
 import { ConvexError } from "convex/values";
 import toast from "react-hot-toast";
-import { t } from "@/i18n";
+import { isMessageKey, t } from "@/i18n";
 import "@/i18n/load/common";
 
-/** Backend errors carry `{ code, message }` with a Ukrainian message (convex/lib/errors.ts). */
+/**
+ * Backend errors carry `{ code, message }` with a Ukrainian message, and for the texts the panel
+ * words itself a `key` with `params` (convex/lib/messages.ts): shown in the visitor's language.
+ */
 export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ConvexError) {
     const data: unknown = error.data;
+    const worded = wordedText(data);
+    if (worded !== undefined) return worded;
     if (
       typeof data === "object" &&
       data !== null &&
@@ -18,6 +23,22 @@ export function errorMessage(error: unknown, fallback?: string): string {
     if (typeof data === "string") return data;
   }
   return fallback ?? t("errors.generic");
+}
+
+function wordedText(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null || !("key" in data)) return undefined;
+  const { key, params } = data as { key: unknown; params?: unknown };
+  if (typeof key !== "string" || !isMessageKey(key)) return undefined;
+  const filled =
+    typeof params === "object" && params !== null
+      ? Object.fromEntries(
+          Object.entries(params).filter(
+            (entry): entry is [string, string | number] =>
+              typeof entry[1] === "string" || typeof entry[1] === "number",
+          ),
+        )
+      : undefined;
+  return t(key, filled);
 }
 
 /**

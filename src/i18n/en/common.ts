@@ -1,7 +1,7 @@
 import type uk from "../uk/common";
 import type { Translation } from "../types";
 
-/** English texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*. */
+/** English texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*, backend.*. */
 export default {
   "app.title": "CS2 Panel",
   "app.tagline": "Counter-Strike 2 community servers",
@@ -75,6 +75,13 @@ export default {
   "errors.notEnoughPlayers": "Not enough players to pick from. Available: {n}, needed: {m}",
   "errors.chooseMap": "Choose a map from the drop-down list",
   "errors.matchConfigIncomplete": "The match configuration is not complete.",
+  // Expected failures the backend sends by key (convex/lib/messages.ts)
+  "backend.accessDenied": "Access restricted. This action requires administrator sign-in.",
+  "backend.signInRequired": "Sign in to do this.",
+  "backend.noServer": "No server selected.",
+  "backend.moderatorOnly":
+    "Access restricted. This action requires moderator or administrator rights.",
+  "backend.rateLimited": "Too many attempts. Wait a few seconds.",
   "actions.success": 'Action "{action}" completed successfully!',
   "form.commandRequired": "Enter a command.",
   "form.tooLong": "At most {max} characters (now {n}): shorten the text.",

@@ -1,4 +1,4 @@
-/** Ukrainian texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*. */
+/** Ukrainian texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*, backend.*. */
 export default {
   // App shell
   "app.title": "CS2 Панель",
@@ -76,6 +76,12 @@ export default {
   "errors.notEnoughPlayers": "Недостатньо гравців для вибору. Доступно: {n}, потрібно: {m}",
   "errors.chooseMap": "Оберіть мапу з випадаючого списку",
   "errors.matchConfigIncomplete": "Конфігурація матчу не завершена.",
+  // Expected failures the backend sends by key (convex/lib/messages.ts)
+  "backend.accessDenied": "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
+  "backend.signInRequired": "Увійдіть, щоб виконати цю дію.",
+  "backend.noServer": "Сервер не вибрано.",
+  "backend.moderatorOnly": "Доступ обмежено. Ця дія вимагає прав модератора або адміністратора.",
+  "backend.rateLimited": "Забагато спроб. Зачекайте кілька секунд.",
   "actions.success": 'Дія "{action}" виконана успішно!',
   "form.commandRequired": "Введіть команду.",
   "form.tooLong": "Щонайбільше {max} символів (зараз {n}): скоротіть текст.",
