@@ -57,6 +57,7 @@ import type * as lib_killFeed from "../lib/killFeed.js";
 import type * as lib_lookalikes from "../lib/lookalikes.js";
 import type * as lib_matchzyEvents from "../lib/matchzyEvents.js";
 import type * as lib_matchzyMatch from "../lib/matchzyMatch.js";
+import type * as lib_messages from "../lib/messages.js";
 import type * as lib_moderationDefaults from "../lib/moderationDefaults.js";
 import type * as lib_outbound from "../lib/outbound.js";
 import type * as lib_ownKey from "../lib/ownKey.js";
@@ -265,6 +266,7 @@ declare const fullApi: ApiFromModules<{
   "lib/lookalikes": typeof lib_lookalikes;
   "lib/matchzyEvents": typeof lib_matchzyEvents;
   "lib/matchzyMatch": typeof lib_matchzyMatch;
+  "lib/messages": typeof lib_messages;
   "lib/moderationDefaults": typeof lib_moderationDefaults;
   "lib/outbound": typeof lib_outbound;
   "lib/ownKey": typeof lib_ownKey;
