@@ -227,7 +227,8 @@ describe("POST /api/log/{key}/{secret}: a batch", () => {
     expect(match?.bombEndsAt).toBeGreaterThanOrEqual(before + C4_TIMER_MS);
     expect(match?.bombEndsAt).toBeLessThanOrEqual(Date.now() + C4_TIMER_MS);
     const ends = [
-      line(`"C1<5><[U:1:8]><CT>" triggered "Defused_The_Bomb"`),
+      // What CS2 writes: the defuse's start, then the round's notice (no Defused_The_Bomb).
+      line(`"C1<5><[U:1:8]><CT>" triggered "Begin_Bomb_Defuse_With_Kit"`),
       line(`Team "CT" triggered "SFUI_Notice_Bomb_Defused" (CT "2") (T "1")`),
     ];
     expect((await post(t, ends.join("\n"))).status).toBe(200);

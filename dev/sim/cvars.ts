@@ -240,6 +240,7 @@ const DEFS: Readonly<Record<string, CvarDef>> = {
 
 export class Cvars {
   private readonly values = new Map<string, string>();
+  private readonly watchers = new Set<(name: string, value: string) => void>();
 
   constructor(overrides: Record<string, string | number | boolean> = {}) {
     for (const [name, entry] of Object.entries(DEFS)) this.values.set(name, entry.value);
@@ -248,6 +249,16 @@ export class Cvars {
 
   static isCvar(name: string): boolean {
     return def(name) !== undefined;
+  }
+
+  /** A cvar whose value is never shown (passwords, keys). */
+  static isSecret(name: string): boolean {
+    return def(name)?.secret === true;
+  }
+
+  /** Calls `watcher` after each change of a value (CS2 logs game cvar changes). */
+  watch(watcher: (name: string, value: string) => void): void {
+    this.watchers.add(watcher);
   }
 
   static names(): string[] {
@@ -272,7 +283,9 @@ export class Cvars {
     const found = def(key);
     if (!found) throw new Error(`Unknown cvar ${name}`);
     const value = normalise(found.kind, raw);
+    const before = this.values.get(key);
     this.values.set(key, value);
+    if (before !== value) for (const watcher of this.watchers) watcher(key, value);
     return value;
   }
 

@@ -154,7 +154,10 @@ export class SimServer {
       host,
       port: config.rconPort,
       password: () => this.world.cvars.get("rcon_password"),
-      execute: (command) => this.console.exec(command),
+      execute: (command, from) => {
+        this.httpLog.rconEcho(from, command);
+        return this.console.exec(command);
+      },
       faults: this.faults,
       counters: this.counters,
       ...(log ? { log } : {}),

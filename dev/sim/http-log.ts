@@ -1,7 +1,7 @@
 /**
  * CS2's HTTP log on a simulated server: after `log on` and `logaddress_add_http "<url>"` it POSTs
- * its log lines for the simulated match (kills, the bomb, round starts and ends, some purchases)
- * the way CS2's dispatcher does (convex/model/serverLog/parse.ts says where that is from):
+ * its log lines (log-narrator.ts writes them, in CS2's forms and at a real server's volume) the
+ * way CS2's dispatcher does (convex/model/serverLog/parse.ts says where that is from):
  *
  * - each line `MM/DD/YYYY - HH:MM:SS.mmm - <line>\n`, the time of the simulation's clock (UTC);
  * - per listener one POST under way at a time, `Content-Type: text/plain`, carrying every line not
@@ -16,12 +16,10 @@
  * `sv_log_http_record_before_any_listeners 0`). `logaddress_delall_http` removes every listener.
  */
 import type http from "node:http";
-import type { Side } from "../../convex/lib/side";
-import { toSteam3 } from "../../convex/lib/steamId";
+import { LogNarrator } from "./log-narrator";
 import { postOnce } from "./outbound-post";
-import { type SimPlayer } from "./players";
 import { Rng } from "./rng";
-import { type GameWorld, type MatchEvent, type RoundEndReason, type SimKill } from "./world";
+import { type GameWorld } from "./world";
 
 /** CS2's per-POST timeout (`SetHTTPRequestNetworkActivityTimeout`, 10 s). */
 export const HTTP_LOG_TIMEOUT_MS = 10_000;
@@ -63,26 +61,6 @@ export function logTimestamp(ms: number): string {
   )}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, "0")}`;
 }
 
-/** A player as CS2's log names one: `"Name<userid><[U:1:n]|BOT><CT|TERRORIST>"`. */
-export function logPlayer(p: SimPlayer): string {
-  const id = p.isBot ? "BOT" : toSteam3(p.steamId);
-  const team = p.side === "CT" ? "CT" : p.side === "T" ? "TERRORIST" : "";
-  return `"${p.name}<${p.userId}><${id}><${team}>"`;
-}
-
-function roundNotice(reason: RoundEndReason, winner: Side): string {
-  switch (reason) {
-    case "bombed":
-      return "Target_Bombed";
-    case "defused":
-      return "Bomb_Defused";
-    case "time":
-      return "Target_Saved";
-    case "elimination":
-      return winner === "CT" ? "CTs_Win" : "Terrorists_Win";
-  }
-}
-
 export class ServerHttpLog {
   private logging = false;
   private readonly listeners: Listener[] = [];
@@ -95,8 +73,7 @@ export class ServerHttpLog {
   private tick = 0;
   private stopped = false;
 
-  /** When the match being logged went live (the world's clock): `Game Over` says how long it ran. */
-  private matchStarted: number | undefined;
+  private readonly narrator: LogNarrator;
 
   constructor(
     private readonly world: GameWorld,
@@ -106,7 +83,8 @@ export class ServerHttpLog {
     this.rng = new Rng(options.seed ^ 0x10c0);
     this.instanceToken = this.rng.int(0x10000000, 0x7fffffff).toString(16).padStart(16, "0");
     this.timeoutMs = options.timeoutMs ?? HTTP_LOG_TIMEOUT_MS;
-    world.onMatchEvent((event) => this.onMatchEvent(event));
+    this.narrator = new LogNarrator(world, this.rng, (line) => this.write(line));
+    world.onMatchEvent((event) => this.narrator.onMatchEvent(event));
   }
 
   /** The listeners' URLs and counts (control API, tests). */
@@ -158,6 +136,11 @@ export class ServerHttpLog {
     }
   }
 
+  /** CS2's log line for an RCON command it ran (`from`: the client's `ip:port`). */
+  rconEcho(from: string, command: string): void {
+    this.narrator.rconEcho(from, command);
+  }
+
   /** Resolves once the lines written so far have been posted (or failed) and no POST is under way. */
   async settled(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -168,106 +151,6 @@ export class ServerHttpLog {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     for (const req of this.requests) req.destroy(new Error("simulator stopped"));
-  }
-
-  /** What CS2 writes about the match as a whole: the teams by side and the score by side. */
-  private matchStatus(): void {
-    const w = this.world.wireMatch();
-    for (const [side, name] of [
-      ["CT", w.teamCT],
-      ["TERRORIST", w.teamT],
-    ] as const) {
-      this.write(
-        name
-          ? `MatchStatus: Team playing "${side}": ${name}`
-          : `MatchStatus: Team "${side}" is unset.`,
-      );
-    }
-    const played = w.roundPhase === "warmup" ? -1 : w.scoreCT + w.scoreT;
-    this.write(
-      `MatchStatus: Score: ${w.scoreCT}:${w.scoreT} on map "${this.world.map}" RoundsPlayed: ${played}`,
-    );
-  }
-
-  private onMatchEvent(event: MatchEvent): void {
-    const m = this.world.match;
-    switch (event.type) {
-      case "live": {
-        // As CS2 logs a match going live: the cvars its clock and halves follow, then the start.
-        const cvars = this.world.cvars;
-        for (const name of [
-          "mp_maxrounds",
-          "mp_roundtime",
-          "mp_roundtime_defuse",
-          "mp_freezetime",
-          "mp_c4timer",
-        ]) {
-          const value = cvars.get(name);
-          if (value !== "") this.write(`server_cvar: "${name}" "${value}"`);
-        }
-        this.matchStarted = this.world.now;
-        this.write(`World triggered "Match_Start" on "${this.world.map}"`);
-        this.matchStatus();
-        break;
-      }
-      case "sidesSwapped":
-        this.matchStatus();
-        break;
-      case "roundStart": {
-        this.write(`World triggered "Round_Start"`);
-        const buyer = this.world.connected().find((p) => p.side === "CT" || p.side === "T");
-        if (buyer) {
-          this.write(`${logPlayer(buyer)} purchased "${buyer.side === "T" ? "ak47" : "m4a1"}"`);
-        }
-        break;
-      }
-      case "kill":
-        this.write(this.killLine(event.kill));
-        break;
-      case "bombPlanted":
-        this.write(
-          `${logPlayer(event.planter)} triggered "Planted_The_Bomb" at bombsite ${this.rng.chance(0.5) ? "A" : "B"}`,
-        );
-        break;
-      case "bombDefused":
-        this.write(`${logPlayer(event.defuser)} triggered "Defused_The_Bomb"`);
-        break;
-      case "roundEnd":
-        this.write(
-          `Team "${event.winner === "CT" ? "CT" : "TERRORIST"}" triggered "SFUI_Notice_${roundNotice(event.reason, event.winner)}" (CT "${m.scoreCT}") (T "${m.scoreT}")`,
-        );
-        this.matchStatus();
-        this.write(`World triggered "Round_End"`);
-        break;
-      case "matchOver": {
-        const minutes = Math.round(
-          (this.world.now - (this.matchStarted ?? this.world.now)) / 60_000,
-        );
-        this.write(
-          `Game Over: competitive  ${this.world.map} score ${m.scoreCT}:${m.scoreT} after ${minutes} min`,
-        );
-        break;
-      }
-      default:
-        break;
-    }
-  }
-
-  private position(): string {
-    const c = () => this.rng.int(-2500, 2500);
-    return `[${c()} ${c()} ${this.rng.int(-400, 200)}]`;
-  }
-
-  private killLine({ killer, victim, weapon, headshot }: SimKill): string {
-    const gun = weapon !== "knife" && weapon !== "taser" && weapon !== "hegrenade";
-    const flags = [
-      headshot && "headshot",
-      gun && this.rng.chance(0.12) && "penetrated",
-      (weapon === "awp" || weapon === "ssg08") && this.rng.chance(0.2) && "noscope",
-      gun && this.rng.chance(0.05) && "throughsmoke",
-      gun && this.rng.chance(0.03) && "attackerblind",
-    ].filter(Boolean);
-    return `${logPlayer(killer)} ${this.position()} killed ${logPlayer(victim)} ${this.position()} with "${weapon}"${flags.length > 0 ? ` (${flags.join(" ")})` : ""}`;
   }
 
   /** One line for every listener, sent with the next POST (lines of the same moment together). */

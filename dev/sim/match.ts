@@ -171,6 +171,7 @@ function startRound(world: GameWorld, round: number): void {
     p.alive = true;
     p.roundKills = 0;
   }
+  world.emit({ type: "freezeStart" });
 }
 
 export function swapSides(world: GameWorld): void {
@@ -274,7 +275,7 @@ function killEvent(world: GameWorld, dm: boolean): void {
   victim.alive = dm;
   world.emit({
     type: "kill",
-    kill: { killer, victim, weapon, headshot },
+    kill: { killer, victim, weapon, headshot, ...(assister ? { assister, assistDamage } : {}) },
   });
 }
 

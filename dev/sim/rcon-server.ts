@@ -34,7 +34,8 @@ export interface RconServerOptions {
   port: number;
   /** Read on every auth: `rcon_password` can change at run time. */
   password: () => string;
-  execute: (command: string) => string;
+  /** Runs an authenticated client's command; `from` is its `ip:port` (CS2 logs it). */
+  execute: (command: string, from: string) => string;
   faults: FaultController;
   counters: Counters;
   /** Wrong passwords from one address before it is banned (srcds: `sv_rcon_maxfailures`). */
@@ -153,7 +154,8 @@ export class RconServer {
           session.stalled = faults.roll("rconStallLevelChangeRate");
           if (session.stalled) return;
         }
-        const output = session.authed ? this.options.execute(packet.body) : "";
+        const from = `${(socket.remoteAddress ?? "").replace(/^::ffff:/, "")}:${socket.remotePort ?? 0}`;
+        const output = session.authed ? this.options.execute(packet.body, from) : "";
         this.writeReply(socket, packet.id, output);
         return;
       }

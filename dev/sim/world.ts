@@ -62,6 +62,8 @@ export interface WorldOptions {
 export type MatchEvent =
   | { type: "newMatch" }
   | { type: "live" }
+  /** A round's freeze time begins (players spawn and buy). */
+  | { type: "freezeStart" }
   | { type: "roundStart" }
   | { type: "kill"; kill: SimKill }
   | { type: "bombPlanted"; planter: SimPlayer }
@@ -69,7 +71,9 @@ export type MatchEvent =
   | { type: "roundEnd"; winner: PlayingSide; reason: RoundEndReason }
   | { type: "matchOver" }
   | { type: "sidesSwapped" }
-  | { type: "playerConnected"; player: SimPlayer };
+  | { type: "playerConnected"; player: SimPlayer }
+  /** A player's chat: `say` to all, `say_team` to the own side. */
+  | { type: "chat"; player: SimPlayer; message: string; team: boolean };
 
 /**
  * One kill: who, whom, with what, through the head or not (the log adds the other flags from its
@@ -80,6 +84,10 @@ export interface SimKill {
   victim: SimPlayer;
   weapon: string;
   headshot: boolean;
+  /** A team-mate who dealt part of the damage (CS2's "assisted killing"). */
+  assister?: SimPlayer;
+  /** The part of the victim's 100 health the assister took. */
+  assistDamage?: number;
 }
 
 export type MatchEventType = MatchEvent["type"];
@@ -317,6 +325,12 @@ export class GameWorld {
     this.match = freshMatch();
     for (const p of this.players) p.alive = p.side !== "SPEC";
     this.emit({ type: "newMatch" });
+  }
+
+  /** A player types in chat (their name is what the chat log shows). */
+  playerSay(player: SimPlayer, message: string, team = false): void {
+    this.say(message, player.name);
+    this.emit({ type: "chat", player, message, team });
   }
 
   say(message: string, name = "Console"): void {

@@ -451,7 +451,15 @@ function readRoundStats(s: LogMatchState, stats: RoundStats): void {
   if (s.map && stats.map !== s.map) return;
   s.map = stats.map;
   if (s.over) return;
+  const listed = new Set(stats.players.map((row) => row.steamId));
   for (const p of s.players) {
+    // A player the block has no row for (a bot: CS2 lists bots without an account id) keeps
+    // the round's numbers from its lines.
+    if (s.live && !listed.has(p.id)) {
+      for (const k of ["kills", "deaths", "assists", "headshots", "damage"] as const) {
+        p.base[k] += p.round[k];
+      }
+    }
     p.round = { ...ZERO };
     p.hp = 100;
   }
