@@ -16,6 +16,8 @@ export default {
   "docs.overlay.rounds": "Add ?rounds=1 to the address to show the round strip under the score.",
   "docs.overlay.killfeed":
     "Add ?killfeed=1 to show the kill feed under the score (latest kills; needs the server log turned on in «Control»). The options combine: ?rounds=1&killfeed=1.",
+  "docs.overlay.lang":
+    "Add ?lang=uk or ?lang=en to fix the language of the overlay's labels; without it the overlay speaks the OBS browser's language (Ukrainian if the panel does not have it).",
   "docs.overlay.cost":
     "The overlay updates live and counts as one panel viewer: as many calls as the «Overview» tab; the kill feed adds a call per batch of kills.",
   "docs.title": "Public API documentation",

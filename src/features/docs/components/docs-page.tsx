@@ -99,6 +99,7 @@ export function DocsPage() {
           <li>{t("docs.overlay.obs")}</li>
           <li>{t("docs.overlay.rounds")}</li>
           <li>{t("docs.overlay.killfeed")}</li>
+          <li>{t("docs.overlay.lang")}</li>
           <li>{t("docs.overlay.cost")}</li>
         </ul>
       </section>
