@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageShell } from "@/components/ui/page-shell";
 import { paths } from "@/config/paths";
 import { SteamAccountCard } from "@/features/account/components/steam-account-card";
+import { MyReportsCard, OwnRecordCard } from "@/features/conduct/components/own-record";
 import { useSteamLinkReturn } from "@/features/account/hooks/use-steam-link";
 import { useCurrentUser } from "@/hooks/use-current-user";
 import { t } from "@/i18n";
@@ -43,7 +44,16 @@ export function MeRoute() {
     );
   }
   const card = <SteamAccountCard steamId={user.user.steamId} steamName={user.user.steamName} />;
-  if (user.user.steamId) return <PlayerRoute steamId={user.user.steamId} above={card} />;
+  if (user.user.steamId) {
+    const above = (
+      <>
+        {card}
+        <OwnRecordCard />
+        <MyReportsCard />
+      </>
+    );
+    return <PlayerRoute steamId={user.user.steamId} above={above} />;
+  }
   return (
     <PageShell nav={nav} className={styles.page}>
       <h1 className={styles.title}>{t("account.title")}</h1>

@@ -5,6 +5,7 @@ import type audit from "./uk/audit";
 import type auth from "./uk/auth";
 import type bans from "./uk/bans";
 import type common from "./uk/common";
+import type conduct from "./uk/conduct";
 import type connect from "./uk/connect";
 import type cup from "./uk/cup";
 import type dashboard from "./uk/dashboard";
@@ -23,6 +24,7 @@ interface Dictionaries {
   auth: typeof auth;
   bans: typeof bans;
   common: typeof common;
+  conduct: typeof conduct;
   connect: typeof connect;
   cup: typeof cup;
   dashboard: typeof dashboard;

@@ -96,6 +96,7 @@ export const vOwnWarning = v.object({
   at: v.number(),
   expiresAt: v.number(),
   by: v.string(),
+  inForce: v.boolean(),
 });
 
 /** The signed-in user's own record by their linked SteamID (null without one). */
@@ -156,6 +157,7 @@ export async function ownRecord(ctx: QueryCtx, viewer: Viewer, now: number) {
       at: w.at,
       expiresAt: w.expiresAt,
       by: byOf(w.by, w.byRole),
+      inForce: w.expiresAt > now,
     })),
   };
 }

@@ -50,6 +50,10 @@ const ModerationTab = lazyNamed(
   () => import("@/features/moderation/components/moderation-tab"),
   "ModerationTab",
 );
+const ConductSections = lazyNamed(
+  () => import("@/features/conduct/components/conduct-sections"),
+  "ConductSections",
+);
 const PlayerModeration = lazyNamed(
   () => import("@/features/moderation/components/player-moderation"),
   "PlayerModeration",
@@ -236,13 +240,16 @@ export function PanelPage() {
       break;
     case "moderation":
       content = moderationRole ? (
-        <ModerationTab
-          key={serverId ?? ""}
-          serverId={serverId}
-          serverName={server?.name ?? ""}
-          simpleAdmin={server?.simpleAdmin === true}
-          role={moderationRole}
-        />
+        <>
+          <ModerationTab
+            key={serverId ?? ""}
+            serverId={serverId}
+            serverName={server?.name ?? ""}
+            simpleAdmin={server?.simpleAdmin === true}
+            role={moderationRole}
+          />
+          <ConductSections serverId={serverId} />
+        </>
       ) : null;
       break;
     case "map_ban_pick":

@@ -30,10 +30,13 @@ import { MatchEndedAt, MatchMapLink } from "./history-cells";
  */
 export function PlayerPage({
   renderModeration,
+  renderReport,
   steamId: ownSteamId,
   above,
 }: {
   renderModeration?: (steamId: string) => ReactNode;
+  /** Beside the player's name: how a signed-in visitor reports them (the app decides who may). */
+  renderReport?: (steamId: string, name: string) => ReactNode;
   /** The player to show instead of the address's (the signed-in user's own career on /me). */
   steamId?: string;
   /** Shown above the career (the Steam link card on /me). */
@@ -79,6 +82,7 @@ export function PlayerPage({
                   </Badge>
                 </>
               ) : null}
+              {renderReport ? <> {renderReport(steamId, data?.career.name ?? steamId)}</> : null}
             </p>
           </header>
           {seasons && seasons.length > 0 ? (
