@@ -276,6 +276,19 @@ describe("badge.svg", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("Content-Type")).toBe("image/svg+xml; charset=utf-8");
     expect(await unknown.text()).toContain("сервер не знайдено");
+    // ?lang=en words it in English; an unknown language (or "__proto__") stays Ukrainian.
+    const en = await (
+      await t.fetch("/api/servers/server1/badge.svg?lang=en", { method: "GET" })
+    ).text();
+    expect(en).toContain("offline");
+    expect(
+      await (await t.fetch("/api/servers/nope/badge.svg?lang=en", { method: "GET" })).text(),
+    ).toContain("server not found");
+    expect(
+      await (
+        await t.fetch("/api/servers/server1/badge.svg?lang=__proto__", { method: "GET" })
+      ).text(),
+    ).toContain("офлайн");
   });
 
   test("a score the server cannot report (plain CS2 over RCON) is unknown, never 0:0", async () => {

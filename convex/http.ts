@@ -1,7 +1,13 @@
 import { httpRouter } from "convex/server";
 import { internal } from "./_generated/api";
 import { httpAction, type ActionCtx } from "./_generated/server";
-import { BADGE_MAX_AGE_S, BADGE_SECURITY_HEADERS, badgeEtag, badgeSvg } from "./lib/badge";
+import {
+  BADGE_MAX_AGE_S,
+  BADGE_SECURITY_HEADERS,
+  badgeEtag,
+  badgeLanguage,
+  badgeSvg,
+} from "./lib/badge";
 import { CORS_HEADERS, jsonResponse, publicGet } from "./lib/httpResponses";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
@@ -65,7 +71,11 @@ publicGet(
     }
     const snapshot = await ctx.runQuery(internal.publicApi.serverSnapshot, { key });
     if (rest.length === 1 && rest[0] === "badge.svg") {
-      return badge(request, badgeSvg(snapshot), snapshot ? 200 : 404);
+      return badge(
+        request,
+        badgeSvg(snapshot, badgeLanguage(url.searchParams.get("lang"))),
+        snapshot ? 200 : 404,
+      );
     }
     if (!snapshot) return json(404, { error: "Server not found" });
     const { status, body } = routeServerRequest(snapshot, rest, url.searchParams);

@@ -43,28 +43,64 @@ function mapOf(mapName: string): string {
   return mapName.split("/").filter(Boolean).at(-1) ?? mapName;
 }
 
+/**
+ * The badge's words per language: an image has no panel to word it, so `?lang=en` picks them
+ * (Ukrainian otherwise, as the panel's default).
+ */
+const BADGE_WORDS = {
+  uk: {
+    offline: "офлайн",
+    players: "{n} грав.",
+    warmup: "розминка",
+    scoreUnknown: "рахунок ?:?",
+    notFound: "сервер не знайдено",
+  },
+  en: {
+    offline: "offline",
+    players: "{n} pl.",
+    warmup: "warmup",
+    scoreUnknown: "score ?:?",
+    notFound: "server not found",
+  },
+} as const;
+
+export type BadgeLanguage = keyof typeof BADGE_WORDS;
+
+/** The `lang` query parameter as a badge language (an own key only; anything else is Ukrainian). */
+export function badgeLanguage(lang: string | null): BadgeLanguage {
+  return lang !== null && Object.prototype.hasOwnProperty.call(BADGE_WORDS, lang)
+    ? (lang as BadgeLanguage)
+    : "uk";
+}
+
 /** The badge's segments: the server's name, then its state (map, players, score when online). */
-export function badgeParts(s: ServerSnapshot): { label: string; value: string; online: boolean } {
+export function badgeParts(
+  s: ServerSnapshot,
+  lang: BadgeLanguage = "uk",
+): { label: string; value: string; online: boolean } {
+  const words = BADGE_WORDS[lang];
   const label = s.name.slice(0, 40) || s.key;
-  if (!s.online || !s.match) return { label, value: "офлайн", online: false };
+  if (!s.online || !s.match) return { label, value: words.offline, online: false };
   const m = s.match;
   const value = [
     mapOf(m.mapName).slice(0, 40),
-    `${m.playersOnline} грав.`,
+    words.players.replace("{n}", String(m.playersOnline)),
     m.roundPhase === "warmup"
-      ? "розминка"
+      ? words.warmup
       : m.unknown?.includes("score")
-        ? "рахунок ?:?"
+        ? words.scoreUnknown
         : `${m.scoreCT}:${m.scoreT}`,
   ].join(" · ");
   return { label, value, online: true };
 }
 
 /** The badge for a key no server has: an image still, so an embed never shows as broken. */
-export const UNKNOWN_SERVER_BADGE = { label: "CS2", value: "сервер не знайдено", online: false };
+export function unknownServerBadge(lang: BadgeLanguage = "uk") {
+  return { label: "CS2", value: BADGE_WORDS[lang].notFound, online: false };
+}
 
-export function badgeSvg(s: ServerSnapshot | null): string {
-  const { label, value, online } = s ? badgeParts(s) : UNKNOWN_SERVER_BADGE;
+export function badgeSvg(s: ServerSnapshot | null, lang: BadgeLanguage = "uk"): string {
+  const { label, value, online } = s ? badgeParts(s, lang) : unknownServerBadge(lang);
   const lw = width(label);
   const vw = width(value);
   const total = lw + vw;

@@ -8,6 +8,7 @@ export default {
     "GET /api/servers/{key}/badge.svg — an SVG badge with the server's state: online or offline, map, players, score. Embed it in a forum, a README or Discord.",
   "docs.badgeCache":
     "The response is cached for 60 s (Cache-Control) and has an ETag: a repeated request with If-None-Match gets 304, so an embedded badge costs one call per cache period, not one per view.",
+  "docs.badgeLang": "?lang=en — the badge in English (Ukrainian by default).",
   "docs.overlayTitle": "Stream overlay (OBS)",
   "docs.overlayIntro":
     "A transparent bar with the team names, the score and the round timer for a stream. Put your server's key in place of server1.",

@@ -87,6 +87,7 @@ export function DocsPage() {
             `<img src="${env.convexSiteUrl}/api/servers/server1/badge.svg" alt="CS2">`}
         </pre>
         <p className={styles.muted}>{t("docs.badgeCache")}</p>
+        <p className={styles.muted}>{t("docs.badgeLang")}</p>
       </section>
 
       <section className={styles.section} aria-labelledby="docs-overlay">
