@@ -12,6 +12,7 @@ import { describe, expect, test } from "vitest";
 import type { Id } from "./_generated/dataModel";
 import { createTournament } from "./model/tournament/state";
 import { presetFormat } from "./lib/tournamentPresets";
+import { declarationOf, PANEL_ACTIONS } from "./lib/actionRegistry";
 import {
   personas,
   setGuestAdmin,
@@ -69,8 +70,27 @@ interface Row {
   reaches?: Reaches;
 }
 
+/**
+ * The panel's server actions: each row follows its declaration (gameServer/actions.ts), whose
+ * access decides the level and whose sample input reaches the (absent) game server.
+ */
+const PANEL_ACTION_ROWS: Record<string, Row> = Object.fromEntries(
+  PANEL_ACTIONS.map((name): [string, Row] => {
+    const { access, sample } = declarationOf(name);
+    return [
+      `serverControl:${name}`,
+      {
+        level: access,
+        args: (i) => ({ serverId: i.serverId, ...sample }),
+        reaches: NO_GAME_SERVER,
+      },
+    ];
+  }),
+);
+
 /** Level, sample arguments and expected outcome of every public function. */
 const MATRIX: Record<string, Row> = {
+  ...PANEL_ACTION_ROWS,
   "servers:list": { level: "public", args: () => ({}) },
   "live:status": { level: "public", args: (i) => ({ serverId: i.serverId }) },
   "live:dashboard": { level: "public", args: (i) => ({ serverId: i.serverId }) },
@@ -240,56 +260,6 @@ const MATRIX: Record<string, Row> = {
   "servers:save": { level: "admin", args: (i) => ({ serverId: i.serverId, disabled: false }) },
   "settings:setGuestAdmin": { level: "admin", args: () => ({ enabled: true }) },
   "users:setAdmin": { level: "admin", args: (i) => ({ userId: i.userId, isAdmin: true }) },
-  "serverControl:runCommand": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId, command: "status" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:say": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId, message: "hi" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:setCheats": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId, enabled: true }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:setPassword": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId, password: "secret1" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:removePassword": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:execConfig": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId, config: "1vs1" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:setCvar": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId, cvar: "mp_roundtime", value: "2" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:resetStats": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:restartServices": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:serverUpdate": {
-    level: "admin",
-    args: (i) => ({ serverId: i.serverId }),
-    reaches: NO_GAME_SERVER,
-  },
   "moderation:kick": {
     level: "moderator",
     args: (i) => ({ serverId: i.serverId, steamId: STEAM }),
@@ -561,36 +531,6 @@ const MATRIX: Record<string, Row> = {
   "serverControl:readBack": {
     level: "guestAdmin",
     args: (i) => ({ serverId: i.serverId }),
-  },
-  "serverControl:setToggle": {
-    level: "guestAdmin",
-    args: (i) => ({ serverId: i.serverId, toggle: "isPaused", enabled: true }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:changeMap": {
-    level: "guestAdmin",
-    args: (i) => ({ serverId: i.serverId, map: "de_nuke" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:workshopMap": {
-    level: "guestAdmin",
-    args: (i) => ({ serverId: i.serverId, workshopId: "3070549948" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:setGameMode": {
-    level: "guestAdmin",
-    args: (i) => ({ serverId: i.serverId, mode: "wingman" }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:restartGame": {
-    level: "guestAdmin",
-    args: (i) => ({ serverId: i.serverId }),
-    reaches: NO_GAME_SERVER,
-  },
-  "serverControl:skipWarmup": {
-    level: "guestAdmin",
-    args: (i) => ({ serverId: i.serverId }),
-    reaches: NO_GAME_SERVER,
   },
 };
 

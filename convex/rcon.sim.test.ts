@@ -204,7 +204,7 @@ describe("the per-server lock", () => {
     await direct().faults.set({ latencyMs: 150 });
     const outcomes = await Promise.allSettled([
       admin.action(api.serverControl.changeMap, { serverId, map: "de_inferno" }),
-      admin.action(api.serverControl.setGameMode, { serverId, mode: "competitive" }),
+      admin.action(api.serverControl.gameMode, { serverId, mode: "competitive" }),
     ]);
     const fulfilled = outcomes.filter((o) => o.status === "fulfilled");
     expect(fulfilled.length).toBeGreaterThanOrEqual(1);

@@ -52,9 +52,8 @@ describe.each([
 
   test("switches changed on the server itself show after one read-back; unconfirmed until then", async () => {
     // The panel turns friendly fire on: expected at once, then confirmed by the read-back.
-    await admin.action(api.serverControl.setToggle, {
+    await admin.action(api.serverControl.friendlyfire, {
       serverId: serverId(),
-      toggle: "friendlyfire",
       enabled: true,
     });
     expect(await toggles()).toMatchObject({ friendlyfire: true, confirmed: true });

@@ -71,7 +71,7 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
   test("map, workshop map and game mode change what the server reports", async () => {
     await admin.action(api.serverControl.changeMap, { serverId: serverId(), map: "de_ancient" });
     expect(server().state().map).toBe("de_ancient");
-    await admin.action(api.serverControl.setGameMode, { serverId: serverId(), mode: "wingman" });
+    await admin.action(api.serverControl.gameMode, { serverId: serverId(), mode: "wingman" });
     expect(server().state()).toMatchObject({ mode: "wingman", gameType: 0, gameModeNum: 2 });
     await admin.action(api.serverControl.workshopMap, {
       serverId: serverId(),
@@ -80,23 +80,32 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
     expect(server().state().map).toMatch(/aim_map|3070549948/);
   });
 
+  test("removing the bots leaves only the humans, and they do not refill", async () => {
+    await admin.action(api.serverControl.command, { serverId: serverId(), command: "bot_add_ct" });
+    expect(server().state().players.bots).toBeGreaterThan(0);
+    const humans = server().state().players.humans;
+    const result = await admin.action(api.serverControl.botKick, { serverId: serverId() });
+    expect(result.action).toBe("botKick");
+    expect(server().state().players).toMatchObject({ bots: 0, humans });
+    sim.advance(30);
+    expect(server().state().players.bots).toBe(0);
+  });
+
   test("toggles are sent, stored only on success, and kept in sync by typed commands", async () => {
-    await admin.action(api.serverControl.setToggle, {
+    await admin.action(api.serverControl.friendlyfire, {
       serverId: serverId(),
-      toggle: "friendlyfire",
       enabled: true,
     });
     expect(server().state().toggles.friendlyfire).toBe(true);
     expect((await toggles(serverId())).friendlyfire).toBe(true);
-    await admin.action(api.serverControl.setToggle, {
+    await admin.action(api.serverControl.bhop, {
       serverId: serverId(),
-      toggle: "bhop",
       enabled: true,
     });
     expect(server().state().toggles.bhop).toBe(true);
-    await admin.action(api.serverControl.setCheats, { serverId: serverId(), enabled: true });
+    await admin.action(api.serverControl.cheats, { serverId: serverId(), enabled: true });
     expect(server().state().toggles.cheats).toBe(true);
-    await admin.action(api.serverControl.runCommand, {
+    await admin.action(api.serverControl.command, {
       serverId: serverId(),
       command: "sv_cheats 0",
     });
@@ -108,9 +117,8 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
     if (index === 1) await sim.proxy.faults.set({ errorRate: 1 });
     else await server().faults.set(index === 0 ? { errorRate: 1 } : { offline: true });
     await expect(
-      admin.action(api.serverControl.setToggle, {
+      admin.action(api.serverControl.autobalance, {
         serverId: serverId(),
-        toggle: "autobalance",
         enabled: false,
       }),
     ).rejects.toMatchObject({ data: { code: "GAME_SERVER" } });
@@ -120,15 +128,13 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
   test("pause, restart, warmup, password, config, cvar and chat", async () => {
     await admin.action(api.serverControl.skipWarmup, { serverId: serverId() });
     expect(server().state().phase).not.toBe("warmup");
-    await admin.action(api.serverControl.setToggle, {
+    await admin.action(api.serverControl.isPaused, {
       serverId: serverId(),
-      toggle: "isPaused",
       enabled: true,
     });
     expect(server().state().toggles.paused).toBe(true);
-    await admin.action(api.serverControl.setToggle, {
+    await admin.action(api.serverControl.isPaused, {
       serverId: serverId(),
-      toggle: "isPaused",
       enabled: false,
     });
     expect(server().state().toggles.paused).toBe(false);
@@ -147,7 +153,7 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
       config: "knife_only",
     });
     expect(server().state().lastExec).toMatch(/knife_only/);
-    await admin.action(api.serverControl.setCvar, {
+    await admin.action(api.serverControl.cvar, {
       serverId: serverId(),
       cvar: "mp_friendlyfire",
       value: "1",
@@ -245,7 +251,7 @@ describe("failure messages", () => {
     await sim.proxy.faults.set({ errorRate: 0 });
     await sim.servers[1]!.faults.set({ offline: true });
     await expect(
-      admin.action(api.serverControl.setGameMode, { serverId: ids[1]!, mode: "casual" }),
+      admin.action(api.serverControl.gameMode, { serverId: ids[1]!, mode: "casual" }),
     ).rejects.toMatchObject({
       data: { message: expect.stringMatching(/^Помилка при зміні режиму: /) },
     });
@@ -270,26 +276,24 @@ describe("hostile input never reaches a game server", () => {
   const hostile: [string, (id: Id<"servers">) => Promise<unknown>][] = [
     [
       "command chaining",
-      (id) => admin.action(api.serverControl.runCommand, { serverId: id, command: "say hi; quit" }),
+      (id) => admin.action(api.serverControl.command, { serverId: id, command: "say hi; quit" }),
     ],
     [
       "newline",
-      (id) => admin.action(api.serverControl.runCommand, { serverId: id, command: "say a\nquit" }),
+      (id) => admin.action(api.serverControl.command, { serverId: id, command: "say a\nquit" }),
     ],
     [
       "NUL",
-      (id) => admin.action(api.serverControl.runCommand, { serverId: id, command: "say a\0quit" }),
+      (id) => admin.action(api.serverControl.command, { serverId: id, command: "say a\0quit" }),
     ],
-    ["quit", (id) => admin.action(api.serverControl.runCommand, { serverId: id, command: "quit" })],
+    ["quit", (id) => admin.action(api.serverControl.command, { serverId: id, command: "quit" })],
     [
       "rcon_password",
-      (id) =>
-        admin.action(api.serverControl.runCommand, { serverId: id, command: "rcon_password x" }),
+      (id) => admin.action(api.serverControl.command, { serverId: id, command: "rcon_password x" }),
     ],
     [
       "over-long command",
-      (id) =>
-        admin.action(api.serverControl.runCommand, { serverId: id, command: "x".repeat(331) }),
+      (id) => admin.action(api.serverControl.command, { serverId: id, command: "x".repeat(331) }),
     ],
     [
       "chat with ;",
@@ -318,7 +322,7 @@ describe("hostile input never reaches a game server", () => {
     [
       "cvar injection",
       (id) =>
-        admin.action(api.serverControl.setCvar, {
+        admin.action(api.serverControl.cvar, {
           serverId: id,
           cvar: "sv_cheats",
           value: "1;quit",
@@ -326,7 +330,7 @@ describe("hostile input never reaches a game server", () => {
     ],
     [
       "unknown mode",
-      (id) => admin.action(api.serverControl.setGameMode, { serverId: id, mode: "zombies" }),
+      (id) => admin.action(api.serverControl.gameMode, { serverId: id, mode: "zombies" }),
     ],
     [
       "bad steam id",

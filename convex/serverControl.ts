@@ -1,13 +1,13 @@
 /**
- * Server actions from the admin tab: one public function per declared capability
- * (model/serverControl/actions.ts; who may run each comes from lib/actionRegistry.ts).
+ * Server actions from the admin tab: the switches' state and read-back, and one public function
+ * per panel action, named as the action (declared in gameServer/actions.ts).
  */
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { guestAdminAction, publicQuery } from "./lib/functions";
 import { vTarget } from "./lib/validators";
-import { capability, requireServer } from "./model/capability/define";
-import { SERVER_ACTION_CAPABILITIES as S } from "./model/serverControl/actions";
+import { requireServer } from "./model/capability/define";
+import { panelActionFunctions } from "./model/serverControl/actions";
 import { targetFor } from "./model/servers/records";
 import {
   confirmToggles as confirmTogglesOf,
@@ -76,22 +76,26 @@ export const targetOf = internalQuery({
   },
 });
 
-// ---- General, match and map controls: admins, and everyone while guest admin is on ----
-export const setToggle = capability(S.toggle);
-export const changeMap = capability(S.changeMap);
-export const workshopMap = capability(S.workshopMap);
-export const setGameMode = capability(S.gameMode);
-export const restartGame = capability(S.restartGame);
-export const skipWarmup = capability(S.skipWarmup);
-
-// ---- Admin only ----
-export const runCommand = capability(S.command);
-export const say = capability(S.say);
-export const setCheats = capability(S.cheats);
-export const setPassword = capability(S.setPassword);
-export const removePassword = capability(S.removePassword);
-export const execConfig = capability(S.execConfig);
-export const setCvar = capability(S.cvar);
-export const resetStats = capability(S.resetStats);
-export const restartServices = capability(S.restartServices);
-export const serverUpdate = capability(S.serverUpdate);
+/** Every panel action (gameServer/actions.ts), gated by its declared access. */
+export const {
+  isPaused,
+  autobalance,
+  friendlyfire,
+  bhop,
+  cheats,
+  changeMap,
+  workshopMap,
+  gameMode,
+  restartGame,
+  skipWarmup,
+  botKick,
+  command,
+  say,
+  setPassword,
+  removePassword,
+  execConfig,
+  cvar,
+  resetStats,
+  restartServices,
+  serverUpdate,
+} = panelActionFunctions();

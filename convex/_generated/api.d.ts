@@ -16,6 +16,7 @@ import type * as cupAdmin from "../cupAdmin.js";
 import type * as cups from "../cups.js";
 import type * as demos from "../demos.js";
 import type * as deployment from "../deployment.js";
+import type * as gameServer_actions from "../gameServer/actions.js";
 import type * as gameServer_commands from "../gameServer/commands.js";
 import type * as gameServer_consoleInput from "../gameServer/consoleInput.js";
 import type * as gameServer_consoleKick from "../gameServer/consoleKick.js";
@@ -225,6 +226,7 @@ declare const fullApi: ApiFromModules<{
   cups: typeof cups;
   demos: typeof demos;
   deployment: typeof deployment;
+  "gameServer/actions": typeof gameServer_actions;
   "gameServer/commands": typeof gameServer_commands;
   "gameServer/consoleInput": typeof gameServer_consoleInput;
   "gameServer/consoleKick": typeof gameServer_consoleKick;

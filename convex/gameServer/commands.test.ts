@@ -9,7 +9,7 @@ import {
 } from "./commands";
 import { InvalidActionError, validateFreeCommand } from "./consoleInput";
 import type { ServerAction } from "../lib/actionRegistry";
-import type { ToggleName } from "../lib/validators";
+import type { SwitchName } from "../lib/actionRegistry";
 
 const STEAM = "76561198000000001";
 const PUSH_SECRET = "0f".repeat(32);
@@ -59,7 +59,7 @@ describe("planAction on the plugin API", () => {
   });
 
   test("bhop switches both cvars", () => {
-    expect(consoleCommands({ kind: "toggle", toggle: "bhop", enabled: true })).toEqual([
+    expect(consoleCommands({ kind: "bhop", enabled: true })).toEqual([
       "sv_autobunnyhopping 1",
       "sv_enablebunnyhopping 1",
     ]);
@@ -71,9 +71,7 @@ describe("planAction on the RCON proxy", () => {
     expect(planAction({ kind: "ban", steamId: STEAM, duration: 5 }, "RCON_PROXY")).toEqual([
       { method: "POST", path: "/command", body: { command: `css_ban ${STEAM} 5` } },
     ]);
-    expect(
-      planAction({ kind: "toggle", toggle: "isPaused", enabled: false }, "RCON_PROXY")[0]!.body,
-    ).toEqual({
+    expect(planAction({ kind: "isPaused", enabled: false }, "RCON_PROXY")[0]!.body).toEqual({
       command: "mp_unpause_match",
     });
   });
@@ -232,11 +230,7 @@ describe("hostile input is refused before anything is sent", () => {
       [`workshop map ${key}`, { kind: "workshopMap", workshopId: key }, /Оберіть мапу/],
       [`config ${key}`, { kind: "execConfig", config: key }, /Невідомий конфіг/],
       [`exec ${key} from the console`, { kind: "command", command: `exec ${key}` }, /конфіги/],
-      [
-        `switch ${key}`,
-        { kind: "toggle", toggle: key as ToggleName, enabled: true },
-        /Невідомий перемикач/,
-      ],
+      [`switch ${key}`, { kind: key as SwitchName, enabled: true }, /Невідомий перемикач/],
     ]),
   );
   test.each(hostile)("%s", (_name, action, message) => {

@@ -4,10 +4,13 @@
  * a Ukrainian `InvalidActionError` thrown before anything is sent. Pure; the command layer
  * (commands.ts) builds its lines from what passes.
  */
-import { COMMAND_MAX, SAY_MAX } from "../lib/actionRegistry";
 import { CONFIGS } from "../lib/catalog";
 import { isSteamId64 } from "../lib/steamId";
 import { consoleTokens } from "./consoleLine";
+
+/** The longest free console line and chat message a game server is sent (the panel's forms too). */
+export const COMMAND_MAX = 330;
+export const SAY_MAX = 100;
 
 /** A validation failure with a Ukrainian message; nothing has been sent. */
 export class InvalidActionError extends Error {}

@@ -8,7 +8,7 @@ function target() {
 describe("the Convex client's logger", () => {
   it.each([
     // In-memory backend: the ConvexError's message is its JSON data.
-    '[CONVEX A(serverControl:runCommand)] {"code":"INVALID_INPUT","message":"Команда заборонена."}',
+    '[CONVEX A(serverControl:command)] {"code":"INVALID_INPUT","message":"Команда заборонена."}',
     // Real deployment: request id, "Server Error" and "Uncaught ConvexError: {json}".
     '[CONVEX A(moderation:ban)] [Request ID: 1a2b] Server Error\nUncaught ConvexError: {"code":"FORBIDDEN","message":"Доступ обмежено."}\n    at handler',
     '[CONVEX M(tournament:join)] {"code": "RATE_LIMITED", "message": "Забагато спроб."}',

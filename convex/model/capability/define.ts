@@ -197,7 +197,7 @@ export function capability<A extends PropertyValidators, I, L, R>(
 }
 
 /** The arguments every gated action takes besides its own (lib/functions.ts). */
-type GateArgs = {
+export type GateArgs = {
   serverId?: Id<"servers">;
   sessionId?: SessionId;
 };

@@ -19,12 +19,18 @@ import {
   type ConsoleStep,
 } from "../../gameServer/commands";
 import { commandName, InvalidActionError } from "../../gameServer/consoleInput";
-import type { ServerAction } from "../../lib/actionRegistry";
 import { ConsoleKickError, kickBySteamId } from "../../gameServer/consoleKick";
 import { GameServerError, gameServerRequest, type RequestSpec } from "../../gameServer/request";
-import { actionLabel, SERVER_ACTIONS, type ActionName } from "../../lib/actionRegistry";
+import {
+  actionLabel,
+  declarationOf,
+  SERVER_ACTIONS,
+  type ActionName,
+  type ServerAction,
+  type SwitchName,
+} from "../../lib/actionRegistry";
 import type { ErrorData } from "../../lib/errors";
-import type { GameServerTarget, ToggleName } from "../../lib/validators";
+import type { GameServerTarget } from "../../lib/validators";
 import { playerLabel, storeExpectedMap } from "../live/data";
 import { storeToggle } from "./toggles";
 
@@ -223,13 +229,10 @@ export async function commitSent(
   return [subject, what].filter(Boolean).join(", ") || undefined;
 }
 
-/** The spec's failure wording: the mode has its own, every other action names its label. */
+/** The spec's failure wording: an action may word its own, every other one names its label. */
 function failureText(action: ServerAction, label: string, message: string, rcon = false): string {
-  if (action.kind === "gameMode") return `Помилка при зміні режиму: ${message}`;
-  if (action.kind === "logEnable" && /blocked/i.test(message)) {
-    // The plugin API and the RCON proxy refuse `log` and `logaddress_*` from any caller.
-    return `Помилка виконання дії "${label}": плагін або RCON-проксі цього сервера не пропускає команди журналу. Додайте рядки з \`npx convex run serverLog:configLine\` у server.cfg або підключіть сервер через пряме RCON.`;
-  }
+  const own = declarationOf(action.kind).failure?.(message);
+  if (own) return own;
   return `Помилка виконання дії "${label}"${rcon ? " (RCON)" : ""}: ${message}`;
 }
 
@@ -240,46 +243,21 @@ function playerOf(action: ServerAction): string | undefined {
 
 /** The map an accepted action puts on the server, when it is certain. */
 function expectedMap(action: ServerAction): string | undefined {
-  if (action.kind === "changeMap") return action.map;
-  if (action.kind === "launchGame") return action.payload.Map;
-  if (action.kind === "loadMatchConfig") return action.map;
-  return undefined;
+  return declarationOf(action.kind).map?.(action);
 }
 
-/** The switch an accepted action flipped: a toggle action, or a typed command such as `sv_cheats 1`. */
-function toggleSetBy(action: ServerAction): { name: ToggleName; enabled: boolean } | undefined {
-  if (action.kind === "toggle") return { name: action.toggle, enabled: action.enabled };
+/** The switch an accepted action flipped: a switch action, or a typed command such as `sv_cheats 1`. */
+function toggleSetBy(action: ServerAction): { name: SwitchName; enabled: boolean } | undefined {
+  if (isSwitch(action)) return { name: action.kind, enabled: action.enabled };
   const typed = action.kind === "command" ? toggleFromCommand(action.command) : null;
   return typed ? { name: typed.toggle, enabled: typed.enabled } : undefined;
 }
 
+function isSwitch(action: ServerAction): action is ServerAction & { kind: SwitchName } {
+  return declarationOf(action.kind).switch !== undefined;
+}
+
 /** What the audit log keeps of an action's input (never a password). */
 function describe(action: ServerAction): string | undefined {
-  switch (action.kind) {
-    case "command":
-      return action.command;
-    case "say":
-      return action.message;
-    case "toggle":
-      return action.enabled ? "увімкнено" : "вимкнено";
-    case "changeMap":
-      return action.map;
-    case "workshopMap":
-      return action.workshopId;
-    case "gameMode":
-      return action.mode;
-    case "execConfig":
-      return action.config;
-    case "cvar":
-      return `${action.cvar} ${action.value}`;
-    case "ban":
-    case "mute":
-    case "gag":
-    case "silence":
-      return action.duration === 0 ? "назавжди" : `${action.duration} хв`;
-    case "pushEnable":
-      return action.url; // never the secret
-    default:
-      return undefined;
-  }
+  return declarationOf(action.kind).describe?.(action);
 }

@@ -6,19 +6,16 @@
 import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../../_generated/server";
-import type { ServerAction } from "../../lib/actionRegistry";
+import { declarationOf, SWITCH_NAMES, type ServerAction } from "../../lib/actionRegistry";
 import { parseCvarBool, readBackToggles, TOGGLE_CVARS } from "../../gameServer/readBack";
 import type { GameServerTarget, ToggleName } from "../../lib/validators";
 
-export const DEFAULT_TOGGLES: Record<ToggleName, boolean> = {
-  isPaused: false,
-  cheats: false,
-  autobalance: true,
-  friendlyfire: false,
-  bhop: false,
-};
+/** Each switch's value before anything was sent or read (its declaration's `initial`). */
+export const DEFAULT_TOGGLES = Object.fromEntries(
+  SWITCH_NAMES.map((name) => [name, declarationOf(name).switch?.initial ?? false]),
+) as Record<ToggleName, boolean>;
 
-const TOGGLE_NAMES = Object.keys(DEFAULT_TOGGLES) as ToggleName[];
+const TOGGLE_NAMES: readonly ToggleName[] = SWITCH_NAMES;
 
 /**
  * The switches as the game server last confirmed them, or as the panel last set them (then
@@ -81,24 +78,9 @@ export async function confirmToggles(
   return true;
 }
 
-/** Actions after which a switch may differ from what the panel shows (a config, a restart, …). */
-const READ_BACK_AFTER: ReadonlySet<ServerAction["kind"]> = new Set([
-  "toggle",
-  "command",
-  "cvar",
-  "execConfig",
-  "restartGame",
-  "skipWarmup",
-  "gameMode",
-  "changeMap",
-  "workshopMap",
-  "launchGame",
-  "loadMatchConfig",
-]);
-
 /** Whether the switches should be read back after these accepted actions. */
 export function readBackAfter(actions: ServerAction[]): boolean {
-  return actions.some((a) => READ_BACK_AFTER.has(a.kind));
+  return actions.some((a) => declarationOf(a.kind).readBack === true);
 }
 
 /**

@@ -86,7 +86,7 @@ describe("AdminTab", () => {
     const user = userEvent.setup();
     let finish!: (value: { action: string; output: string }) => void;
     mockBackend
-      .action("serverControl:setToggle")
+      .action("serverControl:isPaused")
       .mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const { rerender } = renderTab(false);
     const pause = screen.getByRole("switch", { name: "Пауза матчу" });
@@ -97,10 +97,9 @@ describe("AdminTab", () => {
     );
 
     await user.click(pause);
-    expect(mockBackend.action("serverControl:setToggle")).toHaveBeenCalledWith({
+    expect(mockBackend.action("serverControl:isPaused")).toHaveBeenCalledWith({
       serverId: SERVER,
       sessionId: TEST_SESSION_ID,
-      toggle: "isPaused",
       enabled: true,
     });
     for (const s of screen.getAllByRole("switch")) expect(s).toBeDisabled();
@@ -186,15 +185,15 @@ describe("AdminTab", () => {
     expect(toast.error).toHaveBeenCalledWith("Оберіть режим гри зі списку.", {
       id: "Оберіть режим гри зі списку.",
     });
-    expect(mockBackend.action("serverControl:setGameMode")).not.toHaveBeenCalled();
+    expect(mockBackend.action("serverControl:gameMode")).not.toHaveBeenCalled();
     await user.selectOptions(screen.getByLabelText("Режим гри"), "wingman");
     await user.click(apply);
     // It ends the running match, so it asks first, like a map change.
     const ask = screen.getByRole("dialog", { name: /Змінити режим на/ });
     expect(ask).toHaveTextContent("поточний матч буде завершено");
-    expect(mockBackend.action("serverControl:setGameMode")).not.toHaveBeenCalled();
+    expect(mockBackend.action("serverControl:gameMode")).not.toHaveBeenCalled();
     await user.click(within(ask).getByRole("button", { name: "Змінити режим" }));
-    expect(mockBackend.action("serverControl:setGameMode")).toHaveBeenCalledWith(
+    expect(mockBackend.action("serverControl:gameMode")).toHaveBeenCalledWith(
       expect.objectContaining({ mode: "wingman" }),
     );
   });
@@ -202,7 +201,7 @@ describe("AdminTab", () => {
   it("the command box: required, at most 330 characters with a live counter, shows the output", async () => {
     const user = userEvent.setup();
     mockBackend
-      .action("serverControl:runCommand")
+      .action("serverControl:command")
       .mockResolvedValue({ action: "command", output: "mp_roundtime = 2" });
     renderTab(true);
     const input = screen.getByLabelText("Команда");
@@ -212,12 +211,12 @@ describe("AdminTab", () => {
     // Enabled like every primary button; an empty box says what is missing, in Ukrainian.
     await user.click(run);
     expect(screen.getByText("Введіть команду.")).toBeInTheDocument();
-    expect(mockBackend.action("serverControl:runCommand")).not.toHaveBeenCalled();
+    expect(mockBackend.action("serverControl:command")).not.toHaveBeenCalled();
 
     await user.type(input, "mp_roundtime 2");
     expect(screen.getByText("14/330")).toBeInTheDocument();
     await user.click(run);
-    expect(mockBackend.action("serverControl:runCommand")).toHaveBeenCalledWith(
+    expect(mockBackend.action("serverControl:command")).toHaveBeenCalledWith(
       expect.objectContaining({ command: "mp_roundtime 2" }),
     );
     expect(screen.getByTestId("command-output")).toHaveTextContent("mp_roundtime = 2");
@@ -232,15 +231,15 @@ describe("AdminTab", () => {
     expect(
       screen.getByText("Щонайбільше 330 символів (зараз 400): скоротіть текст."),
     ).toBeVisible();
-    mockBackend.action("serverControl:runCommand").mockClear();
+    mockBackend.action("serverControl:command").mockClear();
     await user.click(run);
-    expect(mockBackend.action("serverControl:runCommand")).not.toHaveBeenCalled();
+    expect(mockBackend.action("serverControl:command")).not.toHaveBeenCalled();
   });
 
   it("an unknown console command is a warning, not a success", async () => {
     const user = userEvent.setup();
     const warning = "Сервер не знає команди «foobar_unknown».";
-    mockBackend.action("serverControl:runCommand").mockResolvedValue({
+    mockBackend.action("serverControl:command").mockResolvedValue({
       action: "command",
       output: 'Unknown command "foobar_unknown"',
       warning,

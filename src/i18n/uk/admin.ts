@@ -27,6 +27,7 @@ export default {
   "admin.match.title": "Матч",
   "admin.match.restart": "Перезапустити гру",
   "admin.match.skipWarmup": "Пропустити розминку",
+  "admin.match.botKick": "Видалити ботів",
   "admin.match.mode": "Режим гри",
   "admin.match.modePlaceholder": "Оберіть режим",
   "admin.match.applyMode": "Змінити режим",
@@ -37,6 +38,9 @@ export default {
   "admin.confirm.skipWarmupTitle": "Пропустити розминку?",
   "admin.confirm.skipWarmupText":
     "Розминка на сервері «{server}» закінчиться, і матч почнеться одразу.",
+  "admin.confirm.botKickTitle": "Видалити ботів?",
+  "admin.confirm.botKickText":
+    "Усі боти покинуть сервер «{server}» і не повернуться самі: bot_quota стане 0.",
   "admin.confirm.resetStatsTitle": "Скинути статистику?",
   "admin.confirm.resetStatsText":
     "Статистику всіх гравців на сервері «{server}» буде обнулено. Це не можна скасувати.",

@@ -4,8 +4,8 @@ import { useConfirmation, type ConfirmRequest } from "@/hooks/use-confirmation";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import type { Id } from "@/lib/backend";
-import { useAdminCommands } from "../hooks/use-admin-commands";
-import { useServerControl, useToggleReadBack } from "../hooks/use-server-control";
+import { ServerActionScope } from "@/hooks/use-server-action";
+import { useServerToggles, useToggleReadBack } from "../hooks/use-server-control";
 import { AccessSection } from "./access-section";
 import { ChatSection, CommandSection } from "./command-section";
 import { GeneralSection } from "./general-section";
@@ -33,90 +33,59 @@ export interface AdminTabProps {
 
 /** Server control: general, match and map for guest admins too, the rest for admins only. */
 export function AdminTab({ serverId, serverName = "", isAdmin, tools, feeds }: AdminTabProps) {
-  const control = useServerControl(serverId);
+  const toggles = useServerToggles(serverId);
   useToggleReadBack(serverId);
   const { ask, dialog } = useConfirmation();
   return (
-    <div className={styles.tab}>
-      {!isAdmin ? <Notice role="note">{t("admin.guestNotice")}</Notice> : null}
-      {isAdmin ? <InterruptionNotice serverId={serverId} /> : null}
-      <section className={styles.group} aria-labelledby="admin-group-server">
-        <h2 id="admin-group-server" className={styles.groupTitle}>
-          {t("admin.group.server")}
-        </h2>
-        <div className={styles.grid}>
-          <GeneralSection
-            toggles={control.toggles}
-            setToggle={control.setToggle}
-            setCheats={control.setCheats}
-            isAdmin={isAdmin}
-          />
-          <MatchSection
-            restartGame={control.restartGame}
-            skipWarmup={control.skipWarmup}
-            setGameMode={control.setGameMode}
-            confirm={ask}
-            serverName={serverName}
-          />
-          <MapSection
-            changeMap={control.changeMap}
-            workshopMap={control.workshopMap}
-            confirm={ask}
-            serverName={serverName}
-          />
-        </div>
-      </section>
-      {isAdmin ? (
-        <AdminOnlySections
-          serverId={serverId}
-          tools={tools}
-          feeds={feeds}
-          confirm={ask}
-          serverName={serverName}
-        />
-      ) : null}
-      {isAdmin ? (
-        <section className={styles.group} aria-labelledby="admin-group-health">
-          <h2 id="admin-group-health" className={styles.groupTitle}>
-            {t("admin.group.health")}
+    <ServerActionScope.Provider value={serverId}>
+      <div className={styles.tab}>
+        {!isAdmin ? <Notice role="note">{t("admin.guestNotice")}</Notice> : null}
+        {isAdmin ? <InterruptionNotice serverId={serverId} /> : null}
+        <section className={styles.group} aria-labelledby="admin-group-server">
+          <h2 id="admin-group-server" className={styles.groupTitle}>
+            {t("admin.group.server")}
           </h2>
-          <HealthSection serverId={serverId} />
+          <div className={styles.grid}>
+            <GeneralSection toggles={toggles} isAdmin={isAdmin} />
+            <MatchSection confirm={ask} serverName={serverName} />
+            <MapSection confirm={ask} serverName={serverName} />
+          </div>
         </section>
-      ) : null}
-      {dialog}
-    </div>
+        {isAdmin ? (
+          <AdminOnlySections tools={tools} feeds={feeds} confirm={ask} serverName={serverName} />
+        ) : null}
+        {isAdmin ? (
+          <section className={styles.group} aria-labelledby="admin-group-health">
+            <h2 id="admin-group-health" className={styles.groupTitle}>
+              {t("admin.group.health")}
+            </h2>
+            <HealthSection serverId={serverId} />
+          </section>
+        ) : null}
+        {dialog}
+      </div>
+    </ServerActionScope.Provider>
   );
 }
 
 function AdminOnlySections({
-  serverId,
   serverName = "",
   tools,
   feeds,
   confirm,
-}: Omit<AdminTabProps, "isAdmin"> & { confirm: Confirm }) {
-  const commands = useAdminCommands(serverId);
+}: Omit<AdminTabProps, "isAdmin" | "serverId"> & { confirm: Confirm }) {
   return (
     <section className={styles.group} aria-labelledby="admin-group-admin">
       <h2 id="admin-group-admin" className={styles.groupTitle}>
         {t("admin.group.admin")}
       </h2>
       <div className={styles.grid}>
-        <CommandSection runCommand={commands.runCommand} />
-        <ChatSection say={commands.say} />
+        <CommandSection />
+        <ChatSection />
         <AccessSection tools={tools} />
-        <PasswordSection
-          setPassword={commands.setPassword}
-          removePassword={commands.removePassword}
-        />
-        <ConfigSection execConfig={commands.execConfig} setCvar={commands.setCvar} />
-        <MaintenanceSection
-          confirm={confirm}
-          serverName={serverName}
-          resetStats={commands.resetStats}
-          restartServices={commands.restartServices}
-          serverUpdate={commands.serverUpdate}
-        />
+        <PasswordSection />
+        <ConfigSection />
+        <MaintenanceSection confirm={confirm} serverName={serverName} />
         {feeds}
       </div>
     </section>

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
-import type { GatedAction } from "@/hooks/use-gated-action";
+import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import "@/i18n/load/common";
-import { COMMAND_MAX, SAY_MAX, type api } from "@/lib/backend";
+import { COMMAND_MAX, SAY_MAX } from "@/lib/backend";
 import styles from "@/styles/admin.module.css";
 
 export function CharCount({ value, max }: { value: string; max: number }) {
@@ -24,11 +24,8 @@ function lengthError(value: string, max: number, required: string): string | und
 }
 
 /** The free console command (required, at most 330 characters) and the server's last answer. */
-export function CommandSection({
-  runCommand,
-}: {
-  runCommand: GatedAction<typeof api.serverControl.runCommand>;
-}) {
+export function CommandSection() {
+  const runCommand = useServerAction("command");
   const [command, setCommand] = useState("");
   const [output, setOutput] = useState<string | null>(null);
   const [missing, setMissing] = useState<string>();
@@ -88,7 +85,8 @@ export function CommandSection({
 }
 
 /** A chat message to every player (required, at most 100 characters). */
-export function ChatSection({ say }: { say: GatedAction<typeof api.serverControl.say> }) {
+export function ChatSection() {
+  const say = useServerAction("say");
   const [message, setMessage] = useState("");
   const [missing, setMissing] = useState<string>();
   return (

@@ -3,14 +3,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ConfirmRequest } from "@/hooks/use-confirmation";
-import type { GatedAction } from "@/hooks/use-gated-action";
+import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
-import type { api } from "@/lib/backend";
 import { expectDowntime } from "@/lib/expected-downtime";
 import styles from "@/styles/admin.module.css";
 
-type Sc = typeof api.serverControl;
 type Risky = "restartServices" | "serverUpdate";
 
 /**
@@ -20,16 +18,13 @@ type Risky = "restartServices" | "serverUpdate";
 export function MaintenanceSection({
   confirm: confirmReset,
   serverName,
-  resetStats,
-  restartServices,
-  serverUpdate,
 }: {
   confirm: (request: ConfirmRequest) => void;
   serverName: string;
-  resetStats: GatedAction<Sc["resetStats"]>;
-  restartServices: GatedAction<Sc["restartServices"]>;
-  serverUpdate: GatedAction<Sc["serverUpdate"]>;
 }) {
+  const resetStats = useServerAction("resetStats");
+  const restartServices = useServerAction("restartServices");
+  const serverUpdate = useServerAction("serverUpdate");
   const [confirming, setConfirming] = useState<Risky | null>(null);
   const risky = confirming === "serverUpdate" ? serverUpdate : restartServices;
 

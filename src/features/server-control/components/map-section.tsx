@@ -4,11 +4,10 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import type { ConfirmRequest } from "@/hooks/use-confirmation";
-import type { GatedAction } from "@/hooks/use-gated-action";
+import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import "@/i18n/load/common";
-import type { api } from "@/lib/backend";
 import { MAP_GROUPS, WORKSHOP_GROUPS } from "@/lib/catalog";
 import { mapLabel } from "@/lib/maps";
 import styles from "@/styles/admin.module.css";
@@ -28,8 +27,6 @@ const WORKSHOP_NAMES = new Map<string, string>(
 );
 
 export interface MapSectionProps {
-  changeMap: GatedAction<typeof api.serverControl.changeMap>;
-  workshopMap: GatedAction<typeof api.serverControl.workshopMap>;
   /** A map change ends the running match, so it asks first. */
   confirm: (request: ConfirmRequest) => void;
   serverName: string;
@@ -44,7 +41,9 @@ function submitWith(value: string, send: () => void) {
   };
 }
 
-export function MapSection({ changeMap, workshopMap, confirm, serverName }: MapSectionProps) {
+export function MapSection({ confirm, serverName }: MapSectionProps) {
+  const changeMap = useServerAction("changeMap");
+  const workshopMap = useServerAction("workshopMap");
   const [map, setMap] = useState("");
   const [workshopId, setWorkshopId] = useState("");
   const askChange = (label: string, run: () => Promise<unknown>) =>

@@ -3,10 +3,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import type { ConfirmRequest } from "@/hooks/use-confirmation";
-import type { GatedAction } from "@/hooks/use-gated-action";
+import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
-import type { api } from "@/lib/backend";
 import { GAME_MODE_LABELS } from "@/lib/catalog";
 import { showError } from "@/lib/errors";
 import styles from "@/styles/admin.module.css";
@@ -14,21 +13,16 @@ import styles from "@/styles/admin.module.css";
 const MODE_OPTIONS = Object.entries(GAME_MODE_LABELS).map(([value, label]) => ({ value, label }));
 
 export interface MatchSectionProps {
-  restartGame: GatedAction<typeof api.serverControl.restartGame>;
-  skipWarmup: GatedAction<typeof api.serverControl.skipWarmup>;
-  setGameMode: GatedAction<typeof api.serverControl.setGameMode>;
   /** Restarting the game, skipping the warmup and a new mode change a running match: they ask first. */
   confirm: (request: ConfirmRequest) => void;
   serverName: string;
 }
 
-export function MatchSection({
-  restartGame,
-  skipWarmup,
-  setGameMode,
-  confirm,
-  serverName,
-}: MatchSectionProps) {
+export function MatchSection({ confirm, serverName }: MatchSectionProps) {
+  const restartGame = useServerAction("restartGame");
+  const skipWarmup = useServerAction("skipWarmup");
+  const setGameMode = useServerAction("gameMode");
+  const botKick = useServerAction("botKick");
   const [mode, setMode] = useState("");
   const server = { server: serverName };
   return (
@@ -60,6 +54,19 @@ export function MatchSection({
             }
           >
             {t("admin.match.skipWarmup")}
+          </Button>
+          <Button
+            loading={botKick.pending}
+            onClick={() =>
+              confirm({
+                title: t("admin.confirm.botKickTitle"),
+                text: t("admin.confirm.botKickText", server),
+                confirmLabel: t("admin.match.botKick"),
+                run: () => botKick.run({}),
+              })
+            }
+          >
+            {t("admin.match.botKick")}
           </Button>
         </div>
         <form

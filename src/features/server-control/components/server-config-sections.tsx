@@ -3,25 +3,18 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
-import type { GatedAction } from "@/hooks/use-gated-action";
+import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import "@/i18n/load/common";
-import type { api } from "@/lib/backend";
 import { CONFIGS } from "@/lib/catalog";
 import { showError } from "@/lib/errors";
 import styles from "@/styles/admin.module.css";
 
-type Sc = typeof api.serverControl;
-
 /** sv_password: set a new one or clear it. */
-export function PasswordSection({
-  setPassword,
-  removePassword,
-}: {
-  setPassword: GatedAction<Sc["setPassword"]>;
-  removePassword: GatedAction<Sc["removePassword"]>;
-}) {
+export function PasswordSection() {
+  const setPassword = useServerAction("setPassword");
+  const removePassword = useServerAction("removePassword");
   const [password, setValue] = useState("");
   const [missing, setMissing] = useState<string>();
   return (
@@ -62,13 +55,9 @@ export function PasswordSection({
 }
 
 /** `exec <config>` from the 13 allowed configs, and a single cvar. */
-export function ConfigSection({
-  execConfig,
-  setCvar,
-}: {
-  execConfig: GatedAction<Sc["execConfig"]>;
-  setCvar: GatedAction<Sc["setCvar"]>;
-}) {
+export function ConfigSection() {
+  const execConfig = useServerAction("execConfig");
+  const setCvar = useServerAction("cvar");
   const [config, setConfig] = useState("");
   const [cvar, setCvarName] = useState("");
   const [value, setValue] = useState("");

@@ -1,8 +1,7 @@
 import { useAction, useQuery } from "convex/react";
 import { useEffect } from "react";
 import { useDocumentVisible } from "@/hooks/use-document-visible";
-import type { FunctionArgs, FunctionReturnType } from "convex/server";
-import { useGatedAction } from "@/hooks/use-gated-action";
+import type { FunctionReturnType } from "convex/server";
 import { api, type Id } from "@/lib/backend";
 
 export type ServerToggles = FunctionReturnType<typeof api.serverControl.toggles>;
@@ -26,30 +25,7 @@ export function useToggleReadBack(serverId: Id<"servers"> | undefined) {
     return () => window.clearInterval(id);
   }, [readBack, serverId, visible]);
 }
-export type GuestToggle = FunctionArgs<typeof api.serverControl.setToggle>["toggle"];
-
-/**
- * General, match and map controls (guest-admin level) plus sv_cheats (admin only): the toggle
- * states and one runner per action, each toasting its outcome.
- */
-export function useServerControl(serverId: Id<"servers"> | undefined) {
-  const toggles = useQuery(api.serverControl.toggles, serverId ? { serverId } : "skip");
-  const on = { serverId };
-  const setToggle = useGatedAction(api.serverControl.setToggle, on);
-  const setCheats = useGatedAction(api.serverControl.setCheats, on);
-  const changeMap = useGatedAction(api.serverControl.changeMap, on);
-  const workshopMap = useGatedAction(api.serverControl.workshopMap, on);
-  const setGameMode = useGatedAction(api.serverControl.setGameMode, on);
-  const restartGame = useGatedAction(api.serverControl.restartGame, on);
-  const skipWarmup = useGatedAction(api.serverControl.skipWarmup, on);
-  return {
-    toggles,
-    setToggle,
-    setCheats,
-    changeMap,
-    workshopMap,
-    setGameMode,
-    restartGame,
-    skipWarmup,
-  };
+/** The switches' states as the backend stores them (confirmed by a read-back, or as last sent). */
+export function useServerToggles(serverId: Id<"servers"> | undefined) {
+  return useQuery(api.serverControl.toggles, serverId ? { serverId } : "skip");
 }
