@@ -29,6 +29,7 @@ export default {
   "admin.match.title": "Match",
   "admin.match.restart": "Restart the game",
   "admin.match.skipWarmup": "Skip warmup",
+  "admin.match.botKick": "Remove bots",
   "admin.match.mode": "Game mode",
   "admin.match.modePlaceholder": "Choose a mode",
   "admin.match.applyMode": "Change mode",
@@ -39,6 +40,9 @@ export default {
   "admin.confirm.skipWarmupTitle": "Skip warmup?",
   "admin.confirm.skipWarmupText":
     "Warmup on server «{server}» will end and the match will start at once.",
+  "admin.confirm.botKickTitle": "Remove the bots?",
+  "admin.confirm.botKickText":
+    "Every bot will leave server «{server}» and none will come back by itself: bot_quota becomes 0.",
   "admin.confirm.resetStatsTitle": "Reset the stats?",
   "admin.confirm.resetStatsText":
     "The stats of every player on server «{server}» will be zeroed. This cannot be undone.",
