@@ -86,7 +86,7 @@ function ReportItem({ report }: { report: ReportRow }) {
       </div>
       <p className={styles.text}>
         <span className={styles.muted}>
-          {t("conduct.reports.by", { name: report.reporterName })}:{" "}
+          {t("conduct.reports.by", { name: report.reporterName })} ·{" "}
         </span>
         {report.reason || "—"}
       </p>
