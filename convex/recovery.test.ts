@@ -68,6 +68,49 @@ async function liveAt13() {
   return { t, serverId, step, held, ...who };
 }
 
+describe("a round backup loaded during a live map", () => {
+  test("the score going back 4 rounds is the same match rolled back: round log cut, replayed rounds marked, recorded once", async () => {
+    const { t, step, held } = await liveAt13();
+    // The admin loads the backup written at the start of round 10 (9 played, 5:4).
+    await step(poll({ scoreCT: 5, scoreT: 4, roundPhase: "freezetime" }), 14_000);
+    expect(await held()).toEqual([]);
+    const tracker = await t.run((ctx) => ctx.db.query("historyTrackers").first());
+    expect(tracker!.match).toMatchObject({ startedAt: 1_000, rounds: 9, scoreCT: 5, scoreT: 4 });
+    expect(tracker!.match!.restored).toEqual([{ at: 14_000, fromRounds: 13, toRounds: 9 }]);
+    const log = async () => (await t.run((ctx) => ctx.db.query("roundLogs").first()))!;
+    expect((await log()).rounds.map((r) => r.round)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Rounds 10 and 11 played again, then one never played before.
+    await step(poll({ scoreCT: 6, scoreT: 4 }), 20_000);
+    await step(poll({ scoreCT: 6, scoreT: 5 }), 30_000);
+    await step(poll({ scoreCT: 6, scoreT: 6 }), 40_000);
+    await step(poll({ scoreCT: 6, scoreT: 7 }), 50_000);
+    await step(poll({ scoreCT: 6, scoreT: 8 }), 60_000);
+    const marks = (await log()).rounds;
+    expect(marks.map((r) => [r.round, r.restored ?? false])).toEqual([
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((r) => [r, false]),
+      [10, true],
+      [11, true],
+      [12, true],
+      [13, true],
+      [14, false],
+    ]);
+    // Played to the end: one match, from the first round, with the restore on its strip.
+    await step(poll({ scoreCT: 8, scoreT: 13, roundPhase: "over" }), 90_000);
+    const matches = await t.run((ctx) => ctx.db.query("matches").collect());
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({ startedAt: 1_000, rounds: 21, counted: true });
+    expect(matches[0]!.timeline!.filter((r) => r.restored).map((r) => r.round)).toEqual([
+      10, 11, 12, 13,
+    ]);
+  });
+
+  test("a score back to 0:0 is still a restart, not a restore", async () => {
+    const { step, held } = await liveAt13();
+    await step(poll({ scoreCT: 0, scoreT: 0 }), 14_000);
+    expect((await held())[0]).toMatchObject({ state: "open", reason: "reset" });
+  });
+});
+
 describe("a match interrupted mid-map", () => {
   test("a restart into warmup: «перервано на раунді 13 (7:6)», nothing recorded", async () => {
     const { t, serverId, step, held, asAdmin } = await liveAt13();

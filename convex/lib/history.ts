@@ -113,6 +113,14 @@ export const vTrackedMatch = v.object({
   matchzy: v.optional(vMatchzyRef),
   /** Bots' lines, by name (never in careers). */
   bots: v.optional(v.array(vBotLine)),
+  /**
+   * Round backups loaded during this match (the score went back on the same live map): from how
+   * many rounds played to how many, and when. The rounds between are played again; their marks
+   * say so. At most the last 20.
+   */
+  restored: v.optional(
+    v.array(v.object({ at: v.number(), fromRounds: v.number(), toRounds: v.number() })),
+  ),
   /** Kills by weapon while this match was open, from CS2's HTTP log. */
   weapons: v.optional(v.array(vWeaponKills)),
   /** The log time (ms, the server's clock) of the newest kill counted in `weapons`. */

@@ -24,6 +24,8 @@ export const vRoundMark = v.object({
   /** Score by side after the round, when known. */
   scoreCT: v.optional(v.number()),
   scoreT: v.optional(v.number()),
+  /** Played again after a round backup was loaded (the first time it was played was undone). */
+  restored: v.optional(v.literal(true)),
 });
 export type RoundMark = Infer<typeof vRoundMark>;
 

@@ -20,7 +20,7 @@ import type { Match } from "../../lib/validators";
 import { notify, SERVER_STATE_HOLD_MS } from "../notifications/notify";
 import { recordMatch } from "./record";
 import { roundLogOf } from "./rounds";
-import { closeMatch, type Step } from "./tracker";
+import { closeMatch, rolledBack, type Step } from "./tracker";
 
 /** How long an interrupted match waits to be brought back before it is kept as abandoned. */
 export const ABANDON_AFTER_MS = 30 * 60_000;
@@ -45,8 +45,10 @@ export function showsAgain(held: TrackedMatch, m: Match): boolean {
 
 /** The held match carried on from what the server shows now. */
 export function resumed(held: TrackedMatch, now: TrackedMatch, at: number): TrackedMatch {
+  // Brought back from an earlier round's backup: the rounds after it are played again.
+  const from = now.rounds < held.rounds ? rolledBack(held, now.rounds, now, at) : held;
   return {
-    ...held,
+    ...from,
     state: "open",
     scoreCT: now.scoreCT,
     scoreT: now.scoreT,

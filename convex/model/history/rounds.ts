@@ -86,8 +86,12 @@ export function marksAfter(
   next: TrackedMatch,
   pushed: PushedRound | undefined,
 ): RoundMark[] {
-  const out = [...marks];
-  const from = before && before.startedAt === next.startedAt ? before.rounds : 0;
+  const same = !!before && before.startedAt === next.startedAt;
+  // A round backup was loaded: the rounds past it were undone.
+  const restores = next.restored ?? [];
+  const rolled = same && restores.length > (before.restored?.length ?? 0);
+  const out = rolled ? marks.filter((m) => m.round <= next.rounds) : [...marks];
+  const from = same ? Math.min(before.rounds, next.rounds) : 0;
   const scores = pushed && !pushed.scored ? {} : { scoreCT: next.scoreCT, scoreT: next.scoreT };
   // Only the rounds the strip keeps are built, however far the score jumped.
   const first = Math.max(from + 1, next.rounds - MAX_ROUND_MARKS + 1);
@@ -100,9 +104,11 @@ export function marksAfter(
         : before && next.rounds === before.rounds + 1
           ? pollWinner(before, next, round, next.maxRounds)
           : null;
+    const replayed = restores.some((r) => round > r.toRounds && round <= r.fromRounds);
     out.push({
       round,
       winner,
+      ...(replayed ? { restored: true as const } : {}),
       ...(last && pushed?.reason ? { reason: pushed.reason } : {}),
       ...(last ? (!pushed && before && winner ? asPlayed(before, winner, scores) : scores) : {}),
     });

@@ -207,6 +207,24 @@ function botsAfter(before: BotLine[] | undefined, after: BotLine[] | undefined) 
   return { bots };
 }
 
+/** The match taken back to `rounds` played by a round backup, the restore remembered. */
+export function rolledBack(
+  match: TrackedMatch,
+  rounds: number,
+  score: { scoreCT: number; scoreT: number },
+  at: number,
+): TrackedMatch {
+  const restore = { at, fromRounds: match.rounds, toRounds: rounds };
+  return {
+    ...match,
+    scoreCT: score.scoreCT,
+    scoreT: score.scoreT,
+    rounds,
+    restored: [...(match.restored ?? []), restore].slice(-20),
+    updatedAt: at,
+  };
+}
+
 /** What one successful poll changes. */
 export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step {
   const { match: m, at } = seen;
@@ -214,11 +232,16 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
   let current = tracked;
   let closed: ClosedMatch | null = null;
   let interrupted: Step["interrupted"];
+  let rollback = false;
   if (current) {
     // A poll fetched just before a pushed round end may be one round behind; a score reset goes
-    // back to 0 (mp_restartgame, a new match) or by more than one round.
+    // back to 0 (mp_restartgame, a new match).
     const sameMap = m.mapName === current.mapName && m.roundPhase !== "warmup";
-    const reset = total === 0 ? current.rounds > 0 : total + 1 < current.rounds;
+    // On the same live map a score that went back by more than a round but not to 0:0 is a
+    // round backup loaded (CS2 has no other way to take rounds back): the same match, rolled
+    // back. Zero is a restart; a finished match's next one is a new match whatever its score.
+    rollback = sameMap && current.state === "open" && total > 0 && total + 1 < current.rounds;
+    const reset = total === 0 ? current.rounds > 0 : total + 1 < current.rounds && !rollback;
     if (current.state === "finished") {
       // The end screen of the match already recorded: nothing new until another match shows.
       if (sameMap && !reset) return { next: current, closed: null };
@@ -227,6 +250,8 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
       if (interruptible(current)) interrupted = { match: current, reason: cutReason(current, m) };
       else closed = closeEarly(current, "poll");
       current = null;
+    } else if (rollback) {
+      current = rolledBack(current, total, m, at);
     } else if (total < current.rounds) {
       return { next: current, closed: null }; // behind a pushed round end: keep what it said
     }

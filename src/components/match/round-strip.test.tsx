@@ -36,6 +36,24 @@ describe("RoundStrip", () => {
     expect(screen.getByRole("listitem", { name: "Раунд 2: переможець невідомий" })).toBeVisible();
   });
 
+  it("rounds played again after a restored backup are marked and explained", () => {
+    render(
+      <RoundStrip
+        maxRounds={24}
+        rounds={[
+          { round: 1, winner: "T" },
+          { round: 2, winner: "CT", restored: true },
+        ]}
+      />,
+    );
+    expect(
+      screen.getByRole("listitem", {
+        name: "Раунд 2: перемога CT (зіграно знову після відновлення з резервної копії)",
+      }),
+    ).toBeVisible();
+    expect(screen.getByText(/Підкреслені жовтим раунди зіграно знову/)).toBeInTheDocument();
+  });
+
   it("a strip with no known winner says why instead of the legend", () => {
     render(
       <RoundStrip

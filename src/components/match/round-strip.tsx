@@ -36,7 +36,8 @@ function label(mark: RoundMark, team: Side | null | undefined, names?: Record<Si
     mark.scoreCT !== undefined && mark.scoreT !== undefined
       ? ` (${mark.scoreCT}:${mark.scoreT})`
       : "";
-  return `${t("rounds.round", { round: mark.round })}: ${winner}${how}${score}`;
+  const again = mark.restored ? ` ${t("rounds.restored")}` : "";
+  return `${t("rounds.round", { round: mark.round })}: ${winner}${how}${score}${again}`;
 }
 
 /**
@@ -72,6 +73,7 @@ export function RoundStrip({
                 colour === "CT" ? styles.ct : colour === "T" ? styles.t : styles.unknown,
                 isOvertime(mark.round, maxRounds) ? styles.overtime : "",
                 halfBreakAfter(mark.round, maxRounds) ? styles.halfEnd : "",
+                mark.restored ? styles.restored : "",
               ].join(" ")}
               title={label(mark, team, teams?.names)}
               aria-label={label(mark, team, teams?.names)}
@@ -100,6 +102,7 @@ export function RoundStrip({
               {unknown > 0 ? ` ${t("rounds.someUnknown")}` : null}
             </>
           )}
+          {rounds.some((m) => m.restored) ? ` ${t("rounds.restoredLegend")}` : null}
         </figcaption>
       ) : null}
     </figure>

@@ -46,6 +46,9 @@ export default {
   "rounds.title": "Rounds",
   "rounds.byTeam": "The colour is the team that won the round, as on the score and the chart.",
   "rounds.round": "Round {round}",
+  "rounds.restored": "(played again after a round backup was restored)",
+  "rounds.restoredLegend":
+    "Rounds underlined in yellow were played again after a round backup was restored.",
   "rounds.winner.CT": "CT win",
   "rounds.winner.T": "T win",
   "rounds.winnerUnknown": "winner unknown",

@@ -46,6 +46,9 @@ export default {
   "rounds.title": "Раунди",
   "rounds.byTeam": "Колір — команда, що виграла раунд, як на рахунку й графіку.",
   "rounds.round": "Раунд {round}",
+  "rounds.restored": "(зіграно знову після відновлення з резервної копії)",
+  "rounds.restoredLegend":
+    "Підкреслені жовтим раунди зіграно знову після відновлення з резервної копії раунду.",
   "rounds.winner.CT": "перемога CT",
   "rounds.winner.T": "перемога T",
   "rounds.winnerUnknown": "переможець невідомий",
