@@ -17,6 +17,7 @@ import type * as cups from "../cups.js";
 import type * as demos from "../demos.js";
 import type * as deployment from "../deployment.js";
 import type * as gameServer_actions from "../gameServer/actions.js";
+import type * as gameServer_backups from "../gameServer/backups.js";
 import type * as gameServer_commands from "../gameServer/commands.js";
 import type * as gameServer_consoleInput from "../gameServer/consoleInput.js";
 import type * as gameServer_consoleKick from "../gameServer/consoleKick.js";
@@ -227,6 +228,7 @@ declare const fullApi: ApiFromModules<{
   demos: typeof demos;
   deployment: typeof deployment;
   "gameServer/actions": typeof gameServer_actions;
+  "gameServer/backups": typeof gameServer_backups;
   "gameServer/commands": typeof gameServer_commands;
   "gameServer/consoleInput": typeof gameServer_consoleInput;
   "gameServer/consoleKick": typeof gameServer_consoleKick;

@@ -1,0 +1,84 @@
+/**
+ * CS2's round backups as the game server reports them: `mp_backup_restore_list_files` over the
+ * console (RCON, proxy; MatchZy's files are listed the same way) or the plugin's
+ * `GET /private/backups`. A file is `<prefix>_roundNN.txt`, NN the rounds played when it was
+ * written; loading it puts the match at the start of round NN + 1. The console does not print a
+ * file's score: the panel takes it from its own round log, where it knows it.
+ */
+import { gameNumber, gameText } from "../lib/gameBounds";
+
+export interface RoundBackupFile {
+  file: string;
+  /** Rounds played when it was written. */
+  round: number;
+  scoreCT?: number;
+  scoreT?: number;
+}
+
+/** Files kept from one answer: a map's rounds, overtime included. */
+export const BACKUP_FILES_MAX = 60;
+
+/** A backup file's name as CS2 and MatchZy write it; nothing that could split a console line. */
+export const BACKUP_FILE_RE = /^[A-Za-z0-9_.-]{1,96}_round(\d{1,4})\.txt$/;
+
+function fileOf(name: string): RoundBackupFile | null {
+  const m = BACKUP_FILE_RE.exec(name);
+  return m ? { file: name, round: gameNumber(m[1], "round") } : null;
+}
+
+/** The console's list: every token that is a backup file's name, newest (highest round) last. */
+export function parseBackupList(text: string): RoundBackupFile[] {
+  const files = new Map<string, RoundBackupFile>();
+  for (const token of text.split(/\s+/, 2000)) {
+    const file = fileOf(token.replace(/^["']|["']$/g, ""));
+    if (file) files.set(file.file, file);
+  }
+  return sorted([...files.values()]);
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/** The plugin's `{ auto, files: [{ file, round, scoreCT, scoreT }] }`; bounded, names checked. */
+export function normalizeBackups(raw: unknown): { auto: boolean | null; files: RoundBackupFile[] } {
+  if (!isObject(raw)) return { auto: null, files: [] };
+  const files: RoundBackupFile[] = [];
+  for (const x of Array.isArray(raw.files) ? raw.files.slice(0, 500) : []) {
+    if (!isObject(x)) continue;
+    const file = fileOf(gameText(x.file, "map"));
+    if (!file) continue;
+    files.push({
+      ...file,
+      ...(x.scoreCT !== undefined && x.scoreT !== undefined
+        ? { scoreCT: gameNumber(x.scoreCT, "teamScore"), scoreT: gameNumber(x.scoreT, "teamScore") }
+        : {}),
+    });
+  }
+  return { auto: typeof raw.auto === "boolean" ? raw.auto : null, files: sorted(files) };
+}
+
+function sorted(files: RoundBackupFile[]): RoundBackupFile[] {
+  return files
+    .sort((a, b) => a.round - b.round || a.file.localeCompare(b.file))
+    .slice(-BACKUP_FILES_MAX);
+}
+
+/**
+ * Each file with the score the players will see after loading it: the server's own figure, else
+ * the panel's round log (the mark of the round played last before it), else unknown.
+ */
+export function withScores(
+  files: RoundBackupFile[],
+  marks: { round: number; scoreCT?: number; scoreT?: number }[],
+): RoundBackupFile[] {
+  const byRound = new Map(marks.map((m) => [m.round, m]));
+  return files.map((f) => {
+    if (f.scoreCT !== undefined) return f;
+    if (f.round === 0) return { ...f, scoreCT: 0, scoreT: 0 };
+    const mark = byRound.get(f.round);
+    return mark?.scoreCT !== undefined && mark.scoreT !== undefined
+      ? { ...f, scoreCT: mark.scoreCT, scoreT: mark.scoreT }
+      : f;
+  });
+}
