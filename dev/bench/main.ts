@@ -9,7 +9,9 @@
  *   3. delay from a change on the game server to a subscribed dashboard, polled (and pushed, once
  *      the push endpoint exists) (latency.ts);
  *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts);
- *   5. direct RCON (Server #3): Node actions per watched hour, poll duration, admin actions (rcon.ts).
+ *   5. direct RCON (Server #3): Node actions per watched hour, poll duration, admin actions (rcon.ts);
+ *   6. CS2's log on Server #1 at a real server's volume: calls and HTTP-action seconds per hour of
+ *      play, and how CS2 paces its POSTs (logCost.ts).
  * `--json` ends the output with one line holding every figure as JSON. `--quick` (or
  * BENCH_QUICK=1) shortens every window: about 3.5 minutes instead of 9. BENCH_VERBOSE=1 shows the
  * demo's logs.
@@ -23,6 +25,7 @@ import { CallTally } from "./calls";
 import { holdWarmup, idleFleet, keepDemoServers, resumePlay, type IdleResult } from "./idle";
 import { pollLatency, pushLatency, withPushOn, type Latency } from "./latency";
 import { liveAudiences, type AudienceResult } from "./live";
+import { logCost } from "./logCost";
 import { directRconCost, directServer, type RconCost } from "./rcon";
 import { banToPeerLatency, describeBanLatency } from "./tournament";
 import { client, round } from "./util";
@@ -42,6 +45,7 @@ const settings = quick
       bans: 20,
       rconWindowMs: 60_000,
       rconActions: 6,
+      logWindowMs: 90_000,
     }
   : {
       liveWindowMs: { 1: 600_000, 10: 600_000, 50: 1_800_000 } as Record<number, number>,
@@ -51,6 +55,7 @@ const settings = quick
       bans: 50,
       rconWindowMs: 180_000,
       rconActions: 12,
+      logWindowMs: 300_000,
     };
 const OBSERVERS = 200;
 const AUDIENCES = [1, 10, 50];
@@ -233,7 +238,22 @@ async function main() {
     for (const line of describeRcon(rcon)) console.log(`   ${line}`);
     console.log(`   (${elapsed()}; load average ${load()})`);
 
+    console.log(
+      "6. CS2's log on (Server #1 playing, a real server's volume): cost per hour of play",
+    );
+    const log = await logCost(demo, tally, settings.logWindowMs);
+    console.log(
+      `   ${log.posts} POSTs (${fmt(log.postsPerMinute, 1)}/min, ${fmt(log.linesPerPost, 1)} lines and` +
+        ` ${fmt(log.postMs)} ms each) over ${fmt(log.windowMs / 1000)} s, ${log.rounds} rounds:` +
+        ` ${fmt(log.logCallsPerServerHour)} calls/h, ${fmt(log.logActionSecondsPerServerHour, 1)} action s/h`,
+    );
+    console.log(`   (${elapsed()}; load average ${load()})`);
+
     const figures = {
+      logCallsPerServerHour: round(log.logCallsPerServerHour),
+      logActionSecondsPerServerHour: round(log.logActionSecondsPerServerHour),
+      logPostsPerMinute: round(log.postsPerMinute),
+      logLinesPerPost: round(log.linesPerPost),
       gameRequestsPerMin: Object.fromEntries(
         audiences.map((r) => [String(r.viewers), round(r.gameRequestsPerMin)]),
       ),

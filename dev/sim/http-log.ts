@@ -35,6 +35,9 @@ interface Listener {
   queue: string[];
   busy: boolean;
   sent: number;
+  /** Lines acknowledged, and the time the POSTs took (ms, send to answer): the bench reads them. */
+  lines: number;
+  postMs: number;
   failed: number;
   /** Answers of the last POSTs, newest last (tests read them). */
   statuses: number[];
@@ -91,10 +94,12 @@ export class ServerHttpLog {
   get state() {
     return {
       logging: this.logging,
-      listeners: this.listeners.map(({ url, queue, sent, failed, statuses }) => ({
+      listeners: this.listeners.map(({ url, queue, sent, failed, statuses, lines, postMs }) => ({
         url,
         waiting: queue.length,
         sent,
+        lines,
+        postMs,
         failed,
         lastStatus: statuses.at(-1) ?? null,
       })),
@@ -120,7 +125,16 @@ export class ServerHttpLog {
         }
         const url = args[0]!;
         if (!this.listeners.some((l) => l.url === url)) {
-          this.listeners.push({ url, queue: [], busy: false, sent: 0, failed: 0, statuses: [] });
+          this.listeners.push({
+            url,
+            queue: [],
+            busy: false,
+            sent: 0,
+            failed: 0,
+            statuses: [],
+            lines: 0,
+            postMs: 0,
+          });
         }
         return "";
       }
@@ -186,6 +200,7 @@ export class ServerHttpLog {
     this.tick += count;
     listener.busy = true;
     const m = this.world.match;
+    const started = performance.now();
     const delivery = postOnce({
       url: listener.url,
       headers: {
@@ -214,10 +229,12 @@ export class ServerHttpLog {
       )
       .then((status) => {
         listener.busy = false;
+        listener.postMs += performance.now() - started;
         listener.statuses.push(status);
         if (listener.statuses.length > 50) listener.statuses.shift();
         if (status === 200) {
           listener.sent++;
+          listener.lines += count;
           listener.queue.splice(0, count);
         } else listener.failed++;
         if (status === 410) {
