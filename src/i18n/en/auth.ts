@@ -22,7 +22,7 @@ export default {
   "auth.demoAdmin": "Sign in as administrator (demo)",
   "auth.demoVisitor": "Sign in as visitor (demo)",
   "auth.demoAccounts":
-    "Demo accounts: admin / admin@demo.cs2-panel.local or visitor / visitor@demo.cs2-panel.local, password: demo.",
+    "Demo accounts: admin / admin@demo.cs2-panel.local, moderator / moderator@demo.cs2-panel.local or visitor / visitor@demo.cs2-panel.local, password: demo.",
   "auth.disabledTitle": "Sign-in is not set up",
   "auth.disabledText":
     "Sign-in is off on this deployment, so the panel is view-only. To turn sign-in on, set the VITE_CLERK_PUBLISHABLE_KEY environment variable (the Clerk application key) and rebuild the web app.",

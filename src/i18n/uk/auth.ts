@@ -20,7 +20,7 @@ export default {
   "auth.demoAdmin": "Увійти як адміністратор (демо)",
   "auth.demoVisitor": "Увійти як відвідувач (демо)",
   "auth.demoAccounts":
-    "Демо-облікові записи: admin / admin@demo.cs2-panel.local або visitor / visitor@demo.cs2-panel.local, пароль: demo.",
+    "Демо-облікові записи: admin / admin@demo.cs2-panel.local, moderator / moderator@demo.cs2-panel.local або visitor / visitor@demo.cs2-panel.local, пароль: demo.",
   "auth.disabledTitle": "Вхід не налаштовано",
   "auth.disabledText":
     "На цьому розгортанні вхід вимкнено, тому панель працює лише для перегляду. Щоб увімкнути вхід, задайте змінну середовища VITE_CLERK_PUBLISHABLE_KEY (ключ застосунку Clerk) і перезберіть вебзастосунок.",

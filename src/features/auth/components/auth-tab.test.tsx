@@ -86,6 +86,8 @@ describe("AuthTab", () => {
     expect(value.signIn).toHaveBeenCalledWith({ kind: "demo", role: "visitor" });
     await user.click(screen.getByRole("button", { name: "Продовжити без авторизації" }));
     expect(onDone).toHaveBeenCalled();
+    // The accounts hint names every demo role, the moderator too.
+    expect(screen.getByText(/moderator \/ moderator@demo\.cs2-panel\.local/)).toBeInTheDocument();
   });
 
   it("with Clerk shows only the form", () => {
