@@ -103,6 +103,19 @@ describe("setup check", () => {
     ]);
   });
 
+  test("an unset Clerk domain is no fault where the admin's own sign-in was verified (another issuer)", async () => {
+    const t = setupTest();
+    const { asAdmin } = await personas(t);
+    delete process.env.CLERK_JWT_ISSUER_DOMAIN;
+    const status = await asAdmin.action(api.deployment.setupStatus, {});
+    expect(status.variables).toContainEqual({
+      name: "CLERK_JWT_ISSUER_DOMAIN",
+      required: false,
+      set: false,
+      verifiedOtherwise: true,
+    });
+  });
+
   test("is refused to everyone else", async () => {
     const t = setupTest();
     const { asUser } = await personas(t);

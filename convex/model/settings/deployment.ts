@@ -16,13 +16,25 @@ export const DEPLOYMENT_VARIABLES = [
 
 export type DeploymentVariable = (typeof DEPLOYMENT_VARIABLES)[number]["name"];
 
-/** Which of the variables are set (a blank value counts as unset). */
-export function variablesSet(read: (name: DeploymentVariable) => string | undefined) {
-  return DEPLOYMENT_VARIABLES.map(({ name, required }) => ({
-    name,
-    required,
-    set: (read(name) ?? "").trim() !== "",
-  }));
+/**
+ * Which of the variables are set (a blank value counts as unset). `signedIn`: the caller's own
+ * token was verified, so sign-in works whatever the Clerk variable says (a deployment whose auth
+ * config names another issuer): the variable is then not needed and is not called a fault.
+ */
+export function variablesSet(
+  read: (name: DeploymentVariable) => string | undefined,
+  signedIn = false,
+) {
+  return DEPLOYMENT_VARIABLES.map(({ name, required }) => {
+    const set = (read(name) ?? "").trim() !== "";
+    const verifiedOtherwise = !set && required && signedIn;
+    return {
+      name,
+      required: required && !verifiedOtherwise,
+      set,
+      ...(verifiedOtherwise ? { verifiedOtherwise } : {}),
+    };
+  });
 }
 
 /** What the caller's sign-in token carries of what admin/moderator emails and usernames need. */

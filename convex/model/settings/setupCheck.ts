@@ -23,7 +23,15 @@ const vServerCheck = v.object({
 });
 
 export const vSetupStatus = v.object({
-  variables: v.array(v.object({ name: v.string(), required: v.boolean(), set: v.boolean() })),
+  variables: v.array(
+    v.object({
+      name: v.string(),
+      required: v.boolean(),
+      set: v.boolean(),
+      /** Unset, yet the caller's sign-in was verified: it works without it here. */
+      verifiedOtherwise: v.optional(v.boolean()),
+    }),
+  ),
   claims: v.object({ email: v.boolean(), emailVerified: v.boolean(), nickname: v.boolean() }),
   siteUrl: v.string(),
   /** The deployment runs in Convex's cloud: private server addresses cannot work. */
@@ -42,6 +50,7 @@ export const SETUP_CHECK_CAPABILITY = defineCapability({
   input: vSetupStatus,
   resolve: async (_args, _actor, ctx): Promise<SetupStatus> => {
     const read = (name: DeploymentVariable) => env[name];
+    const identity = await ctx.auth.getUserIdentity();
     const servers = await ctx.runQuery(internal.deployment.serverTargets, {});
     const checks = await Promise.all(
       servers.map(async (s) => {
@@ -57,8 +66,8 @@ export const SETUP_CHECK_CAPABILITY = defineCapability({
       }),
     );
     return {
-      variables: variablesSet(read),
-      claims: signInClaims(await ctx.auth.getUserIdentity()),
+      variables: variablesSet(read, identity !== null),
+      claims: signInClaims(identity),
       siteUrl: env.CONVEX_SITE_URL ?? "",
       inCloud: runsInCloud(env.CONVEX_CLOUD_URL),
       servers: checks,

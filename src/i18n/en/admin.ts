@@ -253,6 +253,8 @@ export default {
   "admin.setup.set": "set",
   "admin.setup.unset": "not set",
   "admin.setup.requiredUnset": "not set — sign-in will not work",
+  "admin.setup.unsetButSignedIn":
+    "not set, but your sign-in was verified: the deployment accepts another sign-in",
   "admin.setup.claims": "Sign-in data (your token)",
   "admin.setup.claimsHint":
     "ADMIN_EMAILS and MODERATOR_EMAILS need email and a verified email, names need nickname: Clerk's «convex» JWT template must pass them.",

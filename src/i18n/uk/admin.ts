@@ -253,6 +253,8 @@ export default {
   "admin.setup.set": "задано",
   "admin.setup.unset": "не задано",
   "admin.setup.requiredUnset": "не задано — вхід не працюватиме",
+  "admin.setup.unsetButSignedIn":
+    "не задано, але ваш вхід перевірено: розгортання приймає інший вхід",
   "admin.setup.claims": "Дані входу (ваш токен)",
   "admin.setup.claimsHint":
     "ADMIN_EMAILS і MODERATOR_EMAILS потребують email і підтвердженого email, імена — nickname: шаблон JWT «convex» у Clerk має їх передавати.",

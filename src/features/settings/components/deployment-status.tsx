@@ -44,6 +44,8 @@ function StatusLists({ status }: { status: DeploymentStatus }) {
             <code>{variable.name}</code>{" "}
             {variable.set ? (
               <Badge tone="success">{t("admin.setup.set")}</Badge>
+            ) : variable.verifiedOtherwise ? (
+              <Badge tone="neutral">{t("admin.setup.unsetButSignedIn")}</Badge>
             ) : (
               <Badge tone={variable.required ? "danger" : "neutral"}>
                 {t(variable.required ? "admin.setup.requiredUnset" : "admin.setup.unset")}
