@@ -236,6 +236,29 @@ describe("AdminTab", () => {
     expect(mockBackend.action("serverControl:command")).not.toHaveBeenCalled();
   });
 
+  it("the console asks before restarting the match, as the «Перезапустити гру» button does", async () => {
+    const user = userEvent.setup();
+    mockBackend
+      .action("serverControl:command")
+      .mockResolvedValue({ action: "command", output: "" });
+    renderTab(true);
+    await user.type(screen.getByLabelText("Команда"), "mp_restartgame 1");
+    await user.click(screen.getByRole("button", { name: "Виконати" }));
+    const confirm = screen.getByRole("dialog", { name: "Перезапустити гру?" });
+    expect(mockBackend.action("serverControl:command")).not.toHaveBeenCalled();
+    await user.click(within(confirm).getByRole("button", { name: "Скасувати" }));
+    expect(mockBackend.action("serverControl:command")).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Виконати" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Перезапустити гру?" })).getByRole("button", {
+        name: "Виконати",
+      }),
+    );
+    expect(mockBackend.action("serverControl:command")).toHaveBeenCalledWith(
+      expect.objectContaining({ command: "mp_restartgame 1" }),
+    );
+  });
+
   it("an unknown console command is a warning, not a success", async () => {
     const user = userEvent.setup();
     const warning = "Сервер не знає команди «foobar_unknown».";

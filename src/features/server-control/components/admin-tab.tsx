@@ -80,7 +80,7 @@ function AdminOnlySections({
         {t("admin.group.admin")}
       </h2>
       <div className={styles.grid}>
-        <CommandSection />
+        <CommandSection confirm={confirm} serverName={serverName} />
         <ChatSection />
         <AccessSection tools={tools} />
         <PasswordSection />

@@ -2,11 +2,13 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
+import type { ConfirmRequest } from "@/hooks/use-confirmation";
 import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import "@/i18n/load/common";
 import { COMMAND_MAX, SAY_MAX } from "@/lib/backend";
+import { commandQuestion } from "../utils/command-question";
 import styles from "@/styles/admin.module.css";
 
 export function CharCount({ value, max }: { value: string; max: number }) {
@@ -24,7 +26,13 @@ function lengthError(value: string, max: number, required: string): string | und
 }
 
 /** The free console command (required, at most 330 characters) and the server's last answer. */
-export function CommandSection() {
+export function CommandSection({
+  confirm,
+  serverName,
+}: {
+  confirm: (request: ConfirmRequest) => void;
+  serverName: string;
+}) {
   const runCommand = useServerAction("command");
   const [command, setCommand] = useState("");
   const [output, setOutput] = useState<string | null>(null);
@@ -38,9 +46,14 @@ export function CommandSection() {
           e.preventDefault();
           const invalid = lengthError(command, COMMAND_MAX, t("form.commandRequired"));
           if (invalid) return setMissing(invalid);
-          const result = await runCommand.run({ command: command.trim() });
-          // An unknown command: the Ukrainian warning rather than the console's English.
-          if (result) setOutput(result.warning ?? result.output);
+          const send = async () => {
+            const result = await runCommand.run({ command: command.trim() });
+            // An unknown command: the Ukrainian warning rather than the console's English.
+            if (result) setOutput(result.warning ?? result.output);
+          };
+          const question = commandQuestion(command, serverName);
+          if (question) confirm({ ...question, run: send });
+          else await send();
         }}
       >
         <TextField
