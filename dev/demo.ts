@@ -42,6 +42,8 @@ export interface DemoOptions {
   quiet?: boolean;
   /** Serve the web app (default true). Benchmarks need only the simulator and the backend. */
   web?: boolean;
+  /** mp_maxrounds cap of every simulated server (default 8). */
+  maxRounds?: number;
 }
 
 export interface DemoHandle {
@@ -66,6 +68,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
   const stopStarted = async () => {
     for (const stop of started.splice(0).reverse()) await stop();
   };
+  const maxRounds = opts.maxRounds ?? DEMO_MAX_ROUNDS;
   try {
     const sim = await startSimulator({
       ephemeral: ephemeral && opts.simBasePort === undefined,
@@ -74,9 +77,9 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       // Short maps (at most 8 rounds, ≈2–3 min), so match history shows within minutes. The third
       // server is a plain CS2 server the panel reaches by direct RCON.
       servers: [
-        { maxRounds: DEMO_MAX_ROUNDS },
-        { maxRounds: DEMO_MAX_ROUNDS },
-        { maxRounds: DEMO_MAX_ROUNDS, map: "de_nuke", humans: 3, spectators: 0 },
+        { maxRounds },
+        { maxRounds },
+        { maxRounds, map: "de_nuke", humans: 3, spectators: 0 },
       ],
       log: opts.quiet ? () => {} : (m) => console.log(`[sim] ${m}`),
     });

@@ -85,6 +85,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: paths.cupEmbed,
+        lazy: async () => ({
+          Component: (await import("@/features/cup/components/cup-page")).CupEmbed,
+        }),
+      },
+      {
         path: paths.cupTeam,
         lazy: async () => ({
           Component: (await import("@/features/cup/components/cup-page")).CupPage,

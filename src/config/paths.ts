@@ -17,6 +17,8 @@ export const paths = {
   /** A community cup's public bracket, schedule and results; its team pages. */
   cup: "/cup/:slug",
   cupTeam: "/cup/:slug/team/:teamId",
+  /** The live bracket alone, for an iframe on a community's site. */
+  cupEmbed: "/cup/:slug/embed",
   /** The community's public ban list when an admin made it public. */
   bans: "/bans",
   /** «Мій профіль»: the signed-in user's Steam link and, once linked, their career. */

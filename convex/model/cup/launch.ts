@@ -3,8 +3,9 @@
  * once the previous map's result is recorded, always on the server the match was given. It runs
  * the same declared launch as an admin's button (model/tournament/launch.ts), audited under the
  * cup's name, so every connection type and MatchZy work as they do for an admin. A launch the game
- * server did not take (offline, busy) is tried again a little later, a bounded number of times;
- * after that the match's ban/pick page still offers an admin the launch.
+ * server did not take (offline, busy) is tried again, 30 s later at first and then less often, for
+ * as long as the match holds its server (about a day); meanwhile the match's ban/pick page offers
+ * an admin the launch, and a walkover or replay ends the tries.
  */
 import { v, type Infer } from "convex/values";
 import { internal } from "../../_generated/api";
@@ -14,9 +15,14 @@ import type { ActionViewer } from "../../lib/validators";
 import { runCapability } from "../capability/define";
 import { LAUNCH_CAPABILITY } from "../tournament/launch";
 
-/** Tries of one map's launch, one every RETRY_MS: about ten minutes of a server being down. */
-export const LAUNCH_ATTEMPTS_MAX = 20;
-export const LAUNCH_RETRY_MS = 30_000;
+/** Tries of one map's launch: 30 s apart, doubling up to 10 min (about a day in all). */
+export const LAUNCH_ATTEMPTS_MAX = 150;
+const LAUNCH_RETRY_MS = 30_000;
+const LAUNCH_RETRY_MAX_MS = 600_000;
+
+export function launchRetryMs(attempt: number): number {
+  return Math.min(LAUNCH_RETRY_MAX_MS, LAUNCH_RETRY_MS * 2 ** Math.min(attempt, 10));
+}
 /** Phases in which a cup match holds its server. */
 const ON_SERVER = new Set(["veto", "live"]);
 
@@ -86,7 +92,7 @@ export async function launchNext(
   } catch {
     // The refusal or failure is in the audit log already; the server may be back later.
     if (attempt + 1 < LAUNCH_ATTEMPTS_MAX) {
-      await ctx.scheduler.runAfter(LAUNCH_RETRY_MS, internal.cups.launchNext, {
+      await ctx.scheduler.runAfter(launchRetryMs(attempt), internal.cups.launchNext, {
         tournamentId,
         attempt: attempt + 1,
       });

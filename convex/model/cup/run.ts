@@ -13,6 +13,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { cryptoChance, randomSlug } from "../../lib/random";
+import { kickPollerIfIdle } from "../live/poller";
 import { notify } from "../notifications/notify";
 import { archive, createTournament } from "../tournament/state";
 import { save, stateOf } from "../tournament/store";
@@ -241,6 +242,8 @@ async function startVetoFor(
     tournamentSlug: created.slug,
     live: { a: 0, b: 0 },
   });
+  // Polled from now on, watched or not, until the match leaves the server.
+  await kickPollerIfIdle(ctx, serverId);
   await notify(ctx, {
     kind: "cupMatch",
     stage: "started",

@@ -169,3 +169,16 @@ function phaseOf(state: MatchState): "done" | "waiting" {
 function stripUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
+
+/**
+ * Whether a cup match is being played on the server (its ban/pick, or its maps): the poller keeps
+ * such a server in its loop though nobody watches, so the launched map's start and end are seen
+ * and recorded even when a whole short map falls between two sweeps of the idle servers.
+ */
+export async function holdsCupMatch(ctx: QueryCtx, serverId: Id<"servers">): Promise<boolean> {
+  const rows = await ctx.db
+    .query("cupMatches")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .take(20);
+  return rows.some((r) => r.phase === "veto" || r.phase === "live");
+}

@@ -38,6 +38,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { isSteamId64 } from "../../lib/steamId";
+import { holdsCupMatch } from "../cup/store";
 import type { GameServerTarget, Player, PollResult } from "../../lib/validators";
 import { trackPoll } from "../history/detect";
 import { nearMatchEnd } from "../history/tracker";
@@ -366,7 +367,8 @@ async function storeServerPoll(
   // Game servers ban an address after repeated failed auths: a refused RCON password leaves the
   // loop (and the sweep) until an admin enters a new one.
   if (refused) await markRconAuthFailed(ctx, serverId, now);
-  if (refused || (!watched && !inProgress)) {
+  const awaited = !watched && !inProgress && (await holdsCupMatch(ctx, serverId));
+  if (refused || (!watched && !inProgress && !awaited)) {
     // Nobody watches and no match is on: the sweep takes this server over.
     await ctx.db.patch("pollers", poller._id, {
       generation: next,

@@ -5,17 +5,21 @@ import { Spinner } from "@/components/ui/spinner";
 import { t, type MessageKey } from "@/i18n";
 import { formatDateTime } from "@/i18n/format";
 import "@/i18n/load/cup";
+import { useCurrentUser } from "@/hooks/use-current-user";
 import { useCup, type CupMatchView, type CupView } from "../hooks/use-cup";
+import { CupAdminPanel } from "./cup-admin-panel";
+import { CupPlayerPanel } from "./cup-player-panel";
 import styles from "./cup.module.css";
 
 /**
  * /cup/:slug (bracket, standings, teams) and /cup/:slug/team/:teamId (roster and the team's
  * matches): both from the one bracket query, so a page is one subscription that changes only when
- * a match does.
+ * a match does. Signed-in players also see their team's part, admins the cup's controls.
  */
 export function CupPage() {
   const { slug = "", teamId } = useParams();
   const cup = useCup(slug);
+  const me = useCurrentUser();
   if (cup === undefined) return <Spinner label={t("cup.loading")} />;
   if (cup === null) return <EmptyState title={t("cup.notFound")} />;
   const team = teamId ? cup.teams.find((x) => x.id === teamId) : undefined;
@@ -33,7 +37,32 @@ export function CupPage() {
           </p>
         )}
       </header>
+      {!team && me.isSignedIn && <CupPlayerPanel cup={cup} />}
+      {!team && me.isAdmin && <CupAdminPanel cup={cup} />}
       {team ? <TeamSection cup={cup} teamId={team.id} /> : <CupSections cup={cup} />}
+    </main>
+  );
+}
+
+/**
+ * /cup/:slug/embed: the live bracket alone, for a community's own site in an iframe; the same one
+ * subscription as the cup's page, links open the panel in a new tab.
+ */
+export function CupEmbed() {
+  const { slug = "" } = useParams();
+  const cup = useCup(slug);
+  if (cup === undefined) return <Spinner label={t("cup.loading")} />;
+  if (cup === null) return <EmptyState title={t("cup.notFound")} />;
+  return (
+    <main className={styles.embed}>
+      <p className={styles.meta}>
+        <a href={cupPath(cup.slug)} target="_blank" rel="noreferrer">
+          {cup.name}
+        </a>{" "}
+        · {t(`cup.status.${cup.status}` as MessageKey)}
+        {cup.champion && ` · ${t("cup.champion")}: ${nameOf(cup, cup.champion)}`}
+      </p>
+      <BracketColumns cup={cup} />
     </main>
   );
 }
@@ -69,16 +98,7 @@ function CupSections({ cup }: { cup: CupView }) {
         <h2 id="cup-bracket" className={styles.heading}>
           {t("cup.bracket")}
         </h2>
-        <div className={styles.bracket}>
-          {columnsOf(cup.matches).map((column) => (
-            <div key={column[0]!.key} className={styles.column}>
-              <h3 className={styles.columnTitle}>{columnTitle(column[0]!)}</h3>
-              {column.map((m) => (
-                <MatchCard key={m.id} cup={cup} match={m} />
-              ))}
-            </div>
-          ))}
-        </div>
+        <BracketColumns cup={cup} />
       </section>
       {cup.standings.length > 0 && <Standings cup={cup} />}
       <section aria-labelledby="cup-teams">
@@ -100,6 +120,21 @@ function CupSections({ cup }: { cup: CupView }) {
         )}
       </section>
     </>
+  );
+}
+
+function BracketColumns({ cup }: { cup: CupView }) {
+  return (
+    <div className={styles.bracket}>
+      {columnsOf(cup.matches).map((column) => (
+        <div key={column[0]!.key} className={styles.column}>
+          <h3 className={styles.columnTitle}>{columnTitle(column[0]!)}</h3>
+          {column.map((m) => (
+            <MatchCard key={m.id} cup={cup} match={m} />
+          ))}
+        </div>
+      ))}
+    </div>
   );
 }
 

@@ -1,0 +1,176 @@
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { t } from "@/i18n";
+import "@/i18n/load/cup";
+import type { Id } from "@/lib/backend";
+import { toastError } from "@/lib/errors";
+import { useChangePreview, useCupAdmin, type MatchChange } from "../hooks/use-cup-actions";
+import type { CupMatchView, CupView } from "../hooks/use-cup";
+import styles from "./cup.module.css";
+
+/**
+ * The admin's controls on a cup's page: start it (seeding as the cup says), and for each match with
+ * both teams known set a result, award a walkover or replay it, with what the change drops and
+ * moves downstream shown before it is made, or move its start.
+ */
+export function CupAdminPanel({ cup }: { cup: CupView }) {
+  const { start } = useCupAdmin();
+  const [busy, setBusy] = useState(false);
+  const playable = cup.matches.filter((m) => m.teamA && m.teamB && m.state !== "void");
+  return (
+    <section aria-labelledby="cup-admin" className={styles.panel}>
+      <h2 id="cup-admin" className={styles.heading}>
+        {t("cup.admin.title")}
+      </h2>
+      {cup.status === "registration" && (
+        <Button
+          variant="primary"
+          loading={busy}
+          disabled={cup.teams.length < 2}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await start({ cupId: cup.id });
+            } catch (error) {
+              toastError(error);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {t("cup.admin.start", { n: cup.teams.length })}
+        </Button>
+      )}
+      {cup.status !== "registration" &&
+        playable.map((m) => <MatchControl key={m.id} cup={cup} match={m} />)}
+    </section>
+  );
+}
+
+type Kind = "" | "resultA" | "resultB" | "walkoverA" | "walkoverB" | "replay";
+
+function changeOf(kind: Kind, m: CupMatchView, maps: [number, number]): MatchChange | null {
+  const a = m.teamA as Id<"cupTeams">;
+  const b = m.teamB as Id<"cupTeams">;
+  switch (kind) {
+    case "resultA":
+    case "resultB":
+      return {
+        kind: "result",
+        winner: kind === "resultA" ? a : b,
+        winnerMaps: maps[0],
+        loserMaps: maps[1],
+      };
+    case "walkoverA":
+    case "walkoverB":
+      return { kind: "walkover", winner: kind === "walkoverA" ? a : b };
+    case "replay":
+      return { kind: "replay" };
+    default:
+      return null;
+  }
+}
+
+function MatchControl({ cup, match }: { cup: CupView; match: CupMatchView }) {
+  const { matchChange, reschedule } = useCupAdmin();
+  const [kind, setKind] = useState<Kind>("");
+  const [maps, setMaps] = useState<[number, number]>([Math.ceil(match.bestOf / 2), 0]);
+  const [at, setAt] = useState("");
+  const [busy, setBusy] = useState(false);
+  const change = changeOf(kind, match, maps);
+  const preview = useChangePreview(match.id, change);
+  const name = (id: string | null | undefined) =>
+    id === null ? t("cup.bye") : (cup.teams.find((x) => x.id === id)?.name ?? t("cup.tbd"));
+  const act = async (call: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await call();
+      setKind("");
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = `${match.key}: ${name(match.teamA)} — ${name(match.teamB)}`;
+  return (
+    <details className={styles.control}>
+      <summary>
+        {label} · {t(`cup.phase.${match.phase}` as never)}
+      </summary>
+      <label className={styles.inline}>
+        {t("cup.admin.change")}
+        <select value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+          <option value="">—</option>
+          <option value="resultA">{t("cup.admin.win", { team: name(match.teamA) })}</option>
+          <option value="resultB">{t("cup.admin.win", { team: name(match.teamB) })}</option>
+          <option value="walkoverA">{t("cup.admin.walkover", { team: name(match.teamA) })}</option>
+          <option value="walkoverB">{t("cup.admin.walkover", { team: name(match.teamB) })}</option>
+          {match.result && <option value="replay">{t("cup.admin.replay")}</option>}
+        </select>
+      </label>
+      {(kind === "resultA" || kind === "resultB") && (
+        <div className={styles.inline}>
+          <TextField
+            type="number"
+            label={t("cup.admin.winnerMaps")}
+            min={1}
+            max={match.bestOf}
+            value={maps[0]}
+            onChange={(e) => setMaps([Number(e.target.value), maps[1]])}
+          />
+          <TextField
+            type="number"
+            label={t("cup.admin.loserMaps")}
+            min={0}
+            max={match.bestOf}
+            value={maps[1]}
+            onChange={(e) => setMaps([maps[0], Number(e.target.value)])}
+          />
+        </div>
+      )}
+      {change && preview && (
+        <div className={styles.preview} aria-live="polite">
+          <p>
+            {preview.resultsDropped.length > 0
+              ? t("cup.admin.drops", { keys: preview.resultsDropped.join(", ") })
+              : t("cup.admin.dropsNothing")}
+          </p>
+          {preview.teamsChanged.map((c) => (
+            <p key={c.key}>
+              {c.key}: {c.before.map((x) => name(x || undefined)).join(" — ")} →{" "}
+              {c.after.map((x) => name(x || undefined)).join(" — ")}
+            </p>
+          ))}
+          <Button
+            variant="danger"
+            loading={busy}
+            onClick={() => act(() => matchChange({ matchId: match.id, change }))}
+          >
+            {t("cup.admin.apply")}
+          </Button>
+        </div>
+      )}
+      {!match.result && (
+        <div className={styles.inline}>
+          <TextField
+            type="datetime-local"
+            label={t("cup.admin.reschedule")}
+            value={at}
+            onChange={(e) => setAt(e.target.value)}
+          />
+          <Button
+            disabled={!at}
+            loading={busy}
+            onClick={() =>
+              act(() => reschedule({ matchId: match.id, startAt: new Date(at).getTime() }))
+            }
+          >
+            {t("cup.admin.rescheduleSend")}
+          </Button>
+        </div>
+      )}
+    </details>
+  );
+}
