@@ -16,6 +16,10 @@ crons.interval(
 
 // Demo retention (model/demos/retention.ts): the admin's days and size cap, oldest first, pinned kept.
 crons.interval("demo retention", { hours: 1 }, internal.demos.applyRetention, { cursor: null });
+// MatchZy servers get a fresh Convex upload URL for their demos (model/demos/upload.ts), and files
+// nobody claimed are kept without a map or deleted (model/demos/sweep.ts).
+crons.interval("demo upload URLs", { minutes: 5 }, internal.demos.renewUploadUrls, {});
+crons.interval("demo strays", { minutes: 15 }, internal.demos.sweepStrays, {});
 
 // Chat retention (model/conduct/chatLog.ts): lines past the admin's days, oldest first.
 crons.interval("chat retention", { hours: 1 }, internal.conduct.applyChatRetentionJob, {});

@@ -8,17 +8,16 @@ import { DEMO_CAPABILITIES } from "./model/demos/capabilities";
 import {
   claimUpload,
   failDemo,
+  keepStray as keep,
   lookForUpload as look,
   settleUpload as settle,
+  strayFiles as strays,
 } from "./model/demos/claim";
-import {
-  adminDemoList,
-  adminDemosOfMatch,
-  publicDemosOfMatch,
-  storedSize as sizeOf,
-} from "./model/demos/read";
+import { sweepStrays as sweep } from "./model/demos/sweep";
+import { markSwept } from "./model/demos/store";
+import { noteRenewal, renewalsDue, renewUploadUrls as renew } from "./model/demos/upload";
+import { adminDemoList, adminDemosOfMatch, publicDemosOfMatch } from "./model/demos/read";
 import { applyRetentionPage } from "./model/demos/retention";
-import { openUpload as open, vAnnouncement, vOpenUploadReply } from "./model/demos/upload";
 import { sendRecordingCommand } from "./model/demos/recording";
 import { targetFor } from "./model/servers/records";
 import { vServerAction } from "./lib/actionRegistry";
@@ -55,19 +54,7 @@ export const remove = capability(DEMO_CAPABILITIES.remove);
 export const attach = capability(DEMO_CAPABILITIES.attach);
 export const setRetention = capability(DEMO_CAPABILITIES.setRetention);
 
-/** The upload endpoint's database step (model/demos/upload.ts). */
-export const openUpload = internalMutation({
-  args: {
-    key: v.string(),
-    secret: v.string(),
-    upload: v.union(vAnnouncement, v.null()),
-    refusal: v.union(v.object({ status: v.number(), error: v.string() }), v.null()),
-  },
-  returns: vOpenUploadReply,
-  handler: async (ctx, args) => await open(ctx, args, Date.now()),
-});
-
-/** One look for an announced upload's stored file (model/demos/claim.ts). */
+/** One look for a recorded map's uploaded file (model/demos/claim.ts). */
 export const claim = internalAction({
   args: { demoId: v.id("demos"), attempt: v.number() },
   returns: v.null(),
@@ -77,32 +64,34 @@ export const claim = internalAction({
   },
 });
 
+const vFile = v.object({ storageId: v.id("_storage"), size: v.number() });
+
 export const lookForUpload = internalQuery({
   args: { demoId: v.id("demos") },
   returns: v.object({
-    demo: v.union(v.null(), v.object({ state: v.string(), startedAt: v.number() })),
-    storageId: v.union(v.id("_storage"), v.null()),
+    demo: v.union(
+      v.null(),
+      v.object({
+        state: v.string(),
+        startedAt: v.number(),
+        mapName: v.string(),
+        hostName: v.union(v.string(), v.null()),
+      }),
+    ),
+    files: v.array(vFile),
   }),
-  handler: async (ctx, { demoId }) => await look(ctx, demoId),
+  handler: async (ctx, { demoId }) => await look(ctx, demoId, Date.now()),
 });
 
-export const storedSize = internalQuery({
-  args: { storageId: v.id("_storage") },
-  returns: v.union(v.number(), v.null()),
-  handler: async (ctx, { storageId }) => await sizeOf(ctx, storageId),
-});
+const vKind = v.union(
+  v.literal("demo"),
+  v.literal("truncated"),
+  v.literal("zip"),
+  v.literal("not_a_demo"),
+);
 
 export const settleUpload = internalMutation({
-  args: {
-    demoId: v.id("demos"),
-    storageId: v.id("_storage"),
-    kind: v.union(
-      v.literal("demo"),
-      v.literal("truncated"),
-      v.literal("zip"),
-      v.literal("not_a_demo"),
-    ),
-  },
+  args: { demoId: v.id("demos"), storageId: v.id("_storage"), kind: vKind },
   returns: v.null(),
   handler: async (ctx, args) => {
     await settle(ctx, args, Date.now());
@@ -116,6 +105,84 @@ export const failUpload = internalMutation({
   handler: async (ctx, { demoId, problem }) => {
     const demo = await ctx.db.get("demos", demoId);
     if (demo) await failDemo(ctx, demo, problem);
+    return null;
+  },
+});
+
+/** Files nobody claimed (the 15-minute cron): demos kept without a map, the rest deleted. */
+export const sweepStrays = internalAction({
+  args: {},
+  returns: v.object({ kept: v.number(), deleted: v.number() }),
+  handler: async (ctx) => await sweep(ctx),
+});
+
+export const strayFiles = internalQuery({
+  args: {},
+  returns: v.object({
+    files: v.array(vFile),
+    through: v.union(v.number(), v.null()),
+    more: v.boolean(),
+  }),
+  handler: async (ctx) => await strays(ctx, Date.now()),
+});
+
+export const keepStray = internalMutation({
+  args: {
+    stray: v.object({
+      storageId: v.id("_storage"),
+      size: v.number(),
+      kind: vKind,
+      header: v.union(v.null(), v.object({ mapName: v.string(), serverName: v.string() })),
+    }),
+  },
+  returns: v.union(v.literal("kept"), v.literal("deleted"), v.literal("skipped")),
+  handler: async (ctx, { stray }) => await keep(ctx, stray, Date.now()),
+});
+
+export const markStraysSwept = internalMutation({
+  args: { through: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { through }) => {
+    await markSwept(ctx, through);
+    return null;
+  },
+});
+
+/** Fresh upload URLs for MatchZy servers (the 5-minute cron, model/demos/upload.ts). */
+export const renewUploadUrls = internalAction({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => await renew(ctx, Date.now()),
+});
+
+export const uploadRenewalsDue = internalQuery({
+  args: {},
+  returns: v.array(v.id("servers")),
+  handler: async (ctx) => await renewalsDue(ctx, Date.now()),
+});
+
+export const newUploadUrl = internalMutation({
+  args: { serverId: v.id("servers") },
+  returns: v.union(v.null(), v.object({ target: vTarget, url: v.string() })),
+  handler: async (ctx, { serverId }) => {
+    const server = await ctx.db.get("servers", serverId);
+    if (!server || server.disabled || !server.matchzy) return null;
+    const target = await targetFor(ctx, server);
+    return target ? { target, url: await ctx.storage.generateUploadUrl() } : null;
+  },
+});
+
+export const noteUploadRenewal = internalMutation({
+  args: {
+    serverId: v.id("servers"),
+    outcome: v.union(
+      v.object({ issuedAt: v.number() }),
+      v.object({ failedAt: v.number(), failure: v.string() }),
+    ),
+  },
+  returns: v.null(),
+  handler: async (ctx, { serverId, outcome }) => {
+    await noteRenewal(ctx, serverId, outcome);
     return null;
   },
 });

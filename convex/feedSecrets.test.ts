@@ -1,5 +1,5 @@
 /**
- * Wrong secrets on the feeds game servers post to (MatchZy push, CS2's log, demo uploads): each
+ * Wrong secrets on the feeds game servers post to (MatchZy push, CS2's log): each
  * spends a budget per key in the URL and for everyone, so a flood ends in 429 and writes nothing,
  * while the server that sends its right secret is never refused; and the body is parsed only once
  * the secret matched.
@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import * as logParse from "./model/serverLog/parse";
 import * as pushParse from "./model/push/parse";
 import { PUSH_HEADER } from "./lib/push";
-import { DEMO_UPLOAD_PATH } from "./lib/demos";
 import { serverRow, setupTest, type TestConvex } from "./test.setup";
 
 vi.mock(import("./model/serverLog/parse"), async (original) => {
@@ -55,12 +54,6 @@ const postPush = async (t: TestConvex, secret: string, key = "server1") =>
     body: JSON.stringify({ event: "going_live", matchid: 7, map_number: 0 }),
   });
 
-const postDemo = async (t: TestConvex, secret: string, key = "server1") =>
-  await t.fetch(`${DEMO_UPLOAD_PATH}${key}`, {
-    method: "POST",
-    headers: { [PUSH_HEADER]: secret, "Content-Length": "0" },
-  });
-
 async function statuses(times: number, send: () => Promise<Response>): Promise<number[]> {
   const seen: number[] = [];
   for (let i = 0; i < times; i++) seen.push((await send()).status);
@@ -94,12 +87,6 @@ describe("a flood of wrong secrets on one server's key", () => {
     expect(seen.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(seen.slice(10)).toEqual([429, 429]);
     expect((await postPush(t, PUSH_SECRET)).status).toBe(200);
-  });
-
-  test("demo uploads share the key's budget with the other feeds", async () => {
-    const t = await world();
-    await statuses(10, () => postPush(t, freshWrong()));
-    expect((await postDemo(t, freshWrong())).status).toBe(429);
   });
 });
 

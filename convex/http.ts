@@ -12,8 +12,6 @@ import { CORS_HEADERS, jsonResponse, publicGet } from "./lib/httpResponses";
 import { MALFORMED_PATH, pathSegments, routeServerRequest } from "./lib/readApiRouter";
 import { EVENTS_PATH, receivePushRequest } from "./model/push/http";
 import { LOG_PATH, receiveLogRequest } from "./model/serverLog/http";
-import { receiveDemoRequest } from "./model/demos/upload";
-import { DEMO_UPLOAD_PATH } from "./lib/demos";
 import { MATCH_CONFIG_HEADER, MATCH_CONFIG_PATH } from "./lib/matchzyMatch";
 import { sha256Hex } from "./lib/random";
 import { publicBansResponse } from "./model/moderation/publicBans";
@@ -129,17 +127,6 @@ http.route({
   pathPrefix: EVENTS_PATH,
   method: "POST",
   handler: httpAction(async (ctx, request) => await receivePushRequest(ctx, request)),
-});
-
-/**
- * `POST /api/demos/{key}`: a map's demo from MatchZy (model/demos/upload.ts), server to server,
- * with the per-server secret in the `X-Panel-Push-Key` header; answered with a redirect to a Convex
- * upload URL, so the file never passes through the HTTP action.
- */
-http.route({
-  pathPrefix: DEMO_UPLOAD_PATH,
-  method: "POST",
-  handler: httpAction(async (ctx, request) => await receiveDemoRequest(ctx, request)),
 });
 
 /**

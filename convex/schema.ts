@@ -470,7 +470,7 @@ export default defineSchema({
     .index("by_voided_and_endedAt", ["voided", "endedAt"])
     .index("by_serverId_and_voided_and_endedAt", ["serverId", "voided", "endedAt"]),
 
-  /* Demos of recorded maps (model/demos/). A row is made when MatchZy announces an upload or the
+  /* Demos of recorded maps (model/demos/). A row is made when a MatchZy map is recorded (its upload awaited) or the
      panel starts `tv_record`; `storageId` once the bytes are stored and checked (each file belongs
      to one row). `matchId` absent: not (yet) attached to a recorded map; `matchKey` is the
      recorded map's dedupeKey it waits for. Deleted by an admin or by retention (with its file). */
@@ -481,7 +481,7 @@ export default defineSchema({
     state: vDemoState,
     problem: v.optional(vDemoProblem),
     fileName: v.string(),
-    /** Bytes: announced by the upload (checked against what was stored). */
+    /** Bytes of the stored file. */
     size: v.optional(v.number()),
     storageId: v.optional(v.id("_storage")),
     matchId: v.optional(v.id("matches")),
@@ -490,6 +490,9 @@ export default defineSchema({
     mapNumber: v.optional(v.number()),
     /** Where a `tv_record` file stays on the game server (relative to `csgo/`). */
     serverPath: v.optional(v.string()),
+    /** The map and game server hostname an awaited upload's header must name (its recorded map). */
+    mapName: v.optional(v.string()),
+    hostName: v.optional(v.string()),
     startedAt: v.number(),
     /** When the file was stored: retention's clock. */
     storedAt: v.optional(v.number()),
@@ -505,6 +508,16 @@ export default defineSchema({
     .index("by_state_and_startedAt", ["state", "startedAt"])
     .index("by_storedAt", ["storedAt"]),
 
+  /* A MatchZy server the panel gives Convex upload URLs for its demos (model/demos/upload.ts):
+     when it last set a fresh one, so the renewal knows when the next is due. */
+  demoUploadTargets: defineTable({
+    serverId: v.id("servers"),
+    issuedAt: v.number(),
+    /** The last renewal the game server did not take, and why (shown to admins). */
+    failedAt: v.optional(v.number()),
+    failure: v.optional(v.string()),
+  }).index("by_serverId", ["serverId"]),
+
   /* The demo store's one row (key "global"): the admin's retention policy and the running total of
      stored demos, kept by every store and delete so the cap needs no scan. */
   demoStore: defineTable({
@@ -512,6 +525,8 @@ export default defineSchema({
     ...vDemoRetention.fields,
     totalBytes: v.number(),
     count: v.number(),
+    /** Stored files up to this creation time have been looked at by the stray sweep. */
+    sweptThrough: v.optional(v.number()),
   }).index("by_key", ["key"]),
 
   /* One row per human line of a recorded match, for a player's recent matches and first/last seen

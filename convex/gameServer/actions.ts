@@ -13,7 +13,7 @@
  */
 import { v, type ObjectType, type PropertyValidators, type VBoolean } from "convex/values";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
-import { DEMO_UPLOAD_PATH, MATCHZY_DEMO_CVARS } from "../lib/demos";
+import { MATCHZY_DEMO_CVARS } from "../lib/demos";
 import { GAME_MODES } from "../lib/gameApi";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
 import { MATCH_CONFIG_HEADER, MATCHZY_LOAD_COMMANDS } from "../lib/matchzyMatch";
@@ -421,16 +421,12 @@ export const SERVER_ACTION_DECLARATIONS = {
       const checked = validateFeedUrl(url, "подій MatchZy");
       if (!PUSH_SECRET_RE.test(secret)) invalid("Недопустимий секрет для подій MatchZy.");
       const { url: urlCvar, headerKey, headerValue } = MATCHZY_REMOTE_LOG_CVARS;
-      const demo = MATCHZY_DEMO_CVARS;
-      // The URLs last: MatchZy sends once one is set, and then its header is already there.
-      // Demos go to the same deployment with the same per-server secret.
+      // The URL last: MatchZy sends once it is set, and then its header is already there. Demos
+      // get their own Convex upload URL (demoUploadUrl), which is its own credential.
       return [
         `${headerKey} "${PUSH_HEADER}"`,
         `${headerValue} "${secret}"`,
         `${urlCvar} "${checked}"`,
-        `${demo.headerKey} "${PUSH_HEADER}"`,
-        `${demo.headerValue} "${secret}"`,
-        `${demo.url} "${demoUploadUrlOf(checked)}"`,
       ];
     },
     describe: ({ url }) => url, // never the secret
@@ -488,19 +484,22 @@ export const SERVER_ACTION_DECLARATIONS = {
     args: {},
     console: () => ["tv_stoprecord"],
   }),
+  /**
+   * Where MatchZy uploads its demos (model/demos/upload.ts): a Convex upload URL, renewed before it
+   * expires. The URL is the deployment's origin and an encrypted token (~200 characters).
+   */
+  demoUploadUrl: declare({
+    label: "Посилання для демо MatchZy",
+    access: "admin",
+    args: { url: v.string() },
+    console: ({ url }) => [
+      `${MATCHZY_DEMO_CVARS.url} "${validateFeedUrl(url, "завантаження демо MatchZy", 512)}"`,
+    ],
+    describe: () => "matchzy_demo_upload_url", // never the URL: it is the upload's credential
+  }),
 };
 
 export { SAMPLE_STEAM };
-
-/**
- * The demo upload URL beside an events URL (`<site>/api/events/<key>` → `<site>/api/demos/<key>`):
- * same deployment, same server key.
- */
-function demoUploadUrlOf(eventsUrl: string): string {
-  const url = new URL(eventsUrl);
-  url.pathname = url.pathname.replace(/\/api\/events\/([^/]+)$/, `${DEMO_UPLOAD_PATH}$1`);
-  return url.toString();
-}
 
 /** A `tv_record` path the panel makes: a folder and a file name of safe characters, no `..`. */
 const DEMO_PATH_RE = /^[A-Za-z0-9_-]{1,32}\/[A-Za-z0-9_-]{1,120}$/;

@@ -275,7 +275,7 @@ describe("hostile input is refused before anything is sent", () => {
 });
 
 describe("MatchZy push commands", () => {
-  test("enable: header key, header value, then the URL, each quoted; the same for demos", () => {
+  test("enable: header key, header value, then the URL, each quoted (demos get their own URL)", () => {
     const action: ServerAction = {
       kind: "pushEnable",
       url: "https://happy-otter-123.convex.site/api/events/server1",
@@ -285,9 +285,6 @@ describe("MatchZy push commands", () => {
       'matchzy_remote_log_header_key "X-Panel-Push-Key"',
       `matchzy_remote_log_header_value "${PUSH_SECRET}"`,
       'matchzy_remote_log_url "https://happy-otter-123.convex.site/api/events/server1"',
-      'matchzy_demo_upload_header_key "X-Panel-Push-Key"',
-      `matchzy_demo_upload_header_value "${PUSH_SECRET}"`,
-      'matchzy_demo_upload_url "https://happy-otter-123.convex.site/api/demos/server1"',
     ];
     expect(consoleCommands(action)).toEqual(expected);
     expect(planAction(action, "HTTP").map((r) => r.body)).toEqual(
@@ -303,6 +300,16 @@ describe("MatchZy push commands", () => {
       'matchzy_remote_log_url "http://127.0.0.1:1/matchzy-push-off"',
       'matchzy_demo_upload_url "http://127.0.0.1:1/matchzy-push-off"',
     ]);
+  });
+
+  test("demo upload URL: a Convex upload URL (its ~200-character token too), quoted; nothing else", () => {
+    const url = `https://happy-otter-123.convex.cloud/api/storage/upload?token=${"A1-_".repeat(50)}`;
+    expect(consoleCommands({ kind: "demoUploadUrl", url })).toEqual([
+      `matchzy_demo_upload_url "${url}"`,
+    ]);
+    for (const bad of ["", "ftp://x/y", `${url}"; quit`, `${url} x`, `${url}${"a".repeat(400)}`]) {
+      expect(() => consoleCommands({ kind: "demoUploadUrl", url: bad })).toThrow(/демо MatchZy/);
+    }
   });
 
   test("GOTV recording: tv_record with the panel's path, quoted; tv_stoprecord", () => {

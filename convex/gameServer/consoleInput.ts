@@ -43,9 +43,9 @@ const PUSH_URL_MAX = 256;
  * posts its log): absolute http(s), nothing that could end the quoted argument. `what` names it in
  * the refusal.
  */
-export function validateFeedUrl(raw: string, what: string): string {
+export function validateFeedUrl(raw: string, what: string, max = PUSH_URL_MAX): string {
   if (!raw) invalid(`Невідома адреса для ${what}: не задано CONVEX_SITE_URL.`);
-  if (raw.length > PUSH_URL_MAX || /[\s"'\\;\0]/.test(raw)) {
+  if (raw.length > max || /[\s"'\\;\0]/.test(raw)) {
     invalid(`Недопустима адреса для ${what}.`);
   }
   let url: URL;

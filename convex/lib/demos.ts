@@ -4,22 +4,21 @@
  */
 import { v, type Infer } from "convex/values";
 
-/** Where MatchZy uploads a map's demo: `<site URL>/api/demos/<serverKey>` (`matchzy_demo_upload_url`). */
-export const DEMO_UPLOAD_PATH = "/api/demos/";
 /** The largest demo taken. A 24-round CS2 map records 40–120 MB; long overtimes 200+ MB. */
 export const DEMO_MAX_BYTES = 1024 * 1024 * 1024;
-/** Smaller than this is no demo (a CS2 demo's header and first packets alone take more). */
-export const DEMO_MIN_BYTES = 1024;
-/** Convex's upload URLs expire an hour after they were made. */
+/** Convex's upload URLs expire an hour after they were made (checked when an upload starts). */
 export const UPLOAD_URL_TTL_MS = 60 * 60 * 1000;
+/**
+ * How often the panel gives a MatchZy server a fresh upload URL: an upload that starts at any
+ * moment then holds one at most this old, so one missed renewal still leaves it valid.
+ */
+export const UPLOAD_URL_RENEW_MS = 25 * 60 * 1000;
+/**
+ * From a map's record to when its upload must have arrived: MatchZy starts it `tv_delay` + 15 s +
+ * 15 s after the map ends and .NET gives it 100 s; `tv_delay` is at most 120 s.
+ */
+export const UPLOAD_WAIT_MS = 10 * 60 * 1000;
 
-/** MatchZy's upload headers (Utility.cs `UploadFileAsync`); `Get5-*` carry the same values. */
-export const MATCHZY_DEMO_HEADERS = {
-  fileName: "MatchZy-FileName",
-  matchId: "MatchZy-MatchId",
-  mapNumber: "MatchZy-MapNumber",
-  roundNumber: "MatchZy-RoundNumber",
-} as const;
 /** The cvars that make MatchZy upload demos (DemoManagement.cs, ConfigConvars.cs). */
 export const MATCHZY_DEMO_CVARS = {
   url: "matchzy_demo_upload_url",
@@ -28,7 +27,7 @@ export const MATCHZY_DEMO_CVARS = {
 } as const;
 
 /**
- * - `uploading`: MatchZy announced the file and was sent to an upload URL; the bytes are awaited.
+ * - `uploading`: a MatchZy map was recorded; its file is awaited in storage.
  * - `ready`: stored and checked: a complete demo.
  * - `partial`: stored, but the recording was never closed (the server stopped mid-map): it may
  *   not play to the end.
@@ -52,6 +51,8 @@ export const vDemoProblem = v.union(
   v.literal("not_a_demo"),
   /** The game server did not take `tv_record` (GOTV off, or unreachable). */
   v.literal("not_recorded"),
+  /** Larger than DEMO_MAX_BYTES: deleted. */
+  v.literal("too_big"),
 );
 export type DemoProblem = Infer<typeof vDemoProblem>;
 

@@ -93,12 +93,7 @@ export const rateLimiter = new RateLimiter(components.rateLimiter, {
    */
   logBatches: { kind: "token bucket", rate: 240, period: MINUTE, capacity: 120 },
   /**
-   * Demo uploads MatchZy announces per game server (model/demos/), counted once the secret matched:
-   * one per played map, so a few an hour; each hands out an upload URL.
-   */
-  demoUploads: { kind: "token bucket", rate: 12, period: 60 * MINUTE, capacity: 6 },
-  /**
-   * Requests to a feed (MatchZy push, CS2's log, demo uploads) whose server key or secret did not
+   * Requests to a feed (MatchZy push, CS2's log) whose server key or secret did not
    * match: per key in the URL, and for everyone together. A game server left with an old secret
    * spends its key's budget only; requests with the right secret never spend either.
    */
@@ -223,7 +218,7 @@ export async function allowSteamAnswer(ctx: MutationCtx): Promise<boolean> {
  */
 export async function limitServerFeed(
   ctx: MutationCtx,
-  feed: "pushEvents" | "logBatches" | "demoUploads",
+  feed: "pushEvents" | "logBatches",
   serverKey: string,
 ): Promise<{ ok: boolean; retryAfter?: number }> {
   return await rateLimiter.limit(ctx, feed, { key: serverKey });

@@ -25,8 +25,11 @@ export const HTTP_ACTION_BODY_LIMIT = 20 << 20;
 
 /**
  * A body declared larger than an HTTP action may read, as a deployment hands it over: a stream the
- * handler may leave unread (and answer, e.g. with a redirect), which fails once read past the
- * limit. The rest of an unread body is discarded after the answer.
+ * handler may leave unread, which fails once read past the limit. A body left unread when the
+ * answer is sent is not drained: the connection is closed after the answer, as hyper (Convex's
+ * HTTP server) closes the read side of a body it cannot drain at once. A client that finishes
+ * sending before it takes an answer (.NET's HttpClient) then fails, so a `307` to an upload URL
+ * cannot carry a large body past this limit.
  */
 function limitedBody(req: IncomingMessage): ReadableStream<Uint8Array> {
   let read = 0;
@@ -97,7 +100,6 @@ export function httpActionsHandler(engine: Engine) {
             : new Uint8Array(body),
         ...(streamed ? { duplex: "half" } : {}),
       } as RequestInit);
-      if (streamed) req.resume();
       engine.deliverDirty();
       // Headers pass through untouched, CORS included: the router decides them, as in production.
       const out: Record<string, string | string[]> = {};
@@ -107,7 +109,9 @@ export function httpActionsHandler(engine: Engine) {
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) out["set-cookie"] = cookies;
       res.writeHead(response.status, out);
-      res.end(Buffer.from(await response.arrayBuffer()));
+      res.end(Buffer.from(await response.arrayBuffer()), () => {
+        if (streamed && !req.complete) req.socket.destroy();
+      });
     } catch (e) {
       const { message } = encodeError(e);
       engine.log(`http ${req.method} ${req.url} failed: ${message}`);

@@ -4,7 +4,7 @@
  * - `ctx.storage.generateUploadUrl()` returns `<url>/api/storage/upload?token=…`; a POST of the
  *   file's bytes there within an hour stores them (no size limit, the request's `Content-Type`
  *   kept as the file's) and answers `{"storageId": "…"}`. An unknown or expired token is refused
- *   with 400 and stores nothing; a body cut off before its `Content-Length` stores nothing either.
+ *   with 401 and stores nothing; a body cut off before its `Content-Length` stores nothing either.
  * - Stored files are rows of the `_storage` system table (`sha256` in base64, `size`,
  *   `contentType`), readable with `ctx.db.system`, removed by `ctx.storage.delete`.
  * - `ctx.storage.getUrl(id)` returns `<url>/api/storage/<id>` (null for a deleted file), served to
@@ -82,8 +82,11 @@ export class FileStorage {
     const expiresAt = this.tokens.get(token);
     if (expiresAt === undefined || expiresAt <= this.now()) {
       req.resume();
-      return reply(res, 400, {
-        code: "InvalidUploadToken",
+      // As convex-backend's check_store_file_authorization: unauthenticated (401), checked once
+      // when the upload starts; a token is not spent by use, any number of uploads may start
+      // with it within its hour.
+      return reply(res, 401, {
+        code: expiresAt === undefined ? "StorageTokenInvalid" : "StorageTokenExpired",
         message: "The upload URL is invalid or has expired",
       });
     }

@@ -9,9 +9,10 @@
  *   Utility.cs `UploadFileAsync` do: one POST of the whole `.dem` as `application/octet-stream`
  *   (not zipped since 0.8) with `MatchZy-FileName`, `MatchZy-MatchId`, `MatchZy-MapNumber`,
  *   `MatchZy-RoundNumber` and the same as `Get5-*`, plus the custom header when both its key and
- *   value are set; redirects followed with the same method and body (.NET's HttpClient does for
- *   307/308); no retry; the outcome only logged. The wait before the upload is `tv_delay` + 15 s
- *   in MatchZy; here `uploadDelayMs`.
+ *   value are set; redirects followed with the same method and body (.NET's RedirectHandler does
+ *   for 307/308); a response that comes before the body is sent is taken only after it was (.NET's
+ *   HttpConnection), so a server that answers and closes fails the upload; no retry; the outcome
+ *   only logged. The wait before the upload is `tv_delay` + 15 s in MatchZy; here `uploadDelayMs`.
  *
  * The file's bytes are generated: a CS2 demo header (`PBDEMS2\0`, then the file-info and spawn
  * group offsets the engine writes when the recording is closed, 0 when it never was) and seeded
@@ -32,7 +33,7 @@ export interface DemoOptions {
   bytes: number;
   /** The recording is never closed: its header offsets stay 0. */
   unclosed: boolean;
-  /** The connection to where a redirect sent the file is cut after this many bytes (0: never). */
+  /** The upload's connection is cut after this many bytes of the file (0: never). */
   cutAfterBytes: number;
   /** From the map's end to the upload (MatchZy: tv_delay + 15 s). */
   uploadDelayMs: number;
@@ -55,6 +56,9 @@ export interface DemoFile {
   bytes: number;
   closed: boolean;
   by: "console" | "matchzy";
+  /** What its header names: the map and the server's hostname when the recording started. */
+  mapName: string;
+  serverName: string;
 }
 
 export interface DemoUpload {
@@ -70,8 +74,45 @@ export interface DemoUpload {
   sha256: string;
 }
 
-/** CS2 demo bytes: header with the offsets (0 when never closed), then seeded high-entropy bytes. */
-export function generateDemo(size: number, seed: number, closed: boolean): Buffer {
+const varint = (n: number): number[] => {
+  const out: number[] = [];
+  for (; n >= 0x80; n = Math.floor(n / 0x80)) out.push((n % 0x80) | 0x80);
+  out.push(n);
+  return out;
+};
+const field = (tag: number, text: string): number[] => {
+  const bytes = [...Buffer.from(text, "utf8")];
+  return [(tag << 3) | 2, ...varint(bytes.length), ...bytes];
+};
+
+/**
+ * The first frame CS2 writes after the preamble: `DEM_FileHeader` (command 1, tick 0, size) with a
+ * `CDemoFileHeader` (demo.proto: demo_file_stamp 1, network_protocol 2, server_name 3, client_name
+ * 4, map_name 5, game_directory 6).
+ */
+export function demoHeaderFrame(mapName: string, serverName: string): Buffer {
+  const header = [
+    ...field(1, "PBDEMS2"),
+    2 << 3,
+    ...varint(14_065),
+    ...field(3, serverName),
+    ...field(4, "SourceTV Demo"),
+    ...field(5, mapName),
+    ...field(6, "/home/steam/cs2/game/csgo"),
+  ];
+  return Buffer.from([1, 0, ...varint(header.length), ...header]);
+}
+
+/**
+ * CS2 demo bytes: the preamble with the offsets (0 when never closed), the header frame naming the
+ * map and server, then seeded high-entropy bytes.
+ */
+export function generateDemo(
+  size: number,
+  seed: number,
+  closed: boolean,
+  where: { mapName: string; serverName: string } = { mapName: "de_dust2", serverName: "CS2" },
+): Buffer {
   const out = Buffer.allocUnsafe(size);
   let x = seed >>> 0 || 1;
   // xorshift32, four bytes at a time: ~60 MB in well under a second.
@@ -85,6 +126,8 @@ export function generateDemo(size: number, seed: number, closed: boolean): Buffe
   out.write("PBDEMS2\0", 0, "latin1");
   out.writeUInt32LE(closed ? size - 64 : 0, 8);
   out.writeUInt32LE(closed ? size - 32 : 0, 12);
+  const frame = demoHeaderFrame(where.mapName, where.serverName);
+  if (size >= 16 + frame.length) frame.copy(out, 16);
   return out;
 }
 
@@ -172,7 +215,13 @@ export class DemoRecorder {
       return "Syntax:  tv_record  <filename>";
     }
     if (this.recording) return "Already recording.";
-    this.recording = { path: `${path}.dem`, bytes: 0, closed: false, by: "console" };
+    this.recording = {
+      path: `${path}.dem`,
+      bytes: 0,
+      closed: false,
+      by: "console",
+      ...this.where(),
+    };
     this.files.push(this.recording);
     return `Recording to ${path}.dem...`;
   }
@@ -185,6 +234,10 @@ export class DemoRecorder {
     file.bytes = this.options.bytes;
     file.closed = !this.options.unclosed;
     return `Completed demo, recording time ${Math.round(this.options.bytes / 40_000)}s.`;
+  }
+
+  private where() {
+    return { mapName: this.world.map, serverName: this.world.cvars.get("hostname") };
   }
 
   /** Resolves once every upload under way is done. */
@@ -215,6 +268,7 @@ export class DemoRecorder {
         bytes: 0,
         closed: false,
         by: "matchzy",
+        ...this.where(),
       };
       this.files.push(this.recording);
     } else if (type === "matchOver" && this.recording?.by === "matchzy") {
@@ -240,7 +294,12 @@ export class DemoRecorder {
     const cvars = this.world.cvars;
     const url = cvars.get(MATCHZY_DEMO_CVARS.url);
     if (url === "" || this.stopped) return;
-    const body = generateDemo(file.bytes, this.matchzy!.seed + ++this.uploadsMade, file.closed);
+    const body = generateDemo(
+      file.bytes,
+      this.matchzy!.seed + ++this.uploadsMade,
+      file.closed,
+      file,
+    );
     const fileName = file.path.split("/").pop()!;
     const key = cvars.get(MATCHZY_DEMO_CVARS.headerKey);
     const value = cvars.get(MATCHZY_DEMO_CVARS.headerValue);
@@ -268,7 +327,7 @@ export class DemoRecorder {
     let target = url;
     try {
       for (;;) {
-        const answer = await this.post(target, headers, body, record.redirects > 0);
+        const answer = await this.post(target, headers, body);
         record.status = answer.status;
         const location = answer.location;
         if ((answer.status === 307 || answer.status === 308) && location) {
@@ -295,9 +354,8 @@ export class DemoRecorder {
     url: string,
     headers: Record<string, string>,
     body: Buffer,
-    redirected: boolean,
   ): Promise<{ status: number; location?: string }> {
-    const cut = redirected ? this.options.cutAfterBytes : 0;
+    const cut = this.options.cutAfterBytes;
     return new Promise((resolve, reject) => {
       const target = new URL(url);
       const client = target.protocol === "https:" ? https : http;
@@ -312,13 +370,23 @@ export class DemoRecorder {
         clearTimeout(timer);
         this.requests.delete(req);
       };
+      // As .NET's HttpConnection: a response that arrives while the body is still being sent is
+      // taken only once the whole body went out; a connection closed before that fails the request.
+      let sent = false;
+      let answer: { status: number; location?: string } | null = null;
+      const settle = () => {
+        if (!sent || !answer) return;
+        done();
+        resolve(answer);
+      };
+      req.on("finish", () => ((sent = true), settle()));
       req.on("error", (error) => (done(), reject(error)));
       req.on("response", (res) => {
         res.resume();
         res.on("end", () => {
-          done();
           const location = res.headers.location;
-          resolve({ status: res.statusCode ?? 0, ...(location ? { location } : {}) });
+          answer = { status: res.statusCode ?? 0, ...(location ? { location } : {}) };
+          settle();
         });
       });
       if (cut > 0 && cut < body.length) {

@@ -1,25 +1,27 @@
 /**
  * A map's demo from MatchZy to the match page, against the simulator and the in-memory backend
- * (real convex/ functions, Convex file storage as a deployment serves it): the simulated MatchZy
- * records the map and uploads a 60 MB demo the way MatchZy does (one POST of the raw .dem, its
- * headers, the custom secret header, redirects followed); the HTTP action answers 307 to an upload
- * URL, so the file goes straight into storage; the claim finds it, checks it and attaches it to the
- * recorded map. Then what is refused or kept apart: a wrong secret, a demo over the size limit, a
- * foreign match, a recording never closed, an upload cut off, a file that is not a demo.
+ * (real convex/ functions, Convex file storage as a deployment serves it): the panel gives the
+ * simulated MatchZy a Convex upload URL over the command layer (`demos:renewUploadUrls`); MatchZy
+ * records the map and POSTs its 60 MB demo there the way MatchZy does (one POST of the raw .dem,
+ * the whole body before the answer); the recorded map awaits its file, and the claim finds it by
+ * the map its header names and attaches it. Then what is refused or kept apart: an upload with a
+ * stale or forged URL, a recording never closed, an upload cut off, a foreign match's demo and a
+ * file that is not a demo (the stray sweep), and the old endpoint.
  *
- * The claim job runs 20 s after an upload is announced; the tests run it at once
- * (`demos:claim`), as the scheduler would.
+ * The claim runs 45 s after the map is recorded and the sweep every 15 minutes; the tests run
+ * them at once (`demos:claim`, `demos:sweepStrays`), as the scheduler would.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
-import { DEMO_MAX_BYTES, MATCHZY_DEMO_CVARS } from "../../convex/lib/demos";
+import { MATCHZY_DEMO_CVARS } from "../../convex/lib/demos";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../../convex/lib/matchzyEvents";
 import { PUSH_HEADER } from "../../convex/lib/push";
 import { writeGeneratedSecret } from "../../convex/model/servers/records";
 import { adminDemoList } from "../../convex/model/demos/read";
 import { demoTotals } from "../../convex/model/demos/store";
 import { startBackend, type BackendHandle } from "../../dev/backend/server";
+import { generateDemo } from "../../dev/sim/demo-recorder";
 import { seedServersFor } from "../../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 import type { SimServer } from "../../dev/sim/game-server";
@@ -49,21 +51,27 @@ beforeAll(async () => {
   server = sim.servers[1]!;
   await backend.t.run(async (ctx) => {
     const row = (await ctx.db.query("servers").collect()).find((s) => s.key === "server2");
-    await writeGeneratedSecret(ctx as never, row!._id as Id<"servers">, "pushSecret", SECRET);
+    const serverId = row!._id as Id<"servers">;
+    await writeGeneratedSecret(ctx as never, serverId, "pushSecret", SECRET);
+    await ctx.db.insert("pushStatus", { serverId, enabled: true, enabledAt: 1, eventsCount: 0 });
   });
   // What the panel's "turn push on" sets (gameServer/commands.ts pushEnable), typed at the console.
   for (const line of [
     `${MATCHZY_REMOTE_LOG_CVARS.headerKey} "${PUSH_HEADER}"`,
     `${MATCHZY_REMOTE_LOG_CVARS.headerValue} "${SECRET}"`,
     `${MATCHZY_REMOTE_LOG_CVARS.url} "${backend.siteUrl}/api/events/server2"`,
-    `${MATCHZY_DEMO_CVARS.headerKey} "${PUSH_HEADER}"`,
-    `${MATCHZY_DEMO_CVARS.headerValue} "${SECRET}"`,
-    `${MATCHZY_DEMO_CVARS.url} "${backend.siteUrl}/api/demos/server2"`,
     "tv_enable 1",
   ]) {
     expect(server.console.exec(line)).toBe("");
   }
   server.demos.setOptions({ uploadDelayMs: 0 });
+  // The renewal job gives the MatchZy server (push on) a Convex upload URL through its RCON proxy.
+  expect(await backend.runInternal("demos:renewUploadUrls", {})).toBe(1);
+  expect(server.world.cvars.get(MATCHZY_DEMO_CVARS.url)).toMatch(
+    new RegExp(`^${backend.url}/api/storage/upload\\?token=`),
+  );
+  // Not due again until it has aged.
+  expect(await backend.runInternal("demos:renewUploadUrls", {})).toBe(0);
 }, 60_000);
 
 afterAll(async () => {
@@ -93,10 +101,11 @@ async function playMap() {
 }
 
 describe("MatchZy's demo upload", () => {
-  test("a 60 MB demo reaches storage and its recorded map's page", async () => {
+  test("a 60 MB demo goes straight into storage and onto its recorded map's page", async () => {
     await playMap();
     const upload = server.demos.uploads.at(-1)!;
-    expect(upload).toMatchObject({ bytes: 60 * MB, status: 200, redirects: 1 });
+    // One POST to the upload URL, answered by storage itself: no redirect, nothing in between.
+    expect(upload).toMatchObject({ bytes: 60 * MB, status: 200, redirects: 0 });
     expect(upload.fileName).toMatch(/^\d{4}-\d\d-\d\d_.+_\d+_de_\w+_Vovky_vs_.+\.dem$/);
 
     const demo = await claimNewest();
@@ -104,7 +113,6 @@ describe("MatchZy's demo upload", () => {
       state: "ready",
       source: "matchzy",
       size: 60 * MB,
-      fileName: upload.fileName,
       matchzyMatchId: upload.matchId,
       mapNumber: 0,
     });
@@ -112,8 +120,10 @@ describe("MatchZy's demo upload", () => {
     const file = (await backend.t.run(async (ctx) => await ctx.db.system.get(demo.storageId!))) as {
       sha256: string;
       size: number;
+      contentType?: string;
     };
     expect(Buffer.from(file.sha256, "base64").toString("hex")).toBe(upload.sha256);
+    expect(file.contentType).toBe("application/octet-stream");
 
     // Attached to the map MatchZy's events recorded, shown with its link on the match page.
     const match = (await backend.t.run(
@@ -134,7 +144,7 @@ describe("MatchZy's demo upload", () => {
     expect(totals.totalBytes).toBe(60 * MB);
   }, 120_000);
 
-  test("a recording never closed is kept as partial; an upload cut off ends as failed", async () => {
+  test("a recording never closed is kept as partial; an upload cut off ends as never arrived", async () => {
     server.demos.setOptions({ bytes: 2 * MB, unclosed: true });
     server.console.exec("mp_warmup_start");
     await playMap();
@@ -144,11 +154,11 @@ describe("MatchZy's demo upload", () => {
     server.console.exec("mp_warmup_start");
     await playMap();
     expect(server.demos.uploads.at(-1)!.error).toBeDefined();
+    // Nothing was stored: the claim looks again later, and gives up once the wait is over.
+    expect((await claimNewest()).state).toBe("uploading");
     const cut = (await demos()).at(-1)!;
-    expect(cut.state).toBe("uploading");
-    // Nothing came; once the upload URL has expired the claim gives up.
     await backend.t.run(async (ctx) => {
-      await ctx.db.patch(cut._id, { startedAt: Date.now() - 2 * 60 * 60 * 1000 });
+      await ctx.db.patch(cut._id, { startedAt: Date.now() - 60 * 60 * 1000 });
     });
     expect(await claimNewest()).toMatchObject({ state: "failed", problem: "never_arrived" });
     server.demos.setOptions({ cutAfterBytes: 0 });
@@ -156,78 +166,72 @@ describe("MatchZy's demo upload", () => {
 });
 
 describe("uploads refused or kept apart", () => {
-  const post = (headers: Record<string, string>, body: Blob | string = "x".repeat(4096)) =>
-    fetch(`${backend.siteUrl}/api/demos/server2`, {
+  const files = async () =>
+    (await backend.t.run(async (ctx) => await ctx.db.system.query("_storage").collect())) as {
+      _id: string;
+      size: number;
+    }[];
+
+  test("a stale or forged upload URL stores nothing; the old HTTP endpoint is gone", async () => {
+    const before = (await files()).length;
+    const forged = await fetch(`${backend.url}/api/storage/upload?token=forged`, {
       method: "POST",
-      headers: { "Content-Type": "application/octet-stream", ...headers },
-      body,
-      redirect: "manual",
+      body: new Blob([new Uint8Array(generateDemo(4096, 1, true))]),
     });
-  const demoHeaders = (matchId: string) => ({
-    "MatchZy-FileName": "2026-11-29_00-00-00_999_de_dust2_a_vs_b.dem",
-    "MatchZy-MatchId": matchId,
-    "MatchZy-MapNumber": "0",
-  });
-
-  test("no secret or a wrong one: 401, nothing recorded", async () => {
-    const before = (await demos()).length;
-    expect((await post(demoHeaders("999"))).status).toBe(401);
-    expect((await post({ ...demoHeaders("999"), [PUSH_HEADER]: "f".repeat(64) })).status).toBe(401);
-    expect((await demos()).length).toBe(before);
-  });
-
-  test("over the size limit: 413 before a byte is taken; not a demo's name: 400", async () => {
-    const before = (await demos()).length;
-    const big = await fetch(`${backend.siteUrl}/api/demos/server2`, {
+    expect(forged.status).toBe(401);
+    const realNow = backend.storage.now;
+    const url = server.world.cvars.get(MATCHZY_DEMO_CVARS.url);
+    backend.storage.now = () => realNow() + 61 * 60 * 1000;
+    try {
+      const stale = await fetch(url, {
+        method: "POST",
+        body: new Blob([new Uint8Array(generateDemo(4096, 2, true))]),
+      });
+      expect(stale.status).toBe(401);
+    } finally {
+      backend.storage.now = realNow;
+    }
+    const old = await fetch(`${backend.siteUrl}/api/demos/server2`, {
       method: "POST",
-      headers: {
-        [PUSH_HEADER]: SECRET,
-        ...demoHeaders("999"),
-        "Content-Length": String(DEMO_MAX_BYTES + 1),
-      },
-      // A declared length the client never sends in full: the answer comes before the body.
-      body: new ReadableStream({
-        start(c) {
-          c.enqueue(new Uint8Array(16));
-        },
-      }),
-      duplex: "half",
-    } as RequestInit).catch((error: Error) => error);
-    expect(big instanceof Error ? big.message : big.status).toBe(413);
-    const named = await post({ [PUSH_HEADER]: SECRET, "MatchZy-FileName": "evil.exe" });
-    expect(named.status).toBe(400);
-    expect((await demos()).length).toBe(before);
+      headers: { [PUSH_HEADER]: SECRET },
+      body: "x",
+    });
+    expect(old.status).toBe(404);
+    expect((await files()).length).toBe(before);
   });
 
   test("a foreign match's demo is kept without a map for an admin; a non-demo file is deleted", async () => {
-    const demoBytes = new Uint8Array(8192);
-    demoBytes.set(new TextEncoder().encode("PBDEMS2\0"));
-    new DataView(demoBytes.buffer).setUint32(8, 8000, true);
-    const res = await fetch(`${backend.siteUrl}/api/demos/server2`, {
-      method: "POST",
-      headers: { [PUSH_HEADER]: SECRET, ...demoHeaders("424242") },
-      body: new Blob([demoBytes]),
-    });
-    expect(res.status).toBe(200);
-    const foreign = await claimNewest();
-    expect(foreign).toMatchObject({ state: "ready", matchzyMatchId: 424242 });
+    const url = server.world.cvars.get(MATCHZY_DEMO_CVARS.url);
+    const hostname = server.world.cvars.get("hostname");
+    const store = async (bytes: Uint8Array) => {
+      const res = await fetch(url, {
+        method: "POST",
+        body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+      });
+      return ((await res.json()) as { storageId: string }).storageId;
+    };
+    const foreignId = await store(
+      generateDemo(8192, 3, true, { mapName: "de_foreign", serverName: hostname }),
+    );
+    const junkId = await store(new TextEncoder().encode("<html>" + "x".repeat(5000)));
+    // No recorded map awaits either. Fresh files are left alone; 20 minutes on, the sweep takes them.
+    expect(await backend.runInternal("demos:sweepStrays", {})).toEqual({ kept: 0, deleted: 0 });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 21 * 60 * 1000);
+      expect(await backend.runInternal("demos:sweepStrays", {})).toEqual({ kept: 1, deleted: 1 });
+      // Each file is looked at once.
+      expect(await backend.runInternal("demos:sweepStrays", {})).toEqual({ kept: 0, deleted: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+    const foreign = (await demos()).find((d) => d.storageId === foreignId)!;
+    expect(foreign).toMatchObject({ state: "ready", serverKey: "server2", mapName: "de_foreign" });
     expect(foreign.matchId).toBeUndefined();
     const listed = await backend.t.run(async (ctx) => await adminDemoList(ctx));
     expect(listed.attention.map((d) => d.id)).toContain(foreign._id);
-    // Visitors never see it: it belongs to no match page.
-
-    const junk = await fetch(`${backend.siteUrl}/api/demos/server2`, {
-      method: "POST",
-      headers: { [PUSH_HEADER]: SECRET, ...demoHeaders("424243") },
-      body: new Blob(["<html>" + "x".repeat(5000)]),
-    });
-    expect(junk.status).toBe(200);
-    const refused = await claimNewest();
-    expect(refused).toMatchObject({ state: "failed", problem: "not_a_demo" });
-    expect(refused.storageId).toBeUndefined();
-    const stored = (await backend.t.run(
-      async (ctx) => await ctx.db.system.query("_storage").collect(),
-    )) as { size: number }[];
-    expect(stored.some((f) => f.size === 5006)).toBe(false);
+    // Visitors never see it: it belongs to no match page. The junk is gone from storage.
+    expect((await files()).some((f) => f._id === junkId)).toBe(false);
+    expect((await demos()).some((d) => d.storageId === junkId)).toBe(false);
   });
 });

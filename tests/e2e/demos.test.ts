@@ -1,7 +1,7 @@
 /**
  * A recorded map's demo in Chromium, at 1366 and 360 px: the simulated MatchZy server plays a map
- * to its end with push and demo upload set as the panel's "turn push on" sets them, uploads its
- * 60 MB demo (307 to a Convex upload URL), the claim attaches it to the recorded map, and a
+ * to its end with push on as the panel's "turn push on" sets it, uploads its 60 MB demo to the
+ * Convex upload URL the panel's renewal gave it, the claim attaches it to the recorded map, and a
  * visitor's match page offers «Завантажити демо (60,0 МБ)», a link that fetches the file.
  */
 import path from "node:path";
@@ -32,19 +32,25 @@ describe.skipIf(!chromiumPath)("demos in the browser", () => {
     const server = sim.servers[1]!;
     await backend.t.run(async (ctx) => {
       const row = (await ctx.db.query("servers").collect()).find((s) => s.key === "server2");
-      await writeGeneratedSecret(ctx as never, row!._id as Id<"servers">, "pushSecret", SECRET);
+      const serverId = row!._id as Id<"servers">;
+      await writeGeneratedSecret(ctx as never, serverId, "pushSecret", SECRET);
+      const push = (await ctx.db.query("pushStatus").collect()).find(
+        (p) => p.serverId === serverId,
+      );
+      if (push) await ctx.db.patch(push._id, { enabled: true });
+      else await ctx.db.insert("pushStatus", { serverId, enabled: true, eventsCount: 0 });
     });
     for (const line of [
       `${MATCHZY_REMOTE_LOG_CVARS.headerKey} "${PUSH_HEADER}"`,
       `${MATCHZY_REMOTE_LOG_CVARS.headerValue} "${SECRET}"`,
       `${MATCHZY_REMOTE_LOG_CVARS.url} "${backend.siteUrl}/api/events/server2"`,
-      `${MATCHZY_DEMO_CVARS.headerKey} "${PUSH_HEADER}"`,
-      `${MATCHZY_DEMO_CVARS.headerValue} "${SECRET}"`,
-      `${MATCHZY_DEMO_CVARS.url} "${backend.siteUrl}/api/demos/server2"`,
       "tv_enable 1",
     ]) {
       server.console.exec(line);
     }
+    // The panel's renewal job gives the server its Convex upload URL.
+    await backend.runInternal("demos:renewUploadUrls", {});
+    expect(server.world.cvars.get(MATCHZY_DEMO_CVARS.url)).toContain("/api/storage/upload?token=");
     server.demos.setOptions({ uploadDelayMs: 0 });
     server.console.exec("mp_warmup_start");
     expect(server.advanceUntil("matchOver", 20_000).reached).toBe(true);

@@ -14,7 +14,7 @@ import {
 } from "../../lib/demos";
 import { fail } from "../../lib/errors";
 import { defineCapability } from "../capability/define";
-import { announceWhenAttached } from "./attach";
+import { announceWhenAttached } from "./announce";
 import { removeDemo, setRetention } from "./store";
 
 async function demoOf(ctx: MutationCtx, raw: string): Promise<Doc<"demos">> {

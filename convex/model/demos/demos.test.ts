@@ -8,7 +8,8 @@ import { api, internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { personas, serverRow, setupTest, type TestConvex } from "../../test.setup";
-import { inspectDemo, readAnnouncement } from "./format";
+import { inspectDemo, readDemoHeader, sameMapName, type DemoKind } from "./format";
+import { pickUpload } from "./claim";
 import { DAY_MS, retentionVerdict } from "./retention";
 import { countStored, demoTotals, setRetention } from "./store";
 import { followRecording, recordingStem } from "./recording";
@@ -222,46 +223,66 @@ describe("retention", () => {
   });
 });
 
-describe("the upload's checks", () => {
-  const headers = (h: Record<string, string>) => new Headers(h);
+/** A CS2 demo's first bytes: preamble, then a DEM_FileHeader frame naming the map and server. */
+function demoHead(mapName: string, serverName: string, command = 1): Uint8Array {
+  const text = (tag: number, value: string) => {
+    const bytes = [...new TextEncoder().encode(value)];
+    return [(tag << 3) | 2, bytes.length, ...bytes];
+  };
+  const proto = [
+    ...text(1, "PBDEMS2"),
+    2 << 3,
+    0xf1,
+    0x6d, // network_protocol 14065 as a varint
+    ...text(3, serverName),
+    ...text(4, "SourceTV Demo"),
+    ...text(5, mapName),
+  ];
+  const out = new Uint8Array(16 + 3 + proto.length + 64);
+  out.set(new TextEncoder().encode("PBDEMS2\0"));
+  new DataView(out.buffer).setUint32(8, 10_000, true);
+  out.set([command, 0, proto.length, ...proto], 16);
+  return out;
+}
 
-  test("length, size and name are checked before any byte is taken", () => {
-    const name = { "MatchZy-FileName": "2026_7_de_nuke_a_vs_b.dem", "MatchZy-MatchId": "7" };
-    expect(readAnnouncement(headers({ ...name }))).toMatchObject({ ok: false, status: 411 });
-    expect(
-      readAnnouncement(headers({ ...name, "Content-Length": String(2 * 1024 ** 3) })),
-    ).toMatchObject({ ok: false, status: 413 });
-    expect(readAnnouncement(headers({ ...name, "Content-Length": "10" }))).toMatchObject({
-      ok: false,
-      status: 400,
+describe("what a stored file is and which map it belongs to", () => {
+  test("the header frame names the map and the server; anything else names nothing", () => {
+    expect(readDemoHeader(demoHead("de_nuke", "Вовки #1 | Київ\u0007"))).toEqual({
+      mapName: "de_nuke",
+      // UTF-8, bounded and without control characters, as the polls keep the hostname.
+      serverName: "Вовки #1 | Київ",
     });
-    expect(
-      readAnnouncement(
-        headers({ "MatchZy-FileName": "../../etc/passwd", "Content-Length": "5000" }),
-      ),
-    ).toMatchObject({ ok: false, status: 400 });
-    expect(
-      readAnnouncement(
-        headers({ ...name, "MatchZy-MapNumber": "1", "Content-Length": String(60 * MB) }),
-      ),
-    ).toEqual({
-      ok: true,
-      upload: {
-        fileName: name["MatchZy-FileName"],
-        size: 60 * MB,
-        matchzyMatchId: 7,
-        mapNumber: 1,
-      },
+    expect(readDemoHeader(demoHead("de_nuke", "Server #1"))).toEqual({
+      mapName: "de_nuke",
+      serverName: "Server #1",
     });
-    // Get5's headers when MatchZy's are missing; a path in the name keeps the base name only.
-    expect(
-      readAnnouncement(
-        headers({ "Get5-FileName": "dir/x.dem", "Get5-MatchId": "x", "Content-Length": "4096" }),
-      ),
-    ).toEqual({
-      ok: true,
-      upload: { fileName: "x.dem", size: 4096, matchzyMatchId: null, mapNumber: null },
+    // A compressed or other first frame, a cut-off head, and no demo at all.
+    expect(readDemoHeader(demoHead("de_nuke", "x", 65))).toBeNull();
+    expect(readDemoHeader(demoHead("de_nuke", "x").subarray(0, 30))).toBeNull();
+    expect(readDemoHeader(new TextEncoder().encode("<html>".padEnd(100, "x")))).toBeNull();
+    expect(sameMapName("workshop/123/de_x", "DE_X")).toBe(true);
+    expect(sameMapName("de_nuke", "de_inferno")).toBe(false);
+  });
+
+  test("an upload is the one file whose header names the map; the hostname tells two apart", () => {
+    const file = (id: string, mapName: string, serverName: string, kind: DemoKind = "demo") => ({
+      storageId: id as Id<"_storage">,
+      size: 60 * MB,
+      kind,
+      header: { mapName, serverName },
     });
+    const a = file("a", "de_nuke", "Server #1");
+    const b = file("b", "de_nuke", "Server #2");
+    const c = file("c", "de_mirage", "Server #1");
+    expect(pickUpload([a, c], "de_nuke", null)?.storageId).toBe("a");
+    expect(pickUpload([a, b, c], "de_nuke", "Server #2")?.storageId).toBe("b");
+    // Two servers ended the same map and the hostname is unknown: neither is guessed.
+    expect(pickUpload([a, b], "de_nuke", null)).toBeNull();
+    expect(pickUpload([c], "de_nuke", "Server #1")).toBeNull();
+    expect(pickUpload([file("d", "de_nuke", "x", "not_a_demo")], "de_nuke", null)).toBeNull();
+    expect(pickUpload([file("e", "de_nuke", "x", "truncated")], "de_nuke", null)?.kind).toBe(
+      "truncated",
+    );
   });
 
   test("a closed demo, one never closed, an old zipped one, and anything else", () => {

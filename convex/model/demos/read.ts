@@ -3,7 +3,7 @@
  * holding it can fetch the file until it is deleted, so a hidden demo's URL is given to admins
  * only (hiding withholds the link; deleting revokes it).
  */
-import type { Doc, Id } from "../../_generated/dataModel";
+import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import type { DemoAdminItem, DemoView } from "../../lib/demos";
 import { demoTotals } from "./store";
@@ -103,8 +103,4 @@ export async function adminDemoList(ctx: QueryCtx) {
     stored: await Promise.all(stored.map((d) => adminItemOf(ctx, d))),
     totals: await demoTotals(ctx),
   };
-}
-
-export async function storedSize(ctx: QueryCtx, storageId: Id<"_storage">) {
-  return (await ctx.db.system.get("_storage", storageId))?.size ?? null;
 }

@@ -58,3 +58,22 @@ async function dropFile(ctx: MutationCtx, storageId: Id<"_storage">, bytes: numb
     count: Math.max(0, t.count - 1),
   }));
 }
+
+/** Stored files created up to this time were looked at by the stray sweep (claim.ts). */
+export async function sweptThrough(ctx: QueryCtx): Promise<number> {
+  return (await storeRow(ctx))?.sweptThrough ?? 0;
+}
+
+export async function markSwept(ctx: MutationCtx, through: number): Promise<void> {
+  const row = await storeRow(ctx);
+  if (row) await ctx.db.patch("demoStore", row._id, { sweptThrough: through });
+  else {
+    await ctx.db.insert("demoStore", {
+      key: KEY,
+      ...DEFAULT_RETENTION,
+      totalBytes: 0,
+      count: 0,
+      sweptThrough: through,
+    });
+  }
+}

@@ -1,131 +1,98 @@
 /**
- * Receiving a demo from MatchZy: `POST /api/demos/{serverKey}`.
+ * How a MatchZy demo reaches Convex file storage: MatchZy POSTs the whole `.dem` to
+ * `matchzy_demo_upload_url` once the map is over, and the panel keeps that cvar set to a fresh
+ * Convex upload URL (`ctx.storage.generateUploadUrl()`), so the bytes go straight into storage.
  *
- * MatchZy sends the whole file in one POST (`application/octet-stream`, its `MatchZy-*` headers, the
- * custom header the panel set with the server's secret) 15 s after `tv_stoprecord`. An HTTP action
- * may read at most 20 MiB of a body, and demos are 40–200+ MB, so the action reads none of it: it
- * checks the headers, records the announced upload, and answers `307 Temporary Redirect` to a
- * fresh Convex upload URL. .NET's HttpClient (MatchZy) and fetch follow a 307 with the same method
- * and body, so the file goes straight into Convex file storage. `claim.ts` then finds the stored
- * file (by size, after the announcement), checks it is a demo and attaches it to its map.
+ * Why not an HTTP action in front: MatchZy's HttpClient writes the whole body before it takes an
+ * answer, an HTTP action may read at most 20 MiB, and Convex's HTTP server closes a connection
+ * whose body was left unread, so a `307` to an upload URL fails the upload of any real demo.
  *
- * Answers, in this order (nothing is recorded before the secret matched):
- *   bad path → 400 · no secret → 401 · unknown or disabled server → 404 · wrong secret (push off) → 401 (429 once the wrong-secret
- *   budget of that key, or everyone's, is dry) ·
- *   no Content-Length → 411 · over DEMO_MAX_BYTES → 413 · too small or not a `.dem`/`.zip` name →
- *   400 · over the server's upload rate → 429 · otherwise 307 to the upload URL.
+ * An upload URL is valid for an hour from when it was made, checked when an upload starts, and is
+ * not spent by use. Every UPLOAD_URL_RENEW_MS (`demos.renewUploadUrls`, a 5-minute cron) each
+ * MatchZy server with push on is sent a new one over the command layer, so whenever MatchZy
+ * starts an upload the URL it holds is younger than an hour, even after a missed renewal. The URL
+ * is the credential: only the game server (over RCON or its plugin) and the panel know it.
+ * Push off points the cvar at a dead address; the target row goes with it.
  */
-import { v } from "convex/values";
+import type { Id } from "../../_generated/dataModel";
+import type { ActionCtx, MutationCtx, QueryCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
-import type { ActionCtx, MutationCtx } from "../../_generated/server";
-import { DEMO_UPLOAD_PATH } from "../../lib/demos";
-import { jsonResponse } from "../../lib/httpResponses";
-import { PUSH_HEADER } from "../../lib/push";
-import { limitServerFeed } from "../../lib/rateLimits";
-import { pathSegments } from "../../lib/readApiRouter";
-import { feedAccess } from "../servers/feedSecret";
-import { readAnnouncement, type DemoAnnouncement } from "./format";
-import { matchKeyOf } from "./attach";
+import { UPLOAD_URL_RENEW_MS } from "../../lib/demos";
+import type { GameServerTarget } from "../../lib/validators";
+import { sendToServer } from "../serverControl/step";
 
-const SECRET_MAX = 256;
-/** The first look for the stored file: MatchZy's POST of ~100 MB usually ends by then. */
-export const FIRST_CLAIM_DELAY_MS = 20_000;
+/** Servers renewed per run: a fleet beyond this catches up over the next runs. */
+const RENEWED_PER_RUN = 20;
 
-export const vOpenUploadReply = v.union(
-  v.object({ ok: v.literal(true), uploadUrl: v.string() }),
-  v.object({
-    ok: v.literal(false),
-    status: v.number(),
-    error: v.string(),
-    retryAfterMs: v.optional(v.number()),
-  }),
-);
-type OpenUploadReply = typeof vOpenUploadReply.type;
-
-export const vAnnouncement = v.object({
-  fileName: v.string(),
-  matchzyMatchId: v.union(v.number(), v.null()),
-  mapNumber: v.union(v.number(), v.null()),
-  size: v.number(),
-});
-
-/** The HTTP edge: path, headers and secret present; the rest in one mutation (`openUpload`). */
-export async function receiveDemoRequest(ctx: ActionCtx, request: Request): Promise<Response> {
-  const segments = pathSegments(new URL(request.url).pathname.slice(DEMO_UPLOAD_PATH.length));
-  if (!segments) return jsonResponse(400, { error: "Malformed path" });
-  const [key] = segments;
-  if (segments.length !== 1 || !key) return jsonResponse(404, { error: "Server not found" });
-  const secret = request.headers.get(PUSH_HEADER);
-  if (!secret || secret.length > SECRET_MAX) return jsonResponse(401, { error: "Unauthorized" });
-  const announced = readAnnouncement(request.headers);
-  const reply = await ctx.runMutation(internal.demos.openUpload, {
-    key,
-    secret,
-    upload: announced.ok ? announced.upload : null,
-    refusal: announced.ok ? null : { status: announced.status, error: announced.error },
-  });
-  if (!reply.ok) {
-    const retry = reply.retryAfterMs;
-    return jsonResponse(
-      reply.status,
-      { error: reply.error },
-      retry !== undefined ? { "Retry-After": String(Math.max(1, Math.ceil(retry / 1000))) } : {},
-    );
-  }
-  return new Response(null, {
-    status: 307,
-    headers: { Location: reply.uploadUrl, "Cache-Control": "no-store" },
-  });
+export async function uploadTargetOf(ctx: QueryCtx, serverId: Id<"servers">) {
+  return await ctx.db
+    .query("demoUploadTargets")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
 }
 
-/**
- * Secret first (a stranger learns nothing about the upload's checks), then the announcement's own
- * refusal, the server's rate, and the row that waits for the bytes.
- */
-export async function openUpload(
+/** MatchZy servers with push on whose upload URL is due (or was never set). */
+export async function renewalsDue(ctx: QueryCtx, now: number): Promise<Id<"servers">[]> {
+  const servers = await ctx.db.query("servers").withIndex("by_order").take(50);
+  const due: Id<"servers">[] = [];
+  for (const server of servers) {
+    if (server.disabled || !server.matchzy) continue;
+    const push = await ctx.db
+      .query("pushStatus")
+      .withIndex("by_serverId", (q) => q.eq("serverId", server._id))
+      .unique();
+    if (!push?.enabled) continue;
+    const target = await uploadTargetOf(ctx, server._id);
+    if (!target || now - target.issuedAt >= UPLOAD_URL_RENEW_MS) due.push(server._id);
+    if (due.length >= RENEWED_PER_RUN) break;
+  }
+  return due;
+}
+
+/** Records a renewal: taken (the URL's time) or refused (why, for admins). */
+export async function noteRenewal(
   ctx: MutationCtx,
-  args: {
-    key: string;
-    secret: string;
-    upload: DemoAnnouncement | null;
-    refusal: { status: number; error: string } | null;
-  },
-  now: number,
-): Promise<OpenUploadReply> {
-  const access = await feedAccess(ctx, args.key, args.secret, "pushSecret");
-  if (!access.ok) {
-    if (access.retryAfterMs !== undefined) {
-      const retryAfterMs = access.retryAfterMs;
-      return { ok: false, status: 429, error: "Too many requests", retryAfterMs };
-    }
-    return access.unknown
-      ? { ok: false, status: 404, error: "Server not found" }
-      : { ok: false, status: 401, error: "Unauthorized" };
+  serverId: Id<"servers">,
+  outcome: { issuedAt: number } | { failedAt: number; failure: string },
+): Promise<void> {
+  const target = await uploadTargetOf(ctx, serverId);
+  if ("issuedAt" in outcome) {
+    const fields = { issuedAt: outcome.issuedAt, failedAt: undefined, failure: undefined };
+    if (target) await ctx.db.patch("demoUploadTargets", target._id, fields);
+    else await ctx.db.insert("demoUploadTargets", { serverId, issuedAt: outcome.issuedAt });
+  } else if (target) {
+    await ctx.db.patch("demoUploadTargets", target._id, outcome);
+  } else {
+    // Never taken: 0 keeps it due, and no upload is awaited from it (attach.ts).
+    await ctx.db.insert("demoUploadTargets", { serverId, issuedAt: 0, ...outcome });
   }
-  const { server } = access;
-  if (!args.upload) {
-    const refusal = args.refusal ?? { status: 400, error: "Not a demo" };
-    return { ok: false, ...refusal };
+}
+
+/** Push went off: no more URLs for this server, and no upload is awaited from it. */
+export async function dropUploadTarget(ctx: MutationCtx, serverId: Id<"servers">) {
+  const target = await uploadTargetOf(ctx, serverId);
+  if (target) await ctx.db.delete("demoUploadTargets", target._id);
+}
+
+/** One renewal run: a fresh URL to each due server; a server that does not take it is noted. */
+export async function renewUploadUrls(ctx: ActionCtx, now: number): Promise<number> {
+  const due: Id<"servers">[] = await ctx.runQuery(internal.demos.uploadRenewalsDue, {});
+  let renewed = 0;
+  for (const serverId of due) {
+    const prepared: { target: GameServerTarget; url: string } | null = await ctx.runMutation(
+      internal.demos.newUploadUrl,
+      { serverId },
+    );
+    if (!prepared) continue;
+    const sent = await sendToServer(ctx, prepared.target, {
+      kind: "demoUploadUrl",
+      url: prepared.url,
+    });
+    const outcome = sent.failure
+      ? { failedAt: now, failure: sent.failure.details.slice(0, 300) }
+      : { issuedAt: now };
+    await ctx.runMutation(internal.demos.noteUploadRenewal, { serverId, outcome });
+    if (!sent.failure) renewed++;
   }
-  const limit = await limitServerFeed(ctx, "demoUploads", server._id);
-  if (!limit.ok) {
-    return { ok: false, status: 429, error: "Too many uploads", retryAfterMs: limit.retryAfter };
-  }
-  const { fileName, size, matchzyMatchId, mapNumber } = args.upload;
-  const demoId = await ctx.db.insert("demos", {
-    serverId: server._id,
-    serverKey: server.key,
-    source: "matchzy",
-    state: "uploading",
-    fileName,
-    size,
-    ...(matchzyMatchId !== null && matchzyMatchId > 0 && mapNumber !== null
-      ? { matchzyMatchId, mapNumber, matchKey: matchKeyOf(server._id, matchzyMatchId, mapNumber) }
-      : {}),
-    startedAt: now,
-    hidden: false,
-    pinned: false,
-  });
-  await ctx.scheduler.runAfter(FIRST_CLAIM_DELAY_MS, internal.demos.claim, { demoId, attempt: 0 });
-  return { ok: true, uploadUrl: await ctx.storage.generateUploadUrl() };
+  return renewed;
 }

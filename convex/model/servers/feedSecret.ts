@@ -1,5 +1,5 @@
 /**
- * The first check of every feed a game server posts to (MatchZy push, CS2's log, demo uploads):
+ * The first check of every feed a game server posts to (MatchZy push, CS2's log):
  * the server named in the URL and the secret it sent. A wrong key or secret spends a budget (per
  * key and for everyone) and nothing else, so a stranger's flood or a server left with an old
  * secret costs no writes once the budget is dry, and never slows a server that sends the right one.

@@ -141,8 +141,9 @@ export default {
     "The demo was recorded on the game server: {path}. The panel cannot fetch the file from the server — take it from the server (FTP or the hosting panel).",
   "history.demos.recording": "The server is recording this map's demo: {path}.",
   "history.demos.problem.never_arrived":
-    "MatchZy announced the demo but the file never arrived (the connection dropped or the server ran out of its 100 s). MatchZy does not send a demo again: the file stayed on the server in csgo/MatchZy/{file}.",
+    "The map was recorded but its demo never arrived (the connection dropped, the server ran out of its 100 s, or its upload link was stale). MatchZy does not send a demo again: the file stayed on the server in csgo/MatchZy/ (its name holds the MatchZy match number); {file} is the name the panel would show it under.",
   "history.demos.problem.not_a_demo": "The uploaded file is not a CS2 demo; it was deleted.",
+  "history.demos.problem.too_big": "The file is larger than 1 GiB: not kept, it was deleted.",
   "history.demos.problem.not_recorded":
     "The server did not start recording (tv_record): turn GOTV on (tv_enable 1) and change the map.",
   "history.demos.hidden": "Hidden",
