@@ -5,7 +5,7 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internal } from "./_generated/api";
-import { internalMutation } from "./_generated/server";
+import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { moderatorQuery, signedInMutation, signedInQuery } from "./lib/functions";
 import { sanctionFields } from "./lib/sanctionFields";
 import {
@@ -24,6 +24,8 @@ import { applyChatRetention, chatPage } from "./model/conduct/chatLog";
 import { getConductSettings } from "./model/conduct/settings";
 import { ownReports, REPORT_CAPABILITIES as R, reportPage } from "./model/conduct/reportQueue";
 import { reportFromWeb } from "./model/conduct/webReports";
+import { reportReplyTarget as replyTargetOf, sendReportReply } from "./model/conduct/reportReply";
+import { vTarget } from "./lib/validators";
 import {
   proposedEscalations,
   warningsOf,
@@ -209,3 +211,16 @@ export const appeals = moderatorQuery({
 });
 
 export const decideAppeal = capability(A.decideAppeal);
+
+/** The in-game answer to a report typed in chat (model/conduct/reportReply.ts). */
+export const replyToReport = internalAction({
+  args: { serverId: v.id("servers") },
+  returns: v.union(v.literal("sent"), v.literal("skipped"), v.literal("failed")),
+  handler: async (ctx, { serverId }) => await sendReportReply(ctx, serverId),
+});
+
+export const reportReplyTarget = internalQuery({
+  args: { serverId: v.id("servers") },
+  returns: v.union(vTarget, v.null()),
+  handler: async (ctx, { serverId }) => await replyTargetOf(ctx, serverId),
+});

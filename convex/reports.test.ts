@@ -4,7 +4,7 @@
  * staff queue's claim, resolve and reject within moderators' limits; the reporter's outcome.
  */
 import { describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { conductWorld, postLog, say } from "./testing/conduct.helpers";
 import { formatMessage } from "./model/notifications/format";
@@ -161,6 +161,36 @@ describe("reports from the game", () => {
     expect(byTarget[DELTA]).toBeUndefined();
     expect(byTarget[ALPHA]!.reporters).toEqual([CHARLIE]);
     expect(open.page).toHaveLength(4);
+  });
+});
+
+describe("the in-game answer", () => {
+  const replies = (t: TestConvex) =>
+    t.run(async (ctx) =>
+      (await ctx.db.system.query("_scheduled_functions").collect()).filter((j) =>
+        j.name.includes("replyToReport"),
+      ),
+    );
+
+  test("a batch that files reports schedules one answer; one that files nothing, none", async () => {
+    const { t, serverId } = await conductWorld();
+    await withPlayers(t, serverId);
+    await postLog(t, [say("gg"), say("!report nobody-here x"), say("!report")]);
+    expect(await replies(t)).toHaveLength(0);
+    await postLog(t, [say("!report bravo wh"), say("!calladmin", CHARLIE_P)]);
+    const jobs = await replies(t);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.args[0]).toEqual({ serverId });
+    // Alpha's 4th report in 10 minutes is limited: no answer for it.
+    await postLog(t, [say("!report charlie x"), say("!report delta x")]);
+    await postLog(t, [say("!report delta again")]);
+    expect(await replies(t)).toHaveLength(2);
+  });
+
+  test("a disabled server is not asked", async () => {
+    const { t, serverId } = await conductWorld();
+    await t.run((ctx) => ctx.db.patch("servers", serverId, { disabled: true }));
+    expect(await t.action(internal.conduct.replyToReport, { serverId })).toBe("skipped");
   });
 });
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { REPORT_REPLY } from "./lib/conductFields";
 import { createTournament } from "./model/tournament/state";
 import { seededWorld, startTestSimulator } from "./testing/sim.helpers";
 import type { personas, TestConvex } from "./test.setup";
@@ -89,6 +90,23 @@ describe.each(kinds)("actions over the %s", (_label, index) => {
     expect(server().state().players).toMatchObject({ bots: 0, humans });
     sim.advance(30);
     expect(server().state().players.bots).toBe(0);
+  });
+
+  test("a report typed in game is answered with the fixed line; an offline server is only a state", async () => {
+    const said = () =>
+      server()
+        .state()
+        .chat.filter((l) => l.message === REPORT_REPLY);
+    const reply = () => t.action(internal.conduct.replyToReport, { serverId: serverId() });
+    expect(await reply()).toBe("sent");
+    expect(said()).toHaveLength(1);
+    await server().faults.set({ offline: true });
+    try {
+      expect(await reply()).toBe("failed");
+    } finally {
+      await server().faults.set({ offline: false });
+    }
+    expect(said()).toHaveLength(1);
   });
 
   test("toggles are sent, stored only on success, and kept in sync by typed commands", async () => {

@@ -92,6 +92,7 @@ import type * as model_conduct_appeals from "../model/conduct/appeals.js";
 import type * as model_conduct_capabilities from "../model/conduct/capabilities.js";
 import type * as model_conduct_chatLog from "../model/conduct/chatLog.js";
 import type * as model_conduct_reportQueue from "../model/conduct/reportQueue.js";
+import type * as model_conduct_reportReply from "../model/conduct/reportReply.js";
 import type * as model_conduct_reports from "../model/conduct/reports.js";
 import type * as model_conduct_settings from "../model/conduct/settings.js";
 import type * as model_conduct_warnings from "../model/conduct/warnings.js";
@@ -305,6 +306,7 @@ declare const fullApi: ApiFromModules<{
   "model/conduct/capabilities": typeof model_conduct_capabilities;
   "model/conduct/chatLog": typeof model_conduct_chatLog;
   "model/conduct/reportQueue": typeof model_conduct_reportQueue;
+  "model/conduct/reportReply": typeof model_conduct_reportReply;
   "model/conduct/reports": typeof model_conduct_reports;
   "model/conduct/settings": typeof model_conduct_settings;
   "model/conduct/warnings": typeof model_conduct_warnings;

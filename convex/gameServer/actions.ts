@@ -13,6 +13,7 @@
  */
 import { v, type ObjectType, type PropertyValidators, type VBoolean } from "convex/values";
 import { CONFIGS, OFFICIAL_MAPS } from "../lib/catalog";
+import { REPORT_REPLY } from "../lib/conductFields";
 import { MATCHZY_DEMO_CVARS } from "../lib/demos";
 import { GAME_MODES } from "../lib/gameApi";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../lib/matchzyEvents";
@@ -366,6 +367,17 @@ export const SERVER_ACTION_DECLARATIONS = {
     args: steamTarget,
     console: ({ steamId }) => [`css_unban ${validateSteamId(steamId)}`],
     plugin: ({ steamId }) => post("/private/unban", { steamId: validateSteamId(steamId) }),
+  }),
+  /**
+   * The in-game answer to a `!report`/`!calladmin` the log brought (model/conduct/reportReply.ts):
+   * one fixed line, never the player's words, which would be console input.
+   */
+  reportReply: declare({
+    label: "Відповідь на скаргу в чаті",
+    access: "moderator",
+    args: {},
+    console: () => [`say ${validateChat(REPORT_REPLY)}`],
+    plugin: () => post("/private/say", { message: validateChat(REPORT_REPLY) }),
   }),
   // CS2-SimpleAdmin's communication blocks, on servers that run it: voice, text chat, both.
   mute: commsBlock("Мут", "mute"),

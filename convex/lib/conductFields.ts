@@ -15,6 +15,12 @@ export const CONDUCT_NAME_MAX = 64;
 export const CONDUCT_REASON_MAX = 200;
 /** Longest appeal text. */
 export const APPEAL_TEXT_MAX = 1000;
+/**
+ * What the panel says in game to a `!report`/`!calladmin` it filed: fixed, in both languages the
+ * players may read, and nothing a player typed (a `say` line is console input).
+ */
+export const REPORT_REPLY =
+  "Скаргу прийнято, адміністрацію повідомлено. Report received, admins notified.";
 
 /** One chat line as the log's edge hands it on: its identity within the log, who, what, when. */
 export const vChatIn = v.object({

@@ -10,6 +10,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { KILL_FEED_SIZE, type Kill } from "../../lib/killFeed";
 import { storeChat } from "../conduct/chatLog";
 import { reportsFromChat } from "../conduct/reports";
+import { scheduleReportReply } from "../conduct/reportReply";
 import { limitServerFeed } from "../../lib/rateLimits";
 import { trackLoggedKills } from "../history/detect";
 import { storeLoggedBomb } from "../live/data";
@@ -109,7 +110,8 @@ export async function receiveLogBatch(
   if (chat.length > 0) {
     const added = await storeChat(ctx, server._id, chat, now);
     // Player text is data: a `!report` files a report, it never becomes a match event.
-    await reportsFromChat(ctx, server._id, added, now);
+    const filed = await reportsFromChat(ctx, server._id, added, now);
+    await scheduleReportReply(ctx, server._id, filed);
   }
   return { status: 200 };
 }
