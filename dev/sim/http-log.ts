@@ -86,7 +86,12 @@ export class ServerHttpLog {
     this.rng = new Rng(options.seed ^ 0x10c0);
     this.instanceToken = this.rng.int(0x10000000, 0x7fffffff).toString(16).padStart(16, "0");
     this.timeoutMs = options.timeoutMs ?? HTTP_LOG_TIMEOUT_MS;
-    this.narrator = new LogNarrator(world, this.rng, (line) => this.write(line));
+    this.narrator = new LogNarrator(
+      world,
+      this.rng,
+      (line) => this.write(line),
+      new Rng(options.seed ^ 0x4e90),
+    );
     world.onMatchEvent((event) => this.narrator.onMatchEvent(event));
   }
 

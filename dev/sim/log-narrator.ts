@@ -137,6 +137,10 @@ const CHAT = [
   "rotate a",
   "gg",
 ];
+/** Of the chat lines: a report, and of those a call for an admin. */
+const REPORT_CHANCE = 0.15;
+const CALLADMIN_SHARE = 0.1;
+const REPORT_REASONS = ["wallhack", "aimbot", "toxic", "griefing", "spinbot"];
 const ACCOLADES = ["3k", "mvp", "kills", "hsp", "damage", "cashspent", "pistolkills", "firstkills"];
 
 /** What a side buys, by price: weapons, armour and grenades (CS2's log and money names). */
@@ -161,12 +165,26 @@ export class LogNarrator {
     private readonly world: GameWorld,
     private readonly rng: Rng,
     private readonly write: (line: string) => void,
+    private readonly reports: Rng,
   ) {
     // CS2 logs each change of a game cvar (a password's as protected).
     world.cvars.watch((name, value) => {
       if (!name.startsWith("mp_") && !name.startsWith("sv_")) return;
       this.write(`server_cvar: "${name}" "${Cvars.isSecret(name) ? "***PROTECTED***" : value}"`);
     });
+  }
+
+  /**
+   * Now and then a chat line is a `!report <name> <reason>` (rarely a `!calladmin`), as players
+   * type them, to all. Drawn from its own dice, after the line's usual draws: a seeded match plays
+   * and logs the same as before, only such a line's text differs.
+   */
+  private reportLine(speaker: SimPlayer): string | null {
+    if (!this.reports.chance(REPORT_CHANCE)) return null;
+    const reason = this.reports.pick(REPORT_REASONS);
+    if (this.reports.chance(CALLADMIN_SHARE)) return `!calladmin ${reason}`;
+    const others = this.playing().filter((p) => p !== speaker && !p.isBot);
+    return others.length > 0 ? `!report ${this.reports.pick(others).name} ${reason}` : null;
   }
 
   /** CS2 echoes each RCON command it runs: `rcon from "ip:port": command "…"`. */
@@ -293,7 +311,12 @@ export class LogNarrator {
     if (this.rng.chance(0.4)) {
       const humans = this.playing().filter((p) => !p.isBot);
       if (humans.length > 0) {
-        this.world.playerSay(this.rng.pick(humans), this.rng.pick(CHAT), this.rng.chance(0.6));
+        const speaker = this.rng.pick(humans);
+        const line = this.rng.pick(CHAT);
+        const team = this.rng.chance(0.6);
+        const report = this.reportLine(speaker);
+        if (report) this.world.playerSay(speaker, report);
+        else this.world.playerSay(speaker, line, team);
       }
     }
   }

@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_LOG_MATCH, foldLog, totalsOf } from "../../convex/model/serverLog/matchLog";
-import { foldEventsOf, parseLogBody } from "../../convex/model/serverLog/parse";
+import { chatOf, foldEventsOf, parseLogBody } from "../../convex/model/serverLog/parse";
+import { pickTarget, readChatCommand } from "../../convex/model/conduct/reports";
 import { familyOf, playedVolume, unstamped, type PlayedVolume } from "../../dev/sim/log-families";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 
@@ -90,6 +91,24 @@ describe("the simulator's log follows real CS2 logs", () => {
     }
     // Nothing the real logs do not have.
     expect([...simulated.families.keys()].filter((f) => !realFamilies.has(f))).toEqual([]);
+  });
+
+  it("has players type `!report <name> <reason>` in chat, which the panel reads as a report of that player", () => {
+    const chat = bodies.flatMap((b) => chatOf(parseLogBody(b).events));
+    const players = sim.servers[0]!.world.connected().filter((p) => !p.isBot);
+    const known = players.map((p) => ({ steamId: p.steamId, name: p.name }));
+    const reports = chat.flatMap((line) => {
+      const command = readChatCommand(line.text);
+      return command?.kind === "report" ? [{ line, command }] : [];
+    });
+    expect(reports.length, chat.map((l) => l.text).join(" | ")).toBeGreaterThan(0);
+    expect(reports.length).toBeLessThan(chat.length / 2);
+    for (const { line, command } of reports) {
+      expect(line.teamOnly, line.text).toBe(false);
+      const picked = pickTarget(command.words, known, line.steamId);
+      expect(picked, line.text).not.toBeNull();
+      expect(picked!.reason.length).toBeGreaterThan(0);
+    }
   });
 
   it("writes about as many lines and bytes a played round as real 5v5 maps", () => {
