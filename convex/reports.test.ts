@@ -139,6 +139,29 @@ describe("reports from the game", () => {
     expect(call.targetSteamId).toBeUndefined();
   });
 
+  test("a reporter folded into someone else's report reads it as their own, with their reason", async () => {
+    const { t, serverId, asModerator, asUser } = await conductWorld();
+    await withPlayers(t, serverId);
+    await linkSteam(t, "Petro", CHARLIE);
+    await postLog(t, [
+      say("!report bravo <b> wallhack through smoke"),
+      say("!report Bravo <b> aimbot", CHARLIE_P),
+    ]);
+    const mine = await asUser.query(api.conduct.myReports, {});
+    expect(mine).toEqual([
+      expect.objectContaining({ targetSteamId: BRAVO, reason: "aimbot", status: "open" }),
+    ]);
+    const [report] = (await asModerator.query(api.conduct.reports, { status: "open", ...PAGE }))
+      .page;
+    await asModerator.action(api.conduct.rejectReport, {
+      reportId: report!._id,
+      decision: "Не підтвердилось",
+    });
+    expect(await asUser.query(api.conduct.myReports, {})).toEqual([
+      expect.objectContaining({ status: "rejected", decision: "Не підтвердилось" }),
+    ]);
+  });
+
   test("a reporter is limited to 3 reports in 10 minutes; the rest file nothing", async () => {
     const { t, serverId, asModerator } = await conductWorld();
     await withPlayers(t, serverId);

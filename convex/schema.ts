@@ -632,6 +632,15 @@ export default defineSchema({
     .index("by_serverId_and_targetSteamId_and_status", ["serverId", "targetSteamId", "status"])
     .index("by_reporterSteamId_and_at", ["reporterSteamId", "at"]),
 
+  /* Each reporter's own filing of a report, the first one's and those folded into it, so every
+     reporter reads the outcome of what they reported (model/conduct/reportQueue.ts ownReports). */
+  reportFilings: defineTable({
+    reportId: v.id("reports"),
+    steamId: v.string(),
+    reason: v.string(),
+    at: v.number(),
+  }).index("by_steamId_and_at", ["steamId", "at"]),
+
   /* Warnings staff gave (model/conduct/warnings.ts); each counts until `expiresAt`. */
   warnings: defineTable(warningFields)
     .index("by_steamId_and_at", ["steamId", "at"])

@@ -161,24 +161,47 @@ export async function reportPage(ctx: QueryCtx, status: ReportStatus, opts: Pagi
   return { ...result, page };
 }
 
-/** A reporter's own reports and their outcome, newest first (no staff names, no evidence). */
+const OWN_REPORTS_MAX = 20;
+
+/**
+ * A reporter's own reports and their outcome, newest first (no staff names, no evidence): those
+ * they filed first and those their report was folded into, each with their own reason and time.
+ * Reports filed before filings were kept are found by their first reporter.
+ */
 export async function ownReports(ctx: QueryCtx, steamId: string) {
-  const rows = await ctx.db
+  const filings = await ctx.db
+    .query("reportFilings")
+    .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
+    .order("desc")
+    .take(OWN_REPORTS_MAX);
+  const firsts = await ctx.db
     .query("reports")
     .withIndex("by_reporterSteamId_and_at", (q) => q.eq("reporterSteamId", steamId))
     .order("desc")
-    .take(20);
-  return rows.map((r) => ({
-    _id: r._id,
-    at: r.at,
-    source: r.source,
-    kind: r.kind,
-    serverName: r.serverName,
-    targetName: r.targetName,
-    targetSteamId: r.targetSteamId,
-    reason: r.reason,
-    status: r.status,
-    decision: r.decision,
-    sanction: r.sanction,
-  }));
+    .take(OWN_REPORTS_MAX);
+  const mine = new Map<Id<"reports">, { report: Doc<"reports">; reason: string; at: number }>();
+  for (const report of firsts) {
+    mine.set(report._id, { report, reason: report.reason, at: report.at });
+  }
+  for (const filing of filings) {
+    const report =
+      mine.get(filing.reportId)?.report ?? (await ctx.db.get("reports", filing.reportId));
+    if (report) mine.set(report._id, { report, reason: filing.reason, at: filing.at });
+  }
+  return [...mine.values()]
+    .sort((a, b) => b.at - a.at)
+    .slice(0, OWN_REPORTS_MAX)
+    .map(({ report: r, reason, at }) => ({
+      _id: r._id,
+      at,
+      source: r.source,
+      kind: r.kind,
+      serverName: r.serverName,
+      targetName: r.targetName,
+      targetSteamId: r.targetSteamId,
+      reason,
+      status: r.status,
+      decision: r.decision,
+      sanction: r.sanction,
+    }));
 }

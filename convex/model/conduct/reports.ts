@@ -171,6 +171,12 @@ export async function fileReport(
   const existing = await undecidedOf(ctx, r.serverId, r.target?.steamId);
   if (existing) {
     if (!existing.reporters.includes(r.reporterSteamId)) {
+      await ctx.db.insert("reportFilings", {
+        reportId: existing._id,
+        steamId: r.reporterSteamId,
+        reason,
+        at: now,
+      });
       await ctx.db.patch("reports", existing._id, {
         folded: existing.folded + 1,
         ...(existing.reporters.length < REPORT_FOLD_MAX
@@ -197,6 +203,12 @@ export async function fileReport(
     folded: 0,
     reporters: [r.reporterSteamId],
     status: "open",
+  });
+  await ctx.db.insert("reportFilings", {
+    reportId: id,
+    steamId: r.reporterSteamId,
+    reason,
+    at: now,
   });
   await notify(ctx, {
     kind: "report",
