@@ -3,7 +3,10 @@
  * zero-width characters join server1 through the simulator's control API, and a tournament player
  * joins with a markup nickname. Every screen that shows them must show the literal text: the
  * players table, the player modal, the random picker, the audit log, the ban list and the
- * tournament teams. No element may be created from a name, and no injected script may run.
+ * tournament teams. On Server #3 (plain CS2, its HTTP log on) a hostile-named player types hostile
+ * chat and a `!report` of another hostile-named player: the staff's chat log, report queue and
+ * the player's page show both as text. No element may be created from a name or chat, and no
+ * injected script may run.
  */
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -325,6 +328,68 @@ describe.skipIf(!chromiumPath)("hostile names render as text", () => {
         await teamA(page).getByText(MARKUP_NICKNAME, { exact: true }).hover();
         await expectNoMarkup(page);
       }
+    },
+  );
+
+  test(
+    "chat and an in-game report from the CS2 log: chat log, report queue, player page",
+    { timeout: 180_000 },
+    async () => {
+      // No double quotes: CS2 writes a name and a message between quotes, unescaped.
+      const reporterName = "<img src=x onerror=alert(3)>";
+      const targetName = "\u202Echeat\u202C";
+      const chat = "<script>window.__xss=5</script> @everyone \u202Eреверс";
+      const reason = "<img src=y onerror=alert(4)> @here";
+      // The log parser drops bidi controls from chat text (names keep them, shown as text).
+      const shownChat = chat.replace("\u202E", "");
+      const join = async (name: string) => {
+        const res = await fetch(`${env.demo.sim.controlUrl}/servers/server3/players`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name }),
+        });
+        expect(res.status).toBe(201);
+        return (await res.json()) as WirePlayer;
+      };
+      const reporter = await join(reporterName);
+      const target = await join(targetName);
+
+      const staff = await open(`${env.url}?tab=auth`);
+      await staff.getByRole("button", { name: "Увійти як модератор (демо)" }).click();
+      await staff.getByText("Авторизація успішна!").waitFor(WAIT);
+      // The report names a player the panel already sees on the server.
+      await staff.goto(`${env.url}?tab=players&server=server3`);
+      await expectText(staff.locator("tbody"), targetName);
+      await expectText(staff.locator("tbody"), reporterName);
+
+      const s3 = env.demo.sim.server("server3");
+      const speaker = s3.world.find(reporter.steamId)!;
+      s3.world.playerSay(speaker, chat);
+      s3.world.playerSay(speaker, `!report ${targetName} ${reason}`);
+      await s3.settled();
+
+      await staff.goto(`${env.url}?tab=moderation&server=server3`);
+      const chatLog = staff.getByRole("list", { name: "Чат серверу", exact: true });
+      await expectText(chatLog, shownChat);
+      await expectText(chatLog, reporterName);
+      expect(await chatLog.textContent()).not.toContain("\u202E");
+      await expectNoMarkup(staff);
+
+      const report = staff.locator("li[aria-label]").filter({ hasText: "@here" });
+      // The reported player, resolved from the name typed: a link to their page, named as text.
+      await expectText(report.locator(`a[href$="/players/${target.steamId}"]`), targetName);
+      await expectText(report, reason, true);
+      await expectText(report, reporterName, true);
+      // The chat before the report, kept with it.
+      await expectText(report.getByRole("list", { name: "Чат перед скаргою" }), shownChat);
+      await expectNoMarkup(staff);
+
+      // The reporter's page: their chat (the staff's «Чат гравця» card), as text.
+      await staff.goto(`${env.url}players/${reporter.steamId}`);
+      const ownChat = staff.getByRole("list", { name: "Чат серверу", exact: true });
+      await expectText(ownChat, shownChat);
+      await expectText(staff.locator("body"), reporterName);
+      await expectNoMarkup(staff);
     },
   );
 
