@@ -1,9 +1,9 @@
 /**
  * MatchZy push end to end in Chromium against demo mode: the admin turns push on in the panel, the
  * simulator (speaking MatchZy's remote log) posts its round_end events to the backend's
- * `POST /api/events/{key}`, and the dashboard shows the pushed score. Turning push off falls back to
- * polling. Provenance, not timing, tells push from poll: the match snapshot's `pushedAt` is set
- * only by an event. The delay is printed for the note, never asserted.
+ * `POST /api/events/{key}`, and the dashboard shows the pushed score. Turning push off stops the
+ * events: the next score comes from the other sources (the poller, and the demo's CS2 log), and the
+ * push status counts no new event. The delay is printed for the note, never asserted.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -29,11 +29,12 @@ async function shownScore(page: Page) {
   return `${ct}:${t}`;
 }
 
-async function pushedAt(): Promise<number | undefined> {
+/** How many MatchZy events the panel accepted, all servers together (only Server #1 pushes). */
+async function pushEventsCount(): Promise<number> {
   const rows = (await env.demo.backend.t.run(
-    async (ctx) => await ctx.db.query("matchSnapshots").collect(),
-  )) as { pushedAt?: number; match: { serverName: string } }[];
-  return rows.find((r) => r.pushedAt !== undefined)?.pushedAt;
+    async (ctx) => await ctx.db.query("pushStatus").collect(),
+  )) as { eventsCount?: number }[];
+  return rows.reduce((sum, r) => sum + (r.eventsCount ?? 0), 0);
 }
 
 /** Server #1's push state as the panel stored it from the events it accepted. */
@@ -81,17 +82,17 @@ describe.skipIf(!chromiumPath)("MatchZy push in the browser", () => {
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-checked"), WAIT).toBe("false");
     await expect.poll(() => server.state().matchzy.remoteLogUrl, WAIT).toBe(PUSH_OFF_URL);
-    const lastPush = await pushedAt();
+    const eventsBefore = await pushEventsCount();
     const sentBefore = server.state().matchzy.sent;
     await page.getByRole("tab", { name: "Огляд", exact: true }).click();
     server.advanceUntil("roundEnd", 5_000);
     const next = await simJson<WireMatch>(env, 0, "/match");
     await expect.poll(() => shownScore(page), WAIT).toBe(`${next.scoreCT}:${next.scoreT}`);
     expect(server.state().matchzy.sent).toBe(sentBefore);
-    // The poller's write replaced the snapshot: no newer push stamp. (A poll may already have
-    // replaced it before push went off, adding the round clock events do not carry.)
-    if (lastPush === undefined) expect(await pushedAt()).toBeUndefined();
-    else expect((await pushedAt()) ?? 0).toBeLessThanOrEqual(lastPush);
+    // No event reached the panel after push went off. (The next score's source is the poller or,
+    // on the demo's Server #1, CS2's log, which speaks for the match once MatchZy no longer does:
+    // its writes carry the same feed stamp, so the stamp proves nothing here.)
+    expect(await pushEventsCount()).toBe(eventsBefore);
     await context.close();
   });
 });
