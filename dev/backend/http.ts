@@ -29,23 +29,45 @@ export const HTTP_ACTION_BODY_LIMIT = 20 << 20;
  * answer is sent is not drained: the connection is closed after the answer, as hyper (Convex's
  * HTTP server) closes the read side of a body it cannot drain at once. A client that finishes
  * sending before it takes an answer (.NET's HttpClient) then fails, so a `307` to an upload URL
- * cannot carry a large body past this limit.
+ * cannot carry a large body past this limit. A body the handler read past the limit is drained, so
+ * the client gets the handler's answer, not a reset, whichever it does first.
  */
-function limitedBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+function limitedBody(req: IncomingMessage): {
+  stream: ReadableStream<Uint8Array>;
+  /** A body the handler read past the limit is drained (dropped), not cut off. */
+  overflowed: () => boolean;
+} {
   let read = 0;
-  const iterator = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await iterator.next();
-      if (done) return controller.close();
-      read += value.length;
-      if (read > HTTP_ACTION_BODY_LIMIT) {
-        controller.error(new Error("Request body exceeds the HTTP action limit of 20 MiB"));
-        return;
+  let started = false;
+  let overflowed = false;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!started) {
+        started = true;
+        // Data events, not an async iterator: past the limit the rest must keep flowing (and be
+        // dropped) so the client, still sending, reads the answer instead of a reset.
+        req.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (overflowed) return;
+          if (read > HTTP_ACTION_BODY_LIMIT) {
+            overflowed = true;
+            controller.error(new Error("Request body exceeds the HTTP action limit of 20 MiB"));
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (!overflowed) controller.close();
+        });
+        req.on("error", (error) => {
+          if (!overflowed) controller.error(error);
+        });
       }
-      controller.enqueue(new Uint8Array(value));
+      if (!overflowed) req.resume();
     },
   });
+  return { stream, overflowed: () => overflowed };
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -86,6 +108,7 @@ export function httpActionsHandler(engine: Engine) {
       const declared = Number(req.headers["content-length"] ?? NaN);
       const streamed = declared > HTTP_ACTION_BODY_LIMIT && method !== "GET" && method !== "HEAD";
       const body = streamed ? Buffer.alloc(0) : await readBody(req);
+      const limited = streamed ? limitedBody(req) : undefined;
       if (body.length > HTTP_ACTION_BODY_LIMIT) {
         return fail(res, 413, "Request body exceeds the HTTP action limit of 20 MiB");
       }
@@ -93,8 +116,8 @@ export function httpActionsHandler(engine: Engine) {
       const response = await engine.accessor(identity).fetch(req.url ?? "/", {
         method,
         headers,
-        body: streamed
-          ? limitedBody(req)
+        body: limited
+          ? limited.stream
           : method === "GET" || method === "HEAD" || body.length === 0
             ? undefined
             : new Uint8Array(body),
@@ -110,7 +133,7 @@ export function httpActionsHandler(engine: Engine) {
       if (cookies.length > 0) out["set-cookie"] = cookies;
       res.writeHead(response.status, out);
       res.end(Buffer.from(await response.arrayBuffer()), () => {
-        if (streamed && !req.complete) req.socket.destroy();
+        if (limited && !req.complete && !limited.overflowed()) req.socket.destroy();
       });
     } catch (e) {
       const { message } = encodeError(e);
