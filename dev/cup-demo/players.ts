@@ -60,15 +60,18 @@ export async function signUpPlayers(
   for (const [i, name] of names.entries()) {
     const index = first + i;
     const convex = client(demo.backend.url);
-    const token = makeDemoJwt({
-      iss: "https://demo.cs2-panel.local",
-      sub: `cup-player-${index}`,
-      name,
-      nickname: `player${index}`,
-      email: `player${index}@demo.cs2-panel.local`,
-      email_verified: true,
-    });
-    convex.setAuth(async () => token);
+    // A fresh token each time the client asks: a demo JWT expires on the process's clock, which
+    // the cup demo speeds up, so one token made at sign-up dies mid-cup.
+    convex.setAuth(async () =>
+      makeDemoJwt({
+        iss: "https://demo.cs2-panel.local",
+        sub: `cup-player-${index}`,
+        name,
+        nickname: `player${index}`,
+        email: `player${index}@demo.cs2-panel.local`,
+        email_verified: true,
+      }),
+    );
     const player = {
       index,
       name,
