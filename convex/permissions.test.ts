@@ -532,6 +532,11 @@ const MATRIX: Record<string, Row> = {
     level: "guestAdmin",
     args: (i) => ({ serverId: i.serverId }),
   },
+  "backups:list": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    reaches: NO_GAME_SERVER,
+  },
 };
 
 type Persona = "anonymous" | "guestAdminOn" | "user" | "moderator" | "admin";

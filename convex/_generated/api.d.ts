@@ -9,6 +9,7 @@
  */
 
 import type * as audit from "../audit.js";
+import type * as backups from "../backups.js";
 import type * as capabilities from "../capabilities.js";
 import type * as conduct from "../conduct.js";
 import type * as crons from "../crons.js";
@@ -161,6 +162,7 @@ import type * as model_push_receive from "../model/push/receive.js";
 import type * as model_push_secret from "../model/push/secret.js";
 import type * as model_push_status from "../model/push/status.js";
 import type * as model_serverControl_actions from "../model/serverControl/actions.js";
+import type * as model_serverControl_backups from "../model/serverControl/backups.js";
 import type * as model_serverControl_feedSwitch from "../model/serverControl/feedSwitch.js";
 import type * as model_serverControl_rconLock from "../model/serverControl/rconLock.js";
 import type * as model_serverControl_step from "../model/serverControl/step.js";
@@ -223,6 +225,7 @@ import type {
 
 declare const fullApi: ApiFromModules<{
   audit: typeof audit;
+  backups: typeof backups;
   capabilities: typeof capabilities;
   conduct: typeof conduct;
   crons: typeof crons;
@@ -375,6 +378,7 @@ declare const fullApi: ApiFromModules<{
   "model/push/secret": typeof model_push_secret;
   "model/push/status": typeof model_push_status;
   "model/serverControl/actions": typeof model_serverControl_actions;
+  "model/serverControl/backups": typeof model_serverControl_backups;
   "model/serverControl/feedSwitch": typeof model_serverControl_feedSwitch;
   "model/serverControl/rconLock": typeof model_serverControl_rconLock;
   "model/serverControl/step": typeof model_serverControl_step;

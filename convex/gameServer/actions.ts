@@ -21,6 +21,7 @@ import { MATCH_CONFIG_HEADER, MATCHZY_LOAD_COMMANDS } from "../lib/matchzyMatch"
 import { ownValue } from "../lib/ownKey";
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import { vLaunchPayload, type LaunchPayload } from "../lib/tournamentFields";
+import { BACKUP_LIST_COMMANDS, backupRefusal, matchzyBackupName } from "./backups";
 import {
   consoleReason,
   invalid,
@@ -33,6 +34,7 @@ import {
   validateDuration,
   validateFeedUrl,
   validateFreeCommand,
+  validateBackupFile,
   validateSteamId,
   WORKSHOP_RE,
 } from "./consoleInput";
@@ -85,6 +87,11 @@ export interface ActionDeclaration<A extends PropertyValidators = PropertyValida
    * undefined: «Помилка виконання дії "<label>": <message>».
    */
   failure?: (message: string) => string | undefined;
+  /**
+   * Why the game server did not do it although it answered (a console prints its refusals as
+   * text): the refusal in Ukrainian, or undefined when the output shows none.
+   */
+  refused?: (output: string) => string | undefined;
 }
 
 /** Identity with inference: the declaration's callbacks see its own argument types. */
@@ -256,6 +263,54 @@ export const SERVER_ACTION_DECLARATIONS = {
     args: {},
     console: () => ["bot_kick"],
     sample: {},
+  }),
+
+  // ---- Round backups: CS2's own files, written at each round start (gameServer/backups.ts) ----
+  /** Turns CS2's round backups on (on by default; a config or a host may have turned them off). */
+  backupsOn: panel({
+    label: "Резервні копії раундів",
+    access: "admin",
+    args: {},
+    console: () => ["mp_backup_round_auto 1"],
+    sample: {},
+  }),
+  /** Reads the files the server has (backups.ts parses the answer); changes nothing. */
+  backupList: declare({
+    label: "Список резервних копій",
+    access: "admin",
+    args: {},
+    console: () => [...BACKUP_LIST_COMMANDS],
+    plugin: () => [{ method: "GET", path: "/private/backups", isPrivate: true }],
+  }),
+  /**
+   * Puts the match back at the start of the round after the file's: CS2's own load (plain CS2 and
+   * the panel's plugin). On a MatchZy server `restoreBackupMatchzy` goes through MatchZy instead,
+   * which also brings back its rosters, team names and pause.
+   */
+  restoreBackup: panel({
+    label: "Відновлення раунду",
+    access: "admin",
+    args: { file: v.string() },
+    console: ({ file }) => [`mp_backup_restore_load_file ${validateBackupFile(file)}`],
+    plugin: ({ file }) => post("/private/backups/restore", { file: validateBackupFile(file) }),
+    readBack: true,
+    describe: ({ file }) => file,
+    sample: { file: "backup_round05.txt" },
+    refused: backupRefusal,
+  }),
+  /**
+   * MatchZy's `matchzy_loadbackup <file>`: its own backup of the round (the JSON beside CS2's file,
+   * same name), which changes the map itself when the server shows another and pauses after.
+   */
+  restoreBackupMatchzy: panel({
+    label: "Відновлення раунду (MatchZy)",
+    access: "admin",
+    args: { file: v.string() },
+    console: ({ file }) => [`matchzy_loadbackup ${matchzyBackupName(validateBackupFile(file))}`],
+    readBack: true,
+    describe: ({ file }) => file,
+    sample: { file: "matchzy_7_0_round05.txt" },
+    refused: backupRefusal,
   }),
 
   // ---- Admin only ----

@@ -26,6 +26,35 @@ function fileOf(name: string): RoundBackupFile | null {
   return m ? { file: name, round: gameNumber(m[1], "round") } : null;
 }
 
+/**
+ * What the console is asked for a list: whether CS2 writes backups now (`name = value`), then the
+ * files. The plugin answers both in one `GET /private/backups`.
+ */
+export const BACKUP_LIST_COMMANDS = [
+  "mp_backup_round_auto",
+  "mp_backup_restore_list_files",
+] as const;
+
+/**
+ * MatchZy keeps its own backup of each round beside CS2's file, `MatchZyDataBackup/<same
+ * name>.json` (rosters, team names, the match id and CS2's file inside), and its
+ * `matchzy_loadbackup` takes that name. A file of another prefix is not MatchZy's: sent as it is.
+ */
+export function matchzyBackupName(file: string): string {
+  return file.startsWith("matchzy_") ? file.replace(/\.txt$/, ".json") : file;
+}
+
+/**
+ * A load the console answered without doing it: CS2 and MatchZy print their refusals (no such
+ * file, another map's file) as text. Undefined when the output shows none.
+ */
+export function backupRefusal(output: string): string | undefined {
+  const said = output.trim().slice(0, 300);
+  return /fail|not found|does not exist|could not|couldn't|unable|invalid|is for /i.test(said)
+    ? `Сервер не завантажив резервну копію: ${said}`
+    : undefined;
+}
+
 /** The console's list: every token that is a backup file's name, newest (highest round) last. */
 export function parseBackupList(text: string): RoundBackupFile[] {
   const files = new Map<string, RoundBackupFile>();

@@ -6,6 +6,7 @@
  */
 import { CONFIGS } from "../lib/catalog";
 import { isSteamId64 } from "../lib/steamId";
+import { BACKUP_FILE_RE } from "./backups";
 import { consoleTokens } from "./consoleLine";
 
 /** The longest free console line and chat message a game server is sent (the panel's forms too). */
@@ -117,6 +118,13 @@ export function validateFreeCommand(raw: string): string {
     invalid("Дозволено виконувати лише відомі конфіги.");
   }
   return command;
+}
+
+/** A round backup file as CS2 names it (`<prefix>_roundNN.txt`): nothing else reaches a load. */
+export function validateBackupFile(raw: string): string {
+  const file = raw.trim();
+  if (!BACKUP_FILE_RE.test(file)) invalid("Оберіть резервну копію зі списку сервера.");
+  return file;
 }
 
 export function validateChat(raw: string): string {

@@ -311,8 +311,12 @@ export class ConsoleEngine {
   }
 }
 
-/** MatchZy's `matchzy_loadbackup` argument: a file name, or a round number (rounds played). */
+/**
+ * MatchZy's `matchzy_loadbackup` argument: its own backup's name (`<CS2's file name>.json`, which
+ * holds CS2's file), CS2's file name, or a round number (rounds played).
+ */
 function backupFile(backups: RoundBackups, arg: string | undefined): string | undefined {
+  if (arg?.endsWith(".json")) return `${arg.slice(0, -".json".length)}.txt`;
   if (arg === undefined || !/^\d{1,4}$/.test(arg)) return arg;
   const round = Number(arg);
   return backups

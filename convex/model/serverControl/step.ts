@@ -123,7 +123,8 @@ export async function sendToServer(
   // Its answer is English ("Unknown command …"): the toast says it in Ukrainian, the output block
   // still shows what the server printed.
   const unknown = UNKNOWN_COMMAND.test(output);
-  const loadRefused = matchConfigRefusal(action, output);
+  const loadRefused =
+    matchConfigRefusal(action, output) ?? declarationOf(action.kind).refused?.(output);
   if (loadRefused) {
     return failed(loadRefused, {
       code: "GAME_SERVER",
