@@ -113,6 +113,8 @@ interface Expected {
   scoreT: number;
   rounds: string;
   kda: Map<string, [number, number, number]>;
+  /** The last block's opening kills, 3k, 4k, 5k, utility damage and enemies flashed. */
+  detail: Map<string, number[]>;
 }
 
 /**
@@ -137,6 +139,7 @@ function expectedOf(text: string): Expected {
   }
   const blockEnd = lines.lastIndexOf("}}JSON_END", over);
   const kda = new Map<string, [number, number, number]>();
+  const detail = new Map<string, number[]>();
   let fields: string[] = [];
   for (let i = lines.lastIndexOf("JSON_BEGIN{", blockEnd); i < blockEnd; i++) {
     const f = /^"fields" : "(.*)",?$/.exec(lines[i]!);
@@ -152,6 +155,10 @@ function expectedOf(text: string): Expected {
       cells[fields.indexOf("deaths")]!,
       cells[fields.indexOf("assists")]!,
     ]);
+    detail.set(
+      id,
+      ["firstk", "3k", "4k", "5k", "ud", "ef"].map((f) => cells[fields.indexOf(f)]!),
+    );
   }
   const lastStart = lines.lastIndexOf('World triggered "Round_Start"', over);
   for (const l of lines.slice(lastStart, over)) {
@@ -175,7 +182,14 @@ function expectedOf(text: string): Expected {
       add(line.assister.steamId, 2);
     }
   }
-  return { map: map!, scoreCT: Number(ct), scoreT: Number(t), rounds: rounds.join(" "), kda };
+  return {
+    map: map!,
+    scoreCT: Number(ct),
+    scoreT: Number(t),
+    rounds: rounds.join(" "),
+    kda,
+    detail,
+  };
 }
 
 const REASON: Record<string, string> = {
@@ -249,6 +263,19 @@ describe.each([
       }
 
       expect(strip).toEqual(m.timeline);
+
+      // The match page's detail: a row per round, CS2's own numbers up to its last block, and
+      // the final round's lines on top (at most one more opening kill, one more multi-kill).
+      const b = m.breakdown!;
+      expect(b.rounds.map((r) => r.round)).toEqual((m.timeline ?? []).map((r) => r.round));
+      for (const [id, [firstk, k3, k4, k5, ud, ef]] of expected.detail) {
+        const p = b.players.find((x) => x.steamId === id)!;
+        expect(p.firstKills - firstk!, id).toBeOneOf([0, 1]);
+        expect(p.k3 + p.k4 + p.k5 - (k3! + k4! + k5!), id).toBeOneOf([0, 1]);
+        expect(p.utilityDamage, id).toBeGreaterThanOrEqual(ud!);
+        expect(p.enemiesFlashed, id).toBeGreaterThanOrEqual(ef!);
+      }
+      expect(b.economy.length).toBe(expected.detail.size > 0 ? m.rounds : 0);
     });
   },
   120_000,

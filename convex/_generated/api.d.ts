@@ -167,6 +167,7 @@ import type * as model_serverControl_feedSwitch from "../model/serverControl/fee
 import type * as model_serverControl_rconLock from "../model/serverControl/rconLock.js";
 import type * as model_serverControl_step from "../model/serverControl/step.js";
 import type * as model_serverControl_toggles from "../model/serverControl/toggles.js";
+import type * as model_serverLog_breakdown from "../model/serverLog/breakdown.js";
 import type * as model_serverLog_http from "../model/serverLog/http.js";
 import type * as model_serverLog_lines from "../model/serverLog/lines.js";
 import type * as model_serverLog_logMatch from "../model/serverLog/logMatch.js";
@@ -383,6 +384,7 @@ declare const fullApi: ApiFromModules<{
   "model/serverControl/rconLock": typeof model_serverControl_rconLock;
   "model/serverControl/step": typeof model_serverControl_step;
   "model/serverControl/toggles": typeof model_serverControl_toggles;
+  "model/serverLog/breakdown": typeof model_serverLog_breakdown;
   "model/serverLog/http": typeof model_serverLog_http;
   "model/serverLog/lines": typeof model_serverLog_lines;
   "model/serverLog/logMatch": typeof model_serverLog_logMatch;

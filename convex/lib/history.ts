@@ -70,6 +70,54 @@ export type WeaponKills = Infer<typeof vWeaponKills>;
 /** Weapons kept per match (CS2 has fewer; the rest of an odd log is dropped). */
 export const MAX_WEAPONS = 60;
 
+/**
+ * What CS2's log tells beyond each player's line (a map recorded from the log): per player the
+ * opening duels, multi-kills, clutches won and utility; per round the kills of each side, who
+ * opened it and who clutched it; and each side's money at every round's start (shown only after
+ * the match: live, it would tell players the enemy's economy).
+ */
+export const vBreakdownPlayer = v.object({
+  /** SteamID64; absent for a bot (told apart by its name within the match). */
+  steamId: v.optional(v.string()),
+  name: v.string(),
+  side: v.optional(vSide),
+  /** Opening duels: the round's first kill made, and suffered. */
+  firstKills: v.number(),
+  firstDeaths: v.number(),
+  /** Rounds with exactly 2, 3, 4 and 5 or more kills. */
+  k2: v.number(),
+  k3: v.number(),
+  k4: v.number(),
+  k5: v.number(),
+  /** Rounds won as the side's last player alive, by how many enemies were left then (1vX). */
+  clutches: v.array(v.number()),
+  utilityDamage: v.number(),
+  enemiesFlashed: v.number(),
+});
+export type BreakdownPlayer = Infer<typeof vBreakdownPlayer>;
+
+export const vBreakdownRound = v.object({
+  round: v.number(),
+  killsCT: v.number(),
+  killsT: v.number(),
+  /** The round's first kill: the killer's name and side, and the victim's name. */
+  first: v.optional(v.object({ name: v.string(), side: vSide, victim: v.string() })),
+  /** The round won by a side's last player alive against `vs` enemies. */
+  clutch: v.optional(v.object({ name: v.string(), side: vSide, vs: v.number() })),
+});
+export type BreakdownRound = Infer<typeof vBreakdownRound>;
+
+/** Each side's money (all its players) at a round's start, as CS2's round_stats block gives it. */
+export const vEconomyRound = v.object({ round: v.number(), CT: v.number(), T: v.number() });
+export type EconomyRound = Infer<typeof vEconomyRound>;
+
+export const vMatchBreakdown = v.object({
+  players: v.array(vBreakdownPlayer),
+  rounds: v.array(vBreakdownRound),
+  economy: v.array(vEconomyRound),
+});
+export type MatchBreakdown = Infer<typeof vMatchBreakdown>;
+
 /** A MatchZy team of a match: its name, the match config's id, the side it started on. */
 export const vMatchTeam = v.object({
   name: v.string(),
@@ -161,6 +209,7 @@ export const matchRecordFields = {
   maxRounds: v.optional(v.number()),
   bots: v.optional(v.array(vBotLine)),
   weapons: v.optional(v.array(vWeaponKills)),
+  breakdown: v.optional(vMatchBreakdown),
 };
 
 /** A list entry (the public API's shape plus what the page shows). */
@@ -198,6 +247,8 @@ export const vMatchDetail = v.object({
   bots: v.array(vBotLine),
   /** Kills by weapon, most first; empty without CS2's HTTP log. */
   weapons: v.array(vWeaponKills),
+  /** Opening duels, multi-kills, clutches, utility and money; null unless recorded from the log. */
+  breakdown: v.union(vMatchBreakdown, v.null()),
 });
 export type MatchDetail = Infer<typeof vMatchDetail>;
 

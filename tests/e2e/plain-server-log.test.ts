@@ -90,12 +90,28 @@ describe.skipIf(!chromiumPath)("a plain CS2 server from its own log", () => {
     await page.goto(new URL(`/matches/${match._id}`, env.url).href);
     const timeline = page.getByRole("list", { name: "Раунди" });
     await expect.poll(() => timeline.getByRole("listitem").count(), WAIT).toBe(match.rounds);
+    // What the log told beyond the lines: kills of every round, opening duels, multi-kills,
+    // clutches and utility per player, and each side's money by round.
+    await expect(page.getByTestId("round-kills").count()).resolves.toBe(match.rounds);
+    const detail = page.getByRole("table", { name: /перші дуелі/ });
+    await expect(detail.locator("tbody tr").count()).resolves.toBeGreaterThan(1);
+    await expect(page.getByRole("img", { name: /Гроші сторін/ }).count()).resolves.toBe(1);
     await page.screenshot({ path: path.join(shots, "plain-server-match.png"), fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );
     await page.screenshot({ path: path.join(shots, "plain-server-match-360.png"), fullPage: true });
+    for (const [file, title] of [
+      ["round-kills", "Вбивства за раундами"],
+      ["breakdown-players", "Гравці: перші дуелі, мультикіли, клатчі, гранати"],
+      ["economy", "Гроші сторін"],
+    ] as const) {
+      await page
+        .getByRole("region", { name: title })
+        .first()
+        .screenshot({ path: path.join(shots, `plain-server-${file}-360.png`) });
+    }
     await context.close();
   }, 240_000);
 });

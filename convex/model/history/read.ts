@@ -97,6 +97,7 @@ export async function matchDetail(ctx: QueryCtx, rawId: string): Promise<MatchDe
     maxRounds: m.maxRounds ?? null,
     bots: m.bots ?? [],
     weapons: m.weapons ?? [],
+    breakdown: m.breakdown ?? null,
   };
 }
 

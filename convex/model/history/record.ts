@@ -146,6 +146,7 @@ export async function recordMatch(
     ...(closed.weapons && closed.weapons.length > 0
       ? { weapons: [...closed.weapons].sort((a, b) => b.kills - a.kills) }
       : {}),
+    ...(closed.breakdown ? { breakdown: closed.breakdown } : {}),
     dedupeKey,
     counted,
     voided: false,

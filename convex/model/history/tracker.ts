@@ -12,6 +12,7 @@ import {
   MIN_ROUNDS,
   type BotLine,
   type InterruptReason,
+  type MatchBreakdown,
   type HistoryLine,
   type MatchSource,
   type MatchTeams,
@@ -40,6 +41,7 @@ export interface ClosedMatch {
   maxRounds?: number;
   bots?: BotLine[];
   weapons?: TrackedMatch["weapons"];
+  breakdown?: MatchBreakdown;
   /** Ended without a result and never brought back (model/history/interruptions.ts). */
   abandoned?: true;
 }

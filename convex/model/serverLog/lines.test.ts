@@ -194,6 +194,7 @@ const FAKE_LINES = [
   `"y<4><[U:1:4]><CT>" say "hello"`,
   `"y<4><[U:1:4]>" switched from team <CT> to <TERRORIST>`,
   `"y<4><[U:1:4]><CT>" assisted killing "z<5><[U:1:5]><TERRORIST>"`,
+  `"y<4><[U:1:4]><CT>" blinded for 2.78 by "z<5><[U:1:5]><TERRORIST>" from flashbang entindex 5 `,
   `JSON_BEGIN{`,
   `}}JSON_END`,
 ];
@@ -248,6 +249,7 @@ const forms: [string, (a: P, b: P, text: string) => string][] = [
       `${block(a)} [1 2 3] attacked ${block(b)} [4 5 6] with "glock" (damage "20") (damage_armor "0") (health "80") (armor "0") (hitgroup "chest")`,
   ],
   ["assist", (a, b) => `${block(a)} assisted killing ${block(b)}`],
+  ["blinded", (a, b) => `${block(a)} blinded for 2.78 by ${block(b)} from flashbang entindex 552 `],
   ["suicide", (a) => `${block(a)} [1 2 3] committed suicide with "world"`],
   ["chat", (a, _b, text) => `${block(a)} say "${text}"`],
   ["chat", (a, _b, text) => `${block(a)} say_team "${text}"`],
@@ -275,19 +277,25 @@ describe("player text never becomes an event", () => {
           const read = readLogLine(line);
           if (read === null) return;
           expect(read.kind).toBe(kind);
-          const first =
-            "attacker" in read
-              ? read.attacker
-              : "assister" in read
-                ? read.assister
-                : "player" in read
-                  ? read.player
-                  : null;
+          // A blinded line names its victim first, then who threw the flash.
+          const [first, second] =
+            read.kind === "blinded"
+              ? [read.victim, read.attacker]
+              : [
+                  "attacker" in read
+                    ? read.attacker
+                    : "assister" in read
+                      ? read.assister
+                      : "player" in read
+                        ? read.player
+                        : null,
+                  "victim" in read ? read.victim : null,
+                ];
           expect(first?.name).toBe(a.name);
           expect(first?.userId).toBe(a.userId);
-          if ("victim" in read) {
-            expect(read.victim.name).toBe(b.name);
-            expect(read.victim.userId).toBe(b.userId);
+          if (second) {
+            expect(second.name).toBe(b.name);
+            expect(second.userId).toBe(b.userId);
           }
           if (read.kind === "chat") expect(read.text).toBe(text);
           // A body holding the line with a real prefix reads the same: no second line appears.

@@ -53,6 +53,8 @@ export type LogLine =
       health: number;
     }
   | { kind: "assist"; assister: LogPlayer; victim: LogPlayer; flash: boolean }
+  /** `"<victim>" blinded for 2.78 by "<attacker>" from flashbang entindex 552 `. */
+  | { kind: "blinded"; victim: LogPlayer; attacker: LogPlayer; seconds: number }
   | { kind: "suicide"; player: LogPlayer; weapon: string }
   | { kind: "bombPlanted"; player: LogPlayer; site?: string }
   | { kind: "bombDefusedBy"; player: LogPlayer }
@@ -126,6 +128,9 @@ const ATTACK_RE = new RegExp(
   String.raw`^${P}${POS} attacked ${P}${POS} with ${WEAPON} \(damage "(\d{1,5})"\) \(damage_armor "\d{1,5}"\) \(health "(-?\d{1,5})"\) \(armor "-?\d{1,5}"\) \(hitgroup "[a-z ]{1,20}"\)$`,
 );
 const ASSIST_RE = new RegExp(String.raw`^${P} (assisted|flash-assisted) killing ${P}$`);
+const BLINDED_RE = new RegExp(
+  String.raw`^${P} blinded for (\d{1,2}\.\d{1,3}) by ${P} from flashbang entindex \d{1,6} ?$`,
+);
 const SUICIDE_RE = new RegExp(String.raw`^${P}${POS} committed suicide with ${WEAPON}$`);
 const TRIGGER_RE = new RegExp(
   String.raw`^${P} triggered "(Planted_The_Bomb|Defused_The_Bomb)"(?: at bombsite ([AB]))?$`,
@@ -230,6 +235,13 @@ function playerLine(message: string): LogLine | null {
       const victim = playerAt(m, 6);
       if (!assister || !victim) return null;
       return { kind: "assist", assister, victim, flash: m[5] === "flash-assisted" };
+    }
+    m = BLINDED_RE.exec(message);
+    if (m) {
+      const victim = playerAt(m, 1);
+      const attacker = playerAt(m, 6);
+      if (!victim || !attacker) return null;
+      return { kind: "blinded", victim, attacker, seconds: Number(m[5]) };
     }
     return null;
   }

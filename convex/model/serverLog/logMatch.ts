@@ -24,6 +24,7 @@ import { matchWriteDue, sameJson } from "../live/data";
 import { matchSnapshotOf } from "../live/snapshots";
 import { EMPTY_LOG_MATCH, foldLog, namesBySide, totalsOf, type LogMatchState } from "./matchLog";
 import { foldEventsOf, parseLogBody } from "./parse";
+import { breakdownOf } from "./breakdown";
 
 /** A tracker opened by the log names its match `log:<start>` (MatchZy's are `matchid:map`). */
 export const LOG_PUSH_PREFIX = "log:";
@@ -203,6 +204,7 @@ function closedOf(s: LogMatchState, now: number, weapons: TrackedMatch["weapons"
     ...(s.maxRounds ? { maxRounds: s.maxRounds } : {}),
     ...(bots.length > 0 ? { bots } : {}),
     ...(weapons && weapons.length > 0 ? { weapons } : {}),
+    breakdown: breakdownOf(s),
   };
 }
 

@@ -50,6 +50,7 @@ export type FoldLine =
           | "kill"
           | "attack"
           | "assist"
+          | "blinded"
           | "suicide"
           | "bombPlanted"
           | "bombDefusedBy"
@@ -81,6 +82,7 @@ export const FOLD_KINDS = new Set<string>([
   "kill",
   "attack",
   "assist",
+  "blinded",
   "suicide",
   "bombPlanted",
   "bombDefusedBy",
@@ -106,20 +108,47 @@ export interface LogStats {
   damage: number;
 }
 
+/** What a player's utility did: damage dealt by grenades and fire, enemies blinded. */
+export interface UtilityStats {
+  utilityDamage: number;
+  enemiesFlashed: number;
+}
+
 export interface LogMatchPlayer {
   /** SteamID64, or `bot:<name>` for a bot. */
   id: string;
   name: string;
   side?: Side;
   /** The totals for the map before this round (the last round_stats block). */
-  base: LogStats & { mvps: number; utilityDamage: number; enemiesFlashed: number };
-  /** This round's, from its lines. */
-  round: LogStats;
+  base: LogStats & UtilityStats & { mvps: number };
+  /** This round's, from its lines (utility absent in a state stored before it was kept). */
+  round: LogStats & Partial<UtilityStats>;
   /** Health left this round (for the damage a hit really dealt). */
   hp: number;
 }
 
 export type LogPhase = "warmup" | "freezetime" | "live" | "over";
+
+/** A played round as its lines told it (players by fold id): the match page's round detail. */
+export interface LogRound {
+  round: number;
+  kills: { CT: number; T: number };
+  /** The round's first kill of an enemy. */
+  first?: { killer: string; victim: string; side: Side };
+  /** Players with two kills or more. */
+  multi: { id: string; kills: number }[];
+  /** The winning side's last player alive and the enemies alive when they became the last. */
+  clutch?: { id: string; side: Side; vs: number };
+}
+
+/** The round being played: who is alive, its first kill, and each side's last player alive. */
+export interface LogRoundNow {
+  alive: string[];
+  /** Enemies killed this round by each player, with the side they killed for. */
+  kills: { id: string; side: Side; kills: number }[];
+  first?: LogRound["first"];
+  lone: { id: string; side: Side; vs: number }[];
+}
 
 export interface LogMatchState {
   map: string;
@@ -154,6 +183,9 @@ export interface LogMatchState {
   defuses: number;
   /** Money per side at each round's start (the match page's economy chart). */
   economy: { round: number; CT: number; T: number }[];
+  /** The rounds played, as their lines told them (absent in a state stored before it was kept). */
+  rounds?: LogRound[];
+  now?: LogRoundNow;
   /** The match's end as `Game Over` said it. */
   over?: { scoreCT: number; scoreT: number; minutes: number; mode: string };
   /** The newest log time folded, and the ids of the lines folded at it. */
@@ -240,6 +272,17 @@ function clone(s: LogMatchState): LogMatchState {
     marks: s.marks.map((m) => ({ ...m })),
     players: s.players.map((p) => ({ ...p, base: { ...p.base }, round: { ...p.round } })),
     economy: [...s.economy],
+    ...(s.rounds ? { rounds: [...s.rounds] } : {}),
+    ...(s.now
+      ? {
+          now: {
+            ...s.now,
+            alive: [...s.now.alive],
+            kills: s.now.kills.map((k) => ({ ...k })),
+            lone: [...s.now.lone],
+          },
+        }
+      : {}),
     ids: [...s.ids],
   };
 }
@@ -262,7 +305,10 @@ function resetMatch(s: LogMatchState, map: string, at: number, offset: number): 
   s.marks = [];
   s.plants = 0;
   s.defuses = 0;
-  s.economy = [];
+  // CS2 writes the first round's block just before Match_Start: its money is the match's.
+  s.economy = s.economy.filter((e) => e.round === 1);
+  s.rounds = [];
+  delete s.now;
   s.players = s.players.map((p) => ({
     ...p,
     base: { ...ZERO, mvps: 0, utilityDamage: 0, enemiesFlashed: 0 },
@@ -374,6 +420,7 @@ function apply(s: LogMatchState, at: number, line: FoldLine, offset: number): vo
       for (const p of s.players) p.hp = 100;
       delete s.bombEndsLog;
       if (!s.live || s.over) return;
+      s.now = { alive: s.players.filter((p) => p.side).map((p) => p.id), kills: [], lone: [] };
       s.phase = "live";
       if (s.roundTime) s.phaseEndsLog = at + s.roundTime * 1000;
       else delete s.phaseEndsLog;
@@ -415,14 +462,44 @@ function apply(s: LogMatchState, at: number, line: FoldLine, offset: number): vo
   }
 }
 
+/** Grenades and fire: what CS2's round_stats counts as utility damage. */
+const UTILITY = new Set(["hegrenade", "inferno", "molotov", "incgrenade", "flashbang", "decoy"]);
+
+/**
+ * A player died this round: off the alive list, and a side left with one player alive (and
+ * enemies) has its possible clutch, counted once per round, from that moment.
+ */
+function died(s: LogMatchState, id: string | undefined): void {
+  const now = s.now;
+  if (!now || id === undefined) return;
+  now.alive = now.alive.filter((a) => a !== id);
+  const sideOf = (a: string) => s.players.find((p) => p.id === a)?.side;
+  for (const side of ["CT", "T"] as const) {
+    if (now.lone.some((l) => l.side === side)) continue;
+    const mine = now.alive.filter((a) => sideOf(a) === side);
+    const vs = now.alive.filter((a) => sideOf(a) === otherSide(side)).length;
+    if (mine.length === 1 && vs > 0) now.lone = [...now.lone, { id: mine[0]!, side, vs }];
+  }
+}
+
 function playerLine(
   s: LogMatchState,
-  line: Extract<FoldLine, { kind: "kill" | "attack" | "assist" | "suicide" }>,
+  line: Extract<FoldLine, { kind: "kill" | "attack" | "assist" | "blinded" | "suicide" }>,
 ): void {
   if (!s.live || s.over) return;
   if (line.kind === "suicide") {
     const p = playerOf(s, line.player);
     if (p) p.round.deaths++;
+    died(s, p?.id);
+    return;
+  }
+  if (line.kind === "blinded") {
+    const a = playerOf(s, line.attacker);
+    const victim = playerOf(s, line.victim);
+    const enemy = !!line.attacker.side && line.attacker.side !== line.victim.side;
+    // A flash that blinds a dead player (spectating) blinds nobody.
+    const alive = !s.now || (!!victim && s.now.alive.includes(victim.id));
+    if (a && enemy && alive) a.round.enemiesFlashed = (a.round.enemiesFlashed ?? 0) + 1;
     return;
   }
   if (line.kind === "assist") {
@@ -439,18 +516,37 @@ function playerLine(
     if (attacker && enemy && attacker !== victim) {
       attacker.round.kills++;
       if (line.headshot) attacker.round.headshots++;
+      const now = s.now;
+      if (now) {
+        const side = line.attacker.side!;
+        if (!now.first && victim) now.first = { killer: attacker.id, victim: victim.id, side };
+        const row = now.kills.find((k) => k.id === attacker.id);
+        if (row) row.kills++;
+        else now.kills.push({ id: attacker.id, side, kills: 1 });
+      }
     }
+    died(s, victim?.id);
     return;
   }
   const dealt = victim ? Math.min(line.damage, victim.hp) : line.damage;
   if (victim) victim.hp = line.health;
-  if (attacker && enemy) attacker.round.damage += dealt;
+  if (attacker && enemy) {
+    attacker.round.damage += dealt;
+    if (UTILITY.has(line.weapon)) {
+      attacker.round.utilityDamage = (attacker.round.utilityDamage ?? 0) + dealt;
+    }
+  }
 }
 
 function readRoundStats(s: LogMatchState, stats: RoundStats): void {
   if (s.map && stats.map !== s.map) return;
   s.map = stats.map;
-  if (s.over) return;
+  const money = { CT: 0, T: 0 };
+  for (const row of stats.players) if (row.side) money[row.side] += row.money;
+  if (!s.live || s.over) {
+    if (stats.round === 1) s.economy = [{ round: 1, ...money }];
+    if (s.over) return;
+  }
   const listed = new Set(stats.players.map((row) => row.steamId));
   for (const p of s.players) {
     // A player the block has no row for (a bot: CS2 lists bots without an account id) keeps
@@ -459,6 +555,8 @@ function readRoundStats(s: LogMatchState, stats: RoundStats): void {
       for (const k of ["kills", "deaths", "assists", "headshots", "damage"] as const) {
         p.base[k] += p.round[k];
       }
+      p.base.utilityDamage += p.round.utilityDamage ?? 0;
+      p.base.enemiesFlashed += p.round.enemiesFlashed ?? 0;
     }
     p.round = { ...ZERO };
     p.hp = 100;
@@ -466,7 +564,6 @@ function readRoundStats(s: LogMatchState, stats: RoundStats): void {
   if (!s.live) return;
   s.round = stats.round;
   scoreAtRoundStart(s, stats.scoreCT, stats.scoreT);
-  const money = { CT: 0, T: 0 };
   for (const row of stats.players) {
     let p = s.players.find((x) => x.id === row.steamId);
     if (!p) {
@@ -480,10 +577,7 @@ function readRoundStats(s: LogMatchState, stats: RoundStats): void {
       };
       s.players.push(p);
     }
-    if (row.side) {
-      p.side = row.side;
-      money[row.side] += row.money;
-    }
+    if (row.side) p.side = row.side;
     p.base = {
       kills: row.kills,
       deaths: row.deaths,
@@ -499,6 +593,25 @@ function readRoundStats(s: LogMatchState, stats: RoundStats): void {
     ...s.economy.filter((e) => e.round < stats.round),
     { round: stats.round, ...money },
   ].slice(-MAX_ROUND_MARKS);
+}
+
+/** The round just won, from its kill lines: kills by side, its opening, multi-kills, a clutch. */
+function playedRound(s: LogMatchState, round: number, winner: Side): LogRound {
+  const kills = { CT: 0, T: 0 };
+  const multi: LogRound["multi"] = [];
+  for (const k of s.now?.kills ?? []) {
+    kills[k.side] += k.kills;
+    if (k.kills >= 2) multi.push({ id: k.id, kills: k.kills });
+  }
+  const first = s.now?.first;
+  const lone = s.now?.lone.find((l) => l.side === winner);
+  return {
+    round,
+    kills,
+    ...(first ? { first } : {}),
+    multi,
+    ...(lone ? { clutch: lone } : {}),
+  };
 }
 
 function roundWon(
@@ -523,6 +636,11 @@ function roundWon(
       },
     ].slice(-MAX_ROUND_MARKS);
     if (line.notice === "Bomb_Defused") s.defuses++;
+    s.rounds = [
+      ...(s.rounds ?? []).filter((r) => r.round < total),
+      playedRound(s, total, line.winner),
+    ].slice(-MAX_ROUND_MARKS);
+    delete s.now;
     s.phase = "over";
     delete s.phaseEndsLog;
   } else if (total <= before) {
@@ -534,6 +652,7 @@ function roundWon(
       delete s.swappedAt;
     }
     s.economy = s.economy.filter((e) => e.round <= total + 1);
+    if (s.rounds) s.rounds = s.rounds.filter((r) => r.round <= total);
   }
   s.scoreCT = line.scoreCT;
   s.scoreT = line.scoreT;
@@ -570,9 +689,7 @@ export function foldLog(
 }
 
 /** A player's numbers for the map so far: the round's start totals and the round's lines. */
-export function totalsOf(
-  p: LogMatchPlayer,
-): LogStats & { mvps: number; utilityDamage: number; enemiesFlashed: number } {
+export function totalsOf(p: LogMatchPlayer): LogStats & UtilityStats & { mvps: number } {
   return {
     ...p.base,
     kills: p.base.kills + p.round.kills,
@@ -580,6 +697,8 @@ export function totalsOf(
     assists: p.base.assists + p.round.assists,
     headshots: p.base.headshots + p.round.headshots,
     damage: p.base.damage + p.round.damage,
+    utilityDamage: p.base.utilityDamage + (p.round.utilityDamage ?? 0),
+    enemiesFlashed: p.base.enemiesFlashed + (p.round.enemiesFlashed ?? 0),
   };
 }
 
@@ -597,6 +716,16 @@ const vStats = {
   headshots: v.number(),
   damage: v.number(),
 };
+
+const vFirstKill = v.object({ killer: v.string(), victim: v.string(), side: vSide });
+const vLone = v.object({ id: v.string(), side: vSide, vs: v.number() });
+const vLogRound = v.object({
+  round: v.number(),
+  kills: v.object({ CT: v.number(), T: v.number() }),
+  first: v.optional(vFirstKill),
+  multi: v.array(v.object({ id: v.string(), kills: v.number() })),
+  clutch: v.optional(vLone),
+});
 
 /** The fold's state as stored (one row per server, read by no public query). */
 export const vLogMatchState = v.object({
@@ -636,13 +765,26 @@ export const vLogMatchState = v.object({
         utilityDamage: v.number(),
         enemiesFlashed: v.number(),
       }),
-      round: v.object(vStats),
+      round: v.object({
+        ...vStats,
+        utilityDamage: v.optional(v.number()),
+        enemiesFlashed: v.optional(v.number()),
+      }),
       hp: v.number(),
     }),
   ),
   plants: v.number(),
   defuses: v.number(),
   economy: v.array(v.object({ round: v.number(), CT: v.number(), T: v.number() })),
+  rounds: v.optional(v.array(vLogRound)),
+  now: v.optional(
+    v.object({
+      alive: v.array(v.string()),
+      kills: v.array(v.object({ id: v.string(), side: vSide, kills: v.number() })),
+      first: v.optional(vFirstKill),
+      lone: v.array(vLone),
+    }),
+  ),
   over: v.optional(
     v.object({ scoreCT: v.number(), scoreT: v.number(), minutes: v.number(), mode: v.string() }),
   ),

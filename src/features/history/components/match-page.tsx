@@ -19,6 +19,7 @@ import { modeLabel } from "../utils/format";
 import type { BoardRow } from "../utils/board-rows";
 import { teamName, verdict } from "../utils/verdict";
 import { HistoryLayout } from "./history-layout";
+import { MatchBreakdownCards } from "./match-breakdown";
 import { MatchDemos } from "./match-demos";
 import { MatchTimeline } from "./match-timeline";
 import { Scoreboard } from "./scoreboard";
@@ -119,6 +120,7 @@ function MatchView({ match }: { match: MatchDetail }) {
           <WeaponBars weapons={match.weapons} />
         </Card>
       ) : null}
+      {match.breakdown ? <MatchBreakdownCards breakdown={match.breakdown} /> : null}
       <Card title={t("history.match.scoreboard")}>
         {unequal ? <Notice role="note">{t("history.match.botsHint")}</Notice> : null}
         {sides.length === 0 ? (
