@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { RouterProvider } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { useLanguage } from "@/hooks/use-language";
 import { t } from "@/i18n";
 import "@/i18n/load/common";
 import { AppProviders } from "./providers";
-import { router } from "./router";
+import { AppRoutes } from "./router";
 
 export function App() {
   // A new language re-renders every screen in it (the route and its data stay where they were).
@@ -14,7 +14,9 @@ export function App() {
   }, [language]);
   return (
     <AppProviders>
-      <RouterProvider key={language} router={router} />
+      <BrowserRouter>
+        <AppRoutes key={language} />
+      </BrowserRouter>
     </AppProviders>
   );
 }

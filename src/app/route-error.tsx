@@ -1,4 +1,5 @@
-import { Link, isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { Component, type ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Icon } from "@/components/ui/icon";
@@ -22,11 +23,8 @@ export function NotFoundPage() {
   );
 }
 
-/** Router error element: unknown paths and render errors. */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error(error);
+/** A screen that failed to load or threw while rendering. */
+export function PageError() {
   return (
     <main id="main" className={styles.error}>
       <EmptyState
@@ -37,4 +35,21 @@ export function RouteError() {
       />
     </main>
   );
+}
+
+/** Catches a route's render or chunk-load error; keyed by path, so another page starts afresh. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <PageError /> : this.props.children;
+  }
 }
