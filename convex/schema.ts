@@ -2,7 +2,9 @@ import { defineSchema, defineTable } from "convex/server";
 import { vDemoProblem, vDemoRetention, vDemoSource, vDemoState } from "./lib/demos";
 import { v } from "convex/values";
 import {
+  feedStatusFields,
   serverFields,
+  steamProfileFields,
   vAuditOutcome,
   vIdentityKind,
   vBoardLine,
@@ -141,9 +143,7 @@ export default defineSchema({
   /* Steam's answers about players (avatar, Steam name) and workshop maps (title), cached for a day
      (model/steam/data.ts). `requestedAt`: when a lookup was last asked for, so polls ask once. */
   steamProfiles: defineTable({
-    steamId: v.string(),
-    personaName: v.optional(v.string()),
-    avatarUrl: v.optional(v.string()),
+    ...steamProfileFields,
     fetchedAt: v.optional(v.number()),
     requestedAt: v.optional(v.number()),
   }).index("by_steamId", ["steamId"]),
@@ -272,17 +272,11 @@ export default defineSchema({
   /* MatchZy push per server (model/push/): on or off, when the last accepted event came, and
      the map state it left (`track`). Read by the admins' status query and the poller. */
   pushStatus: defineTable({
-    serverId: v.id("servers"),
-    enabled: v.boolean(),
-    enabledAt: v.optional(v.number()),
+    ...feedStatusFields,
     lastEventAt: v.optional(v.number()),
     lastEvent: v.optional(v.string()),
     eventsCount: v.number(),
     track: v.optional(vPushTrack),
-    /** Events refused after the secret matched (unreadable bodies), and the last one's reason. */
-    refusedCount: v.optional(v.number()),
-    lastRefusedAt: v.optional(v.number()),
-    lastRefusal: v.optional(v.string()),
     /** The series' map names and starting sides, from `map_picked` / `side_picked` (bounded). */
     series: v.optional(vPushSeries),
   }).index("by_serverId", ["serverId"]),
@@ -301,13 +295,8 @@ export default defineSchema({
      every LOG_STAMP_MS, so a busy log does not write it per POST) and what was refused. Read by the
      admins' status query only. */
   serverLogStatus: defineTable({
-    serverId: v.id("servers"),
-    enabled: v.boolean(),
-    enabledAt: v.optional(v.number()),
+    ...feedStatusFields,
     lastBatchAt: v.optional(v.number()),
-    refusedCount: v.optional(v.number()),
-    lastRefusedAt: v.optional(v.number()),
-    lastRefusal: v.optional(v.string()),
   }).index("by_serverId", ["serverId"]),
 
   /* The match as CS2's log tells it (model/serverLog/matchLog.ts), one row per server: written

@@ -3,14 +3,14 @@
  * schedules when a player or a workshop map is new or a day old (model/steam/data.ts).
  */
 import { v } from "convex/values";
-import { internal } from "./_generated/api";
 import { internalAction, internalMutation } from "./_generated/server";
 import { publicQuery } from "./lib/functions";
+import { vSteamProfile } from "./lib/validators";
 import {
   cachedProfiles,
-  fetchSummaries,
-  fetchWorkshopTitles,
+  lookUpSteam,
   storeSteamData,
+  vSteamAnswer,
   workshopTitleOf,
 } from "./model/steam/data";
 
@@ -20,13 +20,7 @@ const MAX_IDS = 64;
 /** Cached Steam avatars and names of the given players; players without one are left out. */
 export const profiles = publicQuery({
   args: { steamIds: v.array(v.string()) },
-  returns: v.array(
-    v.object({
-      steamId: v.string(),
-      personaName: v.optional(v.string()),
-      avatarUrl: v.optional(v.string()),
-    }),
-  ),
+  returns: v.array(vSteamProfile),
   handler: async (ctx, { steamIds }) => await cachedProfiles(ctx, steamIds.slice(0, MAX_IDS)),
 });
 
@@ -42,41 +36,13 @@ export const lookUp = internalAction({
   args: { steamIds: v.array(v.string()), fileIds: v.array(v.string()) },
   returns: v.null(),
   handler: async (ctx, { steamIds, fileIds }) => {
-    const [summaries, titles] = await Promise.allSettled([
-      fetchSummaries(steamIds),
-      fetchWorkshopTitles(fileIds),
-    ]);
-    if (summaries.status === "rejected") console.warn("Steam avatars:", String(summaries.reason));
-    if (titles.status === "rejected") console.warn("Workshop titles:", String(titles.reason));
-    const answered = {
-      steamIds: summaries.status === "fulfilled" ? steamIds : [],
-      profiles: summaries.status === "fulfilled" ? summaries.value : [],
-      fileIds: titles.status === "fulfilled" ? fileIds : [],
-      titles:
-        titles.status === "fulfilled"
-          ? [...titles.value].map(([fileId, title]) => ({ fileId, title }))
-          : [],
-    };
-    if (answered.steamIds.length > 0 || answered.fileIds.length > 0) {
-      await ctx.runMutation(internal.steamData.store, answered);
-    }
+    await lookUpSteam(ctx, steamIds, fileIds);
     return null;
   },
 });
 
 export const store = internalMutation({
-  args: {
-    steamIds: v.array(v.string()),
-    profiles: v.array(
-      v.object({
-        steamId: v.string(),
-        personaName: v.optional(v.string()),
-        avatarUrl: v.optional(v.string()),
-      }),
-    ),
-    fileIds: v.array(v.string()),
-    titles: v.array(v.object({ fileId: v.string(), title: v.string() })),
-  },
+  args: vSteamAnswer.fields,
   returns: v.null(),
   handler: async (ctx, answer) => {
     await storeSteamData(ctx, answer, Date.now());

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { unknownStatsPlayer } from "../gameServer/rconStatus";
 import { routeServerRequest } from "./readApiRouter";
-import type { ServerSnapshot } from "./validators";
+import { vPlayer, type ServerSnapshot } from "./validators";
 
 /** A plain CS2 server over RCON: scores, phase, totals, sides and stats not reported. */
 const snapshot: ServerSnapshot = {
@@ -48,5 +48,15 @@ describe("the public API never shows what the server did not report as zero", ()
     expect(groups.unknownSide![0]).toMatchObject({ name: "Neo", kills: null, kdRatio: null });
     expect(get("players/76561198012345678").body).toMatchObject({ score: null });
     expect(get("players/top/kills").body).toEqual([]);
+  });
+
+  test("players: every number and text the player's validator declares is null, none 0 or empty", () => {
+    const player = get("players/76561198012345678").body as Record<string, unknown>;
+    const leaked = Object.entries(vPlayer.fields)
+      .filter(([key, field]) => field.kind === "float64" || key === "lastWeaponUsed")
+      .map(([key]) => key)
+      .filter((key) => player[key] !== null);
+    expect(leaked).toEqual([]);
+    expect(player).toMatchObject({ firstSeen: null, lastSeen: null, name: "Neo" });
   });
 });

@@ -5,7 +5,13 @@
  */
 import { TOP_CRITERIA, type TopCriterion } from "./gameApi";
 import { isSteamId64 } from "./steamId";
-import type { Match, Player, ServerSnapshot } from "./validators";
+import {
+  playerSeenFields,
+  playerStatsFields,
+  type Match,
+  type Player,
+  type ServerSnapshot,
+} from "./validators";
 
 /** The longest `?q=` a player search takes (an in-game name is at most 32 characters). */
 const MAX_SEARCH = 64;
@@ -22,32 +28,16 @@ function error(status: number, message: string, details?: string): ApiResponse {
   return { status, body: details ? { error: message, details } : { error: message } };
 }
 
-const PLAYER_STATS = [
-  "score",
-  "kills",
-  "deaths",
-  "assists",
-  "kdRatio",
-  "mvp",
-  "headshots",
-  "chickenKills",
-  "totalDamage",
-  "bombPlants",
-  "bombDefuses",
-  "grenadeKills",
-  "grenadeDamageDealt",
-  "enemiesFlashed",
-  "knifeKills",
-  "zeusKills",
-  "playTimeMinutes",
-  "roundsPlayed",
-] as const;
+/** Every number and text a server may not report for a player, from the player's validator. */
+const UNKNOWN_PLAYER_STATS = Object.fromEntries(
+  [...Object.keys(playerStatsFields), ...Object.keys(playerSeenFields)].map((key) => [key, null]),
+) as {
+  [K in keyof typeof playerStatsFields | keyof typeof playerSeenFields]: null;
+};
 
 /** A player as the API shows him: stats the server did not report are null, never 0. */
 function publicPlayer(p: Player) {
-  if (!p.statsUnknown) return p;
-  const unknown = Object.fromEntries(PLAYER_STATS.map((key) => [key, null]));
-  return { ...p, ...unknown, firstSeen: null, lastSeen: null, lastWeaponUsed: null };
+  return p.statsUnknown ? { ...p, ...UNKNOWN_PLAYER_STATS } : p;
 }
 
 function grouped(players: Player[]) {

@@ -40,10 +40,8 @@ export const vGameMode = v.union(
 );
 export type GameModeName = Infer<typeof vGameMode>;
 
-export const vPlayer = v.object({
-  steamId: v.string(),
-  name: v.string(),
-  team: vTeam,
+/** A player's numbers as a server reports them; the read API shows each as null when unknown. */
+export const playerStatsFields = {
   score: v.number(),
   kills: v.number(),
   deaths: v.number(),
@@ -62,9 +60,21 @@ export const vPlayer = v.object({
   zeusKills: v.number(),
   playTimeMinutes: v.number(),
   roundsPlayed: v.number(),
+};
+
+/** When a player was first and last seen and with what: texts, unknown with the stats. */
+export const playerSeenFields = {
   firstSeen: v.string(),
   lastSeen: v.string(),
   lastWeaponUsed: v.string(),
+};
+
+export const vPlayer = v.object({
+  steamId: v.string(),
+  name: v.string(),
+  team: vTeam,
+  ...playerStatsFields,
+  ...playerSeenFields,
   /**
    * The server did not report this player's stats (a plain CS2 server over RCON, no plugin):
    * the numbers above are placeholders and are shown as unknown, never as zero.
@@ -387,3 +397,35 @@ export const vPushSeries = v.object({
   mode: v.optional(v.string()),
 });
 export type PushSeries = Infer<typeof vPushSeries>;
+
+/**
+ * What every feed a game server posts to the panel keeps in its status row (MatchZy's events,
+ * CS2's HTTP log), one row per server; each feed adds when it last spoke. The refusals count bodies
+ * refused after the secret matched.
+ */
+export const feedStatusFields = {
+  serverId: v.id("servers"),
+  enabled: v.boolean(),
+  enabledAt: v.optional(v.number()),
+  refusedCount: v.optional(v.number()),
+  lastRefusedAt: v.optional(v.number()),
+  lastRefusal: v.optional(v.string()),
+};
+
+/** What the admin tab reads of any feed's status (never its secret); each feed's view adds its own. */
+export const feedStatusViewFields = {
+  enabled: v.boolean(),
+  refusedCount: v.number(),
+  lastRefusedAt: v.union(v.number(), v.null()),
+  /** Why the last body was refused (push: the event's name, "" when it named none). */
+  lastRefusal: v.union(v.string(), v.null()),
+};
+
+/** A player's Steam profile as the panel keeps it (each part only when Steam gave it). */
+export const steamProfileFields = {
+  steamId: v.string(),
+  personaName: v.optional(v.string()),
+  avatarUrl: v.optional(v.string()),
+};
+export const vSteamProfile = v.object(steamProfileFields);
+export type SteamProfile = Infer<typeof vSteamProfile>;

@@ -1,11 +1,12 @@
 import { useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
 import { useMemo } from "react";
 import { api, isSteamId64 } from "@/lib/backend";
 
-export interface SteamProfile {
-  personaName?: string;
-  avatarUrl?: string;
-}
+export type SteamProfile = Omit<
+  FunctionReturnType<typeof api.steamData.profiles>[number],
+  "steamId"
+>;
 
 /**
  * Cached Steam avatars of these players (humans only), keyed by SteamID64. One subscription per

@@ -19,7 +19,7 @@ import { NOT_FOUND, UNAUTHORIZED, type PushReply } from "./http";
 import { readPushBody } from "./parse";
 import { otherSide } from "../../lib/side";
 import { interpretEvent, seriesAfter, type ScoreReading } from "./reading";
-import { pushStatusOf } from "./status";
+import { PUSH_FEED, pushStatusOf } from "./status";
 
 /** How long a received event is remembered to recognise a repeated delivery. */
 export const PUSH_DEDUPE_TTL_MS = 24 * 60 * 60_000;
@@ -68,17 +68,6 @@ async function remember(ctx: MutationCtx, serverId: Id<"servers">, key: string, 
   for (const row of expired) await ctx.db.delete("pushEvents", row._id);
 }
 
-/** Counts a refused body in the push status (only after the secret matched). */
-async function noteRefusal(ctx: MutationCtx, serverId: Id<"servers">, name: string, now: number) {
-  const status = await pushStatusOf(ctx, serverId);
-  if (!status) return;
-  await ctx.db.patch("pushStatus", status._id, {
-    refusedCount: (status.refusedCount ?? 0) + 1,
-    lastRefusedAt: now,
-    lastRefusal: name,
-  });
-}
-
 /** The checks that need the database, then the event is stored and applied. */
 export async function receivePushEvent(
   ctx: MutationCtx,
@@ -107,11 +96,11 @@ export async function receivePushEvent(
   }
   const parsed = readPushBody(body);
   if (!parsed) {
-    await noteRefusal(ctx, server._id, "JSON", now);
+    await PUSH_FEED.noteRefusal(ctx, server._id, "JSON", now);
     return { status: 400, body: { error: "Invalid JSON" } };
   }
   if (parsed.kind === "invalid") {
-    await noteRefusal(ctx, server._id, parsed.name, now);
+    await PUSH_FEED.noteRefusal(ctx, server._id, parsed.name, now);
     return INVALID_EVENT;
   }
   if (parsed.kind === "unknown") return { status: 200, body: { ok: true, ignored: true } };

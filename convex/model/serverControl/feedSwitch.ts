@@ -8,29 +8,19 @@
  *   whatever the game server answers, then the game server is told.
  */
 import { v } from "convex/values";
-import type { Id } from "../../_generated/dataModel";
-import type { MutationCtx } from "../../_generated/server";
 import { SERVER_ACTIONS, type ActionName, type ServerAction } from "../../lib/actionRegistry";
 import { defineCapability } from "../capability/define";
 import { vActionResult } from "./step";
 import { newPushSecret } from "../push/secret";
-import { generatedSecretOf, type GeneratedSecret } from "../servers/records";
+import { generatedSecretOf } from "../servers/records";
+import type { Feed } from "./feedStatus";
 
 interface FeedSwitch {
   /** The server actions (and audit names) of switching on and off. */
   on: ActionName;
   off: ActionName;
-  /** Stores the secret and marks the feed on; the server's key, or null when it is gone. */
-  arm: (
-    ctx: MutationCtx,
-    serverId: Id<"servers">,
-    secret: string,
-    now: number,
-  ) => Promise<string | null>;
-  /** Clears the secret and marks the feed off. */
-  disarm: (ctx: MutationCtx, serverId: Id<"servers">) => Promise<void>;
-  /** Where the feed's secret is kept. */
-  secret: GeneratedSecret;
+  /** Its status row and secret. */
+  feed: Feed;
   /** The URL the game server posts to ("" when the deployment's site URL is unknown). */
   url: (serverKey: string, secret: string) => string;
   /** What the game server is sent to switch on, and to switch off. */
@@ -50,8 +40,8 @@ export function feedSwitchCapabilities(feed: FeedSwitch) {
       input: v.object({ secret: v.string() }),
       before: async (ctx, { secret }, server) => {
         if (!server) return { url: "" };
-        const previous = await generatedSecretOf(ctx, server.serverId, feed.secret);
-        const key = await feed.arm(ctx, server.serverId, secret, Date.now());
+        const previous = await generatedSecretOf(ctx, server.serverId, feed.feed.secret);
+        const key = await feed.feed.arm(ctx, server.serverId, secret, Date.now());
         return {
           url: key === null ? "" : feed.url(key, secret),
           ...(previous ? { previous } : {}),
@@ -61,8 +51,8 @@ export function feedSwitchCapabilities(feed: FeedSwitch) {
       gameServer: ({ secret }, { url }) => [feed.enable(url, secret)],
       onFailure: async (ctx, _input, { serverId, loaded }) => {
         if (!serverId) return;
-        if (loaded.previous) await feed.arm(ctx, serverId, loaded.previous, Date.now());
-        else await feed.disarm(ctx, serverId);
+        if (loaded.previous) await feed.feed.arm(ctx, serverId, loaded.previous, Date.now());
+        else await feed.feed.disarm(ctx, serverId);
       },
     }),
 
@@ -73,7 +63,7 @@ export function feedSwitchCapabilities(feed: FeedSwitch) {
       returns: vActionResult,
       server: true,
       before: async (ctx, _input, server) => {
-        if (server) await feed.disarm(ctx, server.serverId);
+        if (server) await feed.feed.disarm(ctx, server.serverId);
         return null;
       },
       gameServer: () => [feed.disable],

@@ -17,7 +17,7 @@ import { storeLoggedBomb } from "../live/data";
 import { feedAccess } from "../servers/feedSecret";
 import { storeLogMatch } from "./logMatch";
 import { bombAfter, chatOf, killsOf, loggedKillsOf, mergeKills, parseLogBody } from "./parse";
-import { LOG_STAMP_MS, logStatusOf } from "./status";
+import { LOG_FEED, LOG_STAMP_MS, logStatusOf } from "./status";
 
 /** One POSTed batch: the URL's key and secret, and the body as CS2 sent it (bounded at the edge). */
 export const vLogBatch = v.object({ key: v.string(), secret: v.string(), body: v.string() });
@@ -32,21 +32,6 @@ export type LogReply = Infer<typeof vLogReply>;
 
 /** An unknown server or a secret that is not (or no longer) the server's: CS2 drops the listener. */
 export const GONE: LogReply = { status: 410, error: "Gone" };
-
-async function noteRefusal(
-  ctx: MutationCtx,
-  serverId: Id<"servers">,
-  reason: string,
-  now: number,
-): Promise<void> {
-  const status = await logStatusOf(ctx, serverId);
-  if (!status) return;
-  await ctx.db.patch("serverLogStatus", status._id, {
-    refusedCount: (status.refusedCount ?? 0) + 1,
-    lastRefusedAt: now,
-    lastRefusal: reason,
-  });
-}
 
 async function killFeedRow(ctx: QueryCtx, serverId: Id<"servers">) {
   return await ctx.db
@@ -93,7 +78,7 @@ export async function receiveLogBatch(
   if (!limit.ok) return { status: 429, error: "Too many requests", retryAfterMs: limit.retryAfter };
   const { lines, events, foldText } = parseLogBody(body);
   if (lines === 0) {
-    await noteRefusal(ctx, server._id, "unreadable", now);
+    await LOG_FEED.noteRefusal(ctx, server._id, "unreadable", now);
     return { status: 400, error: "Not a CS2 log" };
   }
   const status = await logStatusOf(ctx, server._id);

@@ -9,71 +9,35 @@ import { v } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
 import { LOG_PATH } from "../../lib/killFeed";
+import { feedStatusViewFields } from "../../lib/validators";
+import { defineFeed } from "../serverControl/feedStatus";
 import { feedSwitchCapabilities } from "../serverControl/feedSwitch";
-import { serverByKey, writeGeneratedSecret } from "../servers/records";
+import { serverByKey } from "../servers/records";
 import { newPushSecret } from "../push/secret";
 
 /** `lastBatchAt` is written at most this often: a busy log must not write a row per POST. */
 export const LOG_STAMP_MS = 30_000;
 
-export async function logStatusOf(ctx: QueryCtx, serverId: Id<"servers">) {
-  return await ctx.db
-    .query("serverLogStatus")
-    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
-    .unique();
-}
+/** CS2's HTTP log as a feed: its status row and the secret in the URL. */
+export const LOG_FEED = defineFeed({ table: "serverLogStatus", secret: "logSecret" });
+
+export const logStatusOf = LOG_FEED.statusOf;
 
 export const vServerLogStatusView = v.object({
-  enabled: v.boolean(),
+  ...feedStatusViewFields,
   lastBatchAt: v.union(v.number(), v.null()),
-  refusedCount: v.number(),
-  lastRefusedAt: v.union(v.number(), v.null()),
-  /** Why the last batch was refused ("unreadable": no log line in it). */
-  lastRefusal: v.union(v.string(), v.null()),
 });
 
-/** What the admin tab shows; never the secret or the URL that carries it. */
+/** What the admin tab shows; never the URL that carries the secret. */
 export async function logStatusView(ctx: QueryCtx, serverId: Id<"servers">) {
-  const status = await logStatusOf(ctx, serverId);
-  return {
-    enabled: status?.enabled ?? false,
-    lastBatchAt: status?.lastBatchAt ?? null,
-    refusedCount: status?.refusedCount ?? 0,
-    lastRefusedAt: status?.lastRefusedAt ?? null,
-    lastRefusal: status?.lastRefusal ?? null,
-  };
+  const { status, view } = await LOG_FEED.view(ctx, serverId);
+  return { ...view, lastBatchAt: status?.lastBatchAt ?? null };
 }
 
 /** The URL CS2 is given; "" when the deployment's site URL is unknown (refused when planned). */
 export function logUrl(siteUrl: string | undefined, serverKey: string, secret: string): string {
   if (!siteUrl) return "";
   return `${siteUrl.replace(/\/+$/, "")}${LOG_PATH}${encodeURIComponent(serverKey)}/${secret}`;
-}
-
-/** Stores a new secret and marks the log on; returns the server key the URL names. */
-export async function armLog(
-  ctx: MutationCtx,
-  serverId: Id<"servers">,
-  secret: string,
-  now: number,
-): Promise<string | null> {
-  const server = await ctx.db.get("servers", serverId);
-  if (!server || server.disabled) return null;
-  await writeGeneratedSecret(ctx, serverId, "logSecret", secret);
-  const status = await logStatusOf(ctx, serverId);
-  if (status) await ctx.db.patch("serverLogStatus", status._id, { enabled: true, enabledAt: now });
-  else await ctx.db.insert("serverLogStatus", { serverId, enabled: true, enabledAt: now });
-  return server.key;
-}
-
-/**
- * Clears the secret and marks the log off: every later POST to the old URL is answered
- * `410 Gone`, which makes CS2 drop that listener by itself.
- */
-export async function disarmLog(ctx: MutationCtx, serverId: Id<"servers">): Promise<void> {
-  await writeGeneratedSecret(ctx, serverId, "logSecret", undefined);
-  const status = await logStatusOf(ctx, serverId);
-  if (status?.enabled) await ctx.db.patch("serverLogStatus", status._id, { enabled: false });
 }
 
 /**
@@ -85,7 +49,7 @@ export async function configLines(ctx: MutationCtx, key: string, now: number) {
   const server = await serverByKey(ctx, key);
   if (!server || server.disabled) return null;
   const secret = newPushSecret();
-  await armLog(ctx, server._id, secret, now);
+  await LOG_FEED.arm(ctx, server._id, secret, now);
   const url = logUrl(env.CONVEX_SITE_URL, server.key, secret);
   return url ? ["log on", `logaddress_add_http "${url}"`] : null;
 }
@@ -98,9 +62,7 @@ export async function configLines(ctx: MutationCtx, key: string, now: number) {
 export const LOG_CAPABILITIES = feedSwitchCapabilities({
   on: "logEnable",
   off: "logDisable",
-  arm: armLog,
-  disarm: disarmLog,
-  secret: "logSecret",
+  feed: LOG_FEED,
   url: (serverKey, secret) => logUrl(env.CONVEX_SITE_URL, serverKey, secret),
   enable: (url) => ({ kind: "logEnable", url }),
   disable: { kind: "logDisable" },

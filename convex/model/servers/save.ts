@@ -7,8 +7,8 @@ import { fail } from "../../lib/errors";
 import { vServerInput } from "../../lib/validators";
 import { defineCapability } from "../capability/define";
 import { restartPoller } from "../live/poller";
-import { disarmPush } from "../push/status";
-import { disarmLog } from "../serverLog/status";
+import { PUSH_FEED } from "../push/status";
+import { LOG_FEED } from "../serverLog/status";
 import { serverByKey, validateServerInput, writeSecrets, type SecretsPatch } from "./records";
 
 export interface SaveServerInput extends SecretsPatch {
@@ -74,8 +74,8 @@ export async function saveServer(
     await writeSecrets(ctx, serverId, args);
   }
   if (pushCleared) {
-    await disarmPush(ctx, serverId);
-    await disarmLog(ctx, serverId);
+    await PUSH_FEED.disarm(ctx, serverId);
+    await LOG_FEED.disarm(ctx, serverId);
   }
   await restartPoller(ctx, serverId);
   return {

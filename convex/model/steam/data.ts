@@ -5,9 +5,11 @@
  * panel draws initials); workshop titles from GetPublishedFileDetails (no key needed).
  * `STEAM_WEB_API_BASE` points both at a local stand-in in the demo and the tests (dev/steam).
  */
-import { env, type MutationCtx, type QueryCtx } from "../../_generated/server";
+import { v, type Infer } from "convex/values";
+import { env, type ActionCtx, type MutationCtx, type QueryCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import { isSteamId64 } from "../../lib/steamId";
+import { vSteamProfile, type SteamProfile } from "../../lib/validators";
 import { timedFetch } from "../../lib/timedFetch";
 
 export const STEAM_DATA_TTL_MS = 24 * 60 * 60 * 1000;
@@ -21,12 +23,6 @@ const DEFAULT_BASE = "https://api.steampowered.com";
 /** The workshop file id of a map loaded from the workshop (`workshop/<id>/<name>`), else null. */
 export function workshopIdOf(mapName: string): string | null {
   return /^workshop\/(\d{1,20})\//.exec(mapName.trim())?.[1] ?? null;
-}
-
-export interface SteamProfile {
-  steamId: string;
-  personaName?: string;
-  avatarUrl?: string;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {
@@ -186,15 +182,46 @@ export async function requestSteamData(
   }
 }
 
+export const vSteamAnswer = v.object({
+  steamIds: v.array(v.string()),
+  profiles: v.array(vSteamProfile),
+  fileIds: v.array(v.string()),
+  titles: v.array(v.object({ fileId: v.string(), title: v.string() })),
+});
+
+/**
+ * Asks Steam for these players and workshop files, then stores the answers; a part that failed
+ * leaves its cache as it was (asked again after `STEAM_RETRY_MS`).
+ */
+export async function lookUpSteam(
+  ctx: ActionCtx,
+  steamIds: readonly string[],
+  fileIds: readonly string[],
+): Promise<void> {
+  const [summaries, titles] = await Promise.allSettled([
+    fetchSummaries(steamIds),
+    fetchWorkshopTitles(fileIds),
+  ]);
+  if (summaries.status === "rejected") console.warn("Steam avatars:", String(summaries.reason));
+  if (titles.status === "rejected") console.warn("Workshop titles:", String(titles.reason));
+  const answered: Infer<typeof vSteamAnswer> = {
+    steamIds: summaries.status === "fulfilled" ? [...steamIds] : [],
+    profiles: summaries.status === "fulfilled" ? summaries.value : [],
+    fileIds: titles.status === "fulfilled" ? [...fileIds] : [],
+    titles:
+      titles.status === "fulfilled"
+        ? [...titles.value].map(([fileId, title]) => ({ fileId, title }))
+        : [],
+  };
+  if (answered.steamIds.length > 0 || answered.fileIds.length > 0) {
+    await ctx.runMutation(internal.steamData.store, answered);
+  }
+}
+
 /** Stores what Steam answered; asked-for ids Steam did not list are stored empty (asked again in a day). */
 export async function storeSteamData(
   ctx: MutationCtx,
-  answer: {
-    steamIds: string[];
-    profiles: SteamProfile[];
-    fileIds: string[];
-    titles: { fileId: string; title: string }[];
-  },
+  answer: Infer<typeof vSteamAnswer>,
   now: number,
 ): Promise<void> {
   const profiles = new Map(answer.profiles.map((p) => [p.steamId, p]));

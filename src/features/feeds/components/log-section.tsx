@@ -1,8 +1,9 @@
 import { useNow } from "@/hooks/use-now";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
-import type { Id } from "@/lib/backend";
-import { serverLogState, useServerLog } from "../hooks/use-server-log";
+import { LOG_ACTIVE_MS, type Id } from "@/lib/backend";
+import { useServerLog } from "../hooks/use-server-log";
+import { feedState } from "../utils/feed-state";
 import { feedTimeFormat } from "../utils/feed-time";
 import { FeedSwitchCard } from "./feed-switch-card";
 
@@ -13,7 +14,7 @@ import { FeedSwitchCard } from "./feed-switch-card";
 export function LogSection({ serverId }: { serverId: Id<"servers"> | undefined }) {
   const { status, enable, disable } = useServerLog(serverId);
   const now = useNow(5_000);
-  const state = status ? serverLogState(status, now) : undefined;
+  const state = status ? feedState(status, status.lastBatchAt, LOG_ACTIVE_MS, now) : undefined;
   return (
     <FeedSwitchCard
       title={t("admin.log.title")}

@@ -1,8 +1,9 @@
 import { useNow } from "@/hooks/use-now";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
-import type { Id } from "@/lib/backend";
-import { pushState, usePushEvents } from "../hooks/use-push-events";
+import { PUSH_ACTIVE_MS, type Id } from "@/lib/backend";
+import { usePushEvents } from "../hooks/use-push-events";
+import { feedState } from "../utils/feed-state";
 import { feedTimeFormat } from "../utils/feed-time";
 import { FeedSwitchCard } from "./feed-switch-card";
 
@@ -13,7 +14,7 @@ import { FeedSwitchCard } from "./feed-switch-card";
 export function PushSection({ serverId }: { serverId: Id<"servers"> | undefined }) {
   const { status, enable, disable } = usePushEvents(serverId);
   const now = useNow(5_000);
-  const state = status ? pushState(status, now) : undefined;
+  const state = status ? feedState(status, status.lastEventAt, PUSH_ACTIVE_MS, now) : undefined;
   return (
     <FeedSwitchCard
       title={t("admin.push.title")}
