@@ -163,6 +163,7 @@ import type * as model_push_secret from "../model/push/secret.js";
 import type * as model_push_status from "../model/push/status.js";
 import type * as model_serverControl_actions from "../model/serverControl/actions.js";
 import type * as model_serverControl_backups from "../model/serverControl/backups.js";
+import type * as model_serverControl_feedStatus from "../model/serverControl/feedStatus.js";
 import type * as model_serverControl_feedSwitch from "../model/serverControl/feedSwitch.js";
 import type * as model_serverControl_rconLock from "../model/serverControl/rconLock.js";
 import type * as model_serverControl_step from "../model/serverControl/step.js";
@@ -380,6 +381,7 @@ declare const fullApi: ApiFromModules<{
   "model/push/status": typeof model_push_status;
   "model/serverControl/actions": typeof model_serverControl_actions;
   "model/serverControl/backups": typeof model_serverControl_backups;
+  "model/serverControl/feedStatus": typeof model_serverControl_feedStatus;
   "model/serverControl/feedSwitch": typeof model_serverControl_feedSwitch;
   "model/serverControl/rconLock": typeof model_serverControl_rconLock;
   "model/serverControl/step": typeof model_serverControl_step;
