@@ -202,8 +202,11 @@ export const SERVER_ACTION_DECLARATIONS = {
   }),
   autobalance: cvarSwitch("Автобаланс", "guestAdmin", true, ["mp_autoteambalance"]),
   friendlyfire: cvarSwitch("Вогонь по своїх", "guestAdmin", false, ["mp_friendlyfire"]),
-  bhop: cvarSwitch("Bhop", "guestAdmin", false, ["sv_autobunnyhopping", "sv_enablebunnyhopping"]),
-  cheats: cvarSwitch("sv_cheats", "admin", false, ["sv_cheats"]),
+  bhop: cvarSwitch("Автострибки (bhop)", "guestAdmin", false, [
+    "sv_autobunnyhopping",
+    "sv_enablebunnyhopping",
+  ]),
+  cheats: cvarSwitch("Чіти (sv_cheats)", "admin", false, ["sv_cheats"]),
 
   // ---- Match and map controls (guest-admin level) ----
   changeMap: panel({
@@ -364,7 +367,7 @@ export const SERVER_ACTION_DECLARATIONS = {
     sample: { config: "1vs1" },
   }),
   cvar: panel({
-    label: "Cvar",
+    label: "Зміна змінної сервера (cvar)",
     access: "admin",
     args: { cvar: v.string(), value: v.string() },
     console: (input) => {

@@ -6,7 +6,8 @@ import toast from "react-hot-toast";
 import { t } from "@/i18n";
 import "@/i18n/load/common";
 import type { Id } from "@/lib/backend";
-import { actionLabel, isActionName } from "@/lib/catalog";
+import { actionDoneText } from "@/lib/action-text";
+import { isActionName } from "@/lib/catalog";
 import { errorMessage as messageOf, showError, toastError } from "@/lib/errors";
 
 /**
@@ -40,9 +41,10 @@ export interface GatedActionOptions {
 
 /**
  * How a server action's result (`{ action, warning? }`, convex/model/serverControl/actions.ts) is announced:
- * the registry label of the action that ran, or the game server's warning when it did not do it.
+ * what the action that ran did (a switch which way, a cvar by name), or the game server's warning
+ * when it did not do it.
  */
-function announce(result: unknown): void {
+function announce(result: unknown, args: Record<string, unknown>): void {
   if (typeof result !== "object" || result === null || !("action" in result)) return;
   if ("warning" in result && typeof result.warning === "string") {
     toast(result.warning, { icon: "⚠️", id: result.warning });
@@ -50,7 +52,7 @@ function announce(result: unknown): void {
   }
   const name = result.action;
   if (typeof name === "string" && isActionName(name)) {
-    toast.success(t("actions.success", { action: actionLabel(name) }));
+    toast.success(t("actions.success", { action: actionDoneText(name, args) }));
   }
 }
 
@@ -58,7 +60,8 @@ function announce(result: unknown): void {
  * One admin/guest-admin action of `convex/` (lib/functions.ts gated builders): passes the browser's
  * session id (anonymous guest admins are audited by it) and the selected server, tracks the pending
  * state and reports the outcome with a toast. A server action's result names the action that ran,
- * so its success toast ('Дія "{label}" виконана успішно!') takes the label from the registry.
+ * so its success toast ('Дія "{action}" виконана успішно!') says what it did in the reader's
+ * language.
  */
 export function useGatedAction<F extends FunctionReference<"action">>(
   fn: F,
@@ -80,7 +83,7 @@ export function useGatedAction<F extends FunctionReference<"action">>(
       setPending(true);
       try {
         const result = await action({ serverId, ...args, sessionId });
-        announce(result);
+        announce(result, args);
         return result;
       } catch (error) {
         if (options?.onError) options.onError(errorMessage ?? messageOf(error));

@@ -15,7 +15,7 @@ export type ServerActionRunner<N extends PanelActionName> = GatedAction<
 /**
  * One panel action (declared in convex/gameServer/actions.ts, a public function of the same
  * name): runs it on the scope's server with the browser's session, tracks the pending state and
- * toasts the outcome («Дія "<label>" виконана успішно!» or the failure).
+ * toasts the outcome (what it did, or the failure).
  */
 export function useServerAction<N extends PanelActionName>(name: N): ServerActionRunner<N> {
   const serverId = useContext(ServerActionScope);

@@ -126,7 +126,7 @@ describe.skipIf(!chromiumPath)("admin console in the browser", () => {
     const pause = visitor.page.getByRole("switch", { name: "Пауза матчу" });
     await expect.poll(() => pause.isEnabled()).toBe(true);
     await pause.click();
-    await toast(visitor.page, 'Дія "Пауза" виконана успішно!');
+    await toast(visitor.page, 'Дія "Пауза матчу" виконана успішно!');
     await expect.poll(() => pause.getAttribute("aria-checked")).toBe("true");
     expect(env.demo.sim.servers[0]!.state().phase).toBe("paused");
     expect((await simJson<WireMatch>(env, 0, "/match")).roundPhase).toBe("paused");

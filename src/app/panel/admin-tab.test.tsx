@@ -105,7 +105,7 @@ describe("AdminTab", () => {
     for (const s of screen.getAllByRole("switch")) expect(s).toBeDisabled();
 
     await act(async () => finish({ action: "isPaused", output: "" }));
-    expect(toast.success).toHaveBeenCalledWith('Дія "Пауза" виконана успішно!');
+    expect(toast.success).toHaveBeenCalledWith('Дія "Пауза матчу" виконана успішно!');
     expect(pause).toBeEnabled();
     expect(pause).toHaveAttribute("aria-checked", "false"); // not until the backend stored it
     mockBackend.queries["serverControl:toggles"] = { ...TOGGLES, isPaused: true };

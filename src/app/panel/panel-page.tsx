@@ -196,13 +196,14 @@ export function PanelPage() {
             offline={online === false}
             renderPlayerActions={
               moderationRole
-                ? (player) => (
+                ? (player, close) => (
                     <Suspense fallback={null}>
                       <PlayerModeration
                         serverId={serverId}
                         player={player}
                         role={moderationRole}
                         comms={server?.simpleAdmin === true}
+                        onDone={close}
                       />
                     </Suspense>
                   )

@@ -43,6 +43,38 @@ describe("player modal for admins", () => {
     );
   });
 
+  it("closes the player once the server kicked them, and stays open when it refused", async () => {
+    const user = userEvent.setup();
+    render(
+      <PlayersTab
+        players={[player]}
+        renderPlayerActions={(p, close) => (
+          <PlayerModeration serverId={SERVER} player={p} onDone={close} />
+        )}
+      />,
+    );
+    const kick = async () => {
+      await user.click(
+        within(screen.getByRole("dialog", { name: "Зевс" })).getByRole("button", {
+          name: "Кікнути",
+        }),
+      );
+      await user.click(
+        within(screen.getByRole("dialog", { name: "Кікнути гравця?" })).getByRole("button", {
+          name: "Кікнути",
+        }),
+      );
+    };
+    await user.click(screen.getByRole("row", { name: "Відкрити статистику гравця Зевс" }));
+    mockBackend.action("moderation:kick").mockRejectedValueOnce(new Error("offline"));
+    await kick();
+    expect(screen.getByRole("dialog", { name: "Зевс" })).toBeInTheDocument();
+
+    mockBackend.action("moderation:kick").mockResolvedValueOnce({ action: "kick", output: "" });
+    await kick();
+    expect(screen.queryByRole("dialog", { name: "Зевс" })).not.toBeInTheDocument();
+  });
+
   it("visitors get no moderation controls", async () => {
     const user = userEvent.setup();
     render(<PlayersTab players={[player]} />);

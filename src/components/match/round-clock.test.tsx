@@ -19,8 +19,21 @@ describe("RoundClock", () => {
     expect(clock).toHaveAccessibleName("Раунд: 1:35");
     act(() => void vi.advanceTimersByTime(2_000));
     expect(clock).toHaveAccessibleName("Раунд: 1:33");
-    act(() => void vi.advanceTimersByTime(200_000));
+    act(() => void vi.advanceTimersByTime(93_000));
     expect(clock).toHaveAccessibleName("Раунд: 0:00");
+  });
+
+  it("hides a phase whose time is up instead of freezing at 0:00 until the next update", () => {
+    const { container } = render(
+      <RoundClock
+        match={makeMatch({ roundPhase: "freezetime", phaseEndsAt: 1_000_000 + 3_000 })}
+      />,
+    );
+    expect(screen.getByRole("timer")).toHaveAccessibleName("Закупівля: 0:03");
+    act(() => void vi.advanceTimersByTime(3_000));
+    expect(screen.getByRole("timer")).toHaveAccessibleName("Закупівля: 0:00");
+    act(() => void vi.advanceTimersByTime(2_000));
+    expect(container).toBeEmptyDOMElement();
   });
 
   it("shows the bomb instead of the round once it is planted", () => {

@@ -189,7 +189,7 @@ export default {
   "admin.users.revoke": "Revoke admin rights",
   "admin.users.saved": "User rights changed.",
   "admin.users.you": "this is you",
-  "admin.users.moderatorByEmail": "moderator through MODERATOR_EMAILS",
+  "admin.users.moderatorByEmail": "set in the deployment's settings",
   "admin.users.grantTitle": "Grant administrator rights to {name}?",
   "admin.users.grantText":
     "An administrator manages the servers, roles and panel settings. The rights can be revoked at any time.",

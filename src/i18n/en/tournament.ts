@@ -41,6 +41,9 @@ export default {
   "tournament.banner.finished": "Finished: map {map}, {team} plays {side}",
   "tournament.banner.finishedDetail":
     "{team} plays {side}. An administrator will launch the match.",
+  "tournament.banner.finishedSeries": "Veto done: {maps}",
+  "tournament.banner.finishedSeriesDetail":
+    "Map 1 — {map}: {teamA} — {sideA}, {teamB} — {sideB}. An admin will launch the match.",
   "tournament.banner.launched": "Match launched: {map}, mode «{mode}»",
   "tournament.banner.launchedDetail": "{teamA} — {sideA}, {teamB} — {sideB}.",
   "tournament.banner.launchedMap": "Map {n} of {total} launched: {map}, mode «{mode}»",
@@ -50,6 +53,7 @@ export default {
   "tournament.mapsTitle": "Map pool",
   "tournament.mapsLabel": "Tournament maps",
   "tournament.mapsLeft": "In play: {n} of {total}",
+  "tournament.mapsPicked": "Picked: {n} of {total}",
   "tournament.map.banAction": "Ban {map}",
   "tournament.map.banHint": "Ban",
   "tournament.map.bannedBy": "Banned by {team}",

@@ -186,7 +186,7 @@ export default {
   "admin.users.revoke": "Забрати права адміна",
   "admin.users.saved": "Права користувача змінено.",
   "admin.users.you": "це ви",
-  "admin.users.moderatorByEmail": "модератор через MODERATOR_EMAILS",
+  "admin.users.moderatorByEmail": "призначено в налаштуваннях розгортання",
   "admin.users.grantTitle": "Надати права адміністратора користувачу {name}?",
   "admin.users.grantText":
     "Адміністратор керує серверами, ролями й налаштуваннями панелі. Забрати права можна будь-коли.",

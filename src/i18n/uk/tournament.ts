@@ -39,6 +39,9 @@ export default {
   "tournament.banner.sideOther": "Мапа — {map}. Сторону обирає {team}.",
   "tournament.banner.finished": "Завершено: мапа {map}, {team} грає за {side}",
   "tournament.banner.finishedDetail": "{team} грає за {side}. Матч запустить адміністратор.",
+  "tournament.banner.finishedSeries": "Вибір завершено: {maps}",
+  "tournament.banner.finishedSeriesDetail":
+    "Мапа 1 — {map}: {teamA} — {sideA}, {teamB} — {sideB}. Матч запустить адміністратор.",
   "tournament.banner.launched": "Матч запущено: {map}, режим «{mode}»",
   "tournament.banner.launchedDetail": "{teamA} — {sideA}, {teamB} — {sideB}.",
   "tournament.banner.launchedMap": "Мапу {n} з {total} запущено: {map}, режим «{mode}»",
@@ -48,6 +51,7 @@ export default {
   "tournament.mapsTitle": "Пул мап",
   "tournament.mapsLabel": "Мапи турніру",
   "tournament.mapsLeft": "У грі: {n} з {total}",
+  "tournament.mapsPicked": "Обрано: {n} з {total}",
   "tournament.map.banAction": "Забанити {map}",
   "tournament.map.banHint": "Забанити",
   "tournament.map.bannedBy": "Бан: {team}",

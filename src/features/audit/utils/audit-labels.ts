@@ -2,7 +2,8 @@ import { t, type MessageKey } from "@/i18n";
 import "@/i18n/load/audit";
 import "@/i18n/load/moderation";
 import "@/i18n/load/tournament";
-import { actionLabel, isActionName, SERVER_ACTIONS, type PanelEvent } from "@/lib/catalog";
+import { actionText } from "@/lib/action-text";
+import { isActionName, SERVER_ACTIONS, type PanelEvent } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 import { dateFormat, nameCollator } from "@/i18n/format";
 
@@ -79,7 +80,7 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
 };
 
 export function auditActionLabel(action: string): string {
-  if (isActionName(action)) return actionLabel(action);
+  if (isActionName(action)) return actionText(action);
   const key = ownValue<MessageKey>(EVENTS, action);
   return key ? t(key) : action;
 }

@@ -271,6 +271,30 @@ describe("MapBanPickTab", () => {
       expect(within(banner()).getByText(detail)).toBeInTheDocument();
     });
 
+    it("names every map of a series after its veto and counts the series, not the pool", () => {
+      serve(
+        finished("CT", {
+          remainingMaps: ["de_train"],
+          series: [
+            { map: "de_mirage", side: "CT", sideBy: "teamB" },
+            { map: "de_nuke", side: "T", sideBy: "teamA" },
+            { map: "de_train", side: "CT", sideBy: "teamA" },
+          ],
+        }),
+      );
+      renderTab();
+      expect(
+        screen.getByRole("heading", { name: "Вибір завершено: Mirage → Nuke → Train" }),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          "Мапа 1 — Mirage: Команда A — T, Команда B — CT. Матч запустить адміністратор.",
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText("Обрано: 3 з 6")).toBeInTheDocument();
+      expect(screen.queryByText(/У грі/)).not.toBeInTheDocument();
+    });
+
     it("follows a series map by map: the map launched last, then the winner", () => {
       const bo3 = finished("CT", {
         series: [

@@ -20,7 +20,9 @@ export function MapGrid({ tournament, seat, className }: MapGridProps) {
   const [pendingMap, setPendingMap] = useState<string | null>(null);
   const picking = canBan(tournament, seat, "Pick");
   const myTurn = canBan(tournament, seat) || picking;
-  const remaining = tournament.remainingMaps.length;
+  // Once the veto is over, the maps still "in play" are the series', not what the bans left.
+  const vetoDone = tournament.status === "finished";
+  const counted = vetoDone ? tournament.series.length : tournament.remainingMaps.length;
 
   const onBan = async (map: string) => {
     setPendingMap(map);
@@ -38,7 +40,10 @@ export function MapGrid({ tournament, seat, className }: MapGridProps) {
   return (
     <Card
       title={t("tournament.mapsTitle")}
-      aside={t("tournament.mapsLeft", { n: remaining, total: tournament.mapPool.length })}
+      aside={t(vetoDone ? "tournament.mapsPicked" : "tournament.mapsLeft", {
+        n: counted,
+        total: tournament.mapPool.length,
+      })}
       className={className}
     >
       <ul className={styles.maps} aria-label={t("tournament.mapsLabel")}>

@@ -140,6 +140,22 @@ function finishedBanner(tournament: Tournament, firstMap: string): Banner {
       detail: t("tournament.banner.launchedDetail", { teamA, sideA, teamB, sideB }),
     };
   }
+  if (!single) {
+    // A series names every map it will play, in order, and the sides of the first.
+    return {
+      tone: "done",
+      title: t("tournament.banner.finishedSeries", {
+        maps: tournament.series.map((m) => mapLabel(m.map)).join(" → "),
+      }),
+      detail: t("tournament.banner.finishedSeriesDetail", {
+        map: firstMap,
+        teamA,
+        sideA,
+        teamB,
+        sideB,
+      }),
+    };
+  }
   return {
     tone: "done",
     title: t("tournament.banner.finished", { map: firstMap, team: teamA, side: sideA }),

@@ -22,13 +22,15 @@ import styles from "@/styles/admin.module.css";
  * Admin controls in the player modal: kick, ban and slay, which the plugin does not offer yet
  * (disabled, 'тимчасово недоступно'). The ban length is a preset (1 hour by default; "forever" is
  * a deliberate choice, never the default) or a custom number of minutes (0 = forever).
- * Kick and ban ask first, naming the player and the length.
+ * Kick and ban ask first, naming the player and the length; once the server has done either, the
+ * player is gone from it and `onDone` closes what showed them.
  */
 export function PlayerModeration({
   serverId,
   player,
   role = "admin",
   comms = false,
+  onDone,
 }: {
   serverId: Id<"servers"> | undefined;
   player: { steamId: string; name: string };
@@ -36,11 +38,21 @@ export function PlayerModeration({
   role?: ModerationRole;
   /** The server runs CS2-SimpleAdmin: mute, gag and silence are offered too. */
   comms?: boolean;
+  /** Called after a kick or ban the server carried out. */
+  onDone?: () => void;
 }) {
   if (!isSteamId64(player.steamId)) {
     return <p className={styles.muted}>{t("player.botNoActions")}</p>;
   }
-  return <HumanModeration serverId={serverId} player={player} role={role} comms={comms} />;
+  return (
+    <HumanModeration
+      serverId={serverId}
+      player={player}
+      role={role}
+      comms={comms}
+      onDone={onDone}
+    />
+  );
 }
 
 function HumanModeration({
@@ -48,11 +60,13 @@ function HumanModeration({
   player,
   role,
   comms,
+  onDone,
 }: {
   serverId: Id<"servers"> | undefined;
   player: { steamId: string; name: string };
   role: ModerationRole;
   comms: boolean;
+  onDone: (() => void) | undefined;
 }) {
   const { kick, ban } = useModeration(serverId);
   const settings = useModerationSettings();
@@ -70,7 +84,10 @@ function HumanModeration({
       title: t("admin.confirm.banTitle"),
       text: t("admin.confirm.banText", { ...who, duration: banPeriod(minutes) }),
       confirmLabel: t("admin.player.ban"),
-      run: () => ban.run({ steamId: player.steamId, duration: minutes, reason }),
+      run: async () => {
+        const done = await ban.run({ steamId: player.steamId, duration: minutes, reason });
+        if (done !== undefined) onDone?.();
+      },
     });
   };
 
@@ -80,7 +97,10 @@ function HumanModeration({
       title: t("admin.confirm.kickTitle"),
       text: t("admin.confirm.kickText", who),
       confirmLabel: t("admin.player.kick"),
-      run: () => kick.run({ steamId: player.steamId, reason }),
+      run: async () => {
+        const done = await kick.run({ steamId: player.steamId, reason });
+        if (done !== undefined) onDone?.();
+      },
     });
   };
 
@@ -126,11 +146,13 @@ function HumanModeration({
           <Button loading={kick.pending} onClick={onKick}>
             {t("admin.player.kick")}
           </Button>
-          <Button disabled title={t("admin.player.unavailable")} aria-describedby={slayNote}>
-            {t("admin.player.slay")}
-          </Button>
-          <span id={slayNote} className={styles.unavailable}>
-            {t("admin.player.unavailable")}
+          <span className={styles.unavailableAction}>
+            <Button disabled title={t("admin.player.unavailable")} aria-describedby={slayNote}>
+              {t("admin.player.slay")}
+            </Button>
+            <span id={slayNote} className={styles.unavailable}>
+              {t("admin.player.unavailable")}
+            </span>
           </span>
         </form>
         {dialog}

@@ -27,8 +27,8 @@ import styles from "./players.module.css";
 export interface PlayersTabProps {
   /** undefined while loading, null before the first poll. */
   players: Player[] | null | undefined;
-  /** Extra controls for the open player (admin actions), given the player. */
-  renderPlayerActions?: (player: Player) => ReactNode;
+  /** Extra controls for the open player (admin actions), given the player and how to close it. */
+  renderPlayerActions?: (player: Player, close: () => void) => ReactNode;
   /** A marker after a player's name in the table (earlier sanctions, for moderators). */
   renderNameBadge?: (player: Player) => ReactNode;
   /** The server is offline: the list is the last one seen and says so. */
@@ -126,7 +126,11 @@ export function PlayersTab({
       <PlayerModal
         player={openPlayer}
         onClose={() => setSelected(null)}
-        actions={openPlayer && renderPlayerActions ? renderPlayerActions(openPlayer) : undefined}
+        actions={
+          openPlayer && renderPlayerActions
+            ? renderPlayerActions(openPlayer, () => setSelected(null))
+            : undefined
+        }
       />
     </div>
   );
