@@ -7,7 +7,14 @@ import { GAME_NUMBERS, gameNumber, gameText } from "../lib/gameBounds";
 import type { Match, Player, PollResult, Summary } from "../lib/validators";
 import { healthFromStats, healthFromStatus, healthFromStatusJson } from "./health";
 import { tvPortOf } from "./normalize";
-import { modeOf, parseCvar, parseStatus, parseStatusJson, unknownStatsPlayer } from "./rconStatus";
+import {
+  modeOf,
+  parseCvar,
+  parseStatus,
+  parseStatusJson,
+  unknownStatsPlayer,
+  type RconStatus,
+} from "./rconStatus";
 
 export type Exec = (command: string) => Promise<string>;
 
@@ -43,8 +50,10 @@ export async function pollOverRcon(
 ): Promise<Extract<PollResult, { ok: true }>> {
   const jsonText = await exec("status_json");
   const json = parseStatusJson(jsonText);
-  const statusText = json ? undefined : await exec("status");
-  const status = json ?? parseStatus(statusText ?? "");
+  // Clients status_json cannot name (every human on an `sv_lan 1` server, or slots still
+  // connecting): the text names who is really connected.
+  const statusText = !json || json.nameless ? await exec("status") : undefined;
+  const status = json ? withNameless(json, statusText) : parseStatus(statusText ?? "");
   if (!status?.map) throw new RconPollError("Сервер не відповів на status як сервер CS2");
   const cvars: Partial<Record<(typeof CVARS)[number], string>> = {};
   for (const name of CVARS) cvars[name] = parseCvar(await exec(name), name);
@@ -84,6 +93,22 @@ export async function pollOverRcon(
     ...(tvPort !== undefined ? { tvPort } : {}),
     health,
   };
+}
+
+/**
+ * `status_json` with nameless clients, read with `status`: its active rows are who is connected
+ * (ghost slots are not rows), each with the SteamID status_json gave its name where one did.
+ */
+function withNameless(json: RconStatus, statusText: string | undefined): RconStatus {
+  const text = parseStatus(statusText ?? "");
+  if (!text) return json;
+  const ids = new Map<string, string | null>();
+  for (const c of json.clients) ids.set(c.name, ids.has(c.name) ? null : c.steamId);
+  const clients = text.clients.map((c) => ({
+    ...c,
+    steamId: c.steamId ?? ids.get(c.name) ?? null,
+  }));
+  return { ...json, clients, nameless: json.nameless! };
 }
 
 /**

@@ -1,7 +1,12 @@
 import { describe, expect, test } from "vitest";
 import {
   CS2_STATUS,
+  CS2_STATUS_GOTV_ONLY,
   CS2_STATUS_JSON,
+  CS2_STATUS_JSON_LAN,
+  CS2_STATUS_JSON_TOTALS,
+  CS2_STATUS_LAN,
+  CS2_STATUS_TOTALS,
   CS2_STATUS_WITH_HUMANS,
   CVAR_REPLIES,
   OLDER_SOURCE_STATUS,
@@ -19,7 +24,29 @@ describe("status_json", () => {
         { name: "Neo", steamId: "76561198012345678", bot: false },
         { name: "Тарас", steamId: "76561198000000042", bot: false },
       ],
+      nameless: 1,
     });
+  });
+
+  test("its totals count nameless slots: the panel counts the 11 clients it can name, not 13", () => {
+    const parsed = parseStatusJson(CS2_STATUS_JSON_TOTALS)!;
+    expect(parsed.clients).toHaveLength(11);
+    expect(parsed.nameless).toBe(2);
+    // The same moment's text: the two nameless slots are its two ghost rows.
+    expect(parseStatus(CS2_STATUS_TOTALS)?.clients).toHaveLength(11);
+  });
+
+  test("GOTV counted as a proxy is no player", () => {
+    const json = JSON.parse(CS2_STATUS_JSON) as {
+      server: { clients_proxies: number; clients: unknown[] };
+    };
+    json.server.clients_proxies = 1;
+    json.server.clients.push({ steamid64: "0", steamid: "[A:1:1:1]", bot: true, name: "SourceTV" });
+    expect(parseStatusJson(JSON.stringify(json))?.clients.map((c) => c.name)).toEqual([
+      "Soldier",
+      "Neo",
+      "Тарас",
+    ]);
   });
 
   test("anything else is not status_json", () => {
@@ -54,10 +81,27 @@ describe("status", () => {
       hostname: "Old Source server",
       map: "de_nuke",
       clients: [
-        { name: "Player One", steamId: null, bot: false, userId: "2" },
+        { name: "Player One", steamId: "76561197960290418", bot: false, userId: "2" },
         { name: "BOT Kim", steamId: "0", bot: true, userId: "3" },
       ],
     });
+  });
+
+  test("GOTV's row is no player: an empty server with GOTV up has nobody online", () => {
+    expect(parseStatus(CS2_STATUS_GOTV_ONLY)).toEqual({
+      hostname: "Counter-Strike 2 Dedicated Server",
+      map: "de_dust2",
+      clients: [],
+    });
+    // A bot that merely shares GOTV's name, on a server without GOTV, is a bot.
+    const noTv = CS2_STATUS_GOTV_ONLY.replace(/^sourcetv.*$/m, "").replace(/--- SourceTV[^]*$/, "");
+    expect(parseStatus(noTv)?.clients).toHaveLength(1);
+    // The older table names GOTV "GOTV" and says `sourcetv:` too.
+    const older = OLDER_SOURCE_STATUS.replace(
+      "players :",
+      "sourcetv:  port 27020, delay 90.0s, rate 64.0\nplayers :",
+    ).replace("#end", '#  4 "GOTV" BOT active 64\n#end');
+    expect(parseStatus(older)?.clients.map((c) => c.name)).toEqual(["Player One", "BOT Kim"]);
   });
 
   test("an error line is not status", () => {
@@ -83,8 +127,11 @@ describe("cvars and modes", () => {
 });
 
 describe("a poll over RCON", () => {
+  // A moment with no slot still connecting (see below for one that has).
+  const named = JSON.parse(CS2_STATUS_JSON) as { server: { clients: { name: string }[] } };
+  named.server.clients = named.server.clients.filter((c) => c.name !== "");
   const replies: Record<string, string> = {
-    status_json: CS2_STATUS_JSON,
+    status_json: JSON.stringify(named),
     status: CS2_STATUS,
     hostname: "hostname = Козацький сервер",
     game_type: "game_type = 0",
@@ -140,8 +187,39 @@ describe("a poll over RCON", () => {
     ]);
   });
 
+  test("nameless clients in status_json: status says who is connected, with the SteamIDs status_json gave", async () => {
+    const totals = exec({ status_json: CS2_STATUS_JSON_TOTALS, status: CS2_STATUS_TOTALS });
+    const sample = await pollOverRcon(totals.run, false);
+    expect(totals.sent.slice(0, 2)).toEqual(["status_json", "status"]);
+    expect(sample.match.playersOnline).toBe(11);
+    // An sv_lan 1 server: status_json names no human; the text does (without SteamIDs).
+    const lan = await pollOverRcon(
+      exec({ status_json: CS2_STATUS_JSON_LAN, status: CS2_STATUS_LAN }).run,
+      true,
+    );
+    expect(lan.match.playersOnline).toBe(3);
+    expect(lan.players?.map((p) => [p.name, p.steamId])).toEqual([
+      ["Петро", ""],
+      ["Anna", ""],
+      ["Kim", "0"],
+    ]);
+    const humans = await pollOverRcon(
+      exec({ status_json: CS2_STATUS_JSON_TOTALS, status: CS2_STATUS_TOTALS }).run,
+      true,
+    );
+    expect(humans.players?.find((p) => p.name === "Larry")?.steamId).toBe("76561197997837923");
+  });
+
+  test("an empty server with GOTV up has 0 players online", async () => {
+    const { run } = exec({
+      status_json: 'Unknown command "status_json"',
+      status: CS2_STATUS_GOTV_ONLY,
+    });
+    expect((await pollOverRcon(run, true)).match.playersOnline).toBe(0);
+  });
+
   test("a hostile server's hostname, names and maxrounds are bounded to what CS2 can produce", async () => {
-    const json = JSON.parse(CS2_STATUS_JSON) as { server: { clients: { name: string }[] } };
+    const json = structuredClone(named);
     json.server.clients[1]!.name = "Neo\u0000\u001b[31m" + "N".repeat(10_000);
     const { run } = exec({
       status_json: JSON.stringify(json),

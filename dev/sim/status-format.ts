@@ -2,6 +2,8 @@
 import { type SimPlayer, steamId3 } from "./players";
 import { type GameWorld } from "./world";
 
+/** GOTV's client name (CS2's default `tv_name`). */
+const GOTV_NAME = "SourceTV";
 const SERVER_STEAM_ID = "[G:1:15633205] (85568392935672629)";
 
 export function formatStatus(world: GameWorld, port: number, publicHost: string): string {
@@ -9,6 +11,12 @@ export function formatStatus(world: GameWorld, port: number, publicHost: string)
   const humans = online.filter((p) => !p.isBot).length;
   const rows = online.map((p) => statusRow(p, world.now));
   const tvPort = world.tvPort();
+  // GOTV's own client: CS2 lists it as a bot named as its master and counts it among the bots.
+  const tv = tvPort !== null ? 1 : 0;
+  if (tv) {
+    const id = String(Math.max(0, ...online.map((p) => p.userId)) + 1).padStart(4);
+    rows.push(`${id}      BOT    0    0     active      0 '${GOTV_NAME}'`);
+  }
   return [
     `Server:  Running [0.0.0.0:${port}]`,
     "Client:  Disconnected",
@@ -27,7 +35,7 @@ export function formatStatus(world: GameWorld, port: number, publicHost: string)
       : []),
     "os/type  : Linux dedicated",
     // "(0 max)" is what CS2 really prints with sv_visiblemaxplayers unset: not the slot limit.
-    `players  : ${humans} humans, ${online.length - humans} bots (0 max) (not hibernating) (unreserved)`,
+    `players  : ${humans} humans, ${online.length - humans + tv} bots (0 max) (not hibernating) (unreserved)`,
     "---------spawngroups----",
     `loaded spawngroup(  1)  : SV:  [1: ${world.map} | main lump | mapload]`,
     "---------players--------",
@@ -36,6 +44,14 @@ export function formatStatus(world: GameWorld, port: number, publicHost: string)
     // Real servers list a half-connected ghost slot like this; parsers must skip it.
     "65535 [NoChan]    0    0 challenging      0unknown ''",
     "#end",
+    ...(tv
+      ? [
+          "--- SourceTV[0] Status ---",
+          `Master "${GOTV_NAME}", delay ${world.cvars.int("tv_delay")}, frames 528 / ticks 531`,
+          "# userid name uniqueid connected ping loss state rate adr",
+          "#end",
+        ]
+      : []),
   ].join("\n");
 }
 
