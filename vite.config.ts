@@ -1,5 +1,6 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
+import { version as convexVersion } from "convex";
 import { defineConfig, type Alias, type Connect, type Plugin } from "vite";
 
 /**
@@ -47,8 +48,36 @@ const routerProduction: Alias = {
   ),
 };
 
+/**
+ * The page's HTML opens the Convex socket before its scripts download (src/app/early-socket.ts
+ * hands it to the Convex client), at the URL the client itself would open.
+ */
+export function earlySocket(): Plugin {
+  let syncUrl: string | null = null;
+  return {
+    name: "early-socket",
+    configResolved(config) {
+      const address = String(config.env.VITE_CONVEX_URL || "http://127.0.0.1:3210");
+      const match = /^(https?):\/\/(.+)$/.exec(address);
+      syncUrl = match
+        ? `${match[1] === "https" ? "wss" : "ws"}://${match[2]}/api/${convexVersion}/sync`
+        : null;
+    },
+    transformIndexHtml: () =>
+      syncUrl
+        ? [
+            {
+              tag: "script",
+              children: `try{window.__convexSocket=new WebSocket(${JSON.stringify(syncUrl)})}catch(e){}`,
+              injectTo: "head-prepend",
+            },
+          ]
+        : [],
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), overlayPage()],
+  plugins: [react(), overlayPage(), earlySocket()],
   resolve: { alias: command === "build" ? [...preactAliases, routerProduction] : preactAliases },
   server: { host: "127.0.0.1", port: 5173, strictPort: true },
   preview: { host: "127.0.0.1", port: 4173 },
