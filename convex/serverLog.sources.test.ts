@@ -141,3 +141,48 @@ test("marks merge by round: the richer mark wins, the speaking source on a tie, 
     "",
   ]);
 });
+
+test("the phase and its clocks: a plugin server's poll keeps them, a plain server's come from the log", async () => {
+  const polledEnds = START + 90_000;
+  const setup = async (connectionType: "HTTP" | "RCON") => {
+    const t = setupTest();
+    await t.run(async (ctx) => {
+      const serverId = await ctx.db.insert(
+        "servers",
+        serverRow({ key: "server1", connectionType }),
+      );
+      await ctx.db.insert("serverSecrets", { serverId, logSecret: SECRET });
+      await ctx.db.insert("serverLogStatus", { serverId, enabled: true, enabledAt: 1 });
+      await ctx.db.insert("matchSnapshots", {
+        serverId,
+        match: {
+          serverName: "Server #1",
+          mapName: "de_inferno",
+          scoreCT: 0,
+          scoreT: 0,
+          playersOnline: 10,
+          roundPhase: "freezetime",
+          phaseEndsAt: polledEnds,
+        },
+        updatedAt: START,
+      });
+    });
+    await post(
+      t,
+      body(
+        'server_cvar: "mp_roundtime_defuse" "1.92"',
+        'World triggered "Match_Start" on "de_inferno"',
+        score(0, 0, 0),
+        'World triggered "Round_Start"',
+      ),
+    );
+    return (await t.run((ctx) => ctx.db.query("matchSnapshots").unique()))!.match;
+  };
+  const plugin = await setup("HTTP");
+  expect([plugin.roundPhase, plugin.phaseEndsAt]).toEqual(["freezetime", polledEnds]);
+  expect(plugin.scoreCT + plugin.scoreT).toBe(0);
+  const plain = await setup("RCON");
+  expect(plain.roundPhase).toBe("live");
+  expect(plain.phaseEndsAt).not.toBe(polledEnds);
+  expect(plain.phaseEndsAt).toBeGreaterThan(START);
+});

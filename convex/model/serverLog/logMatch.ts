@@ -22,8 +22,14 @@ import { pushStatusOf } from "../push/status";
 import { CLOCK_JITTER_MS } from "../live/matchMerge";
 import { matchWriteDue, sameJson } from "../live/data";
 import { matchSnapshotOf } from "../live/snapshots";
-import { EMPTY_LOG_MATCH, foldLog, namesBySide, totalsOf, type LogMatchState } from "./matchLog";
-import { foldEventsOf, parseLogBody } from "./parse";
+import {
+  EMPTY_LOG_MATCH,
+  foldLog,
+  namesBySide,
+  totalsOf,
+  type FoldEvent,
+  type LogMatchState,
+} from "./matchLog";
 import { breakdownOf } from "./breakdown";
 
 /** A tracker opened by the log names its match `log:<start>` (MatchZy's are `matchid:map`). */
@@ -130,8 +136,17 @@ function clock(logAt: number | undefined, offset: number, stored: number | undef
   return stored !== undefined && Math.abs(stored - at) < CLOCK_JITTER_MS ? stored : at;
 }
 
-/** The live match as the log tells it, over the stored snapshot (a poll fills the rest). */
-export function loggedMatch(stored: Match, s: LogMatchState, offset: number): Match {
+/**
+ * The live match as the log tells it, over the stored snapshot (a poll fills the rest). A server
+ * whose poll reads the phase and its clocks (the plugin's `/match`) keeps the poll's: the log
+ * speaks for them only where no poll can.
+ */
+export function loggedMatch(
+  stored: Match,
+  s: LogMatchState,
+  offset: number,
+  pollClocks = false,
+): Match {
   const names = namesBySide(s);
   const { phaseEndsAt: _p, bombEndsAt: _b, unknown, teamCT: _c, teamT: _t, ...rest } = stored;
   const match: Match = {
@@ -139,14 +154,18 @@ export function loggedMatch(stored: Match, s: LogMatchState, offset: number): Ma
     mapName: s.map || stored.mapName,
     scoreCT: s.scoreCT,
     scoreT: s.scoreT,
-    roundPhase: s.live ? s.phase : "warmup",
+    roundPhase: pollClocks ? stored.roundPhase : s.live ? s.phase : "warmup",
     ...(s.live && s.round > 0 ? { round: s.round } : {}),
     ...(s.maxRounds ? { maxRounds: s.maxRounds } : {}),
     ...(names.CT ? { teamCT: names.CT } : {}),
     ...(names.T ? { teamT: names.T } : {}),
   };
-  const phaseEndsAt = clock(s.phaseEndsLog, offset, stored.phaseEndsAt);
-  const bombEndsAt = clock(s.bombEndsLog, offset, stored.bombEndsAt);
+  const phaseEndsAt = pollClocks
+    ? stored.phaseEndsAt
+    : clock(s.phaseEndsLog, offset, stored.phaseEndsAt);
+  const bombEndsAt = pollClocks
+    ? stored.bombEndsAt
+    : clock(s.bombEndsLog, offset, stored.bombEndsAt);
   if (phaseEndsAt !== undefined) match.phaseEndsAt = phaseEndsAt;
   if (bombEndsAt !== undefined) match.bombEndsAt = bombEndsAt;
   const left = (unknown ?? []).filter((f) => f !== "score" && f !== "phase" && f !== "totals");
@@ -236,7 +255,7 @@ function trackedOf(
 }
 
 /**
- * One batch's match lines (`foldText`, raw, as the edge kept them): folded into the stored state;
+ * One batch's match lines (`foldEventsOf` of the batch's one parse): folded into the stored state;
  * then, where the log speaks for the match, the live match, board and totals, the round strip,
  * the tracker and a finished map's record. Each written only when it changed. Answers whether
  * the log speaks for the match (then its bomb clock is the match's too).
@@ -244,10 +263,9 @@ function trackedOf(
 export async function storeLogMatch(
   ctx: MutationCtx,
   serverId: Id<"servers">,
-  foldText: string,
+  events: FoldEvent[],
   now: number,
 ): Promise<boolean> {
-  const events = foldEventsOf(parseLogBody(foldText).events);
   if (events.length === 0) return await logSpeaksForMatch(ctx, serverId, now);
   const row = await rowOf(ctx, serverId);
   const before = row?.state ?? EMPTY_LOG_MATCH;
@@ -275,7 +293,7 @@ export async function storeLogMatch(
     await followRecording(ctx, server, tracker?.match ?? null, next, ended.length > 0, now);
   }
   await storeRounds(ctx, serverId, state, ended, tracker?.match);
-  await storeLiveMatch(ctx, serverId, state, offset, now);
+  await storeLiveMatch(ctx, serverId, state, offset, now, server?.connectionType === "HTTP");
   return state.live;
 }
 
@@ -358,6 +376,8 @@ async function storeLiveMatch(
   state: LogMatchState,
   offset: number,
   now: number,
+  /** The server's poll reads the phase and clocks (the plugin API). */
+  pollClocks: boolean,
 ) {
   if (!state.map) return;
   const snapshot = await matchSnapshotOf(ctx, serverId);
@@ -381,7 +401,7 @@ async function storeLiveMatch(
     });
     return;
   }
-  const match = loggedMatch(snapshot.match, state, offset);
+  const match = loggedMatch(snapshot.match, state, offset, pollClocks);
   const board = state.live || state.over ? boardOf(state) : snapshot.board;
   const summary = state.live || state.over ? summaryOf(state) : snapshot.summary;
   // Score, phase, names and who plays where at once; a kill's numbers on the board and in the

@@ -127,7 +127,7 @@ describe("CS2 HTTP log lines", () => {
     expect(parseLogBody('{"event":"round_end"}').lines).toBe(0);
     expect(parseLogBody("<html>oops</html>\nkilled with").lines).toBe(0);
     const broken = at("20:00:00.000", `"x<1><[U:1:1]><CT>" killed nobody with "ak47"`);
-    expect(parseLogBody(broken)).toEqual({ lines: 1, events: [], foldText: "" });
+    expect(parseLogBody(broken)).toEqual({ lines: 1, events: [] });
     const weird = at(
       "20:00:00.000",
       `"x<1><[U:1:1]><CT>" [1 2 3] killed "y<2><[U:1:2]><TERRORIST>" [1 2 3] with "AK-47!"`,

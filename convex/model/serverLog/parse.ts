@@ -44,11 +44,6 @@ export interface ParsedLog {
   lines: number;
   /** What the panel uses, in the order it was logged. */
   events: LogEvent[];
-  /**
-   * The raw lines (with their stamps) of the events the match fold reads, round_stats blocks
-   * whole: what the edge hands on, so the mutation reads them with this same parser.
-   */
-  foldText: string;
 }
 
 const STAMP = String.raw`(\d{2}/\d{2}/\d{4} - \d{2}:\d{2}:\d{2}(?:\.\d{1,3})?)`;
@@ -61,8 +56,6 @@ const BLOCK_MAX_LINES = 80;
 export function parseLogBody(body: string): ParsedLog {
   let lines = 0;
   const events: LogEvent[] = [];
-  const kept: string[] = [];
-  let blockRaw: string[] = [];
   /** The rows of an open round_stats block, or null outside one. */
   let block: string[] | null = null;
   let blockText = "";
@@ -87,7 +80,6 @@ export function parseLogBody(body: string): ParsedLog {
     if (message === "JSON_BEGIN{") {
       block = [];
       blockText = "";
-      blockRaw = [raw];
       continue;
     }
     if (block) {
@@ -96,7 +88,6 @@ export function parseLogBody(body: string): ParsedLog {
         const stats = readRoundStats(block);
         if (stats) {
           events.push({ kind: "roundStats", stats, stamp, id: idOf(stamp, blockText) });
-          kept.push(...blockRaw, raw);
         }
         block = null;
         continue;
@@ -104,7 +95,6 @@ export function parseLogBody(body: string): ParsedLog {
       if (message.startsWith('"') && !message.includes("<") && block.length < BLOCK_MAX_LINES) {
         block.push(message);
         blockText += message;
-        blockRaw.push(raw);
         continue;
       }
       block = null;
@@ -112,11 +102,8 @@ export function parseLogBody(body: string): ParsedLog {
     const line = readLogLine(message);
     if (!line) continue;
     events.push({ ...line, stamp, id: idOf(stamp, message) });
-    if (FOLD_KINDS.has(line.kind) && (line.kind !== "cvar" || FOLD_CVARS.has(line.name))) {
-      kept.push(raw);
-    }
   }
-  return { lines, events, foldText: kept.join("\n") };
+  return { lines, events };
 }
 
 /** A line's player as the kill feed shows one. */

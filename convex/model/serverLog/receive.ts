@@ -16,7 +16,15 @@ import { trackLoggedKills } from "../history/detect";
 import { storeLoggedBomb } from "../live/data";
 import { feedAccess } from "../servers/feedSecret";
 import { storeLogMatch } from "./logMatch";
-import { bombAfter, chatOf, killsOf, loggedKillsOf, mergeKills, parseLogBody } from "./parse";
+import {
+  bombAfter,
+  chatOf,
+  foldEventsOf,
+  killsOf,
+  loggedKillsOf,
+  mergeKills,
+  parseLogBody,
+} from "./parse";
 import { LOG_FEED, LOG_STAMP_MS, logStatusOf } from "./status";
 
 /** One POSTed batch: the URL's key and secret, and the body as CS2 sent it (bounded at the edge). */
@@ -76,7 +84,7 @@ export async function receiveLogBatch(
   const { server } = access;
   const limit = await limitServerFeed(ctx, "logBatches", server._id);
   if (!limit.ok) return { status: 429, error: "Too many requests", retryAfterMs: limit.retryAfter };
-  const { lines, events, foldText } = parseLogBody(body);
+  const { lines, events } = parseLogBody(body);
   if (lines === 0) {
     await LOG_FEED.noteRefusal(ctx, server._id, "unreadable", now);
     return { status: 400, error: "Not a CS2 log" };
@@ -87,7 +95,9 @@ export async function receiveLogBatch(
   }
   await storeKills(ctx, server._id, killsOf(events, KILL_FEED_SIZE), now);
   // The match first, so kills of a match it just opened count towards its weapons.
-  const speaks = foldText ? await storeLogMatch(ctx, server._id, foldText, now) : false;
+  // The body is parsed once: the fold takes its match lines (only the cvars it reads).
+  const fold = foldEventsOf(events);
+  const speaks = fold.length > 0 ? await storeLogMatch(ctx, server._id, fold, now) : false;
   await trackLoggedKills(ctx, server._id, loggedKillsOf(events));
   const bomb = bombAfter(events);
   if (bomb && !speaks) await storeLoggedBomb(ctx, server._id, bomb, now);
