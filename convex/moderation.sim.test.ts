@@ -98,10 +98,27 @@ describe.each([
     });
     expect(history.page[0]!.expiresAt! - history.page[0]!.at).toBe(60 * 60_000);
 
-    // A moderator lifts a moderator's temporary ban.
+    // The audit entry says the length as the form offered it.
+    expect((await auditOf("ban")).at(-1)).toMatchObject({
+      details: expect.stringContaining("1 год."),
+    });
+
+    // A moderator lifts a moderator's temporary ban of a player who has left the server: the
+    // audit entry still names them, from their ban.
+    await t.run(async (ctx) => {
+      const row = await ctx.db
+        .query("playerSnapshots")
+        .withIndex("by_serverId", (q) => q.eq("serverId", serverId()))
+        .unique();
+      const players = row!.players.filter((p) => p.steamId !== target.steamId);
+      await ctx.db.patch("playerSnapshots", row!._id, { players });
+    });
     await who.asModerator.action(api.moderation.unban, {
       serverId: serverId(),
       steamId: target.steamId,
+    });
+    expect((await auditOf("unban")).at(-1)).toMatchObject({
+      details: `${target.name} (${target.steamId})`,
     });
     expect(
       server()

@@ -389,7 +389,7 @@ describe("reports from the web and the queue", () => {
         targetSteamId: BRAVO,
         status: "resolved",
         decision: "Підтверджено демо",
-        sanction: "бан 60 хв",
+        sanction: "бан 1 год.",
       }),
     ]);
     const audit = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());

@@ -50,6 +50,7 @@ import type * as lib_cupFields from "../lib/cupFields.js";
 import type * as lib_demos from "../lib/demos.js";
 import type * as lib_destination from "../lib/destination.js";
 import type * as lib_discord from "../lib/discord.js";
+import type * as lib_durationText from "../lib/durationText.js";
 import type * as lib_errors from "../lib/errors.js";
 import type * as lib_functions from "../lib/functions.js";
 import type * as lib_gameApi from "../lib/gameApi.js";
@@ -268,6 +269,7 @@ declare const fullApi: ApiFromModules<{
   "lib/demos": typeof lib_demos;
   "lib/destination": typeof lib_destination;
   "lib/discord": typeof lib_discord;
+  "lib/durationText": typeof lib_durationText;
   "lib/errors": typeof lib_errors;
   "lib/functions": typeof lib_functions;
   "lib/gameApi": typeof lib_gameApi;

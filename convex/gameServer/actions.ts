@@ -39,6 +39,7 @@ import {
   WORKSHOP_RE,
 } from "./consoleInput";
 import type { RequestSpec } from "./request";
+import { durationText } from "../lib/durationText";
 
 /**
  * Who may run an action: admins only, also moderators (kick, bounded bans, unbans of moderators'
@@ -161,7 +162,7 @@ function commsBlock(label: string, kind: "mute" | "gag" | "silence") {
     console: ({ steamId, duration, reason }) => [
       `css_add${kind} ${validateSteamId(steamId)} ${validateDuration(duration)}${consoleReason(reason)}`,
     ],
-    describe: ({ duration }) => lasting(duration),
+    describe: ({ duration }) => durationText(duration),
   });
 }
 
@@ -173,8 +174,6 @@ function commsUnblock(label: string, kind: "unmute" | "ungag" | "unsilence") {
     console: ({ steamId }) => [`css_${kind} ${validateSteamId(steamId)}`],
   });
 }
-
-const lasting = (duration: number) => (duration === 0 ? "назавжди" : `${duration} хв`);
 
 /** A plugin command with no arguments (`css_panel_*`), or its own plugin endpoint. */
 function pluginCommand(label: string, line: string, path: string) {
@@ -417,7 +416,7 @@ export const SERVER_ACTION_DECLARATIONS = {
         duration: validateDuration(duration),
         ...(reason ? { reason: reason.slice(0, 100) } : {}),
       }),
-    describe: ({ duration }) => lasting(duration),
+    describe: ({ duration }) => durationText(duration),
   }),
   unban: declare({
     label: "Розбан",

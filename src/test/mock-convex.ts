@@ -22,6 +22,9 @@ export const mockBackend = {
   actions: {} as Record<string, Mock>,
   mutation: vi.fn().mockResolvedValue(null) as Mock,
   paginated: {} as Record<string, Paginated | Error>,
+  /** The arguments each paginated query was last rendered with, and each imperative query call. */
+  paginatedArgs: {} as Record<string, unknown>,
+  queryCalls: [] as { name: string; args: unknown }[],
   action(name: string): Mock {
     this.actions[name] ??= vi.fn().mockResolvedValue({ output: "" });
     return this.actions[name];
@@ -31,6 +34,8 @@ export const mockBackend = {
     this.queries = {};
     this.actions = {};
     this.paginated = {};
+    this.paginatedArgs = {};
+    this.queryCalls = [];
     this.mutation = vi.fn().mockResolvedValue(null);
   },
 };
@@ -49,10 +54,14 @@ export const convexReactMock = {
   useConvexAuth: () => mockBackend.auth,
   /** Imperative queries (CSV export) read the same results as useQuery. */
   useConvex: () => ({
-    query: async (ref: AnyRef) => mockBackend.queries[getFunctionName(ref)],
+    query: async (ref: AnyRef, args?: unknown) => {
+      mockBackend.queryCalls.push({ name: getFunctionName(ref), args });
+      return mockBackend.queries[getFunctionName(ref)];
+    },
   }),
   usePaginatedQuery: (ref: AnyRef, args: unknown) => {
     if (args === "skip") return { results: [], status: "LoadingFirstPage", loadMore: vi.fn() };
+    mockBackend.paginatedArgs[getFunctionName(ref)] = args;
     const value = mockBackend.paginated[getFunctionName(ref)];
     if (value instanceof Error) throw value;
     return value ?? { results: [], status: "LoadingFirstPage", loadMore: vi.fn() };

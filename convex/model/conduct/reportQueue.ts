@@ -15,6 +15,7 @@ import { defineCapability } from "../capability/define";
 import { sanctionRoleOf } from "../moderation/sanctions";
 import { recordedMatchOf } from "./reports";
 import { cleanPlayerText } from "./webReports";
+import { durationText } from "../../lib/durationText";
 
 export const REPORT_PAGE_MAX = 50;
 
@@ -35,11 +36,11 @@ const KIND_WORDS: Record<string, string> = {
   silence: "мовчання",
 };
 
-/** A sanction as a report's outcome reads it: «бан 60 хв», «бан назавжди». */
+/** A sanction as a report's outcome reads it: «бан 1 год.», «бан назавжди». */
 export function sanctionWords(s: Pick<Doc<"sanctions">, "kind" | "durationMinutes">): string {
   const kind = KIND_WORDS[s.kind] ?? s.kind;
   if (s.durationMinutes === undefined) return kind;
-  return s.durationMinutes === 0 ? `${kind} назавжди` : `${kind} ${s.durationMinutes} хв`;
+  return `${kind} ${durationText(s.durationMinutes)}`;
 }
 
 async function reportOf(ctx: QueryCtx, reportId: Id<"reports">) {

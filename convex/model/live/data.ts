@@ -30,15 +30,30 @@ import { serverByKey, SERVER_KEY_MAX_LENGTH } from "../servers/records";
 import { requestSteamData } from "../steam/data";
 import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./snapshots";
 
-/** "Name (SteamID64)" when the player is in the server's snapshot, else the SteamID64 alone. */
+/** "Name (SteamID64)" by the server's snapshot or their newest sanction, else the SteamID64 alone. */
 export async function playerLabel(
   ctx: QueryCtx,
   serverId: Id<"servers">,
   steamId: string,
 ): Promise<string> {
   const snapshot = await playerSnapshotOf(ctx, serverId);
-  const name = snapshot?.players.find((p) => p.steamId === steamId)?.name;
+  const name =
+    snapshot?.players.find((p) => p.steamId === steamId)?.name ??
+    (await lastSanctionedName(ctx, steamId));
   return name ? `${name} (${steamId})` : steamId;
+}
+
+/**
+ * The name a player had when last sanctioned: an unban (or a ban by SteamID) finds them gone from
+ * the server, and the audit entry should still name them. A bounded read of their newest records.
+ */
+async function lastSanctionedName(ctx: QueryCtx, steamId: string): Promise<string | undefined> {
+  const recent = await ctx.db
+    .query("sanctions")
+    .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
+    .order("desc")
+    .take(5);
+  return recent.find((s) => s.playerName)?.playerName;
 }
 
 /**

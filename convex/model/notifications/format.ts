@@ -12,6 +12,7 @@ import { isSteamId64 } from "../../lib/steamId";
 import type { WebhookKind } from "../../lib/discord";
 import type { InterruptReason } from "../../lib/history";
 import { originOf } from "./webhookUrl";
+import { durationText } from "../../lib/durationText";
 
 export type NotifyEvent =
   | {
@@ -237,13 +238,6 @@ export function matchUrl(panelUrl: string | undefined, matchId: string | undefin
   return `${base}/matches/${matchId}`;
 }
 
-function duration(minutes: number): string {
-  if (minutes === 0) return "назавжди";
-  if (minutes % 1440 === 0) return `${minutes / 1440} дн.`;
-  if (minutes % 60 === 0) return `${minutes / 60} год.`;
-  return `${minutes} хв`;
-}
-
 // ---- Messages ----
 
 const CUP_STAGE_TITLES = {
@@ -320,7 +314,7 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
     case "ban":
       return {
         title: "Гравця забанено",
-        description: `${playerLine(event.steamId, event.playerName, panelUrl)} — ${duration(event.durationMinutes)}, ${when}`,
+        description: `${playerLine(event.steamId, event.playerName, panelUrl)} — ${durationText(event.durationMinutes)}, ${when}`,
         fields: [
           staffField(event),
           { name: "Сервер", value: name(event.serverName), inline: true },

@@ -76,7 +76,7 @@ export default {
   "moderation.addBan.steamId": "SteamID or profile link",
   "moderation.addBan.submit": "Ban",
   "moderation.audit.filters": "Log filters",
-  "moderation.audit.action": "Action (identifier)",
+  "moderation.audit.action": "Action",
   "moderation.audit.user": "User",
   "moderation.audit.server": "Server",
   "moderation.audit.outcome": "Outcome",

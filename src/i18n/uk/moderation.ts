@@ -73,7 +73,7 @@ export default {
   "moderation.addBan.steamId": "SteamID або посилання на профіль",
   "moderation.addBan.submit": "Забанити",
   "moderation.audit.filters": "Фільтри журналу",
-  "moderation.audit.action": "Дія (ідентифікатор)",
+  "moderation.audit.action": "Дія",
   "moderation.audit.user": "Користувач",
   "moderation.audit.server": "Сервер",
   "moderation.audit.outcome": "Результат",

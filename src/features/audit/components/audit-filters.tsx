@@ -24,8 +24,9 @@ function dayBound(value: string, end: boolean): number | undefined {
 
 /**
  * Filters by action (its Ukrainian label), user (any letter case of a known name), server,
- * outcome and dates; "Застосувати" applies, CSV exports them. A start after the end is refused
- * with a message rather than shown as an empty log.
+ * outcome and dates; "Застосувати" applies, CSV applies them too and exports them, so the file
+ * always holds what the table shows. A start after the end is refused with a message rather than
+ * shown as an empty log.
  */
 export function AuditFiltersForm({
   onApply,
@@ -79,6 +80,7 @@ export function AuditFiltersForm({
   const onExport = async () => {
     const filters = current();
     if (!filters) return;
+    onApply(filters);
     setExporting(true);
     try {
       const csv = await toCsv(filters);

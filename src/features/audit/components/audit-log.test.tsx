@@ -76,6 +76,23 @@ describe("audit log modal", () => {
     expect(loadMore).toHaveBeenCalledWith(20);
   });
 
+  it("exports the filters it shows: CSV applies what was chosen to the table as well", async () => {
+    mockBackend.paginated["audit:list"] = { results: ROWS, status: "Exhausted", loadMore: vi.fn() };
+    mockBackend.queries["audit:exportCsv"] = { rows: [ROWS[1]], isDone: true, continueCursor: "" };
+    URL.createObjectURL = vi.fn(() => "blob:x");
+    URL.revokeObjectURL = vi.fn();
+    const { user, dialog } = await open();
+    await user.selectOptions(within(dialog).getByLabelText("Дія"), "changeMap");
+    await user.click(within(dialog).getByRole("button", { name: "Експорт CSV" }));
+    const exported = mockBackend.queryCalls.find((c) => c.name === "audit:exportCsv");
+    expect(exported?.args).toEqual(
+      expect.objectContaining({ filters: expect.objectContaining({ action: "changeMap" }) }),
+    );
+    expect(mockBackend.paginatedArgs["audit:list"]).toEqual(
+      expect.objectContaining({ filters: expect.objectContaining({ action: "changeMap" }) }),
+    );
+  });
+
   it("shows the empty message and no 'load more' once everything is loaded", async () => {
     mockBackend.paginated["audit:list"] = { results: [], status: "Exhausted", loadMore: vi.fn() };
     const { dialog } = await open();

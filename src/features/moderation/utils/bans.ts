@@ -7,9 +7,15 @@ export function steamProfileUrl(steamId: string): string {
   return `https://steamcommunity.com/profiles/${steamId}`;
 }
 
-/** 'Назавжди' for 0, else the minutes. */
+/** 'Назавжди' for 0, a preset as the form offered it («1 год», not «60 хв»), else the minutes. */
 export function banDuration(minutes: number): string {
-  return minutes === 0 ? t("banList.forever") : t("bans.minutes", { n: formatInteger(minutes) });
+  if (minutes === 0) return t("banList.forever");
+  return lengthLabel(minutes);
+}
+
+function lengthLabel(minutes: number): string {
+  const preset = BAN_PRESETS.find((p) => p === minutes);
+  return preset ? presetLabel(preset) : t("bans.minutes", { n: formatInteger(minutes) });
 }
 
 /** Ban duration input: a whole number of minutes, at least 0 (0 = forever); else null. */
@@ -31,7 +37,5 @@ export function presetLabel(minutes: BanPreset): string {
 /** "на 1 год", "на 45 хв" or "назавжди", for the confirmation text. */
 export function banPeriod(minutes: number): string {
   if (minutes === 0) return t("admin.player.forever");
-  const preset = BAN_PRESETS.find((p) => p === minutes);
-  const period = preset ? presetLabel(preset) : t("bans.minutes", { n: formatInteger(minutes) });
-  return t("admin.player.forPeriod", { period });
+  return t("admin.player.forPeriod", { period: lengthLabel(minutes) });
 }
