@@ -7,21 +7,19 @@
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { vAuditAction } from "./lib/auditActions";
-import { vServerAction } from "./lib/actionRegistry";
 import { vActor, vAuditOutcome, vTarget } from "./lib/validators";
 import {
   beforeCapability,
   commitCapability,
   loadCapability,
-  vCapabilityInput,
+  commitRequestFields,
+  loadRequestFields,
   vCapabilityLoaded,
   vCapabilityResult,
-  vCapabilityRun,
 } from "./model/capability/registry";
 import { acquireRconLock } from "./model/serverControl/rconLock";
 import { appendAudit } from "./model/audit/log";
 
-const vLoadRequest = { run: vCapabilityInput, serverId: v.optional(v.id("servers")) };
 const vLoaded = v.object({
   server: v.union(
     v.null(),
@@ -38,13 +36,13 @@ export const lockRcon = internalMutation({
 });
 
 export const load = internalQuery({
-  args: vLoadRequest,
+  args: loadRequestFields,
   returns: vLoaded,
   handler: async (ctx, { run, serverId }) => await loadCapability(ctx, { ...run, serverId }),
 });
 
 export const before = internalMutation({
-  args: vLoadRequest,
+  args: loadRequestFields,
   returns: vLoaded,
   handler: async (ctx, { run, serverId }) => await beforeCapability(ctx, { ...run, serverId }),
 });
@@ -66,20 +64,7 @@ export const auditRefusal = internalMutation({
 });
 
 export const commit = internalMutation({
-  args: {
-    run: vCapabilityRun,
-    auditName: vAuditAction,
-    actor: vActor,
-    serverId: v.optional(v.id("servers")),
-    outcome: vAuditOutcome,
-    details: v.optional(v.string()),
-    /** The typed actions the game server was sent. */
-    sent: v.array(vServerAction),
-    /** Direct RCON: the lease the run held, given back with its outcome. */
-    rconLock: v.optional(v.string()),
-    /** Direct RCON refused the password: nothing connects with it again until a new one is set. */
-    rconAuthFailed: v.optional(v.boolean()),
-  },
+  args: commitRequestFields,
   returns: vCapabilityResult,
   handler: async (ctx, { run, ...rest }) => await commitCapability(ctx, { ...run, ...rest }),
 });

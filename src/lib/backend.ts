@@ -11,7 +11,7 @@ export type { RoundMark, RoundEnd } from "../../convex/lib/rounds";
 export { halfBreakAfter, isOvertime } from "../../convex/lib/rounds";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
 export { COMMAND_MAX, SAY_MAX } from "../../convex/gameServer/consoleInput";
-export type { PanelActionName, SwitchName } from "../../convex/lib/actionRegistry";
+export type { CommsKind, PanelActionName, SwitchName } from "../../convex/lib/actionRegistry";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export type { Kill, KillPlayer } from "../../convex/lib/killFeed";
 export { LOG_ACTIVE_MS } from "../../convex/lib/killFeed";

@@ -3,13 +3,13 @@
  * transaction: `loadCapability` (one query: the selected server and what the rules judge) and
  * `commitCapability` (one mutation: the domain rows and the audit entry together).
  */
-import { v, type Validator } from "convex/values";
+import { v, type ObjectType, type Validator } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import type { ServerAction } from "../../lib/actionRegistry";
-import type { AuditAction } from "../../lib/auditActions";
+import { vServerAction } from "../../lib/actionRegistry";
+import { vAuditAction, type AuditAction } from "../../lib/auditActions";
 import { ownValue } from "../../lib/ownKey";
-import type { Actor, AuditOutcome } from "../../lib/validators";
+import { vActor, vAuditOutcome } from "../../lib/validators";
 import { appendAudit } from "../audit/log";
 import type { AnyCapability, CapabilityServer } from "./define";
 import { commitSent } from "../serverControl/step";
@@ -107,11 +107,35 @@ function declarationOf(name: AuditAction): AnyCapability {
   return decl;
 }
 
-interface LoadRequest {
+/** What a run's load (`capabilities.load`/`before`) is called with. */
+export const loadRequestFields = { run: vCapabilityInput, serverId: v.optional(v.id("servers")) };
+
+/**
+ * What a run's commit (`capabilities.commit`) is called with besides the run itself (its name,
+ * resolved input and what was loaded, checked against its own declaration by `vCapabilityRun`).
+ */
+export const commitRequestFields = {
+  run: vCapabilityRun,
+  auditName: vAuditAction,
+  actor: vActor,
+  serverId: v.optional(v.id("servers")),
+  outcome: vAuditOutcome,
+  details: v.optional(v.string()),
+  /** The typed actions the game server was sent. */
+  sent: v.array(vServerAction),
+  /** Direct RCON: the lease the run held, given back with its outcome. */
+  rconLock: v.optional(v.string()),
+  /** Direct RCON refused the password: nothing connects with it again until a new one is set. */
+  rconAuthFailed: v.optional(v.boolean()),
+};
+
+/** A run as a load or a commit sees it: the union's names and per-declaration shapes made plain. */
+interface RunOf {
   name: AuditAction;
   input: unknown;
-  serverId?: Id<"servers">;
 }
+
+type LoadRequest = RunOf & Omit<ObjectType<typeof loadRequestFields>, "run">;
 
 /** The selected server (null when missing or disabled) and what the declaration's `load` read. */
 export async function loadCapability(ctx: QueryCtx, run: LoadRequest) {
@@ -138,19 +162,10 @@ async function selectedServer(
   return { serverId: row._id, name: row.name, target: await targetFor(ctx, row) };
 }
 
-export interface CommitRequest {
-  name: AuditAction;
-  auditName: AuditAction;
-  actor: Actor;
-  serverId?: Id<"servers">;
-  input: unknown;
-  loaded: unknown;
-  outcome: AuditOutcome;
-  details?: string;
-  sent: ServerAction[];
-  rconLock?: string;
-  rconAuthFailed?: boolean;
-}
+export type CommitRequest = RunOf & { loaded: unknown } & Omit<
+    ObjectType<typeof commitRequestFields>,
+    "run"
+  >;
 
 /**
  * One run's end, in one transaction: on success what the game server accepted (switches,

@@ -2,7 +2,7 @@
  * Sanctions as plain functions: who may give which ban, who may lift which, and the records
  * themselves (one per kick, ban and unban given from the panel).
  */
-import { v, type Infer } from "convex/values";
+import { v, type Infer, type ObjectType } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -12,6 +12,7 @@ import { MAX_SANCTION_MINUTES } from "../../lib/moderationDefaults";
 import type { Actor } from "../../lib/validators";
 import { applyToCommsInForce } from "./commsInForce";
 import {
+  type sanctionFields,
   vSanctionRole,
   type ModerationSettings,
   type SanctionKind,
@@ -260,14 +261,11 @@ export async function commsInForce(
   return null;
 }
 
-export interface NewSanction {
-  steamId: string;
-  playerName?: string;
-  kind: SanctionKind;
-  reason?: string;
-  durationMinutes?: number;
-  serverId?: Id<"servers">;
-}
+/** A sanction as its giver states it; when, by whom and where it is recorded are added here. */
+export type NewSanction = Pick<
+  ObjectType<typeof sanctionFields>,
+  "steamId" | "playerName" | "kind" | "reason" | "durationMinutes" | "serverId"
+>;
 
 /** A sanction's giver as the records name him: the actor's name and role. */
 export function sanctionRoleOf(actor: Pick<Actor, "identity">): SanctionRole {

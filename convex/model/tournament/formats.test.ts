@@ -5,7 +5,7 @@ import { randomInt } from "../../lib/random";
 import type { Chance } from "../../lib/random";
 import type { TournamentFormat, TournamentTeamKey } from "../../lib/tournamentFields";
 import {
-  type Actor,
+  type TournamentCaller,
   createTournament,
   launchPayload,
   isLaunched,
@@ -26,7 +26,7 @@ const PROPERTY_RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI === "t
 
 type Step = TournamentFormat["sequence"][number];
 const other = (team: TournamentTeamKey) => (team === "teamA" ? "teamB" : "teamA");
-const seat = (team: TournamentTeamKey): Actor => ({ team, isAdmin: false });
+const seat = (team: TournamentTeamKey): TournamentCaller => ({ team, isAdmin: false });
 
 /** A chance whose choices come from a list (cycled), so a test can steer every random draw. */
 function scripted(coin: TournamentTeamKey, picks: readonly number[] = [0]): Chance {

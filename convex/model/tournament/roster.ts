@@ -12,7 +12,7 @@ import {
   NAME_MAX,
   teamsFull,
   TOURNAMENT_MESSAGES as M,
-  type Actor,
+  type TournamentCaller,
   type SteamSeat,
   type TournamentState,
 } from "./state";
@@ -43,7 +43,7 @@ function withTeam(
 
 export function join(
   t: TournamentState,
-  actor: Actor,
+  actor: TournamentCaller,
   team: TournamentTeamKey,
   rawNickname: string,
   now: number,
@@ -101,7 +101,7 @@ export function steamNickname(t: TournamentState, steam: SteamSeat): string {
 /** Before the veto starts, a player gives up their seat. */
 export function leave(
   t: TournamentState,
-  actor: Actor,
+  actor: TournamentCaller,
   nickname: string | null,
   now: number,
 ): TournamentState {

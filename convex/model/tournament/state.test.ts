@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import type { Side } from "../../lib/side";
 import type { TournamentTeamKey } from "../../lib/tournamentFields";
 import {
-  type Actor,
+  type TournamentCaller,
   createTournament,
   launchPayload,
   remainingMaps,
@@ -20,10 +20,10 @@ const FULLWIDTH = "76561198000000001".replace(/\d/g, (d) =>
   String.fromCharCode(0xff10 + Number(d)),
 );
 
-const A: Actor = { team: "teamA", isAdmin: false };
-const B: Actor = { team: "teamB", isAdmin: false };
-const stranger: Actor = { team: null, isAdmin: false };
-const admin: Actor = { team: null, isAdmin: true };
+const A: TournamentCaller = { team: "teamA", isAdmin: false };
+const B: TournamentCaller = { team: "teamB", isAdmin: false };
+const stranger: TournamentCaller = { team: null, isAdmin: false };
+const admin: TournamentCaller = { team: null, isAdmin: true };
 
 function fresh() {
   return createTournament({ createdBy: "Olena", now: 1 });
@@ -220,14 +220,23 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Runs one attempt; throws (a refusal) or returns the next state. */
-function apply(t: TournamentState, actor: Actor, a: Exclude<Attempt, { kind: "reset" }>) {
+function apply(
+  t: TournamentState,
+  actor: TournamentCaller,
+  a: Exclude<Attempt, { kind: "reset" }>,
+) {
   if (a.kind === "join") return join(t, actor, a.team, a.nickname ?? `p${a.session}`, 1);
   if (a.kind === "ban") return ban(t, actor, a.map, t.currentStep + a.stepOffset, 1);
   return pickSide(t, actor, a.side, t.currentStep + a.stepOffset, 1);
 }
 
 /** An accepted attempt must also have been allowed for this actor. */
-function checkAllowed(before: TournamentState, actor: Actor, a: Attempt, after: TournamentState) {
+function checkAllowed(
+  before: TournamentState,
+  actor: TournamentCaller,
+  a: Attempt,
+  after: TournamentState,
+) {
   if (a.kind === "join") expect(actor.team).toBeNull();
   if (a.kind === "ban") {
     expect([actor.team, a.stepOffset, before.phase]).toEqual([before.turn, 0, "Ban"]);
@@ -296,7 +305,7 @@ test("property: random join/ban/pick/reset attempts keep every invariant", () =>
           [t, seats] = [deepFreeze(fresh()), new Map()];
           continue;
         }
-        const actor: Actor = {
+        const actor: TournamentCaller = {
           team: seats.get(a.session) ?? null,
           isAdmin: "admin" in a && a.admin,
         };

@@ -78,8 +78,11 @@ export interface SteamSeat {
   name: string;
 }
 
-/** Who is acting, as the mutation found them: their team in this tournament, if any. */
-export interface Actor {
+/**
+ * Who is acting in a tournament, as the mutation found them: their team in it, if any, and whether
+ * they are an admin (not the audit log's `Actor`, which names who did something).
+ */
+export interface TournamentCaller {
   team: TournamentTeamKey | null;
   isAdmin: boolean;
 }

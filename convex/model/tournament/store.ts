@@ -20,7 +20,7 @@ import {
   relaunchableMap,
   remainingMaps,
   TOURNAMENT_MESSAGES,
-  type Actor,
+  type TournamentCaller,
   type SteamSeat,
   type TournamentState,
 } from "./state";
@@ -97,7 +97,7 @@ export async function loadForWrite(
 ) {
   const doc = await requireTournament(ctx, tournamentId);
   const seat = await seatOf(ctx, doc, sessionId, viewer);
-  const actor: Actor = { team: seat?.team ?? null, isAdmin: viewer.isAdmin };
+  const actor: TournamentCaller = { team: seat?.team ?? null, isAdmin: viewer.isAdmin };
   return { id: doc._id, state: stateOf(doc), actor, nickname: seat?.nickname ?? null };
 }
 

@@ -7,13 +7,18 @@ import { fail } from "../../lib/errors";
 import type { Chance } from "../../lib/random";
 import type { Side } from "../../lib/side";
 import type { TournamentTeamKey } from "../../lib/tournamentFields";
-import { remainingMaps, TOURNAMENT_MESSAGES as M, type Actor, type TournamentState } from "./state";
+import {
+  remainingMaps,
+  TOURNAMENT_MESSAGES as M,
+  type TournamentCaller,
+  type TournamentState,
+} from "./state";
 import { orientSequence } from "./formats";
 
 /** A participant confirms "Готові"; the last one starts the veto. */
 export function markReady(
   t: TournamentState,
-  actor: Actor,
+  actor: TournamentCaller,
   nickname: string | null,
   now: number,
   chance?: Chance,
@@ -120,7 +125,7 @@ function checkStep(t: TournamentState, expectedStep: number) {
   if (t.pausedRemainingMs !== undefined) fail("CONFLICT", M.paused);
 }
 
-function checkTurn(actor: Actor, turn: TournamentTeamKey) {
+function checkTurn(actor: TournamentCaller, turn: TournamentTeamKey) {
   if (actor.team === turn) return;
   fail("FORBIDDEN", actor.team ? M.notYourTurn : M.notMember);
 }
@@ -137,7 +142,7 @@ type Auto = { auto?: true };
 /** The checks before a map is banned or picked; returns the team in turn. */
 function mapTurn(
   t: TournamentState,
-  actor: Actor,
+  actor: TournamentCaller,
   map: string,
   expectedStep: number,
   phase: "Ban" | "Pick",
@@ -155,7 +160,7 @@ function mapTurn(
 
 export function ban(
   t: TournamentState,
-  actor: Actor,
+  actor: TournamentCaller,
   map: string,
   expectedStep: number,
   now: number,
@@ -175,7 +180,7 @@ export function ban(
 /** The team in turn picks a map of the series. */
 export function pickMap(
   t: TournamentState,
-  actor: Actor,
+  actor: TournamentCaller,
   map: string,
   expectedStep: number,
   now: number,
@@ -199,7 +204,7 @@ export function pickMap(
  */
 export function pickSide(
   t: TournamentState,
-  actor: Actor,
+  actor: TournamentCaller,
   side: Side,
   expectedStep: number,
   now: number,
@@ -244,7 +249,7 @@ export function expireStep(
   if (t.deadline === undefined || t.deadline > now || t.pausedRemainingMs !== undefined) {
     return null;
   }
-  const system: Actor = { team: null, isAdmin: false };
+  const system: TournamentCaller = { team: null, isAdmin: false };
   const auto = { auto: true } as const;
   if (t.phase === "SidePick") {
     const side: Side = chance.pick(2) === 0 ? "CT" : "T";

@@ -3,7 +3,7 @@ import { useGatedAction } from "@/hooks/use-gated-action";
 import { api, type Id } from "@/lib/backend";
 
 export type BanEntry = FunctionReturnType<typeof api.moderation.banList>[number];
-export type CommsKind = "mute" | "gag" | "silence";
+export type { CommsKind } from "@/lib/backend";
 
 /** Kick, ban, unban and the ban list of one server (admin only). */
 export function useModeration(serverId: Id<"servers"> | undefined) {
