@@ -24,6 +24,12 @@ const app = defineApp({
     STEAM_WEB_API_BASE: v.optional(v.string()),
     /** Steam's OpenID 2.0 provider; defaults to https://steamcommunity.com/openid (tests and the demo use a stand-in). */
     STEAM_OPENID_BASE: v.optional(v.string()),
+    /**
+     * Ms the CS2 log endpoint waits before acknowledging a batch (0-8000; default 0). CS2 sends
+     * its next POST only after the answer, so a hold makes fewer, larger POSTs (fewer calls) for
+     * more HTTP-action time (`npx tsx dev/bench/log-pacing.ts`).
+     */
+    LOG_ANSWER_HOLD_MS: v.optional(v.string()),
   },
 });
 app.use(rateLimiter);

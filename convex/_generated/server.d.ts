@@ -39,6 +39,7 @@ type Env = {
   readonly STEAM_WEB_API_KEY: string | undefined;
   readonly STEAM_WEB_API_BASE: string | undefined;
   readonly STEAM_OPENID_BASE: string | undefined;
+  readonly LOG_ANSWER_HOLD_MS: string | undefined;
 };
 
 /**

@@ -15,7 +15,7 @@
  * not lost, and nothing but the batch's own kills (deduplicated) is ever stored.
  */
 import { internal } from "../../_generated/api";
-import type { ActionCtx } from "../../_generated/server";
+import { env, type ActionCtx } from "../../_generated/server";
 import { LOG_PATH } from "../../lib/killFeed";
 import { pathSegments } from "../../lib/readApiRouter";
 import { jsonResponse } from "../../lib/httpResponses";
@@ -41,12 +41,34 @@ function respond({ status, error, retryAfterMs }: LogReply): Response {
   );
 }
 
+/** The longest hold: well inside CS2's 10 s POST timeout. */
+export const LOG_ANSWER_HOLD_MAX_MS = 8000;
+
+/** The deployment's `LOG_ANSWER_HOLD_MS`, bounded; 0 (answer at once) when unset or not a number. */
+export function answerHoldMs(setting: string | undefined): number {
+  const ms = Number(setting);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(Math.round(ms), LOG_ANSWER_HOLD_MAX_MS) : 0;
+}
+
+/**
+ * How long an acknowledgement still waits: CS2 POSTs again only once answered, so a held 200
+ * gathers the next seconds of lines into one POST. A refusal is never held (CS2 sends its lines
+ * again anyway, and a wrong key should cost nothing more).
+ */
+export function holdLeft(reply: LogReply, startedAt: number, now: number, holdMs: number): number {
+  return reply.status === 200 ? Math.max(0, startedAt + holdMs - now) : 0;
+}
+
 export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promise<Response> {
+  const startedAt = Date.now();
   const segments = pathSegments(new URL(request.url).pathname.slice(LOG_PATH.length));
   if (!segments || segments.length !== 2) return respond({ status: 404, error: "Not found" });
   const [key = "", secret = ""] = segments;
   if (!key || !SECRET_RE.test(secret)) return respond(GONE);
   const body = await readBodyLimited(request, LOG_BODY_MAX_BYTES);
   if (body === null) return respond({ status: 413, error: "Payload too large" });
-  return respond(await ctx.runMutation(internal.serverLog.receive, { key, secret, body }));
+  const reply = await ctx.runMutation(internal.serverLog.receive, { key, secret, body });
+  const wait = holdLeft(reply, startedAt, Date.now(), answerHoldMs(env.LOG_ANSWER_HOLD_MS));
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return respond(reply);
 }
