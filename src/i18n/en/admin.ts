@@ -5,13 +5,13 @@ import type { Translation } from "../types";
 export default {
   "admin.general.unconfirmed": "not confirmed",
   "admin.general.readBackNote":
-    "The state is read from the server after every action that may change it, and every minute while this tab is open (5 requests to the server each time).",
+    "The state is read from the server after every action that may change it, and every minute while this tab is open.",
   "admin.servers.simpleAdmin": "CS2-SimpleAdmin: mute, gag and silence",
   "admin.servers.simpleAdminHint":
     "Turn on if the server runs CS2-SimpleAdmin: the panel will send css_addmute, css_addgag, css_addsilence and their removal. Without it these actions are hidden.",
   "admin.servers.matchzy": "MatchZy: tournament match roster by SteamID",
   "admin.servers.matchzyHint":
-    "Turn on if the server runs MatchZy: launching a tournament map sends matchzy_loadmatch_url, and the server itself loads the team names, the roster by SteamID, the map and sides from the panel and lets nobody outside the roster in. The server must reach the deployment's site address (CONVEX_SITE_URL).",
+    "Turn on if the server runs MatchZy: launching a tournament map sends matchzy_loadmatch_url, and the server itself loads the team names, the roster by SteamID, the map and sides from the panel and lets nobody outside the roster in. The server must reach the deployment's site address.",
   "admin.servers.type.HTTP": "HTTP (plugin)",
   "admin.servers.type.RCON_PROXY": "RCON proxy",
   "admin.servers.type.RCON": "Direct RCON (no plugin)",
@@ -213,7 +213,7 @@ export default {
   "admin.log.title": "Server log (kill feed)",
   "admin.log.label": "Accept the server log",
   "admin.log.hint":
-    "CS2 sends the panel its log itself (logaddress_add_http): the kill feed and the bomb timer come from it. The game server must reach the deployment's site address. Turning it off removes every HTTP log address of this server. The plugin and the RCON proxy do not pass log commands: for such servers add the lines from npx convex run serverLog:configLine to server.cfg.",
+    "CS2 sends the panel its log itself (logaddress_add_http): the kill feed and the bomb timer come from it. The game server must reach the deployment's site address. Turning it off removes every HTTP log address of this server. The plugin and the RCON proxy do not pass log commands: for such servers the log lines go into server.cfg once (as the panel's README describes).",
   "admin.log.state.flowing": "log arriving",
   "admin.log.state.waiting": "waiting for the log",
   "admin.log.state.off": "off",

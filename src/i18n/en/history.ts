@@ -133,6 +133,7 @@ export default {
   "history.player.recentCaption": "The player's recent matches",
   "history.player.noMatches": "No matches yet.",
   "history.board.title": "Player leaderboard",
+  "history.board.namesake": "SteamID …{tail}",
   "history.board.criterion": "Criterion",
   "history.board.season": "Season",
   "history.board.allTime": "All time",

@@ -97,7 +97,7 @@ export default {
   "tournament.notFoundHint": "Check the link or open the tournament list in the panel.",
   "tournament.backToPanel": "← Back to the panel",
   "tournament.format": "Format",
-  "tournament.preset.default": "2x2 wingman (standard)",
+  "tournament.preset.default": "2×2 wingman (standard)",
   "tournament.preset.duel": "1x1 duel",
   "tournament.preset.major_bo1": "5x5 BO1 (as at a Major)",
   "tournament.preset.bo3": "5x5 BO3",

@@ -133,6 +133,7 @@ export default {
   "history.player.recentCaption": "Останні матчі гравця",
   "history.player.noMatches": "Матчів ще немає.",
   "history.board.title": "Рейтинг гравців",
+  "history.board.namesake": "SteamID …{tail}",
   "history.board.criterion": "Критерій",
   "history.board.season": "Сезон",
   "history.board.allTime": "За весь час",

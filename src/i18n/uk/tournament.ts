@@ -95,7 +95,7 @@ export default {
   "tournament.notFoundHint": "Перевірте посилання або відкрийте список турнірів у панелі.",
   "tournament.backToPanel": "← До панелі",
   "tournament.format": "Формат",
-  "tournament.preset.default": "2x2 напарники (стандарт)",
+  "tournament.preset.default": "2×2 напарники (стандарт)",
   "tournament.preset.duel": "1x1 дуель",
   "tournament.preset.major_bo1": "5x5 BO1 (як на мейджорі)",
   "tournament.preset.bo3": "5x5 BO3",

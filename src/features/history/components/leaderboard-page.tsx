@@ -16,7 +16,7 @@ import {
   type Criterion,
 } from "@/lib/backend-history";
 import { BOARD_PAGE_SIZE, useLeaderboard } from "../hooks/use-history";
-import { formatCriterion, recentSeasons } from "../utils/format";
+import { formatCriterion, namesakes, recentSeasons, steamIdHint } from "../utils/format";
 import { HistoryLayout } from "./history-layout";
 import { SeasonSelect } from "./season-select";
 import styles from "./history.module.css";
@@ -33,6 +33,7 @@ export function LeaderboardPage() {
   const page = Math.max(1, Math.min(10_000, Math.floor(Number(params.get("page"))) || 1));
   const offset = (page - 1) * BOARD_PAGE_SIZE;
   const board = useLeaderboard(criterion, season, offset);
+  const sameName = useMemo(() => namesakes(board?.rows ?? []), [board]);
   // A new criterion or season starts again from the first page.
   const set = (next: { by?: string; season?: string; page?: number }) =>
     setParams(
@@ -78,9 +79,17 @@ export function LeaderboardPage() {
                 header: t("history.col.player"),
                 sticky: true,
                 cell: (r) => (
-                  <Link to={playerPath(r.steamId)} className={styles.name} title={r.name}>
-                    {r.name}
-                  </Link>
+                  <>
+                    <Link to={playerPath(r.steamId)} className={styles.name} title={r.name}>
+                      {r.name}
+                    </Link>
+                    {sameName.has(r.steamId) ? (
+                      <span className={styles.muted} title={r.steamId}>
+                        {" "}
+                        {steamIdHint(r.steamId)}
+                      </span>
+                    ) : null}
+                  </>
                 ),
               },
               {

@@ -1,5 +1,5 @@
-import { describe, expect, test } from "vitest";
-import { formatCriterion, modeLabel, recentSeasons } from "./format";
+import { describe, expect, it, test } from "vitest";
+import { formatCriterion, modeLabel, namesakes, recentSeasons, steamIdHint } from "./format";
 
 describe("history formatting", () => {
   test("seasons go back month by month across a year boundary", () => {
@@ -20,5 +20,17 @@ describe("history formatting", () => {
     expect(modeLabel("wingman")).toBe("Напарники");
     expect(modeLabel("retakes")).toBe("retakes");
     expect(modeLabel("constructor")).toBe("constructor");
+  });
+});
+
+describe("namesakes", () => {
+  it("marks every player whose name another one on the list shares, whatever the case", () => {
+    const rows = [
+      { steamId: "76561198000000001", name: "Marta" },
+      { steamId: "76561198000000002", name: "marta " },
+      { steamId: "76561198000000003", name: "Dmytro" },
+    ];
+    expect([...namesakes(rows)]).toEqual(["76561198000000001", "76561198000000002"]);
+    expect(steamIdHint("76561198000000002")).toBe("SteamID …0002");
   });
 });

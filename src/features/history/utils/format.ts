@@ -1,4 +1,4 @@
-import { dateFormat, formatInteger, formatRatio, numberFormat } from "@/i18n/format";
+import { dateFormat, formatInteger, formatRatio, lowerCase, numberFormat } from "@/i18n/format";
 import { isMessageKey, t } from "@/i18n";
 import "@/i18n/load/common";
 import "@/i18n/load/history";
@@ -59,4 +59,22 @@ export function formatSize(bytes: number): string {
   return mb < 1024
     ? t("history.demos.sizeMb", { size: sizeFormat.format(mb) })
     : t("history.demos.sizeGb", { size: sizeFormat.format(mb / 1024) });
+}
+
+/**
+ * Players of one list who share a name with another (any letter case): they are told apart by
+ * the end of their SteamID, as nothing else on a ranked row differs.
+ */
+export function namesakes(rows: readonly { steamId: string; name: string }[]): Set<string> {
+  const byName = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = lowerCase(r.name.trim());
+    byName.set(key, [...(byName.get(key) ?? []), r.steamId]);
+  }
+  return new Set([...byName.values()].filter((ids) => ids.length > 1).flat());
+}
+
+/** «SteamID …6789»: enough of a SteamID to tell two namesakes apart. */
+export function steamIdHint(steamId: string): string {
+  return t("history.board.namesake", { tail: steamId.slice(-4) });
 }
