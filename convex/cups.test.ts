@@ -104,16 +104,16 @@ describe("teams", () => {
       tag: "VV",
     });
     await expect(world.asUser.mutation(api.cups.joinTeam, { inviteCode })).rejects.toMatchObject({
-      data: { code: "FORBIDDEN", message: M.steamRequired },
+      data: { code: "FORBIDDEN", ...M.steamRequired },
     });
     await b!.mutation(api.cups.joinTeam, { inviteCode });
     await expect(
       b!.mutation(api.cups.createTeam, { cupId: cup.id, name: "Лиси", tag: "LS" }),
     ).rejects.toMatchObject({
-      data: { message: M.alreadyInTeam },
+      data: { ...M.alreadyInTeam },
     });
     await expect(b!.mutation(api.cups.joinTeam, { inviteCode: "nope" })).rejects.toMatchObject({
-      data: { message: M.badInvite },
+      data: { ...M.badInvite },
     });
     const view = await bracketOf(world, cup.slug);
     expect(view.teams).toMatchObject([
@@ -142,7 +142,7 @@ describe("a cup's matches", () => {
     await expect(
       world.players[0]!.mutation(api.cups.checkIn, { matchId: semi.id }),
     ).rejects.toMatchObject({
-      data: { message: M.checkInClosed },
+      data: { ...M.checkInClosed },
     });
     await world.t.mutation(internal.cups.openCheckIn, { matchId: semi.id, startAt: semi.startAt! });
     // Seed 1 (Вовки) checks in, seed 4 (Орли) does not.
@@ -150,7 +150,7 @@ describe("a cup's matches", () => {
     await expect(
       world.players[1]!.mutation(api.cups.checkIn, { matchId: semi.id }),
     ).rejects.toMatchObject({
-      data: { code: "FORBIDDEN", message: M.notInMatch },
+      data: { code: "FORBIDDEN", ...M.notInMatch },
     });
     // A job planned for another time finds nothing to do.
     await world.t.mutation(internal.cups.startDue, {
@@ -309,14 +309,14 @@ describe("a cup's matches", () => {
     await expect(
       world.players[0]!.mutation(api.cups.acceptTime, { matchId: semi.id }),
     ).rejects.toMatchObject({
-      data: { message: M.ownProposal },
+      data: { ...M.ownProposal },
     });
     await expect(
       world.players[3]!.mutation(api.cups.proposeTime, {
         matchId: semi.id,
         at: Date.now() + 30 * 86_400_000,
       }),
-    ).rejects.toMatchObject({ data: { message: M.outsideWindow } });
+    ).rejects.toMatchObject({ data: { ...M.outsideWindow } });
     await world.players[3]!.mutation(api.cups.acceptTime, { matchId: semi.id });
     expect((await bracketOf(world, cup.slug)).matches[0]).toMatchObject({
       startAt: at,

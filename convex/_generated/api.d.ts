@@ -79,6 +79,7 @@ import type * as lib_scoreboard from "../lib/scoreboard.js";
 import type * as lib_serverInput from "../lib/serverInput.js";
 import type * as lib_side from "../lib/side.js";
 import type * as lib_steamId from "../lib/steamId.js";
+import type * as lib_texts_cup from "../lib/texts/cup.js";
 import type * as lib_timedFetch from "../lib/timedFetch.js";
 import type * as lib_tournamentFields from "../lib/tournamentFields.js";
 import type * as lib_tournamentPresets from "../lib/tournamentPresets.js";
@@ -298,6 +299,7 @@ declare const fullApi: ApiFromModules<{
   "lib/serverInput": typeof lib_serverInput;
   "lib/side": typeof lib_side;
   "lib/steamId": typeof lib_steamId;
+  "lib/texts/cup": typeof lib_texts_cup;
   "lib/timedFetch": typeof lib_timedFetch;
   "lib/tournamentFields": typeof lib_tournamentFields;
   "lib/tournamentPresets": typeof lib_tournamentPresets;

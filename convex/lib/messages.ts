@@ -1,16 +1,28 @@
+import { CUP_TEXTS } from "./texts/cup";
+
+/**
+ * Refusals of one domain each (`texts/<domain>.ts`, keys `refusal.<domain>.*`): the panel's
+ * `refusals` dictionary, whose Ukrainian file is this table itself and which loads only when a
+ * refusal is shown.
+ */
+export const REFUSAL_TEXTS = { ...CUP_TEXTS } as const;
+
 /**
  * Backend texts the panel words itself: an expected failure carries its key (and parameters)
  * beside the Ukrainian `message`, and the panel shows the key's text from its own dictionaries in
- * the visitor's language (`backend.*` in `src/i18n/<language>/common.ts`; a test keeps the
- * Ukrainian here and there the same). The HTTP API, logs and older clients read `message`.
+ * the visitor's language (`backend.*` in `src/i18n/<language>/common.ts`, a test keeps the
+ * Ukrainian here and there the same; `refusal.*` from REFUSAL_TEXTS). The HTTP API, logs and
+ * older clients read `message`.
  */
-export const BACKEND_TEXTS = {
+const CORE_TEXTS = {
   "backend.accessDenied": "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
   "backend.signInRequired": "Увійдіть, щоб виконати цю дію.",
   "backend.noServer": "Сервер не вибрано.",
   "backend.moderatorOnly": "Доступ обмежено. Ця дія вимагає прав модератора або адміністратора.",
   "backend.rateLimited": "Забагато спроб. Зачекайте кілька секунд.",
 } as const;
+
+export const BACKEND_TEXTS = { ...CORE_TEXTS, ...REFUSAL_TEXTS } as const;
 
 export type BackendTextKey = keyof typeof BACKEND_TEXTS;
 export type TextParams = Record<string, string | number>;

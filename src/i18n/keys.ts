@@ -15,6 +15,7 @@ import type match from "./uk/match";
 import type moderation from "./uk/moderation";
 import type players from "./uk/players";
 import type random from "./uk/random";
+import type refusals from "./uk/refusals";
 import type tournament from "./uk/tournament";
 
 interface Dictionaries {
@@ -34,6 +35,7 @@ interface Dictionaries {
   moderation: typeof moderation;
   players: typeof players;
   random: typeof random;
+  refusals: typeof refusals;
   tournament: typeof tournament;
 }
 

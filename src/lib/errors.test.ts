@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fail } from "../../convex/lib/errors";
 import { worded } from "../../convex/lib/messages";
 import { RATE_LIMITED_MESSAGE } from "../../convex/lib/rateLimits";
+import { CUP_MESSAGES } from "../../convex/model/cup/teams";
 import { setLanguage } from "@/i18n";
 import "@/i18n/load/common";
 import { errorMessage, throwRefusal, toastError } from "./errors";
@@ -47,6 +48,34 @@ describe("toastError", () => {
       expect(
         errorMessage(new ConvexError({ code: "CONFLICT", message: "Нове", key: "backend.newer" })),
       ).toBe("Нове");
+    } finally {
+      await setLanguage("uk");
+    }
+  });
+
+  it("words a module's refusal in English once its texts arrive, with its parameters", async () => {
+    const short = () => {
+      try {
+        fail("CONFLICT", CUP_MESSAGES.rosterShort("Нави", 5));
+      } catch (error) {
+        return error;
+      }
+    };
+    toastError(short());
+    expect(toast.error).toHaveBeenLastCalledWith(
+      "У команді «Нави» менше 5 гравців: кубок не можна розпочати.",
+      expect.anything(),
+    );
+    await setLanguage("en");
+    try {
+      toastError(short());
+      await vi.waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith(
+          "Team «Нави» has fewer than 5 players: the cup cannot start.",
+          expect.anything(),
+        ),
+      );
+      expect(toast.error).toHaveBeenCalledTimes(2);
     } finally {
       await setLanguage("uk");
     }

@@ -1,13 +1,29 @@
 import { ConvexError } from "convex/values";
 import toast from "react-hot-toast";
-import { isMessageKey, t } from "@/i18n";
+import { currentLanguage, isMessageKey, t } from "@/i18n";
+import { DEFAULT_LANGUAGE } from "@/i18n/languages";
 import "@/i18n/load/common";
+
+let refusalTexts: Promise<unknown> | undefined;
+/** The backend's refusal texts (`refusal.*`) load with the first one shown, not with the page. */
+const loadRefusalTexts = () => (refusalTexts ??= import("@/i18n/load/refusals"));
+
+/** A refusal worded by a key whose texts are not loaded yet (in a language other than Ukrainian). */
+function awaitsRefusalTexts(error: unknown): boolean {
+  if (!(error instanceof ConvexError) || currentLanguage() === DEFAULT_LANGUAGE) return false;
+  const data: unknown = error.data;
+  if (typeof data !== "object" || data === null || !("key" in data)) return false;
+  const key: unknown = data.key;
+  return typeof key === "string" && key.startsWith("refusal.") && !isMessageKey(key);
+}
 
 /**
  * Backend errors carry `{ code, message }` with a Ukrainian message, and for the texts the panel
  * words itself a `key` with `params` (convex/lib/messages.ts): shown in the visitor's language.
  */
 export function errorMessage(error: unknown, fallback?: string): string {
+  // Shown now in the backend's Ukrainian; the visitor's language from the next time on.
+  if (awaitsRefusalTexts(error)) void loadRefusalTexts();
   if (error instanceof ConvexError) {
     const data: unknown = error.data;
     const worded = wordedText(data);
@@ -46,7 +62,9 @@ function wordedText(data: unknown): string | undefined {
  * is the toast's id, so the same failure reported twice (a retry, a double effect) shows once.
  */
 export function toastError(error: unknown, fallback?: string): void {
-  showError(errorMessage(error, fallback));
+  if (!awaitsRefusalTexts(error)) return showError(errorMessage(error, fallback));
+  const show = () => showError(errorMessage(error, fallback));
+  loadRefusalTexts().then(show, show);
 }
 
 /** An error toast, shown once however often the same message is reported while it is visible. */

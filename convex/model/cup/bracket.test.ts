@@ -86,13 +86,13 @@ describe("admin changes", () => {
 
   test("a second result is refused; a bad series score is refused", () => {
     const b = win(createBracket(SE, teams(8)), "U1-1", "t1");
-    expect(() => win(b, "U1-1", "t8")).toThrow(M.decided);
+    expect(() => win(b, "U1-1", "t8")).toThrow(M.decided.message);
     expect(() => recordResult(b, "U1-2", { winner: "t4", winnerMaps: 2, loserMaps: 0 })).toThrow(
-      M.badScore(1),
+      M.badScore(1).message,
     );
-    expect(() => win(b, "U2-1", "t1")).toThrow(M.notReady);
+    expect(() => win(b, "U2-1", "t1")).toThrow(M.notReady.message);
     expect(() => recordResult(b, "U1-2", { winner: "t1", winnerMaps: 1, loserMaps: 0 })).toThrow(
-      M.notInMatch,
+      M.notInMatch.message,
     );
   });
 

@@ -7,15 +7,16 @@
  */
 import type { BracketMatch, BracketResult, SlotSource } from "../../lib/cupFields";
 import { fail } from "../../lib/errors";
+import { worded } from "../../lib/messages";
 
 export const BRACKET_MESSAGES = {
-  noSuchMatch: "Такого матчу в сітці немає.",
-  notReady: "Суперники цього матчу ще не визначені.",
-  notInMatch: "Ця команда не грає в цьому матчі.",
-  decided: "Результат цього матчу вже є: змініть його як адміністратор.",
+  noSuchMatch: worded("refusal.cup.noSuchMatch"),
+  notReady: worded("refusal.cup.notReady"),
+  notInMatch: worded("refusal.cup.teamNotInMatch"),
+  decided: worded("refusal.cup.decided"),
   badScore: (bestOf: number) =>
-    `Рахунок серії BO${bestOf}: переможець бере ${Math.ceil(bestOf / 2)} мап, суперник менше.`,
-} as const;
+    worded("refusal.cup.badScore", { bestOf, wins: Math.ceil(bestOf / 2) }),
+};
 const M = BRACKET_MESSAGES;
 
 /**

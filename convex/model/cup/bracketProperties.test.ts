@@ -207,10 +207,12 @@ describe("round robin", () => {
   test("a group holds at most 16 teams: 17 in one group is refused, in two it is built", () => {
     const cfg = { format: "round_robin" as const, bestOf: 1 as const, finalBestOf: 1 as const };
     expect(() => createBracket({ ...cfg, groups: 1 }, teamIds(17))).toThrow(
-      FORMAT_MESSAGES.groupTooBig,
+      FORMAT_MESSAGES.groupTooBig.message,
     );
     expect(() => checkConfig({ ...cfg, groups: 4 }, 64)).not.toThrow();
-    expect(() => checkConfig({ ...cfg, groups: 3 }, 64)).toThrow(FORMAT_MESSAGES.groupTooBig);
+    expect(() => checkConfig({ ...cfg, groups: 3 }, 64)).toThrow(
+      FORMAT_MESSAGES.groupTooBig.message,
+    );
     const groups = createBracket({ ...cfg, groups: 2 }, teamIds(17)).matches;
     // Groups of 9 and 8: 36 + 28 matches.
     expect(groups).toHaveLength(64);

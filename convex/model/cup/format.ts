@@ -5,6 +5,7 @@
  */
 import type { BracketConfig, BracketMatch } from "../../lib/cupFields";
 import { fail } from "../../lib/errors";
+import { worded } from "../../lib/messages";
 import {
   allDecided,
   resolve,
@@ -26,12 +27,12 @@ export const GROUP_TEAMS_MAX = 16;
 export const SWISS_TARGET_MAX = 5;
 
 export const FORMAT_MESSAGES = {
-  teams: `У кубку від ${CUP_TEAMS_MIN} до ${CUP_TEAMS_MAX} команд.`,
-  groups: "У кожній групі мають бути щонайменше дві команди.",
-  groupTooBig: `У групі щонайбільше ${GROUP_TEAMS_MAX} команд: додайте груп.`,
-  swissTarget: `Швейцарська система: від 1 до ${SWISS_TARGET_MAX} перемог і поразок.`,
-  duplicateTeam: "Команда в посіві двічі.",
-} as const;
+  teams: worded("refusal.cup.teams", { min: CUP_TEAMS_MIN, max: CUP_TEAMS_MAX }),
+  groups: worded("refusal.cup.groups"),
+  groupTooBig: worded("refusal.cup.groupTooBig", { max: GROUP_TEAMS_MAX }),
+  swissTarget: worded("refusal.cup.swissTarget", { max: SWISS_TARGET_MAX }),
+  duplicateTeam: worded("refusal.cup.duplicateTeam"),
+};
 const M = FORMAT_MESSAGES;
 
 export interface Bracket {

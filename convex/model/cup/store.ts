@@ -7,6 +7,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { BracketMatch } from "../../lib/cupFields";
 import { fail } from "../../lib/errors";
+import { worded } from "../../lib/messages";
 import { resolve, type MatchState, type Resolved } from "./bracket";
 import type { Bracket } from "./format";
 
@@ -15,10 +16,10 @@ export const CUP_MATCHES_MAX = 600;
 export const CUP_TEAMS_LIST_MAX = 64;
 
 export const STORE_MESSAGES = {
-  cupNotFound: "Кубок не знайдено.",
-  matchNotFound: "Матч кубка не знайдено.",
-  teamNotFound: "Команду не знайдено.",
-} as const;
+  cupNotFound: worded("refusal.cup.cupNotFound"),
+  matchNotFound: worded("refusal.cup.matchNotFound"),
+  teamNotFound: worded("refusal.cup.teamNotFound"),
+};
 
 export async function requireCup(ctx: QueryCtx, cupId: Id<"cups">): Promise<Doc<"cups">> {
   const cup = await ctx.db.get("cups", cupId);

@@ -7,6 +7,7 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { fail } from "../../lib/errors";
+import { worded, type Worded } from "../../lib/messages";
 import type { SteamSeat } from "../tournament/state";
 import { normalizeName } from "../tournament/roster";
 
@@ -15,41 +16,39 @@ export const TAG_MAX = 8;
 export const SUBSTITUTES_MAX = 2;
 
 export const CUP_MESSAGES = {
-  cupNameInvalid: "Вкажіть назву кубка.",
-  teamNameInvalid: "Вкажіть назву команди.",
-  tagInvalid: `Тег команди: від 1 до ${TAG_MAX} символів.`,
-  nameTaken: "Команда з такою назвою вже є в кубку.",
-  minutes: "Хвилини: ціле число, не більше доби.",
-  poolTooSmall: (n: number) => `Для BO${n} у пулі потрібно щонайменше ${n} мап.`,
-  serverPool: "Оберіть від 1 до 16 серверів кубка.",
-  steamIdInvalid: "Вкажіть SteamID64 або посилання steamcommunity.com/profiles/… кожного гравця.",
-  alreadyStarted: "Кубок уже розпочато.",
-  notRunning: "Кубок ще не розпочато.",
-  registrationClosed: "Реєстрацію команд закрито.",
-  cupFull: "У кубку вже максимум команд.",
-  rosterShort: (team: string, size: number) =>
-    `У команді «${team}» менше ${size} гравців: кубок не можна розпочати.`,
-  rosterFull: "У команді вже немає вільних місць.",
-  seedOrder: "Посів має містити кожну команду кубка рівно один раз.",
-  steamRequired:
-    "Для участі в кубку потрібен прив'язаний акаунт Steam: відкрийте «Мій профіль» і натисніть «Прив'язати Steam».",
-  alreadyInTeam: "Ви вже граєте в команді цього кубка.",
-  badInvite: "Запрошення недійсне.",
-  notCaptain: "Це може зробити лише капітан команди.",
-  notInMatch: "Ваша команда не грає в цьому матчі.",
-  checkInClosed: "Чек-ін цього матчу зараз закрито.",
-  alreadyCheckedIn: "Вашу команду вже відмічено.",
-  notReschedulable: "Час цього матчу вже не змінити.",
-  timeInPast: "Час початку вже минув.",
-  outsideWindow: "Цей час поза вікном, яке дозволив адміністратор.",
-  noProposal: "Немає запропонованого часу.",
-  ownProposal: "Час має прийняти капітан іншої команди.",
-  noWindow: "Адміністратор не дозволив капітанам домовлятися про час.",
-} as const;
+  cupNameInvalid: worded("refusal.cup.cupNameInvalid"),
+  teamNameInvalid: worded("refusal.cup.teamNameInvalid"),
+  tagInvalid: worded("refusal.cup.tagInvalid", { max: TAG_MAX }),
+  nameTaken: worded("refusal.cup.nameTaken"),
+  minutes: worded("refusal.cup.minutes"),
+  poolTooSmall: (n: number) => worded("refusal.cup.poolTooSmall", { n }),
+  serverPool: worded("refusal.cup.serverPool"),
+  steamIdInvalid: worded("refusal.cup.steamIdInvalid"),
+  alreadyStarted: worded("refusal.cup.alreadyStarted"),
+  notRunning: worded("refusal.cup.notRunning"),
+  registrationClosed: worded("refusal.cup.registrationClosed"),
+  cupFull: worded("refusal.cup.cupFull"),
+  rosterShort: (team: string, size: number) => worded("refusal.cup.rosterShort", { team, size }),
+  rosterFull: worded("refusal.cup.rosterFull"),
+  seedOrder: worded("refusal.cup.seedOrder"),
+  steamRequired: worded("refusal.cup.steamRequired"),
+  alreadyInTeam: worded("refusal.cup.alreadyInTeam"),
+  badInvite: worded("refusal.cup.badInvite"),
+  notCaptain: worded("refusal.cup.notCaptain"),
+  notInMatch: worded("refusal.cup.notInMatch"),
+  checkInClosed: worded("refusal.cup.checkInClosed"),
+  alreadyCheckedIn: worded("refusal.cup.alreadyCheckedIn"),
+  notReschedulable: worded("refusal.cup.notReschedulable"),
+  timeInPast: worded("refusal.cup.timeInPast"),
+  outsideWindow: worded("refusal.cup.outsideWindow"),
+  noProposal: worded("refusal.cup.noProposal"),
+  ownProposal: worded("refusal.cup.ownProposal"),
+  noWindow: worded("refusal.cup.noWindow"),
+};
 const M = CUP_MESSAGES;
 
 /** A name as the tournament tool takes it (length, no control characters), and not blank. */
-export function checkTeamText(raw: string, blank: string): string {
+export function checkTeamText(raw: string, blank: Worded): string {
   const name = normalizeName(raw);
   if (!name) fail("INVALID_INPUT", blank);
   return name;
