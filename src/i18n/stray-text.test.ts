@@ -99,7 +99,8 @@ describe("user-visible text", () => {
   it("in the backend, only in its text tables (convex/lib/texts), and no file gains any", () => {
     // Each text table's keys are worded by the panel (`refusal.*`); the files below still word
     // some texts in Ukrainian themselves (Discord, audit details, console and game labels, older
-    // refusals), each with how many strings it holds: a new one, or one added to them, fails.
+    // refusals), each with how many strings it may hold: a new one, or one added to them, fails
+    // (turning one into a key lowers its count; lower the pin with it).
     const counts: Record<string, number> = {};
     for (const file of sourceFiles(convexDir)) {
       const relative = path.relative(convexDir, file).split(path.sep).join("/");
@@ -109,7 +110,11 @@ describe("user-visible text", () => {
       );
       if (stray.length) counts[relative] = stray.length;
     }
-    expect(counts).toEqual(backendPending);
+    const pinned: Record<string, number> = backendPending;
+    const gained = Object.entries(counts)
+      .filter(([file, n]) => n > (pinned[file] ?? 0))
+      .map(([file, n]) => `${file}: ${n} Ukrainian strings, pinned at ${pinned[file] ?? 0}`);
+    expect(gained).toEqual([]);
   });
 
   it("catches a text left in the code, and passes what is not text", () => {
