@@ -2,6 +2,7 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { version as convexVersion } from "convex";
 import { defineConfig, type Alias, type Connect, type Plugin } from "vite";
+import { framingHeaders, headersFile } from "./src/config/framing";
 
 /**
  * React's API on Preact's compatible layer, for the panel and the overlay alike. React DOM alone
@@ -76,8 +77,30 @@ export function earlySocket(): Plugin {
   };
 }
 
+/**
+ * Framing headers (src/config/framing.ts): sent by the dev and preview servers, and written to
+ * `dist/_headers` for a static host.
+ */
+export function framing(): Plugin {
+  const send: Connect.NextHandleFunction = (req, res, next) => {
+    const pathname = (req.url ?? "/").split("?")[0]!;
+    for (const [name, value] of Object.entries(framingHeaders(pathname))) {
+      res.setHeader(name, value);
+    }
+    next();
+  };
+  return {
+    name: "framing",
+    configureServer: (server) => void server.middlewares.use(send),
+    configurePreviewServer: (server) => void server.middlewares.use(send),
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "_headers", source: headersFile() });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), overlayPage(), earlySocket()],
+  plugins: [react(), overlayPage(), earlySocket(), framing()],
   resolve: { alias: command === "build" ? [...preactAliases, routerProduction] : preactAliases },
   server: { host: "127.0.0.1", port: 5173, strictPort: true },
   preview: { host: "127.0.0.1", port: 4173 },

@@ -101,6 +101,12 @@ describe("a cup match on a simulated server", () => {
       10_000,
     );
     expect(launched).toBe(1);
+    // Launched: the bracket says the match is in play, no longer in its ban/pick.
+    const live = await eventually(async () => {
+      const m = (await t.query(api.cups.bracket, { slug: cup.slug }))!.matches[0]!;
+      return m.phase === "live" ? m : null;
+    }, 10_000);
+    expect(live).toMatchObject({ serverId, live: { a: 0, b: 0 } });
     expect(h1.side).toBe("CT");
     expect(h2.side).toBe("T");
     const audit = await t.run((ctx) => ctx.db.query("auditLog").collect());

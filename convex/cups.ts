@@ -26,6 +26,7 @@ import type { Viewer } from "./lib/viewer";
 import { resolve } from "./model/cup/bracket";
 import { launchNext as launchNextMap, launchTargetOf, vLaunchTarget } from "./model/cup/launch";
 import {
+  markLive as markLiveRule,
   openCheckIn as openCheckInRule,
   schedule,
   startDue as startDueRule,
@@ -371,6 +372,16 @@ export const launchTarget = internalQuery({
   args: { tournamentId: v.id("tournaments") },
   returns: vLaunchTarget,
   handler: async (ctx, { tournamentId }) => await launchTargetOf(ctx, tournamentId),
+});
+
+/** A map of the match was launched: the match is in play. */
+export const markLive = internalMutation({
+  args: { tournamentId: v.id("tournaments") },
+  returns: v.null(),
+  handler: async (ctx, { tournamentId }) => {
+    await markLiveRule(ctx, tournamentId);
+    return null;
+  },
 });
 
 /** Launches that map on the match's server (after its ban/pick, after each map's result). */

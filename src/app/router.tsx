@@ -28,6 +28,7 @@ const LeaderboardPage = lazyNamed(
 );
 const DemosPage = lazyNamed(() => import("@/features/history/components/demos-page"), "DemosPage");
 const TournamentPage = lazyNamed(() => import("./tournament-page"), "TournamentPage");
+const CupsPage = lazyNamed(() => import("@/features/cup/components/cups-page"), "CupsPage");
 const CupPage = lazyNamed(() => import("@/features/cup/components/cup-page"), "CupPage");
 const CupEmbed = lazyNamed(() => import("@/features/cup/components/cup-page"), "CupEmbed");
 const MeRoute = lazyNamed(() => import("./me-route"), "MeRoute");
@@ -50,6 +51,7 @@ const routes: [string, ComponentType][] = [
   [paths.leaderboard, LeaderboardPage],
   [paths.demos, DemosPage],
   [paths.tournament, TournamentPage],
+  [paths.cups, CupsPage],
   [paths.cup, CupPage],
   [paths.cupEmbed, CupEmbed],
   [paths.cupTeam, CupPage],

@@ -14,6 +14,8 @@ export const paths = {
   /** Admins: every demo, what needs them, retention. */
   demos: "/demos",
   tournament: "/t/:slug",
+  /** Every cup; admins create one here. */
+  cups: "/cup",
   /** A community cup's public bracket, schedule and results; its team pages. */
   cup: "/cup/:slug",
   cupTeam: "/cup/:slug/team/:teamId",

@@ -20,3 +20,4 @@ export { isSteamId64 } from "../../convex/lib/steamId";
 export { csvLine } from "../../convex/lib/csv";
 export { otherSide, type Side } from "../../convex/lib/side";
 export { serverInputProblems, type ServerInputField } from "../../convex/lib/serverInput";
+export { vetoSequence } from "../../convex/model/cup/veto";

@@ -119,13 +119,14 @@ export const CUP_CAPABILITIES = {
       const name = input.name.trim().slice(0, 200);
       checkTeamText(name, M.cupNameInvalid);
       checkConfig(input.bracket, input.teamsMax);
-      const veto = validateFormat(input.veto);
       const longest = Math.max(
         input.bracket.bestOf,
         input.bracket.finalBestOf,
         ...(input.bracket.roundBestOf ?? []),
       );
-      if (veto.mapPool.length < longest) fail("INVALID_INPUT", M.poolTooSmall(longest));
+      // Before the veto's own check, whose complaint about the sequence would hide the cause.
+      if (input.veto.mapPool.length < longest) fail("INVALID_INPUT", M.poolTooSmall(longest));
+      const veto = validateFormat(input.veto);
       checkMinutes(input.checkInMinutes, 1);
       checkMinutes(input.startDelayMinutes, input.checkInMinutes);
       if (input.serverIds.length === 0 || input.serverIds.length > 16) {

@@ -97,5 +97,7 @@ export async function launchNext(
         attempt: attempt + 1,
       });
     }
+    return;
   }
+  await ctx.runMutation(internal.cups.markLive, { tournamentId });
 }

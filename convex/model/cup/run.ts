@@ -254,6 +254,19 @@ async function startVetoFor(
 }
 
 /**
+ * A map of the match's series was launched on its server: the match is in play, not in its
+ * ban/pick any more (one write per map, so the bracket says «Наживо» while the map is played).
+ */
+export async function markLive(ctx: MutationCtx, tournamentId: Id<"tournaments">): Promise<void> {
+  const doc = await ctx.db.get("tournaments", tournamentId);
+  if (!doc?.cupMatchId) return;
+  const row = await ctx.db.get("cupMatches", doc.cupMatchId);
+  if (row?.tournamentId === tournamentId && row.phase === "veto") {
+    await ctx.db.patch("cupMatches", row._id, { phase: "live" });
+  }
+}
+
+/**
  * A map of a cup match was recorded: its score shows on the bracket, and once a team has won the
  * series, the match is decided by it, the bracket moves on and the server is free.
  */

@@ -67,6 +67,9 @@ export function PanelHeader({
           <Link to={paths.leaderboard} className={styles.historyLink}>
             {t("header.leaderboard")}
           </Link>
+          <Link to={paths.cups} className={styles.historyLink}>
+            {t("header.cups")}
+          </Link>
           <Link to={paths.docs} className={styles.docsLink}>
             {t("app.docsLink")}
           </Link>

@@ -146,6 +146,7 @@ export default {
   "form.cvarRequired": "Enter the cvar's name and value.",
   "header.matches": "Matches",
   "header.leaderboard": "Leaderboard",
+  "header.cups": "Cups",
   "header.language": "Language",
   "header.moderatorBadge": "Moderator",
 } as const satisfies Translation<typeof uk>;

@@ -146,6 +146,7 @@ export default {
   "form.cvarRequired": "Вкажіть назву cvar і значення.",
   "header.matches": "Матчі",
   "header.leaderboard": "Рейтинг",
+  "header.cups": "Кубки",
   "header.language": "Мова",
   "header.moderatorBadge": "Модератор",
 } as const;

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n";
 import "@/i18n/load/cup";
@@ -19,10 +21,7 @@ export function CupAdminPanel({ cup }: { cup: CupView }) {
   const [busy, setBusy] = useState(false);
   const playable = cup.matches.filter((m) => m.teamA && m.teamB && m.state !== "void");
   return (
-    <section aria-labelledby="cup-admin" className={styles.panel}>
-      <h2 id="cup-admin" className={styles.heading}>
-        {t("cup.admin.title")}
-      </h2>
+    <Card title={t("cup.admin.title")}>
       {cup.status === "registration" && (
         <Button
           variant="primary"
@@ -44,7 +43,7 @@ export function CupAdminPanel({ cup }: { cup: CupView }) {
       )}
       {cup.status !== "registration" &&
         playable.map((m) => <MatchControl key={m.id} cup={cup} match={m} />)}
-    </section>
+    </Card>
   );
 }
 
@@ -99,17 +98,21 @@ function MatchControl({ cup, match }: { cup: CupView; match: CupMatchView }) {
       <summary>
         {label} · {t(`cup.phase.${match.phase}` as never)}
       </summary>
-      <label className={styles.inline}>
-        {t("cup.admin.change")}
-        <select value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-          <option value="">—</option>
-          <option value="resultA">{t("cup.admin.win", { team: name(match.teamA) })}</option>
-          <option value="resultB">{t("cup.admin.win", { team: name(match.teamB) })}</option>
-          <option value="walkoverA">{t("cup.admin.walkover", { team: name(match.teamA) })}</option>
-          <option value="walkoverB">{t("cup.admin.walkover", { team: name(match.teamB) })}</option>
-          {match.result && <option value="replay">{t("cup.admin.replay")}</option>}
-        </select>
-      </label>
+      <div className={styles.inline}>
+        <Select
+          label={t("cup.admin.change")}
+          value={kind}
+          onChange={(value) => setKind(value as Kind)}
+          options={[
+            { value: "", label: "—" },
+            { value: "resultA", label: t("cup.admin.win", { team: name(match.teamA) }) },
+            { value: "resultB", label: t("cup.admin.win", { team: name(match.teamB) }) },
+            { value: "walkoverA", label: t("cup.admin.walkover", { team: name(match.teamA) }) },
+            { value: "walkoverB", label: t("cup.admin.walkover", { team: name(match.teamB) }) },
+            ...(match.result ? [{ value: "replay", label: t("cup.admin.replay") }] : []),
+          ]}
+        />
+      </div>
       {(kind === "resultA" || kind === "resultB") && (
         <div className={styles.inline}>
           <TextField

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, test } from "vitest";
 import "@/test/mock-backend-modules";
@@ -74,6 +74,7 @@ const CUP = {
       checkedIn: ["a", "bb"],
       live: { a: 1, b: 0 },
       tournamentSlug: "final1",
+      serverId: "s1",
     },
   ],
   standings: [],
@@ -94,6 +95,7 @@ describe("cup page", () => {
   beforeEach(() => {
     mockBackend.reset();
     mockBackend.queries["cups:bracket"] = CUP;
+    mockBackend.queries["servers:list"] = [{ _id: "s1", key: "server1", name: "Server #1" }];
   });
 
   test("the bracket: rounds as columns, results, the walkover, the final's live maps and its veto link", () => {
@@ -103,7 +105,20 @@ describe("cup page", () => {
     expect(final).toHaveTextContent("Вовки1");
     expect(final).toHaveTextContent("Лиси0");
     expect(final).toHaveTextContent("Наживо");
-    expect(screen.getByRole("link", { name: "Вето й матч" })).toHaveAttribute("href", "/t/final1");
+    expect(within(final).getByRole("link", { name: "Вето й матч" })).toHaveAttribute(
+      "href",
+      "/t/final1",
+    );
+    // The match's server: its dashboard, beside the ban/pick page.
+    expect(within(final).getByRole("link", { name: "Сервер" })).toHaveAttribute(
+      "href",
+      "/?server=server1",
+    );
+    // The schedule lists what is still to be decided: the final, in play.
+    const schedule = screen.getByRole("listitem", { name: "F" });
+    expect(schedule).toHaveTextContent("Вовки — Лиси");
+    expect(schedule).toHaveTextContent("Наживо");
+    expect(screen.queryByRole("listitem", { name: "U1-1" })).not.toBeInTheDocument();
     expect(screen.getByRole("article", { name: "U1-2" })).toHaveTextContent("Лиситех.");
     expect(screen.getByRole("link", { name: "[OR] Орли" })).toHaveAttribute(
       "href",
@@ -114,10 +129,23 @@ describe("cup page", () => {
   test("a team page: roster with the captain, and only that team's matches", () => {
     renderAt("/cup/abc234/team/dddd");
     expect(screen.getByRole("heading", { name: "[OR] Орли" })).toBeInTheDocument();
-    expect(screen.getByText("Орли капітан (капітан)")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Орли капітан" })).toHaveAttribute(
+      "href",
+      `/players/${CUP.teams[3]!.captainSteamId}`,
+    );
+    expect(screen.getByText("(капітан)", { exact: false })).toBeInTheDocument();
     expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-label"))).toEqual([
       "U1-1",
     ]);
+  });
+
+  test("before the start: no bracket yet, said in words; no schedule", () => {
+    mockBackend.queries["cups:bracket"] = { ...CUP, status: "registration", matches: [] };
+    renderAt("/cup/abc234");
+    expect(
+      screen.getByText("Сітка з'явиться, коли адміністратор почне кубок."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Розклад" })).not.toBeInTheDocument();
   });
 
   test("an unknown cup says so", () => {

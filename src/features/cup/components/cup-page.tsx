@@ -1,46 +1,88 @@
 import { Link, useParams } from "react-router-dom";
-import { cupPath, tournamentPath } from "@/config/paths";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { PageShell } from "@/components/ui/page-shell";
 import { Spinner } from "@/components/ui/spinner";
+import { cupPath, paths, playerPath } from "@/config/paths";
 import { t, type MessageKey } from "@/i18n";
-import { formatDateTime } from "@/i18n/format";
+import "@/i18n/load/common";
 import "@/i18n/load/cup";
 import { useCurrentUser } from "@/hooks/use-current-user";
-import { useCup, type CupMatchView, type CupView } from "../hooks/use-cup";
+import { mapLabel } from "@/lib/maps";
+import { useCup, type CupView } from "../hooks/use-cup";
+import { nameOf } from "../utils/cup-view";
+import { useServerKeys } from "../hooks/use-server-keys";
+import { BracketColumns, MatchCard } from "./bracket-view";
 import { CupAdminPanel } from "./cup-admin-panel";
 import { CupPlayerPanel } from "./cup-player-panel";
+import { Schedule, Standings } from "./cup-tables";
 import styles from "./cup.module.css";
 
 /**
- * /cup/:slug (bracket, standings, teams) and /cup/:slug/team/:teamId (roster and the team's
- * matches): both from the one bracket query, so a page is one subscription that changes only when
- * a match does. Signed-in players also see their team's part, admins the cup's controls.
+ * /cup/:slug (bracket, standings, schedule, teams) and /cup/:slug/team/:teamId (roster and the
+ * team's matches): both from the one bracket query, so a page is one subscription that changes
+ * only when a match does. Signed-in players also see their team's part, admins the cup's controls.
  */
 export function CupPage() {
   const { slug = "", teamId } = useParams();
   const cup = useCup(slug);
   const me = useCurrentUser();
-  if (cup === undefined) return <Spinner label={t("cup.loading")} />;
-  if (cup === null) return <EmptyState title={t("cup.notFound")} />;
-  const team = teamId ? cup.teams.find((x) => x.id === teamId) : undefined;
   return (
-    <main className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{cup.name}</h1>
-        <p className={styles.meta}>
-          {t(`cup.format.${cup.bracket.format}` as MessageKey)} ·{" "}
-          {t(`cup.status.${cup.status}` as MessageKey)} · {cup.teams.length}/{cup.teamsMax}
+    <PageShell
+      className={styles.page}
+      nav={
+        <nav className={styles.nav} aria-label={t("cup.nav")}>
+          <Link to={paths.cups}>{t("cup.all")}</Link>
+          <Link to={paths.home}>{t("common.backToPanel")}</Link>
+        </nav>
+      }
+    >
+      {cup === undefined ? (
+        <Spinner label={t("cup.loading")} />
+      ) : cup === null ? (
+        <EmptyState title={t("cup.notFound")} />
+      ) : (
+        <>
+          <CupHeader cup={cup} />
+          {teamId ? (
+            <TeamSection cup={cup} teamId={teamId} />
+          ) : (
+            <>
+              {me.isSignedIn && <CupPlayerPanel cup={cup} />}
+              {me.isAdmin && <CupAdminPanel cup={cup} />}
+              <CupSections cup={cup} />
+            </>
+          )}
+        </>
+      )}
+    </PageShell>
+  );
+}
+
+function CupHeader({ cup }: { cup: CupView }) {
+  return (
+    <header className={styles.header}>
+      <h1 className={styles.title}>{cup.name}</h1>
+      <p className={styles.meta}>
+        {t(`cup.format.${cup.bracket.format}` as MessageKey)} ·{" "}
+        {t("cup.teamsCount", { n: cup.teams.length, max: cup.teamsMax })} ·{" "}
+        {t("cup.teamSize", { n: cup.teamSize })} · BO{cup.bracket.bestOf}
+        {cup.bracket.finalBestOf !== cup.bracket.bestOf &&
+          ` (${t("cup.finalBestOf", { n: cup.bracket.finalBestOf })})`}
+      </p>
+      <p className={styles.meta}>
+        <Badge tone={cup.status === "running" ? "success" : "neutral"}>
+          {t(`cup.status.${cup.status}` as MessageKey)}
+        </Badge>{" "}
+        {t("cup.pool")}: {cup.mapPool.map(mapLabel).join(", ")}
+      </p>
+      {cup.champion && (
+        <p className={styles.champion}>
+          {t("cup.champion")}: <strong>{nameOf(cup, cup.champion)}</strong>
         </p>
-        {cup.champion && (
-          <p className={styles.champion}>
-            {t("cup.champion")}: <strong>{nameOf(cup, cup.champion)}</strong>
-          </p>
-        )}
-      </header>
-      {!team && me.isSignedIn && <CupPlayerPanel cup={cup} />}
-      {!team && me.isAdmin && <CupAdminPanel cup={cup} />}
-      {team ? <TeamSection cup={cup} teamId={team.id} /> : <CupSections cup={cup} />}
-    </main>
+      )}
+    </header>
   );
 }
 
@@ -62,51 +104,37 @@ export function CupEmbed() {
         · {t(`cup.status.${cup.status}` as MessageKey)}
         {cup.champion && ` · ${t("cup.champion")}: ${nameOf(cup, cup.champion)}`}
       </p>
-      <BracketColumns cup={cup} />
+      <BracketColumns cup={cup} newTab />
     </main>
   );
 }
 
-function nameOf(cup: CupView, id: string | null | undefined): string {
-  if (id === null) return t("cup.bye");
-  if (id === undefined) return t("cup.tbd");
-  return cup.teams.find((x) => x.id === id)?.name ?? t("cup.tbd");
-}
-
-/** Columns by section and round, in play order. */
-function columnsOf(matches: CupMatchView[]) {
-  const columns = new Map<string, CupMatchView[]>();
-  for (const m of matches) {
-    if (m.state === "void") continue;
-    const key = m.group !== undefined ? `group:${m.group}:${m.round}` : `${m.section}:${m.round}`;
-    columns.set(key, [...(columns.get(key) ?? []), m]);
-  }
-  return [...columns.values()];
-}
-
-function columnTitle(m: CupMatchView): string {
-  const section = t(`cup.section.${m.section}` as MessageKey);
-  if (m.section === "group") return `${section} ${m.group}, ${t("cup.round")} ${m.round}`;
-  if (m.section === "final" || m.section === "third" || m.section === "reset") return section;
-  return `${section} ${m.round}`;
+/** Group and Swiss tables while the cup runs; every format's once it is over. */
+function showsStandings(cup: CupView): boolean {
+  if (cup.standings.length === 0) return false;
+  const f = cup.bracket.format;
+  return f === "round_robin" || f === "swiss" || cup.status === "finished";
 }
 
 function CupSections({ cup }: { cup: CupView }) {
   return (
     <>
-      <section aria-labelledby="cup-bracket">
-        <h2 id="cup-bracket" className={styles.heading}>
-          {t("cup.bracket")}
-        </h2>
+      <Card title={t("cup.bracket")}>
         <BracketColumns cup={cup} />
-      </section>
-      {cup.standings.length > 0 && <Standings cup={cup} />}
-      <section aria-labelledby="cup-teams">
-        <h2 id="cup-teams" className={styles.heading}>
-          {t("cup.teams")}
-        </h2>
+      </Card>
+      {showsStandings(cup) && (
+        <Card title={t("cup.standings")}>
+          <Standings cup={cup} />
+        </Card>
+      )}
+      {cup.status === "running" && (
+        <Card title={t("cup.schedule")}>
+          <Schedule cup={cup} />
+        </Card>
+      )}
+      <Card title={t("cup.teams")}>
         {cup.teams.length === 0 ? (
-          <p>{t("cup.noTeams")}</p>
+          <p className={styles.muted}>{t("cup.noTeams")}</p>
         ) : (
           <ul className={styles.teams}>
             {cup.teams.map((x) => (
@@ -118,136 +146,57 @@ function CupSections({ cup }: { cup: CupView }) {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
     </>
   );
 }
 
-function BracketColumns({ cup }: { cup: CupView }) {
-  return (
-    <div className={styles.bracket}>
-      {columnsOf(cup.matches).map((column) => (
-        <div key={column[0]!.key} className={styles.column}>
-          <h3 className={styles.columnTitle}>{columnTitle(column[0]!)}</h3>
-          {column.map((m) => (
-            <MatchCard key={m.id} cup={cup} match={m} />
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function MatchCard({ cup, match }: { cup: CupView; match: CupMatchView }) {
-  const score = (id: string | null | undefined) => {
-    if (match.result) {
-      if (match.result.walkover) return id === match.result.winner ? t("cup.walkover") : "";
-      return id === match.result.winner ? match.result.winnerMaps : match.result.loserMaps;
-    }
-    if (match.live) return id === match.teamA ? match.live.a : match.live.b;
-    return "";
-  };
-  const row = (id: string | null | undefined) => (
-    <div className={`${styles.slot} ${match.result?.winner === id ? styles.winner : ""}`}>
-      {id ? (
-        <Link to={cupPath(cup.slug, id)} className={styles.team}>
-          {nameOf(cup, id)}
-        </Link>
-      ) : (
-        <span className={styles.team}>{nameOf(cup, id)}</span>
-      )}
-      <span className={styles.score}>{score(id)}</span>
-    </div>
-  );
-  const inPlay = match.phase === "veto" || match.phase === "live";
-  return (
-    <article className={`${styles.match} ${inPlay ? styles.inPlay : ""}`} aria-label={match.key}>
-      {row(match.teamA)}
-      {row(match.teamB)}
-      <footer className={styles.matchFoot}>
-        <span>BO{match.bestOf}</span>
-        {match.state !== "bye" && <span>{t(`cup.phase.${match.phase}` as MessageKey)}</span>}
-        {match.startAt && match.phase !== "done" && <span>{formatDateTime(match.startAt)}</span>}
-        {match.tournamentSlug && (
-          <Link to={tournamentPath(match.tournamentSlug)}>{t("cup.watch")}</Link>
-        )}
-      </footer>
-    </article>
-  );
-}
-
-function Standings({ cup }: { cup: CupView }) {
-  return (
-    <section aria-labelledby="cup-standings">
-      <h2 id="cup-standings" className={styles.heading}>
-        {t("cup.standings")}
-      </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t("cup.col.place")}</th>
-              <th scope="col">{t("cup.col.team")}</th>
-              <th scope="col">{t("cup.col.record")}</th>
-              <th scope="col">{t("cup.col.maps")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {cup.standings.map((s) => (
-              <tr key={s.team}>
-                <td>
-                  {s.group !== undefined ? `${s.group}/` : ""}
-                  {s.place ?? "—"}
-                </td>
-                <td>
-                  <Link to={cupPath(cup.slug, s.team)}>{nameOf(cup, s.team)}</Link>
-                  {s.swiss && ` (${t(`cup.swiss.${s.swiss}` as MessageKey)})`}
-                </td>
-                <td>
-                  {s.wins}–{s.losses}
-                </td>
-                <td>
-                  {s.mapsWon}:{s.mapsLost}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
 function TeamSection({ cup, teamId }: { cup: CupView; teamId: string }) {
-  const team = cup.teams.find((x) => x.id === teamId)!;
-  const matches = cup.matches.filter((m) => m.teamA === teamId || m.teamB === teamId);
+  const serverKeys = useServerKeys();
+  const team = cup.teams.find((x) => x.id === teamId);
+  if (!team) return <EmptyState title={t("cup.teamNotFound")} />;
+  const matches = cup.matches.filter(
+    (m) => m.state !== "void" && (m.teamA === teamId || m.teamB === teamId),
+  );
+  const record = cup.standings.find((s) => s.team === teamId);
   return (
     <>
       <p>
         <Link to={cupPath(cup.slug)}>← {t("cup.backToCup")}</Link>
       </p>
-      <h2 className={styles.heading}>
-        [{team.tag}] {team.name}
-      </h2>
-      <h3 className={styles.columnTitle}>{t("cup.roster")}</h3>
-      <ul className={styles.teams}>
-        {team.roster.map((p) => (
-          <li key={p.steamId}>
-            {p.name}
-            {p.steamId === team.captainSteamId && ` (${t("cup.captain")})`}
-          </li>
-        ))}
-      </ul>
-      <h3 className={styles.columnTitle}>{t("cup.matches")}</h3>
-      {matches.length === 0 ? (
-        <p>{t("cup.noMatches")}</p>
-      ) : (
-        <div className={styles.teamMatches}>
-          {matches.map((m) => (
-            <MatchCard key={m.id} cup={cup} match={m} />
+      <Card
+        title={`[${team.tag}] ${team.name}`}
+        aside={
+          record &&
+          t("cup.teamRecord", {
+            wins: record.wins,
+            losses: record.losses,
+            won: record.mapsWon,
+            lost: record.mapsLost,
+          })
+        }
+      >
+        <h3 className={styles.columnTitle}>{t("cup.roster")}</h3>
+        <ul className={styles.teams}>
+          {team.roster.map((p) => (
+            <li key={p.steamId}>
+              <Link to={playerPath(p.steamId)}>{p.name}</Link>
+              {p.steamId === team.captainSteamId && ` (${t("cup.captain")})`}
+            </li>
           ))}
-        </div>
-      )}
+        </ul>
+      </Card>
+      <Card title={t("cup.matches")}>
+        {matches.length === 0 ? (
+          <p className={styles.muted}>{t("cup.noMatches")}</p>
+        ) : (
+          <div className={styles.teamMatches}>
+            {matches.map((m) => (
+              <MatchCard key={m.id} cup={cup} match={m} serverKeys={serverKeys} />
+            ))}
+          </div>
+        )}
+      </Card>
     </>
   );
 }

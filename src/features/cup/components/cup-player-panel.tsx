@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
+import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n";
 import "@/i18n/load/cup";
@@ -17,14 +19,12 @@ import styles from "./cup.module.css";
  */
 export function CupPlayerPanel({ cup }: { cup: CupView }) {
   const mine = useMyCupTeam(cup.id, true);
-  if (mine === undefined) return null;
+  // Once the cup runs, only its players have anything to do here.
+  if (mine === undefined || (mine === null && cup.status !== "registration")) return null;
   return (
-    <section aria-labelledby="cup-mine" className={styles.panel}>
-      <h2 id="cup-mine" className={styles.heading}>
-        {t("cup.mine.title")}
-      </h2>
+    <Card title={t("cup.mine.title")}>
       {mine === null ? <Register cup={cup} /> : <MyTeam cup={cup} mine={mine} />}
-    </section>
+    </Card>
   );
 }
 
@@ -35,7 +35,6 @@ function Register({ cup }: { cup: CupView }) {
   const [tag, setTag] = useState("");
   const [code, setCode] = useState(params.get("invite") ?? "");
   const [busy, setBusy] = useState(false);
-  if (cup.status !== "registration") return <p>{t("cup.mine.closed")}</p>;
   const run = (call: () => Promise<unknown>) => async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -105,9 +104,20 @@ function MyTeam({ cup, mine }: { cup: CupView; mine: Mine }) {
         {mine.captain && ` (${t("cup.captain")})`}
       </p>
       {cup.status === "registration" && (
-        <p className={styles.invite}>
-          {t("cup.mine.inviteLink")}: <code>{link}</code>
-        </p>
+        <div className={styles.invite}>
+          <span>{t("cup.mine.inviteLink")}:</span>
+          <code>{link}</code>
+          <Button
+            size="sm"
+            onClick={() =>
+              void navigator.clipboard
+                .writeText(link)
+                .then(() => toast.success(t("cup.mine.copied")), toastError)
+            }
+          >
+            {t("cup.mine.copy")}
+          </Button>
+        </div>
       )}
       {open.map((m) => (
         <MatchActions key={m.id} cup={cup} match={m} mine={mine} />

@@ -21,6 +21,7 @@ export function useCupPlayer() {
 /** The admin's acts on a running cup, each an audited capability. */
 export function useCupAdmin() {
   return {
+    create: useAction(api.cupAdmin.create),
     start: useAction(api.cupAdmin.start),
     matchChange: useAction(api.cupAdmin.matchChange),
     reschedule: useAction(api.cupAdmin.reschedule),

@@ -9,3 +9,10 @@ export type CupMatchView = CupView["matches"][number];
 export function useCup(slug: string) {
   return useQuery(api.cups.bracket, { slug });
 }
+
+export type CupListItem = FunctionReturnType<typeof api.cups.list>[number];
+
+/** Cups not archived, newest first (one small public subscription). */
+export function useCups() {
+  return useQuery(api.cups.list);
+}

@@ -3,16 +3,9 @@ import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n";
 import "@/i18n/load/tournament";
-import { MAP_GROUPS, WORKSHOP_GROUPS } from "@/lib/catalog";
-import { mapLabel } from "@/lib/maps";
+import { MapPoolPicker } from "@/components/map-pool-picker";
 import type { CustomFormat } from "../utils/custom-format";
 import styles from "./custom-format-fields.module.css";
-import textStyles from "./text.module.css";
-
-const GROUPS = [
-  ...MAP_GROUPS.map((g) => ({ id: g.id, label: g.label, maps: [...g.maps] as string[] })),
-  ...WORKSHOP_GROUPS.map((g) => ({ id: g.id, label: g.label, maps: g.maps.map((m) => m.name) })),
-];
 
 /** Team size, map pool (catalog and workshop maps) and step sequence of a custom format. */
 export function CustomFields({
@@ -24,11 +17,6 @@ export function CustomFields({
   sequenceError: string | null;
   onChange: (next: CustomFormat) => void;
 }) {
-  const toggle = (map: string) =>
-    onChange({
-      ...value,
-      pool: value.pool.includes(map) ? value.pool.filter((m) => m !== map) : [...value.pool, map],
-    });
   return (
     <div className={styles.customFields}>
       <Select
@@ -50,24 +38,11 @@ export function CustomFields({
         spellCheck={false}
         onChange={(e) => onChange({ ...value, sequence: e.target.value })}
       />
-      <fieldset className={styles.poolPicker}>
-        <legend>{t("tournament.custom.pool", { n: value.pool.length })}</legend>
-        {GROUPS.map((group) => (
-          <div key={group.id} className={styles.poolGroup}>
-            <span className={textStyles.muted}>{group.label}</span>
-            {group.maps.map((map) => (
-              <label key={map} className={styles.poolMap}>
-                <input
-                  type="checkbox"
-                  checked={value.pool.includes(map)}
-                  onChange={() => toggle(map)}
-                />
-                {mapLabel(map)}
-              </label>
-            ))}
-          </div>
-        ))}
-      </fieldset>
+      <MapPoolPicker
+        legend={t("tournament.custom.pool", { n: value.pool.length })}
+        pool={value.pool}
+        onChange={(pool) => onChange({ ...value, pool })}
+      />
     </div>
   );
 }
