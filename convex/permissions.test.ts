@@ -41,6 +41,8 @@ interface Ids {
   cupMatchId: Id<"cupMatches">;
   /** A report that was deleted: decisions about it get past the gate and find nothing. */
   reportId: Id<"reports">;
+  /** An interruption that was deleted: its recovery gets past the gate and finds nothing. */
+  interruptionId: Id<"interruptions">;
   warningId: Id<"warnings">;
   appealId: Id<"appeals">;
 }
@@ -532,6 +534,15 @@ const MATRIX: Record<string, Row> = {
     level: "guestAdmin",
     args: (i) => ({ serverId: i.serverId }),
   },
+  "recovery:recover": {
+    level: "admin",
+    args: (i) => ({
+      serverId: i.serverId,
+      interruptionId: i.interruptionId,
+      file: "backup_round01.txt",
+    }),
+    reaches: { code: "NOT_FOUND", message: /^Перерваний матч на цьому сервері не знайдено\.$/ },
+  },
   "backups:list": {
     level: "admin",
     args: (i) => ({ serverId: i.serverId }),
@@ -674,6 +685,23 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
       status: "open",
     });
     await ctx.db.delete("reports", reportId);
+    const interruptionId = await ctx.db.insert("interruptions", {
+      serverId,
+      state: "open",
+      reason: "offline",
+      at: 1,
+      match: {
+        state: "open",
+        startedAt: 1,
+        mapName: "de_mirage",
+        scoreCT: 1,
+        scoreT: 0,
+        rounds: 1,
+        lines: [],
+        updatedAt: 1,
+      },
+    });
+    await ctx.db.delete("interruptions", interruptionId);
     const warningId = await ctx.db.insert("warnings", {
       steamId: STEAM,
       reason: "x",
@@ -710,6 +738,7 @@ async function world(): Promise<{ t: TestConvex; ids: Ids; as: Record<Persona, C
       cupId,
       cupMatchId,
       reportId,
+      interruptionId,
       warningId,
       appealId,
     };

@@ -431,6 +431,8 @@ export default defineSchema({
     at: v.number(),
     match: vTrackedMatch,
     timeline: v.optional(v.array(vRoundMark)),
+    /** An admin's recovery is loading the backup of this many rounds played (an earlier one). */
+    restoreTo: v.optional(v.number()),
     resolvedAt: v.optional(v.number()),
     matchId: v.optional(v.id("matches")),
   })

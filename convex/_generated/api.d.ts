@@ -131,6 +131,7 @@ import type * as model_history_interruptions from "../model/history/interruption
 import type * as model_history_leaderboard from "../model/history/leaderboard.js";
 import type * as model_history_read from "../model/history/read.js";
 import type * as model_history_record from "../model/history/record.js";
+import type * as model_history_recoverMatch from "../model/history/recoverMatch.js";
 import type * as model_history_rounds from "../model/history/rounds.js";
 import type * as model_history_tracker from "../model/history/tracker.js";
 import type * as model_live_data from "../model/live/data.js";
@@ -351,6 +352,7 @@ declare const fullApi: ApiFromModules<{
   "model/history/leaderboard": typeof model_history_leaderboard;
   "model/history/read": typeof model_history_read;
   "model/history/record": typeof model_history_record;
+  "model/history/recoverMatch": typeof model_history_recoverMatch;
   "model/history/rounds": typeof model_history_rounds;
   "model/history/tracker": typeof model_history_tracker;
   "model/live/data": typeof model_live_data;

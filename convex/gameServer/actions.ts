@@ -315,6 +315,21 @@ export const SERVER_ACTION_DECLARATIONS = {
     refused: backupRefusal,
   }),
 
+  /**
+   * The teams' names as the game shows them (`mp_teamname_1` is the team that started as CT), set
+   * again when a crashed match is brought back (model/history/recoverMatch.ts).
+   */
+  teamNames: declare({
+    label: "Назви команд",
+    access: "admin",
+    args: { team1: v.string(), team2: v.string() },
+    console: ({ team1, team2 }) => [
+      `mp_teamname_1 ${quotedArg(team1, 64)}`,
+      `mp_teamname_2 ${quotedArg(team2, 64)}`,
+    ],
+    describe: ({ team1, team2 }) => `${team1} / ${team2}`,
+  }),
+
   // ---- Admin only ----
   command: panel({
     label: "Команда",

@@ -11,6 +11,7 @@ import { isOwnKey } from "./ownKey";
 export const PANEL_EVENTS = [
   "toggle",
   "toggleReadBack",
+  "match_recover",
   "unauthorized_burst",
   "banList",
   "randomPlayers",

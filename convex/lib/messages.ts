@@ -20,6 +20,12 @@ const CORE_TEXTS = {
   "backend.noServer": "Сервер не вибрано.",
   "backend.moderatorOnly": "Доступ обмежено. Ця дія вимагає прав модератора або адміністратора.",
   "backend.rateLimited": "Забагато спроб. Зачекайте кілька секунд.",
+  "backend.recoveryNotFound": "Перерваний матч на цьому сервері не знайдено.",
+  "backend.recoveryClosed": "Цей матч уже відновлено або закрито.",
+  "backend.backupPick": "Оберіть резервну копію зі списку сервера.",
+  "backend.backupNewer": "Ця копія новіша за перерваний матч: оберіть раунд не пізніше за нього.",
+  "backend.serverNotBack": "Сервер ще не відповідає: відновлення можливе, коли він повернеться.",
+  "backend.mapNotLoaded": "Сервер не завантажив мапу {map} за {seconds} с: спробуйте ще раз.",
 } as const;
 
 export const BACKEND_TEXTS = { ...CORE_TEXTS, ...REFUSAL_TEXTS } as const;

@@ -112,7 +112,8 @@ export class ConsoleEngine {
       handlers.mp_backup_restore_list_files = () => backups.listText();
       handlers.mp_backup_restore_load_file = (a) => backups.restore(a[0]).text;
       // MatchZy's own command takes the same files (and a round number, as `.restore` does).
-      handlers.matchzy_loadbackup = (a) => backups.restore(backupFile(backups, a[0])).text;
+      handlers.matchzy_loadbackup = (a) =>
+        backups.restore(backupFile(backups, a[0]), { loadsMap: true }).text;
     }
     const matchzy = hooks.matchzy;
     if (matchzy) {

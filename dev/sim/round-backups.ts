@@ -71,12 +71,18 @@ export class RoundBackups {
 
   /**
    * Puts the match back at the start of the round the file was written in, paused. Returns the
-   * console's line, an error line when the file is unknown or belongs to another map.
+   * console's line, an error line when the file is unknown or belongs to another map (MatchZy's
+   * load, `loadsMap`, changes to its map first).
    */
-  restore(file: string | undefined): { ok: boolean; text: string } {
+  restore(
+    file: string | undefined,
+    { loadsMap = false }: { loadsMap?: boolean } = {},
+  ): { ok: boolean; text: string } {
     const b = file ? this.files.get(file) : undefined;
     if (!file || !b) return { ok: false, text: `Failed to load backup file "${file ?? ""}"` };
     const w = this.world;
+    // MatchZy changes to the backup's map itself before loading it; CS2's own load refuses.
+    if (b.map !== w.map && loadsMap) w.changeMap(b.map);
     if (b.map !== w.map) {
       return { ok: false, text: `Backup file ${file} is for ${b.map}, not ${w.map}` };
     }

@@ -158,7 +158,7 @@ export function defineCapability<
 }
 
 /** What a gated action's handler is given: the action context and the viewer the gate loaded. */
-type GatedCtx = CustomCtx<typeof adminAction>;
+export type GatedCtx = CustomCtx<typeof adminAction>;
 
 /** The selected server and how to reach it, or 'Сервер не вибрано.', for gated reads of it. */
 export async function requireServer(

@@ -31,12 +31,13 @@ import { SETUP_CHECK_CAPABILITY } from "../settings/setupCheck";
 import { TOURNAMENT_CAPABILITIES } from "../tournament/admin";
 import { CUP_CAPABILITIES } from "../cup/admin";
 import { USER_CAPABILITIES } from "../settings/users";
-import { SERVER_ACTION_CAPABILITIES } from "../serverControl/actions";
+import { SERVER_ACTION_CAPABILITIES, STEP_CAPABILITIES } from "../serverControl/actions";
 import { releaseRconLock } from "../serverControl/rconLock";
 import { markRconAuthFailed, targetFor } from "../servers/records";
 
 const DECLARATIONS: AnyCapability[] = [
   ...Object.values(SERVER_ACTION_CAPABILITIES),
+  ...Object.values(STEP_CAPABILITIES),
   ...Object.values(MODERATION_CAPABILITIES),
   ...Object.values(CONDUCT_CAPABILITIES),
   ...Object.values(REPORT_CAPABILITIES),

@@ -35,12 +35,14 @@ export async function openInterruptionOf(
     .first();
 }
 
-/** Whether a poll shows the held match again: its map, live, at its score or one round behind. */
-export function showsAgain(held: TrackedMatch, m: Match): boolean {
+/**
+ * Whether a poll shows the held match again: its map, live, at its score or one round behind (the
+ * last round backup), or at the earlier round an admin's recovery is loading (`restoreTo`).
+ */
+export function showsAgain(held: TrackedMatch, m: Match, restoreTo?: number): boolean {
   const total = m.scoreCT + m.scoreT;
-  return (
-    m.mapName === held.mapName && m.roundPhase !== "warmup" && total > 0 && total >= held.rounds - 1
-  );
+  const from = Math.min(held.rounds - 1, restoreTo ?? held.rounds);
+  return m.mapName === held.mapName && m.roundPhase !== "warmup" && total > 0 && total >= from;
 }
 
 /** The held match carried on from what the server shows now. */
@@ -99,7 +101,7 @@ export async function recoverIfShown(
 ): Promise<Step> {
   if (step.next?.state !== "open") return step;
   const held = await openInterruptionOf(ctx, serverId);
-  if (!held || !showsAgain(held.match, match)) return step;
+  if (!held || !showsAgain(held.match, match, held.restoreTo)) return step;
   await ctx.db.patch("interruptions", held._id, { state: "recovered", resolvedAt: at });
   // The round log goes back to the held rounds up to where the server stands now.
   const rounds = (held.timeline ?? []).filter((r) => r.round <= step.next!.rounds);
@@ -210,4 +212,26 @@ export async function latestInterruptionOf(
     }
   }
   return null;
+}
+
+/** An interruption as its recovery needs it (model/history/recoverMatch.ts). */
+export async function heldMatchOf(ctx: QueryCtx, id: Id<"interruptions">) {
+  const row = await ctx.db.get("interruptions", id);
+  if (!row) return null;
+  const server = await ctx.db.get("servers", row.serverId);
+  const m = row.match;
+  return {
+    serverId: row.serverId,
+    state: row.state,
+    map: m.mapName,
+    ...(m.mode !== undefined ? { mode: m.mode } : {}),
+    rounds: m.rounds,
+    ...(m.maxRounds !== undefined ? { maxRounds: m.maxRounds } : {}),
+    ...(m.teams ? { teams: { CT: m.teams.CT.name, T: m.teams.T.name } } : {}),
+    matchzy: server?.matchzy === true,
+    marks: (row.timeline ?? []).map(({ round, scoreCT, scoreT }) => ({
+      round,
+      ...(scoreCT !== undefined && scoreT !== undefined ? { scoreCT, scoreT } : {}),
+    })),
+  };
 }

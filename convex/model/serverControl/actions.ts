@@ -10,6 +10,7 @@ import {
   PANEL_ACTIONS,
   vServerAction,
   type ActionArgs,
+  type ActionName,
   type PanelActionName,
   type ServerAction,
 } from "../../lib/actionRegistry";
@@ -25,8 +26,11 @@ import { vActionResult, type ActionResult } from "./step";
 
 export { vActionResult, type ActionResult };
 
-/** The capability that sends the action `name`, built from its arguments. */
-function sends<K extends PanelActionName>(name: K) {
+/**
+ * The capability that sends the action `name`, built from its arguments: a panel action's public
+ * function, or a step of an operation that sends several in order (a match's recovery).
+ */
+export function sends<K extends ActionName>(name: K) {
   const { access, args } = declarationOf(name);
   return defineCapability<ActionArgs<K>, ServerAction, null, ActionResult>({
     name,
@@ -47,6 +51,9 @@ type PanelCapabilities = { [K in PanelActionName]: ReturnType<typeof sends<K>> }
 export const SERVER_ACTION_CAPABILITIES = Object.fromEntries(
   PANEL_ACTIONS.map((name) => [name, sends(name)]),
 ) as PanelCapabilities;
+
+/** Server actions sent only as a step of another operation (a match's recovery sets the names). */
+export const STEP_CAPABILITIES = { teamNames: sends("teamNames") };
 
 type PanelFunctions = {
   [K in PanelActionName]: RegisteredAction<

@@ -157,6 +157,41 @@ export default {
   "admin.servers.rconPasswordHint": "The server's rcon_password (started with -usercon).",
   "admin.servers.rconAuthFailed":
     "RCON password refused: attempts stopped. Enter the right password to connect again.",
+  "admin.backups.title": "Round backups",
+  "admin.backups.hint":
+    "CS2 writes a backup at the start of every round. Restoring puts the match back at the start of the chosen round with its score; the game is paused.",
+  "admin.backups.show": "Show backups",
+  "admin.backups.reload": "Refresh the list",
+  "admin.backups.turnOn": "Turn backups on",
+  "admin.backups.autoOn": "Backups are being written (mp_backup_round_auto 1).",
+  "admin.backups.autoOff":
+    "Backups are not being written: turn them on, or there is nothing to restore a match from after a crash.",
+  "admin.backups.autoUnknown": "The server did not say whether backups are written.",
+  "admin.backups.viaMatchzy":
+    "Restores go through MatchZy (it brings back rosters and team names).",
+  "admin.backups.none": "The server has no round backups.",
+  "admin.backups.roundLabel": "Round {round}",
+  "admin.backups.restore": "Restore",
+  "admin.backups.confirmTitle": "Restore round {round}?",
+  "admin.backups.confirmText":
+    "Players on {server} will see the start of round {round} at {scoreCT}:{scoreT} (CT:T), with the game paused. The rounds after it will be played again.",
+  "admin.backups.confirmTextNoScore":
+    "Players on {server} will see the start of round {round}, with the game paused. The rounds after it will be played again.",
+  "admin.recovery.start": "Recover the match",
+  "admin.recovery.pick": "Round backup",
+  "admin.recovery.option": "Round {round} · {score}",
+  "admin.recovery.run": "Recover the match",
+  "admin.recovery.confirmTitle": "Recover the interrupted match?",
+  "admin.recovery.confirmSteps":
+    "The panel brings back {map}, the mode and the team names, loads the backup and tells the players in chat.",
+  "admin.recovery.noBackup": "The server has no backup of a round of this match.",
+  "admin.recovery.done": "Match recovered: the server confirmed the score.",
+  "admin.recovery.unconfirmed":
+    "The backup was loaded, but the server does not show the expected score yet.",
+  "admin.recovery.noAnswer": "The server did not answer after the restore.",
+  "admin.recovery.scoreUnknown": "score not visible",
+  "admin.recovery.readBackOk": "The server shows {map}, {score}: round {round}, paused.",
+  "admin.recovery.readBackOff": "The server shows {map}, {score}; round {round} was expected.",
   "admin.interrupted.title": "Match interrupted in round {round} ({scoreCT}:{scoreT})",
   "admin.interrupted.reason.offline":
     "{time}: the server stopped answering in the middle of {map}.",
@@ -166,7 +201,7 @@ export default {
     "{time}: another map appeared on the server in the middle of {map}.",
   "admin.interrupted.reason.reset": "{time}: the score on {map} was reset to 0:0.",
   "admin.interrupted.open":
-    "Bring back the map and mode and load the last round's backup: the panel will carry on the same match. If the match is not brought back within 30 min, it stays in the history as interrupted and does not count in careers.",
+    "Once the server is back, «Recover the match» brings back the map, mode, team names and the last whole round: the panel carries on the same match. If the match is not brought back within 30 min, it stays in the history as interrupted and does not count in careers.",
   "admin.interrupted.recovered": "Recovered at {time}: the match goes on as the same one.",
   "admin.interrupted.abandoned":
     "The match was not recovered: it is kept in the history as interrupted and not counted in careers.",

@@ -4,6 +4,7 @@ import type { Translation } from "../types";
 /** English texts: audit.*. */
 export default {
   "audit.event.toggleReadBack": "Switches read back",
+  "audit.event.matchRecover": "Interrupted match recovery",
   "audit.csv.time": "Time (UTC)",
   "audit.csv.user": "User",
   "audit.csv.role": "Role",

@@ -76,6 +76,14 @@ export default {
   "errors.chooseMap": "Choose a map from the drop-down list",
   "errors.matchConfigIncomplete": "The match configuration is not complete.",
   // Expected failures the backend sends by key (convex/lib/messages.ts)
+  "backend.recoveryNotFound": "No interrupted match on this server was found.",
+  "backend.recoveryClosed": "This match has already been recovered or closed.",
+  "backend.backupPick": "Choose a round backup from the server's list.",
+  "backend.backupNewer":
+    "This backup is newer than the interrupted match: choose a round no later than it.",
+  "backend.serverNotBack":
+    "The server is not answering yet: the match can be recovered once it is back.",
+  "backend.mapNotLoaded": "The server did not load {map} within {seconds} s: try again.",
   "backend.accessDenied": "Access restricted. This action requires administrator sign-in.",
   "backend.signInRequired": "Sign in to do this.",
   "backend.noServer": "No server selected.",
@@ -107,6 +115,7 @@ export default {
   "action.kick": "Kick",
   "action.ban": "Ban",
   "action.unban": "Unban",
+  "action.teamNames": "Team names",
   "action.reportReply": "Chat reply to a report",
   "action.mute": "Mute",
   "action.gag": "Gag",

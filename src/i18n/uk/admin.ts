@@ -156,6 +156,39 @@ export default {
   "admin.servers.rconPasswordHint": "Значення rcon_password на сервері (запуск з -usercon).",
   "admin.servers.rconAuthFailed":
     "RCON-пароль відхилено: спроби зупинено. Введіть правильний пароль, щоб підключитися знову.",
+  "admin.backups.title": "Резервні копії раундів",
+  "admin.backups.hint":
+    "CS2 записує копію на початку кожного раунду. Відновлення повертає матч на початок обраного раунду з його рахунком; гра стає на паузу.",
+  "admin.backups.show": "Показати копії",
+  "admin.backups.reload": "Оновити список",
+  "admin.backups.turnOn": "Увімкнути копії",
+  "admin.backups.autoOn": "Копії пишуться (mp_backup_round_auto 1).",
+  "admin.backups.autoOff":
+    "Копії не пишуться: увімкніть їх, інакше після збою не буде з чого відновити матч.",
+  "admin.backups.autoUnknown": "Сервер не сказав, чи пишуться копії.",
+  "admin.backups.viaMatchzy": "Відновлення — через MatchZy (повертає склади й назви команд).",
+  "admin.backups.none": "На сервері немає резервних копій.",
+  "admin.backups.roundLabel": "Раунд {round}",
+  "admin.backups.restore": "Відновити",
+  "admin.backups.confirmTitle": "Відновити раунд {round}?",
+  "admin.backups.confirmText":
+    "Гравці на {server} побачать початок раунду {round} з рахунком {scoreCT}:{scoreT} (CT:T), гра стане на паузу. Раунди після нього буде зіграно знову.",
+  "admin.backups.confirmTextNoScore":
+    "Гравці на {server} побачать початок раунду {round}, гра стане на паузу. Раунди після нього буде зіграно знову.",
+  "admin.recovery.start": "Відновити матч",
+  "admin.recovery.pick": "Резервна копія",
+  "admin.recovery.option": "Раунд {round} · {score}",
+  "admin.recovery.run": "Відновити матч",
+  "admin.recovery.confirmTitle": "Відновити перерваний матч?",
+  "admin.recovery.confirmSteps":
+    "Панель поверне карту {map}, режим і назви команд, завантажить копію й напише гравцям у чат.",
+  "admin.recovery.noBackup": "На сервері немає копії раунду цього матчу.",
+  "admin.recovery.done": "Матч відновлено: сервер підтвердив рахунок.",
+  "admin.recovery.unconfirmed": "Копію завантажено, але сервер ще не показав очікуваний рахунок.",
+  "admin.recovery.noAnswer": "Сервер не відповів після відновлення.",
+  "admin.recovery.scoreUnknown": "рахунок не видно",
+  "admin.recovery.readBackOk": "Сервер показує {map}, {score}: раунд {round} на паузі.",
+  "admin.recovery.readBackOff": "Сервер показує {map}, {score}; очікувався раунд {round}.",
   "admin.interrupted.title": "Матч перервано на раунді {round} ({scoreCT}:{scoreT})",
   "admin.interrupted.reason.offline": "{time}: сервер перестав відповідати посеред карти {map}.",
   "admin.interrupted.reason.warmup":
@@ -163,7 +196,7 @@ export default {
   "admin.interrupted.reason.map": "{time}: посеред карти {map} на сервері з'явилася інша карта.",
   "admin.interrupted.reason.reset": "{time}: рахунок на карті {map} скинуто до 0:0.",
   "admin.interrupted.open":
-    "Поверніть карту й режим та завантажте резервну копію останнього раунду: панель продовжить той самий матч. Якщо за 30 хв матч не повернуть, він залишиться в історії як перерваний і не піде в кар'єри.",
+    "Коли сервер повернеться, «Відновити матч» поверне карту, режим, назви команд і останній цілий раунд: панель продовжить той самий матч. Якщо за 30 хв матч не повернуть, він залишиться в історії як перерваний і не піде в кар'єри.",
   "admin.interrupted.recovered": "Відновлено о {time}: матч триває як той самий.",
   "admin.interrupted.abandoned":
     "Матч не відновили: він збережений в історії як перерваний і не зарахований у кар'єри.",

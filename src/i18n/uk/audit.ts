@@ -1,6 +1,7 @@
 /** Ukrainian texts: audit.*. */
 export default {
   "audit.event.toggleReadBack": "Зчитування перемикачів",
+  "audit.event.matchRecover": "Відновлення перерваного матчу",
   "audit.csv.time": "Час (UTC)",
   "audit.csv.user": "Користувач",
   "audit.csv.role": "Роль",

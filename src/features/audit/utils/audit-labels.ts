@@ -14,6 +14,7 @@ import { dateFormat, nameCollator } from "@/i18n/format";
 const EVENTS: Record<PanelEvent, MessageKey> = {
   toggle: "audit.event.toggle",
   toggleReadBack: "audit.event.toggleReadBack",
+  match_recover: "audit.event.matchRecover",
   unauthorized_burst: "audit.event.unauthorizedBurst",
   banList: "audit.event.banList",
   randomPlayers: "audit.event.randomPlayers",

@@ -7,6 +7,7 @@ import type { Id } from "@/lib/backend";
 import { ServerActionScope } from "@/hooks/use-server-action";
 import { useServerToggles, useToggleReadBack } from "../hooks/use-server-control";
 import { AccessSection } from "./access-section";
+import { BackupsSection } from "./backups-section";
 import { ChatSection, CommandSection } from "./command-section";
 import { GeneralSection } from "./general-section";
 import { HealthSection } from "./health-section";
@@ -40,7 +41,9 @@ export function AdminTab({ serverId, serverName = "", isAdmin, tools, feeds }: A
     <ServerActionScope.Provider value={serverId}>
       <div className={styles.tab}>
         {!isAdmin ? <Notice role="note">{t("admin.guestNotice")}</Notice> : null}
-        {isAdmin ? <InterruptionNotice serverId={serverId} /> : null}
+        {isAdmin ? (
+          <InterruptionNotice serverId={serverId} serverName={serverName} confirm={ask} />
+        ) : null}
         <section className={styles.group} aria-labelledby="admin-group-server">
           <h2 id="admin-group-server" className={styles.groupTitle}>
             {t("admin.group.server")}
@@ -86,6 +89,7 @@ function AdminOnlySections({
         <PasswordSection />
         <ConfigSection />
         <MaintenanceSection confirm={confirm} serverName={serverName} />
+        <BackupsSection confirm={confirm} serverName={serverName} />
         {feeds}
       </div>
     </section>

@@ -1,15 +1,40 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { Select } from "@/components/ui/select";
+import type { ConfirmRequest } from "@/hooks/use-confirmation";
 import { t } from "@/i18n";
 import { formatTime } from "@/i18n/format";
 import "@/i18n/load/admin";
 import type { Id } from "@/lib/backend";
-import { useInterruption } from "../hooks/use-interruption";
+import {
+  lastGoodBackup,
+  useBackups,
+  useRecovery,
+  type BackupFile,
+  type RecoveryResult,
+} from "../hooks/use-backups";
+import { useInterruption, type Interruption } from "../hooks/use-interruption";
+import { backupScore, restoreText } from "../utils/backup-texts";
+import own from "./backups.module.css";
+
+export interface InterruptionNoticeProps {
+  serverId: Id<"servers"> | undefined;
+  serverName?: string;
+  confirm: (request: ConfirmRequest) => void;
+}
 
 /**
  * «Матч перервано на раунді 14 (7:6)»: a live map that ended without a result, with what happened
- * and when; then, for half an hour, whether it came back or was kept as abandoned.
+ * and when, and the one action that brings it back from the last good round's backup; then, for
+ * half an hour, whether it came back or was kept as abandoned.
  */
-export function InterruptionNotice({ serverId }: { serverId: Id<"servers"> | undefined }) {
+export function InterruptionNotice({
+  serverId,
+  serverName = "",
+  confirm,
+}: InterruptionNoticeProps) {
   const cut = useInterruption(serverId);
   if (!cut) return null;
   const where = t("admin.interrupted.title", {
@@ -30,6 +55,89 @@ export function InterruptionNotice({ serverId }: { serverId: Id<"servers"> | und
   return (
     <Notice role={cut.state === "open" ? "status" : "note"}>
       <strong>{where}</strong> {what} {outcome}
+      {cut.state === "open" ? (
+        <Recovery cut={cut} serverId={serverId} serverName={serverName} confirm={confirm} />
+      ) : null}
     </Notice>
   );
+}
+
+function Recovery({
+  cut,
+  serverId,
+  serverName,
+  confirm,
+}: { cut: Interruption } & Required<Pick<InterruptionNoticeProps, "serverName" | "confirm">> & {
+    serverId: Id<"servers"> | undefined;
+  }) {
+  const { backups, load, pending } = useBackups(serverId);
+  const recovery = useRecovery(serverId);
+  const [file, setFile] = useState("");
+  const [result, setResult] = useState<RecoveryResult | null>(null);
+  const usable = (backups?.files ?? []).filter((f) => f.round <= cut.round).reverse();
+  const chosen: BackupFile | undefined = usable.find((f) => f.file === file) ?? usable[0];
+
+  const start = async () => {
+    const read = backups ?? (await load());
+    if (!read) return;
+    const pick = lastGoodBackup(read.files, cut.round);
+    if (!pick) return void toast.error(t("admin.recovery.noBackup"));
+    setFile(pick.file);
+  };
+  const recover = (f: BackupFile) =>
+    confirm({
+      title: t("admin.recovery.confirmTitle"),
+      text: `${t("admin.recovery.confirmSteps", { map: cut.map })} ${restoreText(f, serverName)}`,
+      confirmLabel: t("admin.recovery.run"),
+      run: async () => {
+        const done = await recovery.run({ interruptionId: cut.id, file: f.file });
+        if (!done) return;
+        setResult(done);
+        if (done.confirmed) toast.success(t("admin.recovery.done"));
+        else toast(t("admin.recovery.unconfirmed"), { icon: "⚠️" });
+      },
+    });
+
+  return (
+    <div className={own.recovery}>
+      {chosen ? (
+        <>
+          <Select
+            label={t("admin.recovery.pick")}
+            value={chosen.file}
+            onChange={setFile}
+            options={usable.map((f) => ({
+              value: f.file,
+              label: t("admin.recovery.option", {
+                round: f.round + 1,
+                score: backupScore(f),
+              }),
+            }))}
+          />
+          <Button variant="primary" loading={recovery.pending} onClick={() => recover(chosen)}>
+            {t("admin.recovery.run")}
+          </Button>
+        </>
+      ) : (
+        <Button variant="primary" loading={pending} onClick={() => void start()}>
+          {t("admin.recovery.start")}
+        </Button>
+      )}
+      {result ? <p role="status">{readBackText(result)}</p> : null}
+    </div>
+  );
+}
+
+function readBackText(r: RecoveryResult): string {
+  const shown = r.readBack;
+  if (!shown) return t("admin.recovery.noAnswer");
+  const score =
+    shown.scoreCT !== undefined && shown.scoreT !== undefined
+      ? `${shown.scoreCT}:${shown.scoreT}`
+      : t("admin.recovery.scoreUnknown");
+  return t(r.confirmed ? "admin.recovery.readBackOk" : "admin.recovery.readBackOff", {
+    map: shown.map,
+    score,
+    round: r.expected.round,
+  });
 }
