@@ -9,12 +9,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer, type ViteDevServer } from "vite";
-import { startBackend, type BackendHandle } from "./backend/server";
+import { callOf, startBackend, type BackendHandle } from "./backend/server";
 import { startDiscordStandIn, type DiscordStandIn } from "./discord/server";
 import { startSteamStandIn, type SteamStandIn } from "./steam/server";
 import { DEMO_DEFAULT_PORTS, DEMO_USAGE, DemoUsageError, parseDemoArgs } from "./demo-args";
 import { seedServersFor } from "./sim/seed-servers";
 import { startSimulator, type SimHandle } from "./sim/simulator";
+import { internal } from "../convex/_generated/api";
 
 /** mp_maxrounds cap of the demo's simulated servers. */
 const DEMO_MAX_ROUNDS = 8;
@@ -110,13 +111,13 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
         STEAM_WEB_API_BASE: steam.url,
         STEAM_WEB_API_KEY: "demo",
       },
-      seed: { path: "seed:defaultServers", args: { servers: seedServersFor(sim) } },
+      seed: callOf(internal.seed.defaultServers, { servers: seedServersFor(sim) }),
       log: opts.quiet
         ? (line) => void (/error|failed|uncaught/i.test(line) && console.error(`[backend] ${line}`))
         : true,
     });
     started.push(() => backend.stop());
-    await backend.runInternal("notifications:seedWebhooks", { baseUrl: discord.url });
+    await backend.runInternal(internal.notifications.seedWebhooks, { baseUrl: discord.url });
     // Server #1 sends CS2's HTTP log (the kill feed) as an owner's server.cfg would have it: the
     // lines come from the deployment (`serverLog:configLine`), the console runs them.
     // Server #3, a plain CS2 server over direct RCON, too: its whole match comes from the log.
@@ -124,7 +125,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
       ["server1", 0],
       ["server3", 2],
     ] as const) {
-      const logLines = await backend.runInternal("serverLog:configLine", { key });
+      const logLines = await backend.runInternal(internal.serverLog.configLine, { key });
       if (Array.isArray(logLines)) {
         for (const line of logLines) sim.servers[index]?.console.exec(String(line));
       }

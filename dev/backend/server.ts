@@ -8,6 +8,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { WebSocketServer } from "ws";
 import type { TestConvex } from "convex-test";
+import {
+  getFunctionName,
+  type FunctionReference,
+  type FunctionReturnType,
+  type OptionalRestArgs,
+} from "convex/server";
 import type { Value } from "convex/values";
 import {
   Engine,
@@ -30,6 +36,17 @@ export type { FunctionCounts } from "./engine";
 export type { ReadCost } from "./store";
 export { makeDemoJwt } from "./auth";
 
+/** Any query, mutation or action, public or internal (`api.x.y`, `internal.x.y`). */
+export type AnyFunction = FunctionReference<"query" | "mutation" | "action", "public" | "internal">;
+
+/**
+ * A call of `fn` with its typed arguments, as `seed` takes it: a renamed function or wrong
+ * arguments fail to typecheck instead of at the first run.
+ */
+export function callOf<F extends AnyFunction>(fn: F, ...args: OptionalRestArgs<F>) {
+  return { path: getFunctionName(fn), args: (args[0] ?? {}) as Record<string, Value> };
+}
+
 export interface BackendOptions {
   /** The Convex functions directory (with schema.ts, optional crons.ts, http.ts, convex.config.ts). */
   convexDir: string;
@@ -38,7 +55,10 @@ export interface BackendOptions {
   /** HTTP actions port; default 3211, 0 picks a free one. */
   httpPort?: number;
   host?: string;
-  /** Internal (or public) function run once before serving, e.g. "seed:defaults". */
+  /**
+   * Internal (or public) function run once before serving: `callOf(internal.seed.defaults, …)`,
+   * or a path typed on the command line ("seed:defaults").
+   */
   seed?: string | { path: string; args?: Record<string, Value> };
   /** Default: print to stdout. `false` silences; a function receives each line. */
   log?: boolean | Logger;
@@ -61,8 +81,11 @@ export interface BackendHandle {
   siteUrl: string;
   port: number;
   httpPort: number;
-  /** Runs any function by path, internal ones included; subscribers see its writes. */
-  runInternal(path: string, args?: Record<string, Value>): Promise<Value>;
+  /** Runs any function, internal ones included, with its typed arguments; subscribers see its writes. */
+  runInternal<F extends AnyFunction>(
+    fn: F,
+    ...args: OptionalRestArgs<F>
+  ): Promise<FunctionReturnType<F>>;
   /** Function executions by kind since start (or the last reset), plus their total. */
   counts(): FunctionCounts & { total: number };
   /** Subscription updates served from another session's run of the same query (counted in
@@ -115,16 +138,20 @@ export async function startBackend(opts: BackendOptions): Promise<BackendHandle>
     concurrency: opts.concurrency,
   });
 
-  const runInternal = async (fn: string, args: Record<string, Value> = {}) => {
+  const runPath = async (fn: string, args: Record<string, Value> = {}) => {
     try {
       return await engine.call("any", fn, args, { allowInternal: true });
     } finally {
       engine.deliverDirty();
     }
   };
+  const runInternal = async <F extends AnyFunction>(fn: F, ...args: OptionalRestArgs<F>) =>
+    (await runPath(getFunctionName(fn), (args[0] ?? {}) as Record<string, Value>)) as Awaited<
+      FunctionReturnType<F>
+    >;
   if (opts.seed) {
     const seed = typeof opts.seed === "string" ? { path: opts.seed } : opts.seed;
-    await runInternal(seed.path, seed.args);
+    await runPath(seed.path, seed.args);
     log(`seeded with ${seed.path}`);
   }
   const stopCrons = opts.crons === false ? () => {} : await startCrons(engine);

@@ -14,6 +14,8 @@ import { seedServersFor } from "../sim/seed-servers";
 import { billedCalls, callsBetween, convexDir, countsBetween, type CallTally } from "./calls";
 import { buildModulesMap } from "../backend/modules";
 import { sleep } from "./util";
+import { getFunctionName } from "convex/server";
+import { internal } from "../../convex/_generated/api";
 
 interface CronJob {
   name: string;
@@ -28,6 +30,8 @@ export async function sweepJob(): Promise<{ job: CronJob; perHour: number }> {
   const jobs = Object.values(registry.crons).filter((j) => j.name.endsWith(":sweep"));
   if (jobs.length !== 1) throw new Error(`expected one sweep cron, found ${jobs.length}`);
   const job = jobs[0]!;
+  // The bench runs the sweep by its typed reference: it must be the job the cron registers.
+  if (job.name !== getFunctionName(internal.poller.sweep)) throw new Error(`sweep is ${job.name}`);
   const s = job.schedule;
   if (s.type !== "interval") throw new Error(`sweep schedule ${s.type} not handled`);
   const seconds = (s.hours ?? 0) * 3600 + (s.minutes ?? 0) * 60 + (s.seconds ?? 0);
@@ -57,6 +61,7 @@ export function resumePlay(demo: DemoHandle) {
  */
 export function fleetRows(demo: DemoHandle, size: number) {
   const [http, proxy] = seedServersFor(demo.sim);
+  if (!http || !proxy) throw new Error("the demo must seed a plugin and a proxy server");
   return Array.from({ length: size }, (_, i) => ({
     ...(i % 2 === 0 ? http : proxy),
     key: `server${i + 1}`,
@@ -108,8 +113,8 @@ export async function idleFleet(
   size: number,
   opts: { windowMs: number; sweeps: number },
 ): Promise<IdleResult> {
-  const { job, perHour: sweepsPerHour } = await sweepJob();
-  await demo.backend.runInternal("seed:defaultServers", { servers: fleetRows(demo, size) });
+  const { perHour: sweepsPerHour } = await sweepJob();
+  await demo.backend.runInternal(internal.seed.defaultServers, { servers: fleetRows(demo, size) });
   await untilAllIdle(demo);
   await sleep(300); // the last store's query reruns have been delivered
 
@@ -125,10 +130,7 @@ export async function idleFleet(
     const before = tally.snapshot();
     const counts = demo.backend.counts();
     const from = Date.now();
-    const r = (await demo.backend.runInternal(job.name, job.args[0] ?? {})) as {
-      polled: number;
-      started: number;
-    };
+    const r = await demo.backend.runInternal(internal.poller.sweep);
     await sleep(50);
     const to = Date.now();
     const counted = await billedCalls(demo, from, to, countsBetween(counts, demo.backend.counts()));

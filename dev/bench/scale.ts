@@ -20,7 +20,7 @@
  */
 import type { FunctionReference } from "convex/server";
 import type { Value } from "convex/values";
-import { api } from "../../convex/_generated/api";
+import { api, internal } from "../../convex/_generated/api";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../convex/_generated/server";
 import {
@@ -449,7 +449,7 @@ export function readCases(backend: BackendHandle, seeded: Seeded, sizes: Sizes):
     name: `hot${i}`,
   }));
   const push = (matchid: number) => () =>
-    backend.runInternal("push:receive", {
+    backend.runInternal(internal.push.receive, {
       key: seeded.pushServerKey,
       secret: "bench-secret",
       body: JSON.stringify({ event: "going_live", matchid, map_number: 0 }),
@@ -636,7 +636,7 @@ export async function measureReads(
   await linesCounted(backend);
   reads["moderation.rebuildBansInForce, one batch (a write)"] = (
     await backend.store.measure(() =>
-      backend.runInternal("moderation:rebuildBansInForce", { cursor: null }),
+      backend.runInternal(internal.moderation.rebuildBansInForce, { cursor: null }),
     )
   ).cost;
   return { seedSeconds: seeded.seedSeconds, reads };

@@ -5,8 +5,8 @@ import { ConvexHttpClient, type ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { ConvexError } from "convex/values";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeDemoJwt, type BackendHandle } from "../../dev/backend/server";
-import { client, startFixture, until } from "./helpers";
+import { callOf, makeDemoJwt, type BackendHandle } from "../../dev/backend/server";
+import { client, startFixture, until, fixture } from "./helpers";
 
 const query = (name: string) => makeFunctionReference<"query">(name);
 const mutation = (name: string) => makeFunctionReference<"mutation">(name);
@@ -24,7 +24,7 @@ const newClient = () => {
 
 beforeAll(async () => {
   ({ backend, logs } = await startFixture({
-    seed: { path: "seed:defaults", args: { body: "seeded" } },
+    seed: callOf(fixture.seed.defaults, { body: "seeded" }),
   }));
 });
 
@@ -67,7 +67,7 @@ describe("queries and mutations", () => {
   });
 
   it("keeps a paginated page's end pinned by the journal when rows before it go away", async () => {
-    for (const n of [1, 2, 3, 4]) await backend.runInternal("items:add", { n });
+    for (const n of [1, 2, 3, 4]) await backend.runInternal(fixture.items.add, { n });
     const a = newClient();
     const sub = a.onUpdate(
       query("messages:page"),
@@ -76,7 +76,7 @@ describe("queries and mutations", () => {
     );
     const first = await until(() => sub.getCurrentValue() as Page);
     expect(first.page.map((i) => i.n)).toEqual([1, 2]);
-    await backend.runInternal("items:removeFirst");
+    await backend.runInternal(fixture.items.removeFirst);
     // Without the journal the page would slide to [2, 3] and row 3 would show on two pages.
     await until(() => (sub.getCurrentValue() as NonNullable<Page>).page.length === 1);
     expect((sub.getCurrentValue() as NonNullable<Page>).page.map((i) => i.n)).toEqual([2]);
@@ -232,8 +232,8 @@ describe("HTTP surfaces and control", () => {
 
   it("runs internal functions for tests and counts every execution by kind", async () => {
     backend.resetCounts();
-    await backend.runInternal("messages:internalSend", { body: "internal" });
-    expect(await backend.runInternal("messages:secret")).toBe("secret");
+    await backend.runInternal(fixture.messages.internalSend, { body: "internal" });
+    expect(await backend.runInternal(fixture.messages.secret)).toBe("secret");
     const c = backend.counts();
     expect(c.mutation).toBe(1);
     expect(c.query).toBeGreaterThanOrEqual(1);

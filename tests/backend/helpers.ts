@@ -1,8 +1,30 @@
 /* Shared test plumbing: a fixture backend, Node ConvexClients over `ws`, and a raw protocol socket. */
 import path from "node:path";
 import { ConvexClient } from "convex/browser";
+import { anyApi, type ApiFromModules } from "convex/server";
 import WebSocket from "ws";
 import { startBackend, type BackendHandle, type BackendOptions } from "../../dev/backend/server";
+import type * as contention from "./fixture/convex/contention";
+import type * as counters from "./fixture/convex/counters";
+import type * as items from "./fixture/convex/items";
+import type * as limited from "./fixture/convex/limited";
+import type * as messages from "./fixture/convex/messages";
+import type * as ranges from "./fixture/convex/ranges";
+import type * as seed from "./fixture/convex/seed";
+
+/**
+ * The fixture's functions as typed references, public and internal alike (it has no codegen):
+ * `backend.runInternal(fixture.items.add, { n: 1 })` checks the name and the arguments.
+ */
+export const fixture = anyApi as unknown as ApiFromModules<{
+  contention: typeof contention;
+  counters: typeof counters;
+  items: typeof items;
+  limited: typeof limited;
+  messages: typeof messages;
+  ranges: typeof ranges;
+  seed: typeof seed;
+}>;
 
 export const fixtureDir = path.resolve(import.meta.dirname, "fixture/convex");
 

@@ -9,7 +9,7 @@ import type { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeDemoJwt, startBackend, type BackendHandle } from "../../dev/backend/server";
-import { client, startFixture, until } from "./helpers";
+import { client, startFixture, until, fixture } from "./helpers";
 
 const query = (name: string) => makeFunctionReference<"query">(name);
 
@@ -21,7 +21,7 @@ const newClient = (b = backend) => {
   return c;
 };
 const set = (serverId: string, value: number) =>
-  backend.runInternal("ranges:setSnapshot", { serverId, value }) as Promise<string>;
+  backend.runInternal(fixture.ranges.setSnapshot, { serverId, value });
 const queryRuns = () => backend.counts().query;
 
 beforeAll(async () => {
@@ -66,27 +66,27 @@ describe("range-based invalidation (fixture)", () => {
     const viewers = () => active.getCurrentValue() as string[];
 
     backend.resetCounts();
-    const gone = await backend.runInternal("ranges:addPresence", {
+    const gone = await backend.runInternal(fixture.ranges.addPresence, {
       viewer: "gone",
       expiresAt: now - 1,
     });
-    await backend.runInternal("ranges:addPresence", { viewer: "edge", expiresAt: now }); // gt: excluded
+    await backend.runInternal(fixture.ranges.addPresence, { viewer: "edge", expiresAt: now }); // gt: excluded
     await set("probe", 1);
     await until(() => probe.getCurrentValue() === 1);
     expect(queryRuns()).toBe(1); // the probe only
 
-    const here = await backend.runInternal("ranges:addPresence", {
+    const here = await backend.runInternal(fixture.ranges.addPresence, {
       viewer: "here",
       expiresAt: now + 45_000,
     });
     await until(() => viewers().includes("here"));
     expect(queryRuns()).toBe(2);
 
-    await backend.runInternal("ranges:movePresence", { id: gone, expiresAt: now + 1 }); // into
+    await backend.runInternal(fixture.ranges.movePresence, { id: gone, expiresAt: now + 1 }); // into
     await until(() => viewers().includes("gone"));
     expect(queryRuns()).toBe(3);
 
-    await backend.runInternal("ranges:movePresence", { id: here, expiresAt: now - 5 }); // out of
+    await backend.runInternal(fixture.ranges.movePresence, { id: here, expiresAt: now - 5 }); // out of
     await until(() => !viewers().includes("here"));
     expect(queryRuns()).toBe(4);
     expect(viewers()).toEqual(["gone"]);
@@ -109,7 +109,7 @@ describe("range-based invalidation (fixture)", () => {
     await until(() => getA.getCurrentValue() === 2);
     expect(queryRuns()).toBe(2);
 
-    await backend.runInternal("ranges:removeSnapshot", { id: a });
+    await backend.runInternal(fixture.ranges.removeSnapshot, { id: a });
     await until(() => getA.getCurrentValue() === null);
     expect(queryRuns()).toBe(3);
   });
@@ -136,11 +136,11 @@ describe("range-based invalidation (fixture)", () => {
     await until(() => k1.getCurrentValue() === 2 && k2.getCurrentValue() === 2);
 
     backend.resetCounts();
-    await backend.runInternal("limited:attempt", { key: "k2" });
+    await backend.runInternal(fixture.limited.attempt, { key: "k2" });
     await until(() => k2.getCurrentValue() === 1);
     expect(queryRuns()).toBe(1);
 
-    await backend.runInternal("limited:attempt", { key: "k1" });
+    await backend.runInternal(fixture.limited.attempt, { key: "k1" });
     await until(() => k1.getCurrentValue() === 1);
     expect(queryRuns()).toBe(2);
   });

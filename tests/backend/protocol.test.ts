@@ -1,7 +1,7 @@
 /* Wire-level behaviour ConvexClient hides: version chains, replays after reconnect, bad input, pings. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeDemoJwt, type BackendHandle } from "../../dev/backend/server";
-import { RawSocket, startFixture, tsOf, type ServerMsg } from "./helpers";
+import { RawSocket, startFixture, tsOf, type ServerMsg, fixture } from "./helpers";
 
 let backend: BackendHandle;
 const sockets: RawSocket[] = [];
@@ -66,7 +66,7 @@ describe("sync protocol", () => {
     s.send(addList(0, 0));
     await s.next((m) => m.type === "Transition");
     const before = s.messages.length;
-    await backend.runInternal("items:add", { n: 1 });
+    await backend.runInternal(fixture.items.add, { n: 1 });
     await new Promise((r) => setTimeout(r, 100));
     expect(s.messages.slice(before).filter((m) => m.type === "Transition")).toEqual([]);
 

@@ -20,11 +20,12 @@ import { PUSH_HEADER } from "../../convex/lib/push";
 import { writeGeneratedSecret } from "../../convex/model/servers/records";
 import { adminDemoList } from "../../convex/model/demos/read";
 import { demoTotals } from "../../convex/model/demos/store";
-import { startBackend, type BackendHandle } from "../../dev/backend/server";
+import { callOf, startBackend, type BackendHandle } from "../../dev/backend/server";
 import { generateDemo } from "../../dev/sim/demo-recorder";
 import { seedServersFor } from "../../dev/sim/seed-servers";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 import type { SimServer } from "../../dev/sim/game-server";
+import { api, internal } from "../../convex/_generated/api";
 
 const SECRET = "ab".repeat(32);
 const MB = 1024 * 1024;
@@ -46,7 +47,7 @@ beforeAll(async () => {
     httpPort: 0,
     log: false,
     crons: false,
-    seed: { path: "seed:defaultServers", args: { servers: seedServersFor(sim) } },
+    seed: callOf(internal.seed.defaultServers, { servers: seedServersFor(sim) }),
   });
   server = sim.servers[1]!;
   await backend.t.run(async (ctx) => {
@@ -66,12 +67,12 @@ beforeAll(async () => {
   }
   server.demos.setOptions({ uploadDelayMs: 0 });
   // The renewal job gives the MatchZy server (push on) a Convex upload URL through its RCON proxy.
-  expect(await backend.runInternal("demos:renewUploadUrls", {})).toBe(1);
+  expect(await backend.runInternal(internal.demos.renewUploadUrls, {})).toBe(1);
   expect(server.world.cvars.get(MATCHZY_DEMO_CVARS.url)).toMatch(
     new RegExp(`^${backend.url}/api/storage/upload\\?token=`),
   );
   // Not due again until it has aged.
-  expect(await backend.runInternal("demos:renewUploadUrls", {})).toBe(0);
+  expect(await backend.runInternal(internal.demos.renewUploadUrls, {})).toBe(0);
 }, 60_000);
 
 afterAll(async () => {
@@ -85,7 +86,7 @@ const demos = async () =>
 /** The newest demo row, after its claim ran. */
 async function claimNewest(): Promise<Doc<"demos">> {
   const newest = (await demos()).at(-1)!;
-  await backend.runInternal("demos:claim", { demoId: newest._id, attempt: 0 });
+  await backend.runInternal(internal.demos.claim, { demoId: newest._id, attempt: 0 });
   return (await demos()).find((d) => d._id === newest._id)!;
 }
 
@@ -130,7 +131,7 @@ describe("MatchZy's demo upload", () => {
       async (ctx) => await ctx.db.get(demo.matchId!),
     )) as Doc<"matches">;
     expect(match.matchzy?.matchid).toBe(String(upload.matchId));
-    const shown = (await backend.runInternal("demos:ofMatch", { matchId: match._id })) as {
+    const shown = (await backend.runInternal(api.demos.ofMatch, { matchId: match._id })) as {
       url: string;
       size: number;
     }[];
@@ -215,13 +216,22 @@ describe("uploads refused or kept apart", () => {
     );
     const junkId = await store(new TextEncoder().encode("<html>" + "x".repeat(5000)));
     // No recorded map awaits either. Fresh files are left alone; 20 minutes on, the sweep takes them.
-    expect(await backend.runInternal("demos:sweepStrays", {})).toEqual({ kept: 0, deleted: 0 });
+    expect(await backend.runInternal(internal.demos.sweepStrays, {})).toEqual({
+      kept: 0,
+      deleted: 0,
+    });
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       vi.setSystemTime(Date.now() + 21 * 60 * 1000);
-      expect(await backend.runInternal("demos:sweepStrays", {})).toEqual({ kept: 1, deleted: 1 });
+      expect(await backend.runInternal(internal.demos.sweepStrays, {})).toEqual({
+        kept: 1,
+        deleted: 1,
+      });
       // Each file is looked at once.
-      expect(await backend.runInternal("demos:sweepStrays", {})).toEqual({ kept: 0, deleted: 0 });
+      expect(await backend.runInternal(internal.demos.sweepStrays, {})).toEqual({
+        kept: 0,
+        deleted: 0,
+      });
     } finally {
       vi.useRealTimers();
     }

@@ -12,6 +12,7 @@ import { MATCHZY_REMOTE_LOG_CVARS } from "../../convex/lib/matchzyEvents";
 import { PUSH_HEADER } from "../../convex/lib/push";
 import { writeGeneratedSecret } from "../../convex/model/servers/records";
 import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { internal } from "../../convex/_generated/api";
 
 const screenshots = screenshotDir();
 const WAIT = { timeout: 30_000 };
@@ -49,7 +50,7 @@ describe.skipIf(!chromiumPath)("demos in the browser", () => {
       server.console.exec(line);
     }
     // The panel's renewal job gives the server its Convex upload URL.
-    await backend.runInternal("demos:renewUploadUrls", {});
+    await backend.runInternal(internal.demos.renewUploadUrls, {});
     expect(server.world.cvars.get(MATCHZY_DEMO_CVARS.url)).toContain("/api/storage/upload?token=");
     server.demos.setOptions({ uploadDelayMs: 0 });
     server.console.exec("mp_warmup_start");
@@ -59,8 +60,8 @@ describe.skipIf(!chromiumPath)("demos in the browser", () => {
     await server.demos.settled();
     const demo = (await backend.t.run(async (ctx) => await ctx.db.query("demos").collect())).at(
       -1,
-    ) as { _id: string };
-    await backend.runInternal("demos:claim", { demoId: demo._id, attempt: 0 });
+    ) as { _id: Id<"demos"> };
+    await backend.runInternal(internal.demos.claim, { demoId: demo._id, attempt: 0 });
     const attached = (await backend.t.run(async (ctx) => await ctx.db.get(demo._id as never))) as {
       matchId: string;
       state: string;

@@ -13,6 +13,8 @@ import type { Id } from "../../convex/_generated/dataModel";
 import { sendTest } from "../../convex/model/notifications/notify";
 import { createTournament } from "../../convex/model/tournament/state";
 import { presetFormat } from "../../convex/lib/tournamentPresets";
+import type { SessionId } from "convex-helpers/server/sessions";
+import { api, internal } from "../../convex/_generated/api";
 
 const SERVERS = 20;
 const SLOTS = 8;
@@ -63,8 +65,8 @@ beforeAll(async () => {
     env: { DISCORD_WEBHOOK_ORIGIN: discord.url },
     concurrency: { scheduledSlots: SLOTS },
   });
-  await backend.runInternal("notifications:seedWebhooks", { baseUrl: discord.url });
-  serverIds = (await backend.runInternal("seed:defaultServers", {
+  await backend.runInternal(internal.notifications.seedWebhooks, { baseUrl: discord.url });
+  serverIds = (await backend.runInternal(internal.seed.defaultServers, {
     servers: Array.from({ length: SERVERS }, (_, i) => ({
       key: `dark${i}`,
       name: `Dark #${i}`,
@@ -74,7 +76,7 @@ beforeAll(async () => {
     })),
   })) as Id<"servers">[];
   for (const [i, serverId] of serverIds.entries()) {
-    await backend.runInternal("live:heartbeat", { serverId, viewerId: `viewer-of-dark-${i}` });
+    await backend.runInternal(api.live.heartbeat, { serverId, viewerId: `viewer-of-dark-${i}` });
   }
 }, 60_000);
 
@@ -99,15 +101,15 @@ async function tournamentInProgress() {
     ),
   );
   const seats = [
-    ["teamA", "session-alpha-0001"],
-    ["teamB", "session-bravo-0002"],
+    ["teamA", "session-alpha-0001" as SessionId],
+    ["teamB", "session-bravo-0002" as SessionId],
   ] as const;
   for (const [team, sessionId] of seats) {
     const nickname = sessionId.slice(8, 13);
-    await backend.runInternal("tournament:join", { tournamentId: id, sessionId, team, nickname });
+    await backend.runInternal(api.tournament.join, { tournamentId: id, sessionId, team, nickname });
   }
   for (const [, sessionId] of seats) {
-    await backend.runInternal("tournament:ready", { tournamentId: id, sessionId });
+    await backend.runInternal(api.tournament.ready, { tournamentId: id, sessionId });
   }
   return id;
 }

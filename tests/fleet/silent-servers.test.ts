@@ -17,6 +17,7 @@ import { startBackend, type BackendHandle } from "../../dev/backend/server";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 import type { Id } from "../../convex/_generated/dataModel";
 import { WATCHED_INTERVAL_MS } from "../../convex/model/live/poller";
+import { api, internal } from "../../convex/_generated/api";
 
 const HUNG = 10;
 const QUIET = 10;
@@ -84,7 +85,7 @@ beforeAll(async () => {
     connectAddress: `127.0.0.1:${27100 + i}`,
     connectionType: "HTTP" as const,
   });
-  serverIds = (await backend.runInternal("seed:defaultServers", {
+  serverIds = (await backend.runInternal(internal.seed.defaultServers, {
     servers: [
       {
         key: "healthy",
@@ -112,7 +113,7 @@ describe(`one healthy server beside ${HUNG + QUIET} watched servers that never a
   it("keeps its cadence; the silent ones back off; no connection attempt outlives its request", async () => {
     const matchPolls = () => sim.servers[0]!.counters.snapshot().byEndpoint["GET /api/match"] ?? 0;
     for (const [i, serverId] of serverIds.entries()) {
-      await backend.runInternal("live:heartbeat", { serverId, viewerId: `viewer-${i}` });
+      await backend.runInternal(api.live.heartbeat, { serverId, viewerId: `viewer-${i}` });
     }
     const polledAt: number[] = [];
     let seen = matchPolls();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import type { Id } from "../../convex/_generated/dataModel";
 import { startBackend, type BackendHandle } from "../../dev/backend/server";
+import { api, internal } from "../../convex/_generated/api";
 
 let backend: BackendHandle;
 let serverIds: [Id<"servers">, Id<"servers">];
@@ -23,7 +24,7 @@ beforeAll(async () => {
     concurrency: { scheduledSlots: 8, conflictWindowMs: 60_000 },
   });
   // Port 9 (discard) on loopback: nothing listens, so each poll fails at once.
-  serverIds = (await backend.runInternal("seed:defaultServers", {
+  serverIds = (await backend.runInternal(internal.seed.defaultServers, {
     servers: ["a", "b"].map((key) => ({
       key,
       name: `Server ${key}`,
@@ -48,7 +49,7 @@ async function join(wave: string, crowd: number) {
   const [a, b] = serverIds;
   const outcomes = await Promise.allSettled(
     Array.from({ length: crowd * 2 }, (_, i) =>
-      backend.runInternal("live:heartbeat", {
+      backend.runInternal(api.live.heartbeat, {
         serverId: i < crowd ? a : b,
         viewerId: `tab-${wave}-${i.toString().padStart(3, "0")}`,
         view: i < crowd ? "other" : "players",
