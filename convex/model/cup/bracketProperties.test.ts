@@ -14,7 +14,7 @@ import {
 import { championOf, standings } from "./standings";
 import { swissTarget } from "./swiss";
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI === "true" ? 300 : 60));
+const RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.CI === "true" ? 100 : 60));
 
 /** Generous: a property run plays whole cups, and the machine may be loaded. */
 const LONG = 240_000;
