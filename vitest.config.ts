@@ -11,10 +11,6 @@ const OFFLINE_STEAM = { STEAM_WEB_API_BASE: "http://127.0.0.1:9" };
 
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is one worker, which runs the whole suite in a line. Half of it
-    // is browser tests that mostly wait on a live stack (polls, the simulator's clock), one file at
-    // a time: a second worker runs the unit and simulator tests meanwhile.
-    maxWorkers: 2,
     projects: [
       {
         // Convex functions under convex-test, in the runtime Convex docs recommend. Tests sit next
