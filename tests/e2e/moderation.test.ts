@@ -91,6 +91,9 @@ describe.skipIf(!chromiumPath)("moderation in the browser", () => {
     const ban = env.demo.sim.servers[0]!.state().bans.find((b) => b.steamId === target.steamId);
     expect(ban).toMatchObject({ reason: "Гриферство", duration: "1440" });
 
+    // The modal closes once the server has banned the player; opened again, it lists the ban.
+    await modal.waitFor({ state: "hidden", timeout: 15_000 });
+    await page.getByRole("row", { name: `Відкрити статистику гравця ${target.name}` }).click();
     const history = modal.getByRole("region", { name: "Історія покарань" });
     await history.getByText("Гриферство").waitFor({ timeout: 15_000 });
     expect(await history.textContent()).toContain("moderator (модератор)");

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
+import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from "react";
 import { Spinner } from "./spinner";
 import styles from "./button.module.css";
 
@@ -10,22 +10,28 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
   iconOnly?: boolean;
   loading?: boolean;
-  ref?: Ref<HTMLButtonElement>;
   children?: ReactNode;
 }
 
-export function Button({
-  variant = "secondary",
-  size = "md",
-  block = false,
-  iconOnly = false,
-  loading = false,
-  type = "button",
-  className,
-  disabled,
-  children,
-  ...rest
-}: ButtonProps) {
+/**
+ * forwardRef, not a `ref` prop: the production build renders through Preact's React layer, whose
+ * function components never see `ref` among their props.
+ */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  {
+    variant = "secondary",
+    size = "md",
+    block = false,
+    iconOnly = false,
+    loading = false,
+    type = "button",
+    className,
+    disabled,
+    children,
+    ...rest
+  },
+  ref,
+) {
   const classes = [
     styles.button,
     styles[variant],
@@ -38,6 +44,7 @@ export function Button({
     .join(" ");
   return (
     <button
+      ref={ref}
       type={type}
       className={classes}
       disabled={disabled || loading}
@@ -48,4 +55,4 @@ export function Button({
       {children}
     </button>
   );
-}
+});
