@@ -98,7 +98,8 @@ describe.skipIf(!chromiumPath)("match history in the browser", () => {
     const bots = match!.bots ?? [];
     await expect(page.locator("tr[data-bot]").count()).resolves.toBe(bots.length);
     const top = match!.players[0]!;
-    const playerLink = page.getByRole("link", { name: top.name, exact: true });
+    // The scoreboard's link; the match page names players in other tables too.
+    const playerLink = page.getByRole("link", { name: top.name, exact: true }).first();
     await playerLink.waitFor(WAIT);
     await shoot(page, "history-match-1366");
 
