@@ -90,6 +90,22 @@ export default tseslint.config(
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
+    // The browser build renders through Preact's React layer, whose function components never get
+    // `ref` among their props: a React 19 ref-as-prop would silently do nothing there.
+    files: ["src/**/*.tsx"],
+    ignores: ["src/**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSPropertySignature[key.name='ref']",
+          message:
+            "Take a ref through forwardRef, not a `ref` prop: Preact's function components never receive it.",
+        },
+      ],
+    },
+  },
+  {
     // Feature folders stay independent; the app layer (src/app, src/main.tsx) composes them and
     // is not a target, so it may import anything.
     files: ["src/**/*.{ts,tsx}"],
