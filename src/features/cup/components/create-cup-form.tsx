@@ -7,7 +7,7 @@ import { TextField } from "@/components/ui/text-field";
 import { t, type MessageKey } from "@/i18n";
 import "@/i18n/load/cup";
 import { useServers } from "@/hooks/use-servers";
-import { toastError } from "@/lib/errors";
+import { useBusyCall } from "../hooks/use-busy-call";
 import { useCupAdmin } from "../hooks/use-cup-actions";
 import {
   BEST_OF,
@@ -33,23 +33,18 @@ export function CreateCupForm({ onCreated }: { onCreated: (slug: string) => void
   const { create } = useCupAdmin();
   const servers = useServers();
   const [draft, setDraft] = useState<CupDraft>(INITIAL_DRAFT);
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useBusyCall();
   const set =
     <K extends keyof CupDraft>(key: K) =>
     (value: CupDraft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
+    await act(async () => {
       const created = await create(cupSettingsOf(draft));
       setDraft(INITIAL_DRAFT);
       onCreated(created.slug);
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const f = draft.format;
   return (

@@ -6,9 +6,10 @@ import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n";
 import "@/i18n/load/cup";
 import type { Id } from "@/lib/backend";
-import { toastError } from "@/lib/errors";
 import { useChangePreview, useCupAdmin, type MatchChange } from "../hooks/use-cup-actions";
 import type { CupMatchView, CupView } from "../hooks/use-cup";
+import { useBusyCall } from "../hooks/use-busy-call";
+import { DateTimeSend } from "./date-time-send";
 import styles from "./cup.module.css";
 
 /**
@@ -18,7 +19,7 @@ import styles from "./cup.module.css";
  */
 export function CupAdminPanel({ cup }: { cup: CupView }) {
   const { start } = useCupAdmin();
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useBusyCall();
   const playable = cup.matches.filter((m) => m.teamA && m.teamB && m.state !== "void");
   return (
     <Card title={t("cup.admin.title")}>
@@ -27,16 +28,7 @@ export function CupAdminPanel({ cup }: { cup: CupView }) {
           variant="primary"
           loading={busy}
           disabled={cup.teams.length < 2}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await start({ cupId: cup.id });
-            } catch (error) {
-              toastError(error);
-            } finally {
-              setBusy(false);
-            }
-          }}
+          onClick={() => act(() => start({ cupId: cup.id }))}
         >
           {t("cup.admin.start", { n: cup.teams.length })}
         </Button>
@@ -75,23 +67,17 @@ function MatchControl({ cup, match }: { cup: CupView; match: CupMatchView }) {
   const { matchChange, reschedule } = useCupAdmin();
   const [kind, setKind] = useState<Kind>("");
   const [maps, setMaps] = useState<[number, number]>([Math.ceil(match.bestOf / 2), 0]);
-  const [at, setAt] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useBusyCall();
   const change = changeOf(kind, match, maps);
   const preview = useChangePreview(match.id, change);
   const name = (id: string | null | undefined) =>
     id === null ? t("cup.bye") : (cup.teams.find((x) => x.id === id)?.name ?? t("cup.tbd"));
-  const act = async (call: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
+  // A change made clears the chosen kind, so the form does not offer it again.
+  const apply = (call: () => Promise<unknown>) =>
+    act(async () => {
       await call();
       setKind("");
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const label = `${match.key}: ${name(match.teamA)} — ${name(match.teamB)}`;
   return (
     <details className={styles.control}>
@@ -149,7 +135,7 @@ function MatchControl({ cup, match }: { cup: CupView; match: CupMatchView }) {
           <Button
             variant="danger"
             loading={busy}
-            onClick={() => act(() => matchChange({ matchId: match.id, change }))}
+            onClick={() => apply(() => matchChange({ matchId: match.id, change }))}
           >
             {t("cup.admin.apply")}
           </Button>
@@ -157,21 +143,12 @@ function MatchControl({ cup, match }: { cup: CupView; match: CupMatchView }) {
       )}
       {!match.result && (
         <div className={styles.inline}>
-          <TextField
-            type="datetime-local"
+          <DateTimeSend
             label={t("cup.admin.reschedule")}
-            value={at}
-            onChange={(e) => setAt(e.target.value)}
+            sendLabel={t("cup.admin.rescheduleSend")}
+            busy={busy}
+            onSend={(startAt) => void apply(() => reschedule({ matchId: match.id, startAt }))}
           />
-          <Button
-            disabled={!at}
-            loading={busy}
-            onClick={() =>
-              act(() => reschedule({ matchId: match.id, startAt: new Date(at).getTime() }))
-            }
-          >
-            {t("cup.admin.rescheduleSend")}
-          </Button>
         </div>
       )}
     </details>

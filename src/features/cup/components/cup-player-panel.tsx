@@ -10,6 +10,8 @@ import { formatDateTime } from "@/i18n/format";
 import { toastError } from "@/lib/errors";
 import { useCupPlayer, useMyCupTeam } from "../hooks/use-cup-actions";
 import type { CupMatchView, CupView } from "../hooks/use-cup";
+import { useBusyCall } from "../hooks/use-busy-call";
+import { DateTimeSend } from "./date-time-send";
 import styles from "./cup.module.css";
 
 /**
@@ -34,17 +36,10 @@ function Register({ cup }: { cup: CupView }) {
   const [name, setName] = useState("");
   const [tag, setTag] = useState("");
   const [code, setCode] = useState(params.get("invite") ?? "");
-  const [busy, setBusy] = useState(false);
-  const run = (call: () => Promise<unknown>) => async (e: FormEvent) => {
+  const { busy, act } = useBusyCall();
+  const run = (call: () => Promise<unknown>) => (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
-      await call();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
+    void act(call);
   };
   return (
     <div className={styles.forms}>
@@ -128,21 +123,10 @@ function MyTeam({ cup, mine }: { cup: CupView; mine: Mine }) {
 
 function MatchActions({ cup, match, mine }: { cup: CupView; match: CupMatchView; mine: Mine }) {
   const { checkIn, proposeTime, acceptTime } = useCupPlayer();
-  const [at, setAt] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useBusyCall();
   const other = match.teamA === mine.teamId ? match.teamB : match.teamA;
   const otherName = cup.teams.find((x) => x.id === other)?.name ?? t("cup.tbd");
   const checked = match.checkedIn.includes(mine.teamId as never);
-  const act = async (call: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await call();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   const theirProposal = match.proposal && match.proposal.by !== mine.teamId;
   return (
     <article className={styles.myMatch} aria-label={t("cup.mine.matchWith", { team: otherName })}>
@@ -170,21 +154,12 @@ function MatchActions({ cup, match, mine }: { cup: CupView; match: CupMatchView;
               {t("cup.mine.accept", { at: formatDateTime(match.proposal!.at) })}
             </Button>
           )}
-          <TextField
-            type="datetime-local"
+          <DateTimeSend
             label={t("cup.mine.propose")}
-            value={at}
-            onChange={(e) => setAt(e.target.value)}
+            sendLabel={t("cup.mine.proposeSend")}
+            busy={busy}
+            onSend={(at) => void act(() => proposeTime({ matchId: match.id, at }))}
           />
-          <Button
-            disabled={!at}
-            loading={busy}
-            onClick={() =>
-              act(() => proposeTime({ matchId: match.id, at: new Date(at).getTime() }))
-            }
-          >
-            {t("cup.mine.proposeSend")}
-          </Button>
         </div>
       )}
     </article>
