@@ -10,11 +10,11 @@ export const REFUSAL_TEXTS = { ...CUP_TEXTS } as const;
 /**
  * Backend texts the panel words itself: an expected failure carries its key (and parameters)
  * beside the Ukrainian `message`, and the panel shows the key's text from its own dictionaries in
- * the visitor's language (`backend.*` in `src/i18n/<language>/common.ts`, a test keeps the
- * Ukrainian here and there the same; `refusal.*` from REFUSAL_TEXTS). The HTTP API, logs and
+ * the visitor's language (`backend.*` in `src/i18n/<language>/common.ts`, whose Ukrainian file
+ * spreads CORE_TEXTS itself; `refusal.*` from REFUSAL_TEXTS). The HTTP API, logs and
  * older clients read `message`.
  */
-const CORE_TEXTS = {
+export const CORE_TEXTS = {
   "backend.accessDenied": "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
   "backend.signInRequired": "Увійдіть, щоб виконати цю дію.",
   "backend.noServer": "Сервер не вибрано.",

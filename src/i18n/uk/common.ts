@@ -1,3 +1,5 @@
+import { CORE_TEXTS } from "../../../convex/lib/messages";
+
 /** Ukrainian texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*, backend.*. */
 export default {
   // App shell
@@ -76,18 +78,8 @@ export default {
   "errors.notEnoughPlayers": "Недостатньо гравців для вибору. Доступно: {n}, потрібно: {m}",
   "errors.chooseMap": "Оберіть мапу з випадаючого списку",
   "errors.matchConfigIncomplete": "Конфігурація матчу не завершена.",
-  // Expected failures the backend sends by key (convex/lib/messages.ts)
-  "backend.recoveryNotFound": "Перерваний матч на цьому сервері не знайдено.",
-  "backend.recoveryClosed": "Цей матч уже відновлено або закрито.",
-  "backend.backupPick": "Оберіть резервну копію зі списку сервера.",
-  "backend.backupNewer": "Ця копія новіша за перерваний матч: оберіть раунд не пізніше за нього.",
-  "backend.serverNotBack": "Сервер ще не відповідає: відновлення можливе, коли він повернеться.",
-  "backend.mapNotLoaded": "Сервер не завантажив мапу {map} за {seconds} с: спробуйте ще раз.",
-  "backend.accessDenied": "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",
-  "backend.signInRequired": "Увійдіть, щоб виконати цю дію.",
-  "backend.noServer": "Сервер не вибрано.",
-  "backend.moderatorOnly": "Доступ обмежено. Ця дія вимагає прав модератора або адміністратора.",
-  "backend.rateLimited": "Забагато спроб. Зачекайте кілька секунд.",
+  // Expected failures the backend sends by key: its own Ukrainian table.
+  ...CORE_TEXTS,
   "actions.success": 'Дія "{action}" виконана успішно!',
   // Server actions by name (audit log, toasts); a switch's on/off, a cvar by its name
   "action.isPaused": "Пауза",
