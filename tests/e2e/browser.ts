@@ -86,6 +86,8 @@ export async function newPage(
   // Playwright's 30 s for a navigation is short for a dev server's first load on a loaded 2-core
   // machine (the browser and unit tests run side by side); a real hang still fails.
   context.setDefaultNavigationTimeout(90_000);
+  // The same for a first element (a lazily loaded chunk the dev server transforms on request).
+  context.setDefaultTimeout(90_000);
   const page: Page = await context.newPage();
   page.on("pageerror", (e) => console.error("[page error]", e.message));
   return { context, page };
