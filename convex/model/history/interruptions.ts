@@ -150,7 +150,8 @@ export async function announceInterrupted(
     kind: "matchInterrupted",
     serverName: server.name,
     map: row.match.mapName,
-    round: row.match.rounds,
+    // The round being played when it stopped: 13 played at 7:6 is «на раунді 14 (7:6)».
+    round: row.match.rounds + 1,
     scoreCT: row.match.scoreCT,
     scoreT: row.match.scoreT,
     reason: row.reason,

@@ -12,10 +12,13 @@ import {
   MAX_BOT_LINES,
   type BotLine,
   type HistoryLine,
+  type InterruptReason,
   type TrackedMatch,
 } from "../../lib/history";
 import type { BoardLine, Match, Summary } from "../../lib/validators";
+import { holdInterrupted } from "../history/interruptions";
 import { recordMatch } from "../history/record";
+import { interruptible } from "../history/tracker";
 import { followRecording } from "../demos/recording";
 import { mergeMarks, roundLogOf } from "../history/rounds";
 import { pushStatusOf } from "../push/status";
@@ -173,6 +176,17 @@ export function loggedMatch(
   return match;
 }
 
+/** The teams by the side they play now, with the side each started on; none unnamed. */
+function teamsOf(s: LogMatchState): TrackedMatch["teams"] {
+  const names = namesBySide(s);
+  if (!names.CT && !names.T) return undefined;
+  const aSide = s.teamASide;
+  return {
+    CT: { name: names.CT ?? "CT", startSide: aSide === "CT" ? "CT" : "T" },
+    T: { name: names.T ?? "T", startSide: aSide === "CT" ? "T" : "CT" },
+  };
+}
+
 /** The record of a map the log saw end: final score, rounds with reasons, every player's line. */
 function closedOf(s: LogMatchState, now: number, weapons: TrackedMatch["weapons"]) {
   const over = s.over!;
@@ -196,18 +210,7 @@ function closedOf(s: LogMatchState, now: number, weapons: TrackedMatch["weapons"
     if (isSteamId64(p.id)) lines.push({ steamId: p.id, ...line });
     else if (bots.length < MAX_BOT_LINES) bots.push(line);
   }
-  const names = namesBySide(s);
-  const aSide = s.teamASide;
-  const teams =
-    names.CT || names.T
-      ? {
-          CT: {
-            name: names.CT ?? "CT",
-            startSide: aSide === "CT" ? ("CT" as const) : ("T" as const),
-          },
-          T: { name: names.T ?? "T", startSide: aSide === "CT" ? ("T" as const) : ("CT" as const) },
-        }
-      : undefined;
+  const teams = teamsOf(s);
   return {
     startedAt: s.startedAt ?? now,
     endedAt: now,
@@ -285,6 +288,7 @@ export async function storeLogMatch(
       tracker?.match.pushKey === `${LOG_PUSH_PREFIX}${done.startedAt}` ? tracker.match.weapons : [];
     await recordMatch(ctx, serverId, closedOf(done, now, weapons));
   }
+  await holdIfCut(ctx, serverId, tracker?.match, before, state, ended, now);
   const next = await storeTracker(ctx, serverId, tracker, state, ended, now);
   // The log is what sees a plain CS2 server's map go live and end: the panel's GOTV recording
   // follows it there (a server without MatchZy; MatchZy records by itself).
@@ -295,6 +299,33 @@ export async function storeLogMatch(
   await storeRounds(ctx, serverId, state, ended, tracker?.match);
   await storeLiveMatch(ctx, serverId, state, offset, now, server?.connectionType === "HTTP");
   return state.live;
+}
+
+/**
+ * A match the log followed that its lines now show gone without a Game Over (the process came
+ * back in warmup, another map loaded, the score went back to 0:0) is held as interrupted, as a
+ * poll's would be, with the round log it had and the teams' names the log gave.
+ */
+async function holdIfCut(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  prior: TrackedMatch | undefined,
+  before: LogMatchState,
+  state: LogMatchState,
+  ended: LogMatchState[],
+  now: number,
+): Promise<void> {
+  if (!prior?.pushKey?.startsWith(LOG_PUSH_PREFIX) || ended.length > 0) return;
+  if (!interruptible(prior)) return;
+  if (state.live && `${LOG_PUSH_PREFIX}${state.startedAt}` === prior.pushKey) return;
+  const reason: InterruptReason =
+    state.map && state.map !== prior.mapName ? "map" : state.live ? "reset" : "warmup";
+  const log = await roundLogOf(ctx, serverId);
+  const marks =
+    log?.startedAt === prior.startedAt ? log.rounds.filter((m) => m.round <= prior.rounds) : [];
+  const teams = prior.teams ?? teamsOf(before);
+  const match = { ...prior, ...(teams ? { teams } : {}) };
+  await holdInterrupted(ctx, serverId, { match, reason }, marks, now);
 }
 
 async function storeTracker(

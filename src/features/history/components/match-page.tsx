@@ -100,7 +100,7 @@ function MatchView({ match }: { match: MatchDetail }) {
         </p>
         {match.voided ? <Notice>{t("history.match.voided")}</Notice> : null}
         {!match.voided && match.abandoned ? (
-          <Notice role="note">{t("history.match.abandoned", { round: match.rounds })}</Notice>
+          <Notice role="note">{t("history.match.abandoned", { round: match.rounds + 1 })}</Notice>
         ) : null}
         {!match.voided && !match.abandoned && !match.counted ? (
           <Notice role="note">

@@ -43,7 +43,9 @@ export function HealthChart({
       open = false;
       continue;
     }
-    paths.push(`${open ? "L" : "M"}${x(p.at).toFixed(1)},${y(p.value).toFixed(1)}`);
+    const at = `${x(p.at).toFixed(1)},${y(p.value).toFixed(1)}`;
+    // Each run starts with a zero-length segment, so a lone point still shows as a dot.
+    paths.push(open ? `L${at}` : `M${at} L${at}`);
     open = true;
   }
   const min = Math.min(...values);

@@ -37,8 +37,9 @@ export function InterruptionNotice({
 }: InterruptionNoticeProps) {
   const cut = useInterruption(serverId);
   if (!cut) return null;
+  // `round` counts rounds played; the title names the one being played when it stopped.
   const where = t("admin.interrupted.title", {
-    round: cut.round,
+    round: cut.round + 1,
     scoreCT: cut.scoreCT,
     scoreT: cut.scoreT,
   });
@@ -98,6 +99,14 @@ function Recovery({
       },
     });
 
+  // Brought back and read back: the poller takes the match back at its next poll; nothing to redo.
+  if (result?.confirmed) {
+    return (
+      <p role="status" className={own.readBack}>
+        {readBackText(result)}
+      </p>
+    );
+  }
   return (
     <div className={own.recovery}>
       {chosen ? (
@@ -123,7 +132,11 @@ function Recovery({
           {t("admin.recovery.start")}
         </Button>
       )}
-      {result ? <p role="status">{readBackText(result)}</p> : null}
+      {result ? (
+        <p role="status" className={own.readBack}>
+          {readBackText(result)}
+        </p>
+      ) : null}
     </div>
   );
 }
