@@ -1,21 +1,31 @@
 /**
  * Pacing CS2's POSTs by the answer: with `LOG_ANSWER_HOLD_MS` set, an acknowledged batch is
  * answered no sooner than that after it arrived (CS2 then gathers the lines of the wait into its
- * next POST); a refused one is answered at once. Unset, every batch is answered at once.
+ * next POST); a refused one is answered at once. Unset, the default hold applies; 0 answers every batch at once.
  */
 import { afterEach, expect, test } from "vitest";
-import { answerHoldMs, holdLeft, LOG_ANSWER_HOLD_MAX_MS } from "./model/serverLog/http";
+import {
+  answerHoldMs,
+  holdLeft,
+  LOG_ANSWER_HOLD_DEFAULT_MS,
+  LOG_ANSWER_HOLD_MAX_MS,
+} from "./model/serverLog/http";
 import { serverRow, setupTest } from "./test.setup";
 
 const SECRET = "cd".repeat(32);
 const LINE = `11/25/2026 - 20:00:01.000 - World triggered "Round_Start"\n`;
 
+const configured = process.env.LOG_ANSWER_HOLD_MS;
 afterEach(() => {
-  delete process.env.LOG_ANSWER_HOLD_MS;
+  if (configured === undefined) delete process.env.LOG_ANSWER_HOLD_MS;
+  else process.env.LOG_ANSWER_HOLD_MS = configured;
 });
 
 test("the setting is bounded; only a 200 waits, and only what is left of the hold", () => {
-  expect([undefined, "", "x", "-5", "0"].map(answerHoldMs)).toEqual([0, 0, 0, 0, 0]);
+  // Unset (or unreadable), the default hold; 0 or less answers at once.
+  expect([undefined, "", " ", "x"].map(answerHoldMs)).toEqual(Array(4).fill(3000));
+  expect(LOG_ANSWER_HOLD_DEFAULT_MS).toBe(3000);
+  expect(["-5", "0"].map(answerHoldMs)).toEqual([0, 0]);
   expect(answerHoldMs("3000")).toBe(3000);
   expect(answerHoldMs("1e9")).toBe(LOG_ANSWER_HOLD_MAX_MS);
   expect(holdLeft({ status: 200 }, 1000, 1400, 3000)).toBe(2600);
