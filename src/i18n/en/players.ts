@@ -5,6 +5,8 @@ import type { Translation } from "../types";
 export default {
   "players.statsUnknown":
     "Player stats and sides unknown: a server without the plugin or MatchZy does not report them over RCON.",
+  "players.noSteamIds":
+    "The server does not report players' SteamIDs (as with sv_lan 1): Steam profiles, careers and SteamID bans are not available for them.",
   "players.title": "Players",
   "players.searchLabel": "Search by nickname",
   "players.searchPlaceholder": "Player nickname…",
@@ -47,6 +49,9 @@ export default {
   "sort.totalDamage": "Total damage",
   "player.steamId": "SteamID",
   "player.bot": "Bot",
+  "player.steamIdUnknown": "SteamID unknown",
+  "player.noSteamIdActions":
+    "The server did not report this player's SteamID: kick, ban and mute by SteamID are not available.",
   "player.botNoActions": "Bots have no SteamID: kick, ban and mute are not available for them.",
   "player.profile": "Steam profile",
   "player.group.combat": "Combat",

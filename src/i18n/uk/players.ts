@@ -2,6 +2,8 @@
 export default {
   "players.statsUnknown":
     "Статистика й сторони гравців невідомі: сервер без плагіна чи MatchZy не повідомляє їх через RCON.",
+  "players.noSteamIds":
+    "Сервер не повідомляє SteamID гравців (так буває з sv_lan 1): профілі Steam, кар'єри й бани за SteamID для них недоступні.",
   // Players
   "players.title": "Гравці",
   "players.searchLabel": "Пошук за нікнеймом",
@@ -46,6 +48,9 @@ export default {
   // Player modal
   "player.steamId": "SteamID",
   "player.bot": "Бот",
+  "player.steamIdUnknown": "SteamID невідомий",
+  "player.noSteamIdActions":
+    "Сервер не повідомив SteamID цього гравця: кік, бан і мут за SteamID недоступні.",
   "player.botNoActions": "Боти не мають SteamID: кік, бан і мут для них недоступні.",
   "player.profile": "Профіль Steam",
   "player.group.combat": "Бій",

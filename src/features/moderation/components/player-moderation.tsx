@@ -42,7 +42,11 @@ export function PlayerModeration({
   onDone?: () => void;
 }) {
   if (!isSteamId64(player.steamId)) {
-    return <p className={styles.muted}>{t("player.botNoActions")}</p>;
+    return (
+      <p className={styles.muted}>
+        {t(player.steamId === "0" ? "player.botNoActions" : "player.noSteamIdActions")}
+      </p>
+    );
   }
   return (
     <HumanModeration

@@ -9,6 +9,7 @@ import "@/i18n/load/common";
 import "@/i18n/load/players";
 import { playerPath } from "@/config/paths";
 import { isSteamId64, type Player } from "@/lib/backend";
+import { lacksSteamId } from "../utils/steam-id";
 import { TeamBadge } from "./team-badge";
 import styles from "./players.module.css";
 
@@ -93,6 +94,8 @@ export function PlayerModal({
                 </a>
                 <Link to={playerPath(player.steamId)}>{t("player.career")}</Link>
               </>
+            ) : lacksSteamId(player) ? (
+              <span>{t("player.steamIdUnknown")}</span>
             ) : (
               <Badge>{t("player.bot")}</Badge>
             )}
@@ -103,6 +106,7 @@ export function PlayerModal({
       {player ? (
         <>
           {player.statsUnknown ? <p className={styles.note}>{t("players.statsUnknown")}</p> : null}
+          {lacksSteamId(player) ? <p className={styles.note}>{t("players.noSteamIds")}</p> : null}
           <div className={styles.groups}>
             {STAT_GROUPS.map((group) => (
               <section key={group.title} className={styles.group} aria-label={t(group.title)}>

@@ -50,6 +50,29 @@ describe("PlayersTab", () => {
     expect(rowNames()).toHaveLength(3);
   });
 
+  it("an sv_lan 1 server's humans come without SteamIDs: the tab says so, each opens as itself", async () => {
+    const user = userEvent.setup();
+    const lan = [
+      makePlayer({ name: "Олег", steamId: "", statsUnknown: true }),
+      makePlayer({ name: "Марта", steamId: "", statsUnknown: true }),
+    ];
+    render(<PlayersTab players={lan} />);
+    expect(
+      screen.getByText(/не повідомляє SteamID гравців \(так буває з sv_lan 1\)/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Марта" })).toBeNull();
+    await user.click(screen.getByRole("row", { name: /Марта/ }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("heading", { name: "Марта" })).toBeInTheDocument();
+    expect(within(dialog).getByText("SteamID невідомий")).toBeInTheDocument();
+    expect(within(dialog).queryByText("Бот")).toBeNull();
+  });
+
+  it("a server that names every SteamID shows no such note", () => {
+    render(<PlayersTab players={players} />);
+    expect(screen.queryByText(/не повідомляє SteamID/)).toBeNull();
+  });
+
   it("shows the table with the spec's columns, sorted by score descending", () => {
     render(<PlayersTab players={players} />);
     const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);

@@ -8,7 +8,7 @@ import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
 import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n";
 import "@/i18n/load/players";
-import type { Player } from "@/lib/backend";
+import { isSteamId64, type Player } from "@/lib/backend";
 import {
   DEFAULT_SORT,
   filterPlayers,
@@ -20,6 +20,7 @@ import {
   type SortDirection,
   type SortField,
 } from "../utils/sort-players";
+import { lacksSteamId } from "../utils/steam-id";
 import { PlayerModal } from "./player-modal";
 import { PlayersTable } from "./players-table";
 import styles from "./players.module.css";
@@ -53,7 +54,9 @@ export function PlayersTab({
   // The open modal follows live updates of the same player (and keeps the last data if they leave).
   const openPlayer = selected
     ? (players?.find(
-        (p) => p.steamId === selected.steamId && (p.steamId !== "0" || p.name === selected.name),
+        // Bots share "0" and unidentified humans "": those are told apart by name.
+        (p) =>
+          p.steamId === selected.steamId && (isSteamId64(p.steamId) || p.name === selected.name),
       ) ?? selected)
     : null;
   const total = players?.length ?? 0;
@@ -113,6 +116,9 @@ export function PlayersTab({
           <>
             {shown.some((p) => p.statsUnknown) ? (
               <p className={styles.note}>{t("players.statsUnknown")}</p>
+            ) : null}
+            {shown.some(lacksSteamId) ? (
+              <p className={styles.note}>{t("players.noSteamIds")}</p>
             ) : null}
             <PlayersTable
               players={shown}
