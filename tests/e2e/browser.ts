@@ -7,6 +7,9 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startDemo, type DemoHandle } from "../../dev/demo";
 
+/** The browser tests' Vite dependency cache (they run one file at a time, so one is enough). */
+const E2E_VITE_CACHE = path.resolve(import.meta.dirname, "../../node_modules/.vite-e2e");
+
 const CANDIDATES = [
   "/usr/bin/chromium",
   "/usr/bin/chromium-browser",
@@ -61,7 +64,14 @@ export interface Env {
 
 /** tickMs 0: the simulated match only moves when a test calls `advance()`. */
 export async function startEnv(tickMs = 0): Promise<Env> {
-  const demo = await startDemo({ ephemeral: true, quiet: true, tickMs });
+  // A cache of the browser tests' own: the unit tests' `npm run demo` runs its dev server beside
+  // them, and a shared cache rewritten by one breaks the other's page.
+  const demo = await startDemo({
+    ephemeral: true,
+    quiet: true,
+    tickMs,
+    viteCacheDir: E2E_VITE_CACHE,
+  });
   const browser = await launchBrowser();
   return {
     demo,
