@@ -134,6 +134,45 @@ describe("match history against the simulator", () => {
     await stopLoops(t);
   });
 
+  test("polling alone, the last round and the next match both between two polls: recorded once from the server's report", async () => {
+    const { t, serverId } = await seeded();
+    const server = env.sim.servers[0]!;
+    const playOneMap = async () => {
+      expect(server.advanceUntil("live", 1_000).reached).toBe(true);
+      expect(server.advanceUntil("roundEnd", 1_000).reached).toBe(true);
+      await tickNow(t, serverId);
+      // The rest of the map, its end screen and the next match's warmup, between two polls.
+      expect(server.advanceUntil("newMatch", 10_000).reached).toBe(true);
+      const ended = server.world.lastMap!;
+      expect(server.state()).toMatchObject({ phase: "warmup", scoreCT: 0, scoreT: 0 });
+      await tickNow(t, serverId);
+      await tickNow(t, serverId); // the report seen again: no second record
+      return ended;
+    };
+    const first = await playOneMap();
+    const [match, ...rest] = await recorded(t);
+    expect(rest).toEqual([]);
+    expect(match).toMatchObject({
+      source: "poll",
+      map: first.mapName,
+      scoreCT: first.scoreCT,
+      scoreT: first.scoreT,
+      rounds: first.scoreCT + first.scoreT,
+      voided: false,
+    });
+    expect(match!.players.length).toBeGreaterThan(0);
+    expect(match!.players.every((l) => isSteamId64(l.steamId))).toBe(true);
+    // Nothing was held as interrupted: the map ended.
+    const held = await t.run((ctx) => ctx.db.query("interruptions").collect());
+    expect(held).toEqual([]);
+    // The next map the same way: one more record, its own.
+    const second = await playOneMap();
+    const all = await recorded(t);
+    expect(all).toHaveLength(2);
+    expect(all[1]).toMatchObject({ scoreCT: second.scoreCT, scoreT: second.scoreT });
+    await stopLoops(t);
+  });
+
   test("a restart and a warmup are not matches", async () => {
     const { t, serverId } = await seeded();
     const server = env.sim.servers[0]!;

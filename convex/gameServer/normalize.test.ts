@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { normalizeMatch, normalizePlayers, normalizeSummary, normalizeTvPort } from "./normalize";
+import {
+  normalizeLastMap,
+  normalizeMatch,
+  normalizePlayers,
+  normalizeSummary,
+  normalizeTvPort,
+} from "./normalize";
 import {
   apiErrorMessage,
   proxyErrorMessage,
@@ -135,6 +141,31 @@ describe("GOTV in /match", () => {
       expect(normalizeTvPort({ mapName: "de_nuke", tvPort: junk })).toBeUndefined();
     }
     expect(normalizeTvPort("not an object")).toBeUndefined();
+  });
+});
+
+describe("the last map played to its end, in /match", () => {
+  test("read and bounded; null for none; undefined when the plugin does not say or says junk", () => {
+    const at = "2026-11-29T09:00:00.000Z";
+    expect(
+      normalizeLastMap({ lastMap: { mapName: "de_nuke", scoreCT: 5, scoreT: "2", endedAt: at } }),
+    ).toEqual({ mapName: "de_nuke", scoreCT: 5, scoreT: 2, endedAt: at });
+    expect(normalizeLastMap({ lastMap: null })).toBeNull();
+    expect(normalizeLastMap({ mapName: "de_nuke" })).toBeUndefined();
+    for (const junk of [[], "de_nuke", 5, { scoreCT: 1 }, { mapName: "de_nuke", scoreCT: 1 }]) {
+      expect(normalizeLastMap({ lastMap: junk })).toBeUndefined();
+    }
+    const hostile = normalizeLastMap({
+      lastMap: {
+        mapName: `de_${"x".repeat(500)}\u0000`,
+        scoreCT: 1e15,
+        scoreT: -4,
+        endedAt: at.repeat(9),
+      },
+    })!;
+    expect(hostile.mapName.length).toBeLessThanOrEqual(128);
+    expect(hostile).toMatchObject({ scoreCT: 999, scoreT: 0 });
+    expect(hostile.endedAt.length).toBeLessThanOrEqual(40);
   });
 });
 

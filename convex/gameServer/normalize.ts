@@ -6,6 +6,7 @@ import type { WireMatch, WirePlayer, WirePlayers, WireSummary } from "../lib/gam
 import {
   vGameMode,
   vRoundPhase,
+  type EndedMap,
   type Match,
   type Player,
   type Summary,
@@ -123,6 +124,26 @@ export function normalizeMatch(raw: unknown, now = Date.now()): Match {
   if (phaseEnds !== undefined) match.phaseEndsAt = phaseEnds;
   if (bombEnds !== undefined) match.bombEndsAt = bombEnds;
   return match;
+}
+
+/**
+ * The last map a `/match` answer says was played to its end: null when it says none has, undefined
+ * when it does not say (an older plugin) or says something that is not such a map.
+ */
+export function normalizeLastMap(raw: unknown): EndedMap | null | undefined {
+  if (!isObject(raw) || !("lastMap" in raw)) return undefined;
+  const ended = raw.lastMap;
+  if (ended === null) return null;
+  if (!isObject(ended)) return undefined;
+  const mapName = gameText(ended.mapName, "map");
+  const endedAt = gameText(ended.endedAt, "time");
+  if (!mapName || !endedAt) return undefined;
+  return {
+    mapName,
+    scoreCT: gameNumber(ended.scoreCT, "teamScore"),
+    scoreT: gameNumber(ended.scoreT, "teamScore"),
+    endedAt,
+  };
 }
 
 /**

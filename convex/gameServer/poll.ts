@@ -1,6 +1,12 @@
 import type { PollResult } from "../lib/validators";
 import { normalizeHealth } from "./health";
-import { normalizeMatch, normalizePlayers, normalizeSummary, normalizeTvPort } from "./normalize";
+import {
+  normalizeLastMap,
+  normalizeMatch,
+  normalizePlayers,
+  normalizeSummary,
+  normalizeTvPort,
+} from "./normalize";
 import { GameServerError, gameServerRequest, type GameServerTarget } from "./request";
 
 /** One poll: match + summary always, players when due; all in parallel, any failure = offline. */
@@ -9,9 +15,15 @@ export async function pollGameServer(
   withPlayers: boolean,
 ): Promise<PollResult> {
   try {
-    const [[match, tvPort, health], summary, players] = await Promise.all([
+    const [[match, tvPort, health, lastMap], summary, players] = await Promise.all([
       gameServerRequest(target, { path: "/match" }).then(
-        (raw) => [normalizeMatch(raw), normalizeTvPort(raw), normalizeHealth(raw)] as const,
+        (raw) =>
+          [
+            normalizeMatch(raw),
+            normalizeTvPort(raw),
+            normalizeHealth(raw),
+            normalizeLastMap(raw),
+          ] as const,
       ),
       gameServerRequest(target, { path: "/summary" }).then(normalizeSummary),
       withPlayers
@@ -25,6 +37,7 @@ export async function pollGameServer(
       ...(players ? { players } : {}),
       ...(tvPort !== undefined ? { tvPort } : {}),
       ...(health ? { health } : {}),
+      ...(lastMap !== undefined ? { lastMap } : {}),
     };
   } catch (error) {
     const timedOut = error instanceof GameServerError && error.timedOut;

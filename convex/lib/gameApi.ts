@@ -8,7 +8,7 @@
  * Shapes the panel stores are declared once, as validators in `validators.ts`; the wire types
  * below derive from them.
  */
-import type { GameModeName, Match, Player, Summary, Team } from "./validators";
+import type { EndedMap, GameModeName, Match, Player, Summary, Team } from "./validators";
 import type { LaunchPayload } from "./tournamentFields";
 
 export type { RoundPhase, GameModeName } from "./validators";
@@ -52,7 +52,16 @@ export type WireMatch = Required<Omit<Match, "phaseEndsAt" | "bombEndsAt" | "unk
    * panel's health view takes it with the poll it makes anyway. Every field may be left out.
    */
   health?: WireHealth;
+  /**
+   * The last map played to its end on this server (from the game's match-end event), kept across
+   * map changes until the next one ends; null while none has since the plugin started. A poll
+   * that missed the deciding round and the map change learns from it how the map ended.
+   */
+  lastMap?: WireEndedMap | null;
 };
+
+/** `/match`'s `lastMap`: the map, its final score by side, and the server's time of the end. */
+export type WireEndedMap = EndedMap;
 
 /** `/match`'s `health` block. */
 export interface WireHealth {

@@ -148,11 +148,18 @@ export const vTrackedMatch = v.object({
   /** MatchZy's `matchid:map_number` once an event named this map. */
   pushKey: v.optional(v.string()),
   /**
-   * Rounds of the map as `map_result` gave them, when it arrived before the last `round_end`
-   * (MatchZy posts them concurrently, and never retries): that round end, with the final lines,
-   * closes the match, or the scheduled close does shortly after without it (model/history/detect.ts).
+   * Rounds of the map as its end gave them before its final lines came: MatchZy's `map_result`
+   * before the last `round_end` (it posts them concurrently, and never retries), whose round end or
+   * the scheduled close shortly after closes the match (model/history/detect.ts); or a poll that
+   * showed the map decided without the player list, so whatever the server shows next closes it.
    */
   mapEnd: v.optional(v.number()),
+  /**
+   * The server's report of the last map played to its end (`lastMap`, model/history/tracker.ts
+   * `endKeyOf`) as polls gave it while this match was tracked: "" none yet; absent when the server
+   * does not report it. Another report is this match's end, however many polls it came between.
+   */
+  endedBefore: v.optional(v.string()),
   /** A poll showed a human on a side while this match was live. */
   humans: v.optional(v.boolean()),
   maxRounds: v.optional(v.number()),

@@ -192,6 +192,19 @@ export const vHealthSample = v.object({
 });
 export type HealthSample = Infer<typeof vHealthSample>;
 
+/**
+ * The map the server last played to its end, as its plugin reports it on every `/match` from then
+ * on: a poll that missed the last round and the map change still learns how that map ended.
+ */
+export const vEndedMap = v.object({
+  mapName: v.string(),
+  scoreCT: v.number(),
+  scoreT: v.number(),
+  /** The server's own time of the end (its clock, ISO 8601): tells one end from the next. */
+  endedAt: v.string(),
+});
+export type EndedMap = Infer<typeof vEndedMap>;
+
 /** One poll of a game server: match + summary (+ players when due), or why it failed. */
 export const vPollResult = v.union(
   v.object({
@@ -202,6 +215,8 @@ export const vPollResult = v.union(
     /** GOTV: the port it broadcasts on, null while it is off; absent when the source cannot tell. */
     tvPort: v.optional(v.union(v.number(), v.null())),
     health: v.optional(vPollHealth),
+    /** The last map played to its end (null: none since the plugin started); absent: not reported. */
+    lastMap: v.optional(v.union(vEndedMap, v.null())),
   }),
   v.object({
     ok: v.literal(false),

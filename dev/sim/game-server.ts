@@ -277,6 +277,7 @@ export class SimServer {
       if (kind === "update") this.world.version = bumpVersion(this.world.version);
       // A new process: its uptime starts again, and the map it had is loaded in warmup.
       this.world.startedAt = this.world.now;
+      this.world.lastMap = null;
       newMatch(this.world);
       this.syncInBackground();
     }, downtimeMs);

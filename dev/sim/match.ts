@@ -326,7 +326,15 @@ function endRound(
   const needed = Math.floor(world.maxRounds / 2) + 1;
   m.matchOver =
     m.scoreCT >= needed || m.scoreT >= needed || m.scoreCT + m.scoreT >= world.maxRounds;
-  if (m.matchOver) world.roundsGoTo = null;
+  if (m.matchOver) {
+    world.roundsGoTo = null;
+    world.lastMap = {
+      mapName: world.map,
+      scoreCT: m.scoreCT,
+      scoreT: m.scoreT,
+      endedAt: new Date(world.now).toISOString(),
+    };
+  }
   setPhase(world, "over");
   world.emit({ type: "roundEnd", winner, reason });
   if (m.matchOver) world.emit({ type: "matchOver" });

@@ -5,6 +5,7 @@
 import {
   GAME_MODES,
   type GameModeName,
+  type WireEndedMap,
   type WireHealth,
   type WireMatch,
   type WirePlayers,
@@ -117,6 +118,11 @@ export class GameWorld {
   /** When the server process started: `status_json`'s uptime; a restart sets it again. */
   startedAt: number;
   match: MatchState = freshMatch();
+  /**
+   * The last map played to its end since the server process started (the plugin's `/match`
+   * `lastMap`), kept across map changes until the next one ends.
+   */
+  lastMap: WireEndedMap | null = null;
   /**
    * Set by the control API's finish-map: every round goes to whichever side this player is on (so
    * a test decides who wins a map, halftime swap included). Cleared when the map is decided.
@@ -370,6 +376,7 @@ export class GameWorld {
       ...clocks(this),
       tvPort: this.tvPort(),
       health: this.wireHealth(),
+      lastMap: this.lastMap,
     };
   }
 

@@ -115,6 +115,7 @@ export async function trackPoll(
     match: result.match,
     ...(result.players ? { players: result.players } : {}),
     ...(humans ? { humans } : {}),
+    ...(result.lastMap !== undefined ? { lastMap: result.lastMap } : {}),
     at: now,
   });
   // An interrupted match the server shows again (brought back) carries on as the same match.

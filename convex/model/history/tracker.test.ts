@@ -3,11 +3,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import type { WeaponKills } from "../../lib/history";
-import type { Match, Player } from "../../lib/validators";
+import type { EndedMap, Match, Player } from "../../lib/validators";
 import { playerOnServer } from "../../testing/live.fixtures";
 import { loggedKillsOf, parseLogBody } from "../serverLog/parse";
 import { addWeaponKills, type KillsThrough } from "./detect";
-import { closeEarly, nearMatchEnd, observePoll, observePush, type PushSeen } from "./tracker";
+import {
+  closeEarly,
+  endKeyOf,
+  nearMatchEnd,
+  observePoll,
+  observePush,
+  type PushSeen,
+} from "./tracker";
 
 const HUMAN = "76561198000000201";
 const match = (over: Partial<Match> = {}): Match => ({
@@ -129,6 +136,146 @@ describe("detection by polling", () => {
     expect(nearMatchEnd(match({ scoreCT: 4, scoreT: 0 }))).toBe(true);
     expect(nearMatchEnd(match({ scoreCT: 4, scoreT: 3 }))).toBe(true);
     expect(nearMatchEnd(match({ roundPhase: "warmup", scoreCT: 4 }))).toBe(false);
+  });
+});
+
+describe("a polled map whose end falls between two polls", () => {
+  const ended = (over: Partial<EndedMap> = {}): EndedMap => ({
+    mapName: "de_dust2",
+    scoreCT: 5,
+    scoreT: 2,
+    endedAt: "2026-11-29T09:00:00.000Z",
+    ...over,
+  });
+  // Seen live at 2:1 with its players, on a server whose last ended map was an earlier one.
+  const earlier = ended({ mapName: "de_nuke", endedAt: "2026-11-29T08:00:00.000Z" });
+  const live = observePoll(null, {
+    match: match({ scoreCT: 2, scoreT: 1 }),
+    players: [player(HUMAN, 3, "Counter-Terrorist")],
+    lastMap: earlier,
+    at: 1,
+  }).next!;
+
+  test("the next match's warmup and the server's report of the end: recorded once, at the final score", () => {
+    const warmup = { match: match({ roundPhase: "warmup" }), lastMap: ended(), at: 2 };
+    const step = observePoll(live, warmup);
+    expect(step.interrupted).toBeUndefined();
+    expect(step.closed).toMatchObject({
+      mapName: "de_dust2",
+      scoreCT: 5,
+      scoreT: 2,
+      rounds: 7,
+      startedAt: 1,
+      endedAt: 2,
+      source: "poll",
+      lines: [expect.objectContaining({ steamId: HUMAN, kills: 3, side: "CT" })],
+    });
+    // The warmup clears the tracker; the report seen again by the next polls records nothing.
+    expect(step.next).toBeNull();
+    expect(observePoll(step.next, { ...warmup, at: 3 }).closed).toBeNull();
+    // The next match on the same map starts with the report it had: its end is another one.
+    const next = observePoll(null, { match: match({ scoreCT: 1 }), lastMap: ended(), at: 4 });
+    expect(next.next).toMatchObject({ endedBefore: endKeyOf(ended()), rounds: 1 });
+    expect(observePoll(next.next, { ...warmup, at: 5 }).closed).toBeNull();
+  });
+
+  test("the next map already live: the ended one recorded, the new one tracked", () => {
+    const step = observePoll(live, {
+      match: match({ mapName: "de_nuke", scoreCT: 1 }),
+      lastMap: ended({ scoreCT: 1, scoreT: 5 }),
+      at: 2,
+    });
+    expect(step.closed).toMatchObject({ mapName: "de_dust2", scoreCT: 1, scoreT: 5, rounds: 6 });
+    expect(step.next).toMatchObject({
+      state: "open",
+      mapName: "de_nuke",
+      rounds: 1,
+      startedAt: 2,
+      endedBefore: endKeyOf(ended({ scoreCT: 1, scoreT: 5 })),
+    });
+  });
+
+  test("the same map's next match already two rounds in: still the ended one's record first", () => {
+    const step = observePoll(live, { match: match({ scoreT: 2 }), lastMap: ended(), at: 2 });
+    expect(step.closed).toMatchObject({ scoreCT: 5, scoreT: 2, startedAt: 1 });
+    expect(step.next).toMatchObject({ state: "open", rounds: 2, scoreT: 2, startedAt: 2 });
+  });
+
+  test("a report that is not this match's end closes nothing", () => {
+    // The report it started with, another map's end, or fewer rounds than the polls saw.
+    for (const lastMap of [
+      earlier,
+      ended({ mapName: "de_inferno" }),
+      ended({ scoreCT: 1, scoreT: 1 }),
+    ]) {
+      const step = observePoll(live, { match: match({ scoreCT: 3, scoreT: 1 }), lastMap, at: 2 });
+      expect(step.closed).toBeNull();
+      expect(step.next).toMatchObject({ state: "open", rounds: 4 });
+    }
+    // A tracker from a source that never reported ends adopts the report, closing nothing.
+    const { endedBefore: _, ...unreported } = live;
+    const adopted = observePoll(unreported, {
+      match: match({ scoreCT: 3 }),
+      lastMap: ended(),
+      at: 2,
+    });
+    expect(adopted.closed).toBeNull();
+    expect(adopted.next).toMatchObject({ endedBefore: endKeyOf(ended()) });
+  });
+
+  test("still on its end screen: closed by the poll that lists the players, once", () => {
+    const screen = match({ scoreCT: 5, scoreT: 2, roundPhase: "over", maxRounds: undefined });
+    const noList = observePoll(live, { match: screen, lastMap: ended(), at: 2 });
+    expect(noList.closed).toBeNull();
+    expect(noList.next).toMatchObject({ state: "open", mapEnd: 7 });
+    const players = [player(HUMAN, 8, "Counter-Terrorist")];
+    const listed = observePoll(noList.next, { match: screen, players, lastMap: ended(), at: 3 });
+    expect(listed.closed).toMatchObject({
+      scoreCT: 5,
+      rounds: 7,
+      lines: [expect.objectContaining({ kills: 8 })],
+    });
+    expect(
+      observePoll(listed.next, { match: screen, players, lastMap: ended(), at: 4 }).closed,
+    ).toBeNull();
+    expect(
+      observePoll(listed.next, { match: match({ roundPhase: "warmup" }), lastMap: ended(), at: 5 })
+        .closed,
+    ).toBeNull();
+  });
+
+  test("seen decided without the player list, then gone: recorded as the poll saw it", () => {
+    // A server that reports no ends: the decided score the poll saw is kept for the close.
+    const open = observePoll(null, {
+      match: match({ scoreCT: 3, scoreT: 1 }),
+      players: [player(HUMAN, 2)],
+      at: 1,
+    });
+    const end = observePoll(open.next, {
+      match: match({ scoreCT: 5, scoreT: 1, roundPhase: "over" }),
+      at: 2,
+    });
+    expect(end.closed).toBeNull();
+    expect(end.next).toMatchObject({ mapEnd: 6 });
+    const gone = observePoll(end.next, { match: match({ mapName: "de_nuke" }), at: 3 });
+    expect(gone.interrupted).toBeUndefined();
+    expect(gone.closed).toMatchObject({ scoreCT: 5, scoreT: 1, rounds: 6, endedAt: 2 });
+  });
+
+  test("humans played and no line was ever seen: the report records no empty scoreboard", () => {
+    const blind = observePoll(null, {
+      match: match({ scoreCT: 2, scoreT: 2 }),
+      humans: true,
+      lastMap: null,
+      at: 1,
+    });
+    expect(blind.next).toMatchObject({ endedBefore: "" });
+    const step = observePoll(blind.next, {
+      match: match({ roundPhase: "warmup" }),
+      lastMap: ended(),
+      at: 2,
+    });
+    expect(step.closed).toBeNull();
   });
 });
 

@@ -22,7 +22,7 @@ import {
 import type { RoundMark } from "../../lib/rounds";
 import type { Side } from "../../lib/side";
 import { sameJson } from "../live/data";
-import type { Match, Player } from "../../lib/validators";
+import type { EndedMap, Match, Player } from "../../lib/validators";
 
 /** A match to record: the tracker's last view of it. */
 export interface ClosedMatch {
@@ -192,7 +192,52 @@ export interface PollSeen {
   players?: Player[];
   /** A human is on a side (this poll's player list, or the last one stored). */
   humans?: boolean;
+  /** The last map the server played to its end (null: none yet; absent: it does not say). */
+  lastMap?: EndedMap | null;
   at: number;
+}
+
+/** What tells one reported end from another ("" for none). */
+export function endKeyOf(ended: EndedMap | null): string {
+  return ended ? `${ended.endedAt} ${ended.mapName} ${ended.scoreCT}:${ended.scoreT}` : "";
+}
+
+/**
+ * The end the server reports now, when it is the open match's: reported since the match was first
+ * tracked, on its map, with at least the rounds the polls saw (its deciding round and the map
+ * change may both have fallen between two polls).
+ */
+function reportedEnd(t: TrackedMatch, seen: PollSeen): EndedMap | null {
+  const ended = seen.lastMap;
+  if (t.state !== "open" || !ended || t.endedBefore === undefined) return null;
+  if (endKeyOf(ended) === t.endedBefore || ended.mapName !== t.mapName) return null;
+  return ended.scoreCT + ended.scoreT >= t.rounds ? ended : null;
+}
+
+/**
+ * The open match after the server reported its end. Still on its end screen, it closes as any
+ * decided match does (with this or the next poll's player list); gone already, it is closed now
+ * with the reported final score and the lines the polls saw (never with an empty scoreboard).
+ */
+function endReported(t: TrackedMatch, ended: EndedMap, seen: PollSeen) {
+  const rounds = ended.scoreCT + ended.scoreT;
+  const { match: m, at } = seen;
+  if (m.mapName === ended.mapName && m.roundPhase === "over" && m.scoreCT + m.scoreT === rounds) {
+    return { current: { ...t, mapEnd: rounds }, closed: null };
+  }
+  const final: TrackedMatch = {
+    ...t,
+    scoreCT: ended.scoreCT,
+    scoreT: ended.scoreT,
+    rounds: Math.max(t.rounds, rounds),
+    endedBefore: endKeyOf(ended),
+    updatedAt: at,
+  };
+  if (linesMissing(final)) return { current: t, closed: null };
+  return {
+    current: { ...final, state: "finished" as const },
+    closed: closeMatch(final, "poll", at),
+  };
 }
 
 /**
@@ -231,10 +276,13 @@ export function rolledBack(
 export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step {
   const { match: m, at } = seen;
   const total = m.scoreCT + m.scoreT;
+  const endKey = seen.lastMap === undefined ? undefined : endKeyOf(seen.lastMap);
   let current = tracked;
   let closed: ClosedMatch | null = null;
   let interrupted: Step["interrupted"];
   let rollback = false;
+  const ended = current && reportedEnd(current, seen);
+  if (current && ended) ({ current, closed } = endReported(current, ended, seen));
   if (current) {
     // A poll fetched just before a pushed round end may be one round behind; a score reset goes
     // back to 0 (mp_restartgame, a new match).
@@ -246,7 +294,7 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
     const reset = total === 0 ? current.rounds > 0 : total + 1 < current.rounds && !rollback;
     if (current.state === "finished") {
       // The end screen of the match already recorded: nothing new until another match shows.
-      if (sameMap && !reset) return { next: current, closed: null };
+      if (sameMap && !reset) return { next: current, closed };
       current = null;
     } else if (!sameMap || reset) {
       if (interruptible(current)) interrupted = { match: current, reason: cutReason(current, m) };
@@ -272,6 +320,7 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
   };
   const next: TrackedMatch = {
     ...base,
+    ...(endKey !== undefined ? { endedBefore: endKey } : {}),
     ...(m.gameMode !== undefined ? { mode: m.gameMode } : {}),
     scoreCT: m.scoreCT,
     scoreT: m.scoreT,
@@ -285,19 +334,19 @@ export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step 
   const updated = changed ? { ...next, updatedAt: at } : base;
   // Decided, but this poll did not fetch the players (or none were seen yet while humans play):
   // the next one does (the poller asks for them, model/live/poller.ts), and closes the match with the
-  // final lines. A poll after the decision that lists nobody keeps the lines seen before.
-  if (
-    m.roundPhase === "over" &&
-    matchDecided(m) &&
-    total > 0 &&
-    seen.players &&
-    !linesMissing(updated)
-  ) {
+  // final lines. A poll after the decision that lists nobody keeps the lines seen before. Until
+  // then the end is kept (`mapEnd`): if the next map comes first, that closes it as it was.
+  const decided =
+    m.roundPhase === "over" && total > 0 && (matchDecided(m) || base.mapEnd === total);
+  if (decided && seen.players && !linesMissing(updated)) {
     return {
       next: { ...updated, state: "finished" },
       closed: closeMatch(updated, "poll", at),
       ...cut,
     };
+  }
+  if (decided && updated.mapEnd !== total) {
+    return { next: { ...updated, mapEnd: total, updatedAt: at }, closed, ...cut };
   }
   return { next: updated, closed, ...cut };
 }
