@@ -2,10 +2,9 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
-import { paginateSafely } from "./lib/pagination";
 import { vAuditOutcome, vGateVerdict, vIdentityKind } from "./lib/validators";
 import { auditEventFields, auditRow } from "./model/audit/log";
-import { AUDIT_SCAN_ROWS, auditQuery, vAuditFilters } from "./model/audit/filters";
+import { auditPage, vAuditFilters } from "./model/audit/filters";
 import { admitGatedCall } from "./model/capability/callGate";
 
 /**
@@ -35,17 +34,15 @@ const vAuditRow = v.object({
   count: v.optional(v.number()),
 });
 
-/** Newest first, paginated; filtered by action, user, server, outcome and date range. */
+/**
+ * Newest first, paginated; filtered by action, user (whole name or part of it), server, outcome,
+ * date range and free text in the details.
+ */
 export const list = adminQuery({
   args: { paginationOpts: paginationOptsValidator, filters: v.optional(vAuditFilters) },
   returns: paginationResultValidator(vAuditRow),
   handler: async (ctx, { paginationOpts, filters }) => {
-    const result = await paginateSafely(
-      auditQuery(ctx, filters ?? {}),
-      // Filters checked row by row read what they drop: bound the rows, continue next page.
-      { ...paginationOpts, maximumRowsRead: AUDIT_SCAN_ROWS },
-      500,
-    );
+    const result = await auditPage(ctx, filters ?? {}, paginationOpts);
     return { ...result, page: result.page.map(auditRow) };
   },
 });
@@ -62,12 +59,7 @@ export const exportCsv = adminQuery({
     continueCursor: v.string(),
   }),
   handler: async (ctx, { paginationOpts, filters }) => {
-    const result = await paginateSafely(
-      auditQuery(ctx, filters ?? {}),
-      // Filters checked row by row read what they drop: bound the rows, continue next page.
-      { ...paginationOpts, maximumRowsRead: AUDIT_SCAN_ROWS },
-      500,
-    );
+    const result = await auditPage(ctx, filters ?? {}, paginationOpts);
     return {
       rows: result.page.map(auditRow),
       isDone: result.isDone,

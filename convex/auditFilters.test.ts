@@ -55,6 +55,15 @@ describe("audit filters", () => {
       { action: "kick", outcome: "success", from: 1_020_000 },
       { username: "Olena", serverId, to: 1_150_000 },
       { username: "nobody" },
+      // Part of a name and free text in the details (the search index, then checked exactly).
+      { userLike: "mak" },
+      { userLike: "MAKS", action: "ban" },
+      { userLike: "ole", serverId, from: 1_100_000 },
+      { search: "entry 12" },
+      { search: "ENTRY 2", username: "Olena", outcome: "success" },
+      { search: "entry", userLike: "anon", to: 1_050_000 },
+      { userLike: "lena" },
+      { search: "nothing-like-this" },
     ];
     for (const f of cases) {
       const expected = all
@@ -64,6 +73,42 @@ describe("audit filters", () => {
       const got = (await allPages(asAdmin, f)).map((r) => r.at);
       expect(got, JSON.stringify(f)).toEqual(expected);
     }
+  });
+
+  test("a search: a word typed finds the start of words in any case, every word must match", async () => {
+    const { t, asAdmin, serverId } = await world();
+    await t.run(async (ctx) => {
+      await ctx.db.insert("auditLog", {
+        at: 2_000_000,
+        username: "Maksym Admin",
+        action: "ban",
+        serverId,
+        outcome: "success",
+        details: "Дмитро 76561198000000001 на 1 год.: Чити на aim",
+      });
+    });
+    const find = async (filters: AuditFilters) =>
+      (
+        await asAdmin.query(api.audit.list, {
+          paginationOpts: { numItems: 20, cursor: null },
+          filters,
+        })
+      ).page;
+    expect((await find({ search: "чит" })).map((r) => r.user)).toEqual(["Maksym Admin"]);
+    expect(await find({ search: "7656119800" })).toHaveLength(1);
+    expect(await find({ search: "дмитро чити" })).toHaveLength(1);
+    expect(await find({ search: "дмитро олег" })).toHaveLength(0);
+    expect(await find({ search: "итро" })).toHaveLength(0);
+    expect(await find({ userLike: "adm", action: "ban" })).toHaveLength(1);
+    // Part of a name finds every user it starts, not only one exact name.
+    const partial = await find({ userLike: "ma" });
+    expect(new Set(partial.map((r) => r.user))).toEqual(new Set(["Maksym", "Maksym Admin"]));
+    // A search answers in one page: a cursor after it finds nothing more.
+    const res = await asAdmin.query(api.audit.list, {
+      paginationOpts: { numItems: 20, cursor: null },
+      filters: { search: "чити" },
+    });
+    expect(res.isDone).toBe(true);
   });
 
   test("CSV export: the filtered rows, a page at a time; cells defuse formulas", async () => {

@@ -364,7 +364,16 @@ export default defineSchema({
     .index("by_username_and_at", ["username", "at"])
     .index("by_action_and_at", ["action", "at"])
     .index("by_serverId_and_at", ["serverId", "at"])
-    .index("by_outcome_and_at", ["outcome", "at"]),
+    .index("by_outcome_and_at", ["outcome", "at"])
+    // Free-text search of the details and part of a name (model/audit/filters.ts auditSearch).
+    .searchIndex("search_details", {
+      searchField: "details",
+      filterFields: ["username", "action", "serverId", "outcome"],
+    })
+    .searchIndex("search_username", {
+      searchField: "username",
+      filterFields: ["action", "serverId", "outcome"],
+    }),
 
   /* Tournaments, several at once; each opens at `/t/:slug`. Archived ones keep their history. */
   tournaments: defineTable(tournamentFields)

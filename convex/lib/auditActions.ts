@@ -8,6 +8,9 @@ import type { Infer } from "convex/values";
 import { SERVER_ACTIONS, type ActionName } from "./actionRegistry";
 import { isOwnKey } from "./ownKey";
 
+/** How many matches an audit text search (free text or part of a name) returns, newest first. */
+export const AUDIT_SEARCH_MAX = 200;
+
 export const PANEL_EVENTS = [
   "toggle",
   "toggleReadBack",

@@ -18,6 +18,11 @@ export {
   isActionName,
   type ActionName,
 } from "../../convex/lib/actionRegistry";
-export { PANEL_EVENTS, type AuditAction, type PanelEvent } from "../../convex/lib/auditActions";
+export {
+  AUDIT_SEARCH_MAX,
+  PANEL_EVENTS,
+  type AuditAction,
+  type PanelEvent,
+} from "../../convex/lib/auditActions";
 export type { GameModeName } from "../../convex/lib/validators";
 export { PRESET_NAMES, presetFormat } from "../../convex/lib/tournamentPresets";

@@ -5,10 +5,12 @@
  * the whole table: at most the entries of one user/action/server/outcome in the date range, and
  * at most `AUDIT_SCAN_ROWS` of them per page.
  */
-import type { IndexRange } from "convex/server";
+import type { IndexRange, PaginationOptions, PaginationResult } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
+import { paginateSafely } from "../../lib/pagination";
+import { AUDIT_SEARCH_MAX } from "../../lib/auditActions";
 import { vAuditOutcome } from "../../lib/validators";
 
 export const vAuditFilters = v.object({
@@ -16,6 +18,10 @@ export const vAuditFilters = v.object({
   username: v.optional(v.string()),
   serverId: v.optional(v.id("servers")),
   outcome: v.optional(vAuditOutcome),
+  /** Part of a name: every word typed starts a word of the name, in any letter case. */
+  userLike: v.optional(v.string()),
+  /** Free text: every word typed starts a word of the entry's details, in any letter case. */
+  search: v.optional(v.string()),
   /** Inclusive bounds on `at` (ms since the epoch). */
   from: v.optional(v.number()),
   to: v.optional(v.number()),
@@ -76,10 +82,75 @@ export function auditIndexRange(ctx: QueryCtx, f: AuditFilters) {
   return { query: query.order("desc"), rest };
 }
 
+/** Typed text is cut here: a search term, not a document. */
+const SEARCH_TEXT_MAX = 100;
+
+/** Lower-case words of a text (letters and digits, any script). */
+function wordsOf(text: string): string[] {
+  return text.toLocaleLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+}
+
+/** Every typed word starts some word of `text` (how the search index matches, checked exactly). */
+export function wordsMatch(typed: string, text: string | undefined): boolean {
+  const wanted = wordsOf(typed.slice(0, SEARCH_TEXT_MAX));
+  if (wanted.length === 0) return true;
+  const words = wordsOf(text ?? "");
+  return wanted.every((w) => words.some((x) => x.startsWith(w)));
+}
+
+/** Whether a filter asks for a text search (then `auditSearch`, not an index range, answers it). */
+export function isTextSearch(f: AuditFilters): boolean {
+  return wordsOf(f.search ?? "").length > 0 || wordsOf(f.userLike ?? "").length > 0;
+}
+
+/**
+ * A text search: the search index over details (or over user names for part of a name) with the
+ * equality filters, then every word and the date range checked exactly. A search index ranks by
+ * relevance, so the first `AUDIT_SEARCH_MAX` matches are read and shown newest first, in one page.
+ */
+export async function auditSearch(ctx: QueryCtx, f: AuditFilters): Promise<Doc<"auditLog">[]> {
+  const text = (f.search ?? "").slice(0, SEARCH_TEXT_MAX);
+  const userLike = (f.userLike ?? "").slice(0, SEARCH_TEXT_MAX);
+  const byDetails = wordsOf(text).length > 0;
+  const found = await ctx.db
+    .query("auditLog")
+    .withSearchIndex(byDetails ? "search_details" : "search_username", (q) => {
+      let s = byDetails ? q.search("details", text) : q.search("username", userLike);
+      if (f.username !== undefined) s = s.eq("username", f.username);
+      if (f.action !== undefined) s = s.eq("action", f.action);
+      if (f.serverId !== undefined) s = s.eq("serverId", f.serverId);
+      if (f.outcome !== undefined) s = s.eq("outcome", f.outcome);
+      return s;
+    })
+    .take(AUDIT_SEARCH_MAX);
+  return found.filter((e) => matchesFilters(e, f)).sort((a, b) => b.at - a.at);
+}
+
+/** One page of the filtered log: a text search in one page, else the index range page by page. */
+export async function auditPage(
+  ctx: QueryCtx,
+  f: AuditFilters,
+  opts: PaginationOptions,
+): Promise<PaginationResult<Doc<"auditLog">>> {
+  if (isTextSearch(f)) {
+    // Every match is on the first page; a cursor asks for what comes after it: nothing.
+    const page = opts.cursor === null ? await auditSearch(ctx, f) : [];
+    return { page, isDone: true, continueCursor: "search" };
+  }
+  return await paginateSafely(
+    auditQuery(ctx, f),
+    // Filters checked row by row read what they drop: bound the rows, continue next page.
+    { ...opts, maximumRowsRead: AUDIT_SCAN_ROWS },
+    500,
+  );
+}
+
 /** Whether an entry passes every filter (tests and the benchmark check pages with it). */
 export function matchesFilters(e: Doc<"auditLog">, f: AuditFilters): boolean {
   return (
     (f.username === undefined || e.username === f.username) &&
+    (f.userLike === undefined || wordsMatch(f.userLike, e.username)) &&
+    (f.search === undefined || wordsMatch(f.search, e.details)) &&
     (f.action === undefined || e.action === f.action) &&
     (f.serverId === undefined || e.serverId === f.serverId) &&
     (f.outcome === undefined || e.outcome === f.outcome) &&

@@ -23,8 +23,8 @@ function dayBound(value: string, end: boolean): number | undefined {
 }
 
 /**
- * Filters by action (its Ukrainian label), user (any letter case of a known name), server,
- * outcome and dates; "Застосувати" applies, CSV applies them too and exports them, so the file
+ * Filters by free text in the details, action (its Ukrainian label), user (a known name in any
+ * letter case, or the start of a word of names), server, outcome and dates; "Застосувати" applies, CSV applies them too and exports them, so the file
  * always holds what the table shows. A start after the end is refused with a message rather than
  * shown as an empty log.
  */
@@ -40,6 +40,7 @@ export function AuditFiltersForm({
   const toCsv = useAuditCsv();
   const [action, setAction] = useState(ANY);
   const [username, setUsername] = useState("");
+  const [search, setSearch] = useState("");
   const [serverId, setServerId] = useState(ANY);
   const [outcome, setOutcome] = useState(ANY);
   const [from, setFrom] = useState("");
@@ -48,12 +49,14 @@ export function AuditFiltersForm({
   const [rangeError, setRangeError] = useState<string>();
   const usersListId = useId();
 
-  // Names are stored as typed at sign-up; the filter finds them whatever the letter case.
-  const resolveUser = (typed: string) => {
+  // A known name in any letter case is that user; anything else is part of a name
+  // ("mak" finds Maksym and Makar).
+  const resolveUser = (typed: string): Pick<AuditFilters, "username" | "userLike"> => {
     const wanted = typed.trim();
-    if (!wanted) return undefined;
+    if (!wanted) return {};
     const lower = lowerCase(wanted);
-    return users.find((u) => lowerCase(u) === lower) ?? wanted;
+    const known = users.find((u) => lowerCase(u) === lower);
+    return known !== undefined ? { username: known } : { userLike: wanted };
   };
 
   const current = (): AuditFilters | null => {
@@ -66,7 +69,8 @@ export function AuditFiltersForm({
     setRangeError(undefined);
     return {
       action: action || undefined,
-      username: resolveUser(username),
+      ...resolveUser(username),
+      search: search.trim() || undefined,
       serverId: servers.find((s) => s._id === serverId)?._id,
       outcome:
         outcome === "success" || outcome === "failure" || outcome === "unauthorized"
@@ -112,6 +116,14 @@ export function AuditFiltersForm({
         value={action}
         options={[{ value: ANY, label: t("moderation.audit.any") }, ...auditActionOptions()]}
         onChange={setAction}
+      />
+      <TextField
+        label={t("moderation.audit.search")}
+        type="search"
+        value={search}
+        maxLength={100}
+        placeholder={t("moderation.audit.searchHint")}
+        onChange={(e) => setSearch(e.target.value)}
       />
       <TextField
         label={t("moderation.audit.user")}

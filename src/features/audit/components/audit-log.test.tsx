@@ -93,6 +93,23 @@ describe("audit log modal", () => {
     );
   });
 
+  it("searches the details and finds users by part of a name; a known name is that user", async () => {
+    mockBackend.paginated["audit:list"] = { results: ROWS, status: "Exhausted", loadMore: vi.fn() };
+    mockBackend.queries["users:list"] = [{ username: "Maksym" }];
+    const { user, dialog } = await open();
+    await user.type(within(dialog).getByLabelText("Пошук у подробицях"), "  de_nuke ");
+    await user.type(within(dialog).getByLabelText("Користувач"), "mak");
+    await user.click(within(dialog).getByRole("button", { name: "Застосувати" }));
+    const filters = () => (mockBackend.paginatedArgs["audit:list"] as { filters: object }).filters;
+    expect(filters()).toMatchObject({ search: "de_nuke", userLike: "mak" });
+    expect(filters()).not.toHaveProperty("username");
+    await user.clear(within(dialog).getByLabelText("Користувач"));
+    await user.type(within(dialog).getByLabelText("Користувач"), "MAKSYM");
+    await user.click(within(dialog).getByRole("button", { name: "Застосувати" }));
+    expect(filters()).toMatchObject({ username: "Maksym" });
+    expect(filters()).not.toHaveProperty("userLike");
+  });
+
   it("shows the empty message and no 'load more' once everything is loaded", async () => {
     mockBackend.paginated["audit:list"] = { results: [], status: "Exhausted", loadMore: vi.fn() };
     const { dialog } = await open();

@@ -6,6 +6,7 @@ import { Icon } from "@/components/ui/icon";
 import { QueryBoundary } from "@/components/ui/query-boundary";
 import { LoadingLabel, Skeleton } from "@/components/ui/spinner";
 import { t } from "@/i18n";
+import { AUDIT_SEARCH_MAX } from "@/lib/catalog";
 import "@/i18n/load/audit";
 import "@/i18n/load/common";
 import { useAuditLog, type AuditFilters } from "../hooks/use-audit-log";
@@ -52,8 +53,12 @@ function AuditLogContent({ filters }: { filters: AuditFilters }) {
       </EmptyState>
     );
   }
+  const searching = Boolean(filters.search ?? filters.userLike);
   return (
     <div className={styles.wrap}>
+      {searching && rows.length >= AUDIT_SEARCH_MAX ? (
+        <p role="status">{t("moderation.audit.searchNote", { max: AUDIT_SEARCH_MAX })}</p>
+      ) : null}
       {rows.length > 0 ? <AuditTable rows={rows} /> : null}
       {status !== "Exhausted" ? (
         <div className={styles.more}>
