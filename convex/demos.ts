@@ -19,7 +19,7 @@ import { noteRenewal, renewalsDue, renewUploadUrls as renew } from "./model/demo
 import { adminDemoList, adminDemosOfMatch, publicDemosOfMatch } from "./model/demos/read";
 import { applyRetentionPage } from "./model/demos/retention";
 import { sendRecordingCommand } from "./model/demos/recording";
-import { targetFor } from "./model/servers/records";
+import { enabledTargetOf, targetFor } from "./model/servers/records";
 import { vServerAction } from "./lib/actionRegistry";
 import { vTarget } from "./lib/validators";
 
@@ -211,10 +211,7 @@ export const sendRecording = internalAction({
 export const recordingTarget = internalQuery({
   args: { serverId: v.id("servers") },
   returns: v.union(vTarget, v.null()),
-  handler: async (ctx, { serverId }) => {
-    const server = await ctx.db.get("servers", serverId);
-    return server && !server.disabled ? await targetFor(ctx, server) : null;
-  },
+  handler: async (ctx, { serverId }) => await enabledTargetOf(ctx, serverId),
 });
 
 /** The game server did not start the recording. */

@@ -127,6 +127,13 @@ describe("launch on a MatchZy server", () => {
     expect(names.sort()).toEqual(["Team B", "Вовки"]);
     const doc = await t.run((ctx) => ctx.db.get("tournaments", tournamentId));
     expect(doc?.seriesWinner).toBe("teamA");
+    // The series is over: its team names leave the server, so later public games are not theirs.
+    await eventually(
+      async () =>
+        server.world.cvars.get("mp_teamname_1") === "" &&
+        server.world.cvars.get("mp_teamname_2") === "",
+      30_000,
+    );
 
     // MatchZy restores the server after the series: the next match has no roster.
     server.console.exec("mp_warmup_start");

@@ -199,6 +199,7 @@ import type * as model_tournament_readiness from "../model/tournament/readiness.
 import type * as model_tournament_roster from "../model/tournament/roster.js";
 import type * as model_tournament_seats from "../model/tournament/seats.js";
 import type * as model_tournament_series from "../model/tournament/series.js";
+import type * as model_tournament_serverNames from "../model/tournament/serverNames.js";
 import type * as model_tournament_state from "../model/tournament/state.js";
 import type * as model_tournament_store from "../model/tournament/store.js";
 import type * as model_tournament_summary from "../model/tournament/summary.js";
@@ -420,6 +421,7 @@ declare const fullApi: ApiFromModules<{
   "model/tournament/roster": typeof model_tournament_roster;
   "model/tournament/seats": typeof model_tournament_seats;
   "model/tournament/series": typeof model_tournament_series;
+  "model/tournament/serverNames": typeof model_tournament_serverNames;
   "model/tournament/state": typeof model_tournament_state;
   "model/tournament/store": typeof model_tournament_store;
   "model/tournament/summary": typeof model_tournament_summary;

@@ -329,6 +329,17 @@ export const SERVER_ACTION_DECLARATIONS = {
     ],
     describe: ({ team1, team2 }) => `${team1} / ${team2}`,
   }),
+  /**
+   * Clears both teams' names once a tournament is over (its series won, or archived), so the public
+   * games after it show the sides' own names, not the tournament's teams
+   * (model/tournament/serverNames.ts).
+   */
+  teamNamesClear: declare({
+    label: "Скидання назв команд",
+    access: "admin",
+    args: {},
+    console: () => [`mp_teamname_1 ${quotedArg("", 64)}`, `mp_teamname_2 ${quotedArg("", 64)}`],
+  }),
 
   // ---- Admin only ----
   command: panel({

@@ -18,6 +18,15 @@ export async function secretsOf(ctx: QueryCtx, serverId: Id<"servers">) {
     .unique();
 }
 
+/** How to reach a server by id while it exists and is enabled, else null (for scheduled sends). */
+export async function enabledTargetOf(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+): Promise<GameServerTarget | null> {
+  const server = await ctx.db.get("servers", serverId);
+  return server && !server.disabled ? await targetFor(ctx, server) : null;
+}
+
 /** How to reach a server, secrets included: for actions and scheduled ticks only. */
 export async function targetFor(ctx: QueryCtx, server: Doc<"servers">): Promise<GameServerTarget> {
   const secret = await secretsOf(ctx, server._id);

@@ -11,6 +11,7 @@ import { fail } from "../../lib/errors";
 import { parseSteamId } from "../../lib/steamId";
 import { vTournamentFormat, vTournamentTeamKey } from "../../lib/tournamentFields";
 import { defineCapability } from "../capability/define";
+import { clearNamesAfter } from "./serverNames";
 import { archive, createTournament, unarchive } from "./state";
 import { checkRosterOpen, removeSeat, rename, replaceSeat } from "./roster";
 import { forceStart, pause, resume } from "./veto";
@@ -88,6 +89,8 @@ export const TOURNAMENT_CAPABILITIES = {
                 ? archive(state, (t) => pause(t, now))
                 : unarchive(state);
       await save(ctx, doc._id, state, next);
+      // Archived: the tournament is over; its team names leave the server.
+      if (op === "archive" && !doc.archived) await clearNamesAfter(ctx, doc);
       return { details: doc.slug };
     },
   }),

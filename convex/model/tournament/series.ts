@@ -9,6 +9,7 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { notify } from "../notifications/notify";
 import { applySeries } from "../cup/run";
+import { clearNamesAfter } from "./serverNames";
 import { stateOf } from "./store";
 import type { HistoryLine, Winner } from "../../lib/history";
 import { otherSide, type Side } from "../../lib/side";
@@ -131,6 +132,8 @@ export async function applyRecordedMatch(
     await applySeries(ctx, doc.cupMatchId, { a: score.teamA, b: score.teamB }, next.seriesWinner);
   }
   if (next.seriesWinner) {
+    // The series is over: its team names leave the server.
+    await clearNamesAfter(ctx, doc);
     const score = seriesScore(next);
     await notify(ctx, {
       kind: "seriesFinished",

@@ -116,6 +116,7 @@ export default {
   "action.ban": "Ban",
   "action.unban": "Unban",
   "action.teamNames": "Team names",
+  "action.teamNamesClear": "Clearing the team names",
   "action.reportReply": "Chat reply to a report",
   "action.mute": "Mute",
   "action.gag": "Gag",

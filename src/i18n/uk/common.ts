@@ -106,6 +106,7 @@ export default {
   "action.ban": "Бан",
   "action.unban": "Розбан",
   "action.teamNames": "Назви команд",
+  "action.teamNamesClear": "Скидання назв команд",
   "action.reportReply": "Відповідь на скаргу в чаті",
   "action.mute": "Мут",
   "action.gag": "Гег",

@@ -9,6 +9,7 @@ import { t } from "@/i18n";
 import { AUDIT_SEARCH_MAX } from "@/lib/catalog";
 import "@/i18n/load/audit";
 import "@/i18n/load/common";
+import "@/i18n/load/moderation";
 import { useAuditLog, type AuditFilters } from "../hooks/use-audit-log";
 import { AuditFiltersForm } from "./audit-filters";
 import { AuditTable } from "./audit-table";
