@@ -414,7 +414,7 @@ describe("a tournament that needs Steam", () => {
     const strayMatch = await t.run((ctx) => ctx.db.get("matches", stray!));
     expect(strayMatch?.tournamentId).toBeUndefined();
     // Map 2 still waits, and map 1 may be launched again meanwhile.
-    await expect(launch(1)).rejects.toThrow(M.seriesWaiting(1));
+    await expect(launch(1)).rejects.toThrow(M.seriesWaiting(1).message);
     await launch(0);
     expect(await get(t)).toMatchObject({ launchedMaps: 1, seriesResults: [] });
     // The roster plays it; the admin voids that match (a broken map): map 1 again, not map 2.
@@ -425,7 +425,7 @@ describe("a tournament that needs Steam", () => {
     expect((await get(t)).seriesResults).toHaveLength(1);
     await t.run((ctx) => voidMatch(ctx, played!));
     expect((await get(t)).seriesResults).toEqual([]);
-    await expect(launch(1)).rejects.toThrow(M.seriesWaiting(1));
+    await expect(launch(1)).rejects.toThrow(M.seriesWaiting(1).message);
     await launch(0);
     await play([historyLine(PETRO, "Петро", "CT", 20), historyLine(MAKSYM, "Максим", "T", 10)]);
     expect((await get(t)).seriesResults).toMatchObject([{ mapIndex: 0, winner: "teamA" }]);
@@ -462,7 +462,7 @@ describe("a tournament that needs Steam", () => {
         ],
         launchedMaps: 1,
       };
-      expect(() => launchPayload(finished, "wingman", 1)).toThrow(M.seriesWaiting(1));
+      expect(() => launchPayload(finished, "wingman", 1)).toThrow(M.seriesWaiting(1).message);
       const result = {
         mapIndex: 0,
         map: "de_mirage",
@@ -485,7 +485,7 @@ describe("a tournament that needs Steam", () => {
           "wingman",
           2,
         ),
-      ).toThrow(M.seriesWon("A"));
+      ).toThrow(M.seriesWon("A").message);
     });
   });
 });

@@ -5,6 +5,8 @@
  */
 import { fail } from "./errors";
 import { ownValue } from "./ownKey";
+import { wordedIn } from "./wording";
+import { REQUEST_TEXTS } from "./texts/request";
 
 /** Any string argument, at any depth (the longest real one, a free console line, is 330). */
 export const MAX_ARG_STRING = 1024;
@@ -25,10 +27,10 @@ const MAX_DEPTH = 8;
 
 export const ARG_BOUND_MESSAGES = {
   tooLong: (field: string, max: number) =>
-    `Задовге значення в запиті (${field}): щонайбільше ${max} символів.`,
+    wordedIn(REQUEST_TEXTS, "refusal.request.tooLong", { field, max }),
   tooMany: (field: string) =>
-    `Забагато елементів у запиті (${field}): щонайбільше ${MAX_ARG_ARRAY}.`,
-  tooDeep: "Запит має надто глибоку структуру.",
+    wordedIn(REQUEST_TEXTS, "refusal.request.tooMany", { field, max: MAX_ARG_ARRAY }),
+  tooDeep: REQUEST_TEXTS["refusal.request.tooDeep"],
 } as const;
 
 function check(value: unknown, field: string, depth: number): void {

@@ -1,5 +1,6 @@
 import { ConvexError, v, type Infer } from "convex/values";
-import { BACKEND_TEXTS, keyOfMessage, type Worded } from "./messages";
+import { CORE_TEXTS } from "./texts/core";
+import { keyOfMessage, type Worded } from "./wording";
 
 /** The small set of expected-failure codes the client knows how to show. */
 export const vErrorCode = v.union(
@@ -15,7 +16,7 @@ export type ErrorCode = Infer<typeof vErrorCode>;
 
 /**
  * `message` is Ukrainian, ready to show; `key` and `params`, when present, let the panel word it
- * in the visitor's language instead (`lib/messages.ts`).
+ * in the visitor's language instead (`lib/wording.ts`).
  */
 export const vErrorData = v.object({
   code: vErrorCode,
@@ -29,7 +30,7 @@ export type ErrorData = Infer<typeof vErrorData>;
 export const vRefusal = v.object({ refused: vErrorData });
 export type Refusal = Infer<typeof vRefusal>;
 
-/** Throws an expected failure; a text of `lib/messages.ts` goes with its key, so the panel words it. */
+/** Throws an expected failure; a text of a declared table goes with its key (`lib/wording.ts`). */
 export function fail(code: ErrorCode, message: string | Worded): never {
   if (typeof message !== "string") {
     const { key, params, message: text } = message;
@@ -42,10 +43,10 @@ export function fail(code: ErrorCode, message: string | Worded): never {
 }
 
 export const MESSAGES = {
-  accessDenied: BACKEND_TEXTS["backend.accessDenied"],
-  signInRequired: BACKEND_TEXTS["backend.signInRequired"],
-  noServer: BACKEND_TEXTS["backend.noServer"],
-  moderatorOnly: BACKEND_TEXTS["backend.moderatorOnly"],
+  accessDenied: CORE_TEXTS["backend.accessDenied"],
+  signInRequired: CORE_TEXTS["backend.signInRequired"],
+  noServer: CORE_TEXTS["backend.noServer"],
+  moderatorOnly: CORE_TEXTS["backend.moderatorOnly"],
 } as const;
 
 export function isErrorData(data: unknown): data is ErrorData {

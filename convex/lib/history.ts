@@ -18,11 +18,12 @@ import { v, type Infer } from "convex/values";
 import { isOwnKey } from "./ownKey";
 import { vRoundMark } from "./rounds";
 import { vSide, type Side } from "./side";
+import { REQUEST_TEXTS } from "./texts/request";
 
 export const HISTORY_MESSAGES = {
-  badSeason: "Невідомий сезон. Оберіть місяць у форматі РРРР-ММ або «за весь час».",
-  badSteamId: "Це не SteamID64.",
-  matchNotFound: "Матч не знайдено.",
+  badSeason: REQUEST_TEXTS["refusal.request.badSeason"],
+  badSteamId: REQUEST_TEXTS["refusal.request.notSteamId64"],
+  matchNotFound: REQUEST_TEXTS["refusal.request.matchNotFound"],
 } as const;
 
 export const MIN_ROUNDS = 4;

@@ -12,10 +12,11 @@ import type {
 } from "convex/server";
 import { ConvexError } from "convex/values";
 import { fail } from "./errors";
+import { REQUEST_TEXTS } from "./texts/request";
 
 export const PAGINATION_MESSAGES = {
-  badSize: "Некоректний розмір сторінки: ціле число від 1.",
-  badCursor: "Некоректна позиція в списку. Оновіть сторінку.",
+  badSize: REQUEST_TEXTS["refusal.request.badPageSize"],
+  badCursor: REQUEST_TEXTS["refusal.request.badCursor"],
 } as const;
 
 /** The page size to read: a whole number from 1, at most `max`. */

@@ -4,6 +4,7 @@
  * resolved offline; it comes back as `{ kind: "vanity" }` for the Steam Web API to answer.
  */
 import { foldLookalikes } from "./lookalikes";
+import { STEAM_ID_TEXTS } from "./texts/steamId";
 
 /** SteamID64 of individual account 0 (universe Public, type Individual, instance 1). */
 const BASE = 76561197960265728n;
@@ -15,11 +16,10 @@ export type ParsedSteamId =
   | { kind: "invalid"; message: string };
 
 export const STEAM_ID_MESSAGES = {
-  empty: "Вкажіть SteamID гравця.",
-  invalid:
-    "Невідомий формат SteamID. Підтримуються: SteamID64 (7656119…), STEAM_0:X:Y, [U:1:N] і посилання steamcommunity.com/profiles/… або /id/….",
-  outOfRange: "Такого облікового запису Steam не існує.",
-  vanityName: "Некоректне коротке ім'я профілю Steam.",
+  empty: STEAM_ID_TEXTS["refusal.steamId.empty"],
+  invalid: STEAM_ID_TEXTS["refusal.steamId.invalid"],
+  outOfRange: STEAM_ID_TEXTS["refusal.steamId.outOfRange"],
+  vanityName: STEAM_ID_TEXTS["refusal.steamId.vanityName"],
 } as const;
 
 function fromAccount(account: bigint): ParsedSteamId {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { fail } from "../../convex/lib/errors";
 import { BACKEND_TEXTS, REFUSAL_TEXTS } from "../../convex/lib/messages";
+import { TOURNAMENT_MESSAGES } from "../../convex/model/tournament/state";
 import en from "./en/common";
 import enRefusals from "./en/refusals";
 import uk from "./uk/common";
@@ -18,5 +20,26 @@ describe("backend texts", () => {
       expect(key).toMatch(/^refusal\.\w+\.\w+$/);
       expect(enRefusals[key as keyof typeof enRefusals], key).toBeTruthy();
     }
+  });
+
+  it("a declared table's text goes with its key, plain or with parameters", () => {
+    const thrown = (run: () => never) => {
+      try {
+        run();
+      } catch (error) {
+        return (error as { data: unknown }).data;
+      }
+    };
+    expect(thrown(() => fail("CONFLICT", TOURNAMENT_MESSAGES.notYourTurn))).toEqual({
+      code: "CONFLICT",
+      key: "refusal.tournament.notYourTurn",
+      message: "Зараз хід іншої команди.",
+    });
+    expect(thrown(() => fail("CONFLICT", TOURNAMENT_MESSAGES.seriesOrder(2)))).toEqual({
+      code: "CONFLICT",
+      key: "refusal.tournament.seriesOrder",
+      params: { n: 2 },
+      message: "Спершу запустіть мапу 2 серії.",
+    });
   });
 });

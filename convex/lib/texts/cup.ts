@@ -1,5 +1,7 @@
+import { defineTexts } from "../wording";
+
 /** Why a cup refuses, in Ukrainian; the panel words each key in the visitor's language. */
-export const CUP_TEXTS = {
+export const CUP_TEXTS = defineTexts({
   "refusal.cup.cupNameInvalid": "Вкажіть назву кубка.",
   "refusal.cup.teamNameInvalid": "Вкажіть назву команди.",
   "refusal.cup.tagInvalid": "Тег команди: від 1 до {max} символів.",
@@ -43,4 +45,4 @@ export const CUP_TEXTS = {
   "refusal.cup.cupNotFound": "Кубок не знайдено.",
   "refusal.cup.matchNotFound": "Матч кубка не знайдено.",
   "refusal.cup.teamNotFound": "Команду не знайдено.",
-} as const;
+} as const);

@@ -29,17 +29,18 @@ import { notify } from "../notifications/notify";
 import { sanctionWords } from "./reportQueue";
 import { getConductSettings } from "./settings";
 import { cleanPlayerText, linkedSteamIdOf } from "./webReports";
+import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
 
 export const APPEAL_MESSAGES = {
-  needsSteam: "Щоб побачити свої покарання й подати апеляцію, прив'яжіть Steam у «Мій профіль».",
-  notYours: "Це покарання не ваше.",
-  notAppealable: "Оскаржити можна лише бан, мут, гег чи мовчання.",
-  already: "Апеляцію на це покарання вже подано: її можна подати лише раз.",
-  text: "Опишіть, чому покарання слід скасувати (до 1000 символів).",
-  notFound: "Апеляцію не знайдено.",
-  decided: "Апеляцію вже вирішено.",
-  adminOnly: "Апеляцію на покарання адміністратора вирішує адміністратор.",
-  reason: "Напишіть причину рішення (до 200 символів).",
+  needsSteam: CONDUCT_TEXTS["refusal.conduct.appealNeedsSteam"],
+  notYours: CONDUCT_TEXTS["refusal.conduct.notYours"],
+  notAppealable: CONDUCT_TEXTS["refusal.conduct.notAppealable"],
+  already: CONDUCT_TEXTS["refusal.conduct.appealAlready"],
+  text: CONDUCT_TEXTS["refusal.conduct.appealText"],
+  notFound: CONDUCT_TEXTS["refusal.conduct.appealNotFound"],
+  decided: CONDUCT_TEXTS["refusal.conduct.appealDecided"],
+  adminOnly: CONDUCT_TEXTS["refusal.conduct.appealAdminOnly"],
+  reason: CONDUCT_TEXTS["refusal.conduct.decisionReason"],
 } as const;
 
 const APPEALABLE = new Set(["ban", "mute", "gag", "silence"]);

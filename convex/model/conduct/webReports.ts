@@ -14,14 +14,15 @@ import { appendAudit } from "../audit/log";
 import { playerSnapshotOf } from "../live/snapshots";
 import { chatLineOf } from "./chatLog";
 import { fileReport, liveContext, REPORT_CHAT_LINES, type ReportContext } from "./reports";
+import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
 
 export const WEB_REPORT_MESSAGES = {
-  needsSteam: "Щоб поскаржитися, прив'яжіть Steam у «Мій профіль».",
-  badPlayer: "Некоректний SteamID гравця.",
-  self: "Не можна поскаржитися на себе.",
-  reason: "Опишіть, що сталося (до 200 символів).",
-  filed: "Скаргу надіслано. Її розгляне модератор.",
-  folded: "На цього гравця вже є скарга: вашу додано до неї.",
+  needsSteam: CONDUCT_TEXTS["refusal.conduct.reportNeedsSteam"],
+  badPlayer: CONDUCT_TEXTS["refusal.conduct.badPlayer"],
+  self: CONDUCT_TEXTS["refusal.conduct.reportSelf"],
+  reason: CONDUCT_TEXTS["refusal.conduct.reportReason"],
+  filed: CONDUCT_TEXTS["refusal.conduct.reportFiled"],
+  folded: CONDUCT_TEXTS["refusal.conduct.reportFolded"],
 } as const;
 
 /** The signed-in user's linked SteamID, or the refusal a player without one gets. */

@@ -9,6 +9,7 @@ import { fail } from "../../lib/errors";
 import { PRESENCE_TTL_MS } from "../../lib/presence";
 import { allowNewViewer, allowViewerRefresh } from "../../lib/rateLimits";
 import type { LiveView } from "../../lib/validators";
+import { REQUEST_TEXTS } from "../../lib/texts/request";
 
 export { PRESENCE_TTL_MS } from "../../lib/presence";
 /** How many expired rows one clean-up removes. */
@@ -53,7 +54,7 @@ export async function recordPresence(
   view: LiveView = "other",
 ): Promise<boolean> {
   if (viewerId.length < 8 || viewerId.length > 64) {
-    fail("INVALID_INPUT", "Некоректний ідентифікатор вкладки.");
+    fail("INVALID_INPUT", REQUEST_TEXTS["refusal.request.badViewerId"]);
   }
   const server = await ctx.db.get("servers", serverId);
   if (!server || server.disabled) return false;

@@ -8,6 +8,7 @@
 import { env } from "../../_generated/server";
 import { isSteamId64 } from "../../lib/steamId";
 import { timedFetch } from "../../lib/timedFetch";
+import { STEAM_TEXTS } from "../../lib/texts/steam";
 
 export const OPENID_NS = "http://specs.openid.net/auth/2.0";
 const IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
@@ -22,18 +23,16 @@ const PERSONA_TIMEOUT_MS = 5_000;
 const FIELD_MAX = 2048;
 
 export const STEAM_LINK_MESSAGES = {
-  notConfigured:
-    "Прив'язка Steam недоступна: на сервері панелі не задано PANEL_URL (адресу панелі, куди Steam повертає гравця).",
-  expired: "Посилання для прив'язки Steam застаріло або вже використане. Почніть прив'язку ще раз.",
-  invalid: "Steam не підтвердив вхід. Спробуйте ще раз.",
-  returnTo: "Відповідь Steam призначена для іншої прив'язки. Почніть прив'язку ще раз.",
-  unavailable: "Steam зараз недоступний. Спробуйте за кілька хвилин.",
-  otherUser:
-    "Цю прив'язку Steam розпочато з іншого облікового запису панелі. Увійдіть у свій і почніть ще раз.",
-  takenElsewhere: "Цей акаунт Steam уже прив'язаний до іншого користувача панелі.",
-  alreadyLinked: "До вашого облікового запису вже прив'язано Steam. Спершу відв'яжіть його.",
-  notLinked: "До вашого облікового запису не прив'язано Steam.",
-  noUser: "Обліковий запис ще створюється. Спробуйте за мить.",
+  notConfigured: STEAM_TEXTS["refusal.steam.notConfigured"],
+  expired: STEAM_TEXTS["refusal.steam.expired"],
+  invalid: STEAM_TEXTS["refusal.steam.invalid"],
+  returnTo: STEAM_TEXTS["refusal.steam.returnTo"],
+  unavailable: STEAM_TEXTS["refusal.steam.unavailable"],
+  otherUser: STEAM_TEXTS["refusal.steam.otherUser"],
+  takenElsewhere: STEAM_TEXTS["refusal.steam.takenElsewhere"],
+  alreadyLinked: STEAM_TEXTS["refusal.steam.alreadyLinked"],
+  notLinked: STEAM_TEXTS["refusal.steam.notLinked"],
+  noUser: STEAM_TEXTS["refusal.steam.noUser"],
 } as const;
 export type SteamLinkFailure = keyof typeof STEAM_LINK_MESSAGES;
 

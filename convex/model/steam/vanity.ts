@@ -7,12 +7,12 @@ import { env } from "../../_generated/server";
 import { fail } from "../../lib/errors";
 import { isSteamId64, parseSteamId } from "../../lib/steamId";
 import { timedFetch } from "../../lib/timedFetch";
+import { STEAM_TEXTS } from "../../lib/texts/steam";
 
 export const VANITY_MESSAGES = {
-  noKey:
-    "Посилання з коротким ім'ям (steamcommunity.com/id/…) не підтримується: на сервері панелі не задано STEAM_WEB_API_KEY. Вставте SteamID64 або посилання /profiles/….",
-  notFound: "Профіль Steam з таким коротким ім'ям не знайдено.",
-  unavailable: "Steam Web API недоступний. Спробуйте пізніше або вставте SteamID64.",
+  noKey: STEAM_TEXTS["refusal.steam.vanityNoKey"],
+  notFound: STEAM_TEXTS["refusal.steam.vanityNotFound"],
+  unavailable: STEAM_TEXTS["refusal.steam.vanityUnavailable"],
 } as const;
 
 const DEFAULT_BASE = "https://api.steampowered.com";

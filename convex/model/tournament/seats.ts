@@ -16,6 +16,7 @@ import type { Viewer } from "../../lib/viewer";
 import type { TournamentState } from "./state";
 import { removeSeat } from "./roster";
 import { seatOf } from "./store";
+import { TOURNAMENT_TEXTS } from "../../lib/texts/tournament";
 
 /** A holder not seen for this long before the veto starts is away: the admin may free the seat. */
 export const SEAT_IDLE_MS = 10 * 60_000;
@@ -23,8 +24,8 @@ export const SEAT_IDLE_MS = 10 * 60_000;
 export const SEEN_REFRESH_MS = 60_000;
 
 export const SEAT_MESSAGES = {
-  idleTooLate: "Неактивні місця звільняються лише до початку вето.",
-  noIdleSeats: "Неактивних місць немає: усі гравці були на сторінці нещодавно.",
+  idleTooLate: TOURNAMENT_TEXTS["refusal.tournament.idleTooLate"],
+  noIdleSeats: TOURNAMENT_TEXTS["refusal.tournament.noIdleSeats"],
 } as const;
 
 type Seat = TournamentState["teamA"]["players"][number];

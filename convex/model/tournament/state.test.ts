@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { ConvexError } from "convex/values";
 import { describe, expect, test } from "vitest";
+import type { Worded } from "../../lib/wording";
 import type { Side } from "../../lib/side";
 import type { TournamentTeamKey } from "../../lib/tournamentFields";
 import {
@@ -42,7 +43,8 @@ function banAll(t: TournamentState, maps: readonly string[]) {
   return maps.reduce((s, map) => ban(s, s.turn === "teamA" ? A : B, map, s.currentStep, 10), t);
 }
 
-function refusal(run: () => unknown, message: string) {
+function refusal(run: () => unknown, refusal: string | Worded) {
+  const message = typeof refusal === "string" ? refusal : refusal.message;
   expect(run).toThrow(expect.objectContaining({ data: expect.objectContaining({ message }) }));
 }
 

@@ -19,6 +19,8 @@ import {
   type tournamentFields,
 } from "../../lib/tournamentFields";
 import { presetFormat } from "../../lib/tournamentPresets";
+import { wordedIn } from "../../lib/wording";
+import { TOURNAMENT_TEXTS } from "../../lib/texts/tournament";
 
 /** A tournament document without its system fields. */
 export type TournamentState = ObjectType<typeof tournamentFields>;
@@ -27,48 +29,49 @@ export type TournamentState = ObjectType<typeof tournamentFields>;
 export const NAME_MAX = 40;
 
 export const TOURNAMENT_MESSAGES = {
-  notFound: "Активний турнір не знайдено.",
-  alreadyJoined: "Ви вже приєдналися до команди.",
-  teamFull: "Ця команда вже укомплектована.",
-  nicknameBlank: "Введіть нікнейм Steam.",
-  nicknameTooLong: `Нікнейм задовгий: не більше ${NICKNAME_MAX} символів.`,
-  nicknameInvalid: "Нікнейм містить недопустимі символи.",
-  nicknameTaken: "Цей нікнейм уже використовується в турнірі.",
-  nicknameIsSteamId: "Введіть нікнейм Steam, а не SteamID.",
-  notStarted: "Турнір ще не розпочався: команди не укомплектовані.",
-  notReadyPhase: "Зараз не етап підтвердження готовності.",
-  alreadyReady: "Ви вже підтвердили готовність.",
-  paused: "Вето на паузі: зачекайте, доки адміністратор продовжить.",
-  notPaused: "Вето не на паузі.",
-  noClock: "У цього турніру немає таймера ходу.",
-  notPickPhase: "Зараз не етап вибору мапи.",
-  mapPicked: "Цю мапу вже обрано.",
-  archived: "Турнір в архіві.",
-  noSuchSeriesMap: "У серії немає такої мапи.",
-  seriesOrder: (n: number) => `Спершу запустіть мапу ${n} серії.`,
-  finished: "Турнір уже завершено.",
-  staleStep: "Цей крок уже зроблено. Оновлено стан турніру.",
-  notBanPhase: "Зараз не етап бану мап.",
-  notSidePhase: "Зараз не етап вибору сторони.",
-  notMember: "Ви не учасник цього турніру.",
-  notYourTurn: "Зараз хід іншої команди.",
-  unknownMap: "Такої мапи немає в пулі турніру.",
-  mapBanned: "Цю мапу вже забанено.",
-  launchIncomplete: "Конфігурація матчу не завершена.",
-  alreadyLaunched: "Матч уже запущено. Створіть новий турнір, щоб зіграти ще раз.",
-  unknownMode: (mode: string) => `Невідомий режим гри: ${mode}`,
-  steamRequired:
-    "Для цього турніру потрібен прив'язаний акаунт Steam: відкрийте «Мій профіль» і натисніть «Прив'язати Steam».",
-  steamSeated: "Цей акаунт Steam уже має місце в турнірі.",
-  leaveTooLate:
-    "Вийти з команди можна лише до початку вето. Попросіть адміністратора замінити вас.",
-  seatNotFound: "Такого гравця в команді немає.",
-  rosterLocked: "Матч уже запущено: склад команд змінити не можна.",
-  seriesWon: (team: string) => `Серію вже виграла ${team}.`,
+  notFound: TOURNAMENT_TEXTS["refusal.tournament.notFound"],
+  alreadyJoined: TOURNAMENT_TEXTS["refusal.tournament.alreadyJoined"],
+  teamFull: TOURNAMENT_TEXTS["refusal.tournament.teamFull"],
+  nicknameBlank: TOURNAMENT_TEXTS["refusal.tournament.nicknameBlank"],
+  nicknameTooLong: wordedIn(TOURNAMENT_TEXTS, "refusal.tournament.nicknameTooLong", {
+    max: NICKNAME_MAX,
+  }),
+  nicknameInvalid: TOURNAMENT_TEXTS["refusal.tournament.nicknameInvalid"],
+  nicknameTaken: TOURNAMENT_TEXTS["refusal.tournament.nicknameTaken"],
+  nicknameIsSteamId: TOURNAMENT_TEXTS["refusal.tournament.nicknameIsSteamId"],
+  notStarted: TOURNAMENT_TEXTS["refusal.tournament.notStarted"],
+  notReadyPhase: TOURNAMENT_TEXTS["refusal.tournament.notReadyPhase"],
+  alreadyReady: TOURNAMENT_TEXTS["refusal.tournament.alreadyReady"],
+  paused: TOURNAMENT_TEXTS["refusal.tournament.paused"],
+  notPaused: TOURNAMENT_TEXTS["refusal.tournament.notPaused"],
+  noClock: TOURNAMENT_TEXTS["refusal.tournament.noClock"],
+  notPickPhase: TOURNAMENT_TEXTS["refusal.tournament.notPickPhase"],
+  mapPicked: TOURNAMENT_TEXTS["refusal.tournament.mapPicked"],
+  archived: TOURNAMENT_TEXTS["refusal.tournament.archived"],
+  noSuchSeriesMap: TOURNAMENT_TEXTS["refusal.tournament.noSuchSeriesMap"],
+  seriesOrder: (n: number) => wordedIn(TOURNAMENT_TEXTS, "refusal.tournament.seriesOrder", { n }),
+  finished: TOURNAMENT_TEXTS["refusal.tournament.finished"],
+  staleStep: TOURNAMENT_TEXTS["refusal.tournament.staleStep"],
+  notBanPhase: TOURNAMENT_TEXTS["refusal.tournament.notBanPhase"],
+  notSidePhase: TOURNAMENT_TEXTS["refusal.tournament.notSidePhase"],
+  notMember: TOURNAMENT_TEXTS["refusal.tournament.notMember"],
+  notYourTurn: TOURNAMENT_TEXTS["refusal.tournament.notYourTurn"],
+  unknownMap: TOURNAMENT_TEXTS["refusal.tournament.unknownMap"],
+  mapBanned: TOURNAMENT_TEXTS["refusal.tournament.mapBanned"],
+  launchIncomplete: TOURNAMENT_TEXTS["refusal.tournament.launchIncomplete"],
+  alreadyLaunched: TOURNAMENT_TEXTS["refusal.tournament.alreadyLaunched"],
+  unknownMode: (mode: string) =>
+    wordedIn(TOURNAMENT_TEXTS, "refusal.tournament.unknownMode", { mode }),
+  steamRequired: TOURNAMENT_TEXTS["refusal.tournament.steamRequired"],
+  steamSeated: TOURNAMENT_TEXTS["refusal.tournament.steamSeated"],
+  leaveTooLate: TOURNAMENT_TEXTS["refusal.tournament.leaveTooLate"],
+  seatNotFound: TOURNAMENT_TEXTS["refusal.tournament.seatNotFound"],
+  rosterLocked: TOURNAMENT_TEXTS["refusal.tournament.rosterLocked"],
+  seriesWon: (team: string) => wordedIn(TOURNAMENT_TEXTS, "refusal.tournament.seriesWon", { team }),
   seriesWaiting: (n: number) =>
-    `Спершу дочекайтеся результату мапи ${n}: він з'явиться, щойно матч буде записано в історію.`,
-  nameTooLong: `Назва задовга: не більше ${NAME_MAX} символів.`,
-  nameInvalid: "Назва містить недопустимі символи.",
+    wordedIn(TOURNAMENT_TEXTS, "refusal.tournament.seriesWaiting", { n }),
+  nameTooLong: wordedIn(TOURNAMENT_TEXTS, "refusal.tournament.nameTooLong", { max: NAME_MAX }),
+  nameInvalid: TOURNAMENT_TEXTS["refusal.tournament.nameInvalid"],
 } as const;
 const M = TOURNAMENT_MESSAGES;
 

@@ -87,5 +87,7 @@ export default {
   "conduct.report.title": "Report {name}",
   "conduct.report.reason": "What happened",
   "conduct.report.send": "Send report",
+  "conduct.report.filed": "Report sent. A moderator will look at it.",
+  "conduct.report.folded": "This player has already been reported: yours was added to it.",
   "conduct.report.needsSteam": "Link Steam in «My profile» to report.",
 } as const satisfies Translation<typeof uk>;

@@ -1,4 +1,4 @@
-import { CORE_TEXTS } from "../../../convex/lib/messages";
+import { CORE_TEXTS } from "../../../convex/lib/texts/core";
 
 /** Ukrainian texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*, backend.*. */
 export default {

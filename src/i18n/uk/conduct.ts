@@ -84,5 +84,7 @@ export default {
   "conduct.report.title": "Скарга на гравця {name}",
   "conduct.report.reason": "Що сталося",
   "conduct.report.send": "Надіслати скаргу",
+  "conduct.report.filed": "Скаргу надіслано. Її розгляне модератор.",
+  "conduct.report.folded": "На цього гравця вже є скарга: вашу додано до неї.",
   "conduct.report.needsSteam": "Щоб поскаржитися, прив'яжіть Steam у «Мій профіль».",
 } as const;

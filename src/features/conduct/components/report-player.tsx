@@ -28,7 +28,7 @@ export function ReportPlayerButton({
       const answer = throwRefusal(
         await report({ steamId, reason, ...(matchId ? { matchId } : {}) }),
       );
-      toast.success(answer.message);
+      toast.success(t(answer.folded ? "conduct.report.folded" : "conduct.report.filed"));
       setOpen(false);
       setReason("");
     } catch (error) {

@@ -1,0 +1,21 @@
+import { defineTexts } from "../wording";
+
+/** Why reports and appeals refuse (and what a filed report answers), in Ukrainian. */
+export const CONDUCT_TEXTS = defineTexts({
+  "refusal.conduct.reportNeedsSteam": "Щоб поскаржитися, прив'яжіть Steam у «Мій профіль».",
+  "refusal.conduct.badPlayer": "Некоректний SteamID гравця.",
+  "refusal.conduct.reportSelf": "Не можна поскаржитися на себе.",
+  "refusal.conduct.reportReason": "Опишіть, що сталося (до 200 символів).",
+  "refusal.conduct.reportFiled": "Скаргу надіслано. Її розгляне модератор.",
+  "refusal.conduct.reportFolded": "На цього гравця вже є скарга: вашу додано до неї.",
+  "refusal.conduct.appealNeedsSteam":
+    "Щоб побачити свої покарання й подати апеляцію, прив'яжіть Steam у «Мій профіль».",
+  "refusal.conduct.notYours": "Це покарання не ваше.",
+  "refusal.conduct.notAppealable": "Оскаржити можна лише бан, мут, гег чи мовчання.",
+  "refusal.conduct.appealAlready": "Апеляцію на це покарання вже подано: її можна подати лише раз.",
+  "refusal.conduct.appealText": "Опишіть, чому покарання слід скасувати (до 1000 символів).",
+  "refusal.conduct.appealNotFound": "Апеляцію не знайдено.",
+  "refusal.conduct.appealDecided": "Апеляцію вже вирішено.",
+  "refusal.conduct.appealAdminOnly": "Апеляцію на покарання адміністратора вирішує адміністратор.",
+  "refusal.conduct.decisionReason": "Напишіть причину рішення (до 200 символів).",
+} as const);
