@@ -375,7 +375,13 @@ describe("a cup's matches", () => {
         expectedStep: 0,
         sessionId: "cup-session" as never,
       }),
-    ).toEqual({ refused: { code: "CONFLICT", message: "Турнір в архіві." } });
+    ).toEqual({
+      refused: {
+        code: "CONFLICT",
+        key: "refusal.tournament.archived",
+        message: "Турнір в архіві.",
+      },
+    });
     expect((await bracketOf(world, second.slug)).matches[0]).toMatchObject({
       phase: "veto",
       serverId: world.serverIds[0],
