@@ -46,9 +46,13 @@ export function client(backend: BackendHandle): ConvexClient {
   });
 }
 
+/**
+ * Waits for a state. The bound only ends a hang: a real app's first query loads its whole module
+ * graph, which took over 3 s on a loaded machine once the graph grew.
+ */
 export async function until<T>(
   fn: () => T | Promise<T>,
-  timeoutMs = 3000,
+  timeoutMs = 30_000,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
