@@ -30,8 +30,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim.stop();
 });
+/** Admin tabs share one read-back a minute per server: each test starts with none shared. */
+async function forgetReadBacks() {
+  await t.run(async (ctx) => {
+    for (const row of await ctx.db.query("toggleReadBacks").collect()) {
+      await ctx.db.delete("toggleReadBacks", row._id);
+    }
+  });
+}
+
 beforeEach(async () => {
   await sim.reset();
+  await forgetReadBacks();
 });
 afterEach(async () => {
   await stopLoops(t);
@@ -95,6 +105,7 @@ describe.each([
     expect((await row())?.confirmedAt).toBe(before?.confirmedAt);
 
     // An offline server cannot confirm anything: the read-back says so and changes nothing.
+    await forgetReadBacks();
     const shown = await toggles();
     await server().faults.set({ offline: true });
     try {
@@ -105,6 +116,31 @@ describe.each([
     } finally {
       await server().faults.set({ offline: false });
     }
+  });
+
+  test("open admin tabs share one read-back a minute: ten tabs, no more requests within it", async () => {
+    await admin.action(api.serverControl.readBack, { serverId: serverId() });
+    expect(server().counters.snapshot().total).toBeGreaterThan(0);
+    const { cheats } = await toggles();
+    server().counters.reset();
+    server().console.exec(`sv_cheats ${cheats ? 0 : 1}`);
+    for (let tab = 0; tab < 10; tab++) {
+      expect(await admin.action(api.serverControl.readBack, { serverId: serverId() })).toEqual({
+        confirmed: true,
+      });
+    }
+    // Within the minute nothing more reached the game server; the stored state stands.
+    expect(server().counters.snapshot().total).toBe(0);
+    expect(await toggles()).toMatchObject({ cheats, confirmed: true });
+    // A minute later the next tab reads again and sees the change.
+    await t.run(async (ctx) => {
+      for (const row of await ctx.db.query("toggleReadBacks").collect()) {
+        await ctx.db.patch("toggleReadBacks", row._id, { at: row.at - 60_000 });
+      }
+    });
+    await admin.action(api.serverControl.readBack, { serverId: serverId() });
+    expect(server().counters.snapshot().total).toBeGreaterThan(0);
+    expect(await toggles()).toMatchObject({ cheats: !cheats, confirmed: true });
   });
 
   test("the map the panel changes to shows at once, before any poll; the next poll confirms it", async () => {

@@ -331,6 +331,14 @@ export default defineSchema({
     confirmedAt: v.optional(v.number()),
   }).index("by_serverId", ["serverId"]),
 
+  /* When an open admin tab last had the switches read back from the game server (one row per
+     server, apart from serverToggles so a read that finds nothing new wakes no viewer): the tabs
+     share one read a minute, however many admins have one open. */
+  toggleReadBacks: defineTable({
+    serverId: v.id("servers"),
+    at: v.number(),
+  }).index("by_serverId", ["serverId"]),
+
   /* Global settings (a single row, key "global"). */
   settings: defineTable({
     key: v.string(),

@@ -23,11 +23,24 @@ import {
   type CallTally,
   type TallySnapshot,
 } from "./calls";
-import { client, sleep } from "./util";
+import { client, demoAdminToken, sleep } from "./util";
 
-export type ViewKind = "dashboard" | "players" | "killFeed";
+export type ViewKind = "dashboard" | "players" | "killFeed" | "adminTab";
 
 const HEARTBEAT_MS = HEARTBEAT_INTERVAL_MS;
+/** How often an open admin tab reads the switches back (READ_BACK_INTERVAL_MS of the panel's
+ * src/features/server-control/hooks/use-server-control.ts). */
+const READ_BACK_INTERVAL_MS = 60_000;
+/** The functions an admin's server-control tab calls besides its heartbeat. */
+const ADMIN_TAB_CALLS = [
+  "health:of",
+  "recovery:latest",
+  "serverControl:toggles",
+  "serverControl:readBack",
+  "serverControl:claimReadBack",
+  "serverControl:releaseReadBack",
+  "serverControl:confirmToggles",
+];
 
 export interface Viewer {
   client: ConvexClient;
@@ -52,12 +65,15 @@ export function viewer(
   const c = client(url);
   let delivered!: () => void;
   const firstValue = new Promise<void>((r) => (delivered = r));
+  let readBacks: ReturnType<typeof setInterval> | undefined;
   const unsubscribe =
     kind === "dashboard"
       ? c.onUpdate(api.live.dashboard, { serverId }, () => delivered())
       : kind === "players"
         ? c.onUpdate(api.live.playerList, { serverId }, () => delivered())
-        : c.onUpdate(api.serverLog.killFeed, { serverId }, () => delivered());
+        : kind === "killFeed"
+          ? c.onUpdate(api.serverLog.killFeed, { serverId }, () => delivered())
+          : adminTab(c, serverId, delivered, (t) => (readBacks = t));
   const viewerId = `bench-${kind}-${n.toString().padStart(4, "0")}`;
   const v: Viewer = {
     client: c,
@@ -66,6 +82,7 @@ export function viewer(
     async stop() {
       clearTimeout(first);
       clearInterval(timer);
+      clearInterval(readBacks);
       unsubscribe();
       await c.close();
     },
@@ -79,7 +96,8 @@ export function viewer(
   }
   const beat = () => {
     v.heartbeats++;
-    return c.mutation(api.live.heartbeat, { serverId, viewerId, view: kind });
+    const view = kind === "adminTab" ? "other" : kind;
+    return c.mutation(api.live.heartbeat, { serverId, viewerId, view });
   };
   v.ready = Promise.all([firstValue, beat()]).then(() => undefined);
   first = setTimeout(() => {
@@ -87,6 +105,29 @@ export function viewer(
     timer = setInterval(() => void beat().catch(() => {}), HEARTBEAT_MS);
   }, phaseMs);
   return v;
+}
+
+/**
+ * An admin's server-control tab as the panel opens it: the health panel, the interruption notice
+ * and the switches, and the switches' read-back at once and then every minute (shared by all open
+ * tabs of a server). Returns what unsubscribes.
+ */
+function adminTab(
+  c: ConvexClient,
+  serverId: Id<"servers">,
+  delivered: () => void,
+  keep: (t: ReturnType<typeof setInterval>) => void,
+): () => void {
+  c.setAuth(async () => demoAdminToken());
+  const subscriptions = [
+    c.onUpdate(api.health.of, { serverId }, () => delivered()),
+    c.onUpdate(api.recovery.latest, { serverId }, () => {}),
+    c.onUpdate(api.serverControl.toggles, { serverId }, () => {}),
+  ];
+  const readBack = () => void c.action(api.serverControl.readBack, { serverId }).catch(() => {});
+  readBack();
+  keep(setInterval(readBack, READ_BACK_INTERVAL_MS));
+  return () => subscriptions.forEach((unsubscribe) => unsubscribe());
 }
 
 /**
@@ -182,6 +223,9 @@ export interface AudienceResult {
   players: { queries: number; heartbeats: number };
   /** Runs per hour of all opened kill feeds on server1 (server1's window). */
   killFeed: { queries: number };
+  /** Calls per hour of all admins' server-control tabs on server1 (health panel, interruption
+   * notice, switches, their read-backs and heartbeats; server1's window). */
+  adminTab: { calls: number };
   /** Every heartbeat in server1's window, per hour. */
   heartbeatsPerHour: number;
   /** Server1's own poller calls per hour (its stores, and the fleet ticks that polled it, a tick
@@ -200,6 +244,8 @@ export async function liveAudiences(
   sizes: number[],
   windowMs: (size: number) => number,
   report: (r: AudienceResult) => void,
+  /** What each audience size opens: so many of each kind of tab. */
+  kinds: readonly ViewKind[] = ["dashboard", "players", "killFeed"],
 ): Promise<AudienceResult[]> {
   const [sim1, sim2] = demo.sim.servers;
   let rounds = 0;
@@ -226,13 +272,18 @@ export async function liveAudiences(
   };
   const clock1 = new TickClock(sim1!.counters, capture);
   const clock2 = new TickClock(sim2!.counters, capture);
-  const viewers: Record<ViewKind, Viewer[]> = { dashboard: [], players: [], killFeed: [] };
+  const viewers: Record<ViewKind, Viewer[]> = {
+    dashboard: [],
+    players: [],
+    killFeed: [],
+    adminTab: [],
+  };
   const results: AudienceResult[] = [];
   const perHour = (n: number, ms: number) => (n * 3_600_000) / ms;
   try {
     for (const size of sizes) {
       const joined: Viewer[] = [];
-      for (const kind of ["dashboard", "players", "killFeed"] as const) {
+      for (const kind of kinds) {
         const list = viewers[kind];
         const adding = size - list.length;
         for (let i = 0; i < adding; i++) {
@@ -245,10 +296,11 @@ export async function liveAudiences(
       }
       await Promise.all(joined.map((v) => v.ready));
       await sleep(500); // the first watcher's kick has been scheduled and run
-      const [w1, w2] = await Promise.all([
-        clock1.window(windowMs(size)),
-        clock2.window(windowMs(size)),
-      ]);
+      // Server2 is polled only while its players tab is watched: without one, its window is
+      // server1's (its figures then count nothing).
+      const [w1, w2] = kinds.includes("players")
+        ? await Promise.all([clock1.window(windowMs(size)), clock2.window(windowMs(size))])
+        : await clock1.window(windowMs(size)).then((w) => [w, w] as const);
       const ms1 = w1.end.at - w1.start.at;
       const ms2 = w2.end.at - w2.start.at;
       const a1 = w1.start.captured;
@@ -276,6 +328,13 @@ export async function liveAudiences(
         killFeed: {
           queries: perHour(calls(a1, b1, "serverLog:killFeed", servers.dashboard), ms1),
         },
+        adminTab: {
+          calls: perHour(
+            ADMIN_TAB_CALLS.reduce((n, fn) => n + calls(a1, b1, fn, servers.dashboard), 0) +
+              calls(a1, b1, "live:heartbeat", servers.dashboard, "other"),
+            ms1,
+          ),
+        },
         heartbeatsPerHour: perHour(callsBetween(a1.tally, b1.tally, ["live:heartbeat"]), ms1),
         pollerCallsPerHour: perHour(
           calls(a1, b1, "poller:fleetTick", servers.dashboard) +
@@ -291,7 +350,9 @@ export async function liveAudiences(
   } finally {
     clearInterval(roundSampler);
     await Promise.all(
-      [...viewers.dashboard, ...viewers.players, ...viewers.killFeed].map((v) => v.stop()),
+      Object.values(viewers)
+        .flat()
+        .map((v) => v.stop()),
     );
   }
   return results;

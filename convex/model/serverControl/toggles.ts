@@ -78,6 +78,40 @@ export async function confirmToggles(
   return true;
 }
 
+/** Open admin tabs read the switches back at most this often per server, together. */
+export const SHARED_READ_BACK_MS = 50_000;
+
+/**
+ * Whether an admin tab's periodic read-back should ask the game server now: not when another tab
+ * did less than SHARED_READ_BACK_MS ago and the stored switches are confirmed (then they are at
+ * most that old). Each admin tab asks once a minute: without this, every open tab added five
+ * game-server requests a minute.
+ */
+export async function claimReadBack(
+  ctx: MutationCtx,
+  serverId: Id<"servers">,
+  now: number,
+): Promise<{ due: boolean; confirmed: boolean }> {
+  const row = await ctx.db
+    .query("toggleReadBacks")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+  const { confirmed } = await readToggles(ctx, serverId);
+  if (row && confirmed && now - row.at < SHARED_READ_BACK_MS) return { due: false, confirmed };
+  if (row) await ctx.db.patch("toggleReadBacks", row._id, { at: now });
+  else await ctx.db.insert("toggleReadBacks", { serverId, at: now });
+  return { due: true, confirmed };
+}
+
+/** A read-back that got no answer: the next tab asks again instead of sharing it. */
+export async function releaseReadBack(ctx: MutationCtx, serverId: Id<"servers">): Promise<void> {
+  const row = await ctx.db
+    .query("toggleReadBacks")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+  if (row) await ctx.db.delete("toggleReadBacks", row._id);
+}
+
 /** Whether the switches should be read back after these accepted actions. */
 export function readBackAfter(actions: ServerAction[]): boolean {
   return actions.some((a) => declarationOf(a.kind).readBack === true);
