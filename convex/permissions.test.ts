@@ -260,6 +260,12 @@ const MATRIX: Record<string, Row> = {
   "health:of": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
   "users:list": { level: "adminRead", args: () => ({}) },
   "servers:save": { level: "admin", args: (i) => ({ serverId: i.serverId, disabled: false }) },
+  "servers:remove": {
+    level: "admin",
+    args: (i) => ({ serverId: i.serverId }),
+    // The fixture's server is enabled: an admin reaches the rule, nothing is deleted.
+    reaches: { code: "CONFLICT", message: /вимкніть сервер/ },
+  },
   "settings:setGuestAdmin": { level: "admin", args: () => ({ enabled: true }) },
   "users:setAdmin": { level: "admin", args: (i) => ({ userId: i.userId, isAdmin: true }) },
   "moderation:kick": {

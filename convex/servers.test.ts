@@ -90,3 +90,86 @@ describe("secrets are bound to the destination they were entered for", () => {
     expect((await lastAudit(t))!.details).not.toContain("секрети скинуто");
   });
 });
+
+describe("deleting a server", () => {
+  test("only once disabled; its live state goes, its matches and audit entries stay; audited", async () => {
+    const t = setupTest();
+    const { asAdmin, asModerator } = await personas(t);
+    const serverId = await asAdmin.action(api.servers.save, {
+      server: HTTP_SERVER,
+      apiKey: "secret-key",
+    });
+    const matchId = await t.run(async (ctx) => {
+      await ctx.db.insert("auditLog", {
+        at: 1,
+        username: "admin",
+        action: "kick",
+        serverId,
+        serverName: "Server #1",
+        outcome: "success",
+      });
+      return await ctx.db.insert("matches", {
+        serverId,
+        serverKey: "s1",
+        serverName: "Server #1",
+        map: "de_dust2",
+        startedAt: 1,
+        endedAt: 2,
+        scoreCT: 13,
+        scoreT: 3,
+        winner: "CT",
+        rounds: 16,
+        source: "poll",
+        players: [],
+        dedupeKey: "x",
+        counted: false,
+        voided: false,
+      });
+    });
+    // Enabled: refused (and audited), nothing deleted.
+    await expect(asAdmin.action(api.servers.remove, { serverId })).rejects.toMatchObject({
+      data: { code: "CONFLICT", key: "backend.serverDeleteEnabled" },
+    });
+    expect(await lastAudit(t)).toMatchObject({ action: "server_delete", outcome: "failure" });
+    await expect(asModerator.action(api.servers.remove, { serverId })).rejects.toMatchObject({
+      data: { code: "FORBIDDEN" },
+    });
+    await asAdmin.action(api.servers.save, { serverId, disabled: true });
+    await asAdmin.action(api.servers.remove, { serverId });
+
+    expect(await lastAudit(t)).toMatchObject({
+      action: "server_delete",
+      outcome: "success",
+      // The server is gone by the time the entry is written: the details name it.
+      details: "Server #1 (s1)",
+    });
+    const left = await t.run(async (ctx) => ({
+      server: await ctx.db.get("servers", serverId),
+      secrets: await ctx.db
+        .query("serverSecrets")
+        .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+        .collect(),
+      pollers: await ctx.db
+        .query("pollers")
+        .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+        .collect(),
+      match: await ctx.db.get("matches", matchId),
+      audit: await ctx.db
+        .query("auditLog")
+        .withIndex("by_serverId_and_at", (q) => q.eq("serverId", serverId))
+        .collect(),
+    }));
+    expect(left.server).toBeNull();
+    expect(left.secrets).toEqual([]);
+    expect(left.pollers).toEqual([]);
+    expect(left.match).toMatchObject({ serverName: "Server #1", serverKey: "s1" });
+    expect(left.audit.find((e) => e.action === "kick")).toMatchObject({ serverName: "Server #1" });
+    // Gone from every list; its key is free for a new server.
+    expect(await asAdmin.query(api.servers.adminList, {})).toEqual([]);
+    await asAdmin.action(api.servers.save, { server: HTTP_SERVER });
+    // A second delete of the same id finds nothing.
+    await expect(asAdmin.action(api.servers.remove, { serverId })).rejects.toMatchObject({
+      data: { code: "NOT_FOUND" },
+    });
+  });
+});

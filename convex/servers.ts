@@ -1,9 +1,12 @@
 import { v } from "convex/values";
+import { internal } from "./_generated/api";
+import { internalMutation } from "./_generated/server";
 import { adminQuery, publicQuery } from "./lib/functions";
 import { serverFields, vConnectionType } from "./lib/validators";
 import { capability } from "./model/capability/define";
 import { statusOf } from "./model/live/snapshots";
 import { secretsOf } from "./model/servers/records";
+import { purgeServerState, SERVER_DELETE_CAPABILITY } from "./model/servers/remove";
 import { SERVER_SAVE_CAPABILITY } from "./model/servers/save";
 
 export const vPublicServer = v.object({
@@ -79,3 +82,18 @@ export const adminList = adminQuery({
 
 /** Add a server (no `serverId`) or change one: settings, enabled flag, order and write-only secrets. */
 export const save = capability(SERVER_SAVE_CAPABILITY);
+
+/** Deletes the selected server once it is disabled (model/servers/remove.ts says what stays). */
+export const remove = capability(SERVER_DELETE_CAPABILITY);
+
+/** The next batch of a deleted server's live state, until none is left. */
+export const purgeDeleted = internalMutation({
+  args: { serverId: v.id("servers") },
+  returns: v.null(),
+  handler: async (ctx, { serverId }) => {
+    if (!(await purgeServerState(ctx, serverId))) {
+      await ctx.scheduler.runAfter(0, internal.servers.purgeDeleted, { serverId });
+    }
+    return null;
+  },
+});

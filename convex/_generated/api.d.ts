@@ -189,6 +189,7 @@ import type * as model_serverLog_roundStats from "../model/serverLog/roundStats.
 import type * as model_serverLog_status from "../model/serverLog/status.js";
 import type * as model_servers_feedSecret from "../model/servers/feedSecret.js";
 import type * as model_servers_records from "../model/servers/records.js";
+import type * as model_servers_remove from "../model/servers/remove.js";
 import type * as model_servers_save from "../model/servers/save.js";
 import type * as model_settings_deployment from "../model/settings/deployment.js";
 import type * as model_settings_guestAdmin from "../model/settings/guestAdmin.js";
@@ -418,6 +419,7 @@ declare const fullApi: ApiFromModules<{
   "model/serverLog/status": typeof model_serverLog_status;
   "model/servers/feedSecret": typeof model_servers_feedSecret;
   "model/servers/records": typeof model_servers_records;
+  "model/servers/remove": typeof model_servers_remove;
   "model/servers/save": typeof model_servers_save;
   "model/settings/deployment": typeof model_settings_deployment;
   "model/settings/guestAdmin": typeof model_settings_guestAdmin;

@@ -24,6 +24,7 @@ export const PANEL_EVENTS = [
   "server_save",
   "server_add",
   "server_update",
+  "server_delete",
   "admin_role",
   "admin_grant",
   "admin_revoke",

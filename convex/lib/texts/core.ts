@@ -19,4 +19,6 @@ export const CORE_TEXTS = defineTexts({
   "backend.backupNewer": "Ця копія новіша за перерваний матч: оберіть раунд не пізніше за нього.",
   "backend.serverNotBack": "Сервер ще не відповідає: відновлення можливе, коли він повернеться.",
   "backend.mapNotLoaded": "Сервер не завантажив мапу {map} за {seconds} с: спробуйте ще раз.",
+  "backend.serverGone": "Сервер не знайдено: можливо, його вже видалено.",
+  "backend.serverDeleteEnabled": "Спершу вимкніть сервер: видалити можна лише вимкнений.",
 } as const);

@@ -26,6 +26,7 @@ import { SEND_TEST_CAPABILITY, SET_WEBHOOK_CAPABILITY } from "../notifications/w
 import { PUSH_CAPABILITIES } from "../push/status";
 import { LOG_CAPABILITIES } from "../serverLog/status";
 import { GUEST_ADMIN_CAPABILITY } from "../settings/guestAdmin";
+import { SERVER_DELETE_CAPABILITY } from "../servers/remove";
 import { SERVER_SAVE_CAPABILITY } from "../servers/save";
 import { SETUP_CHECK_CAPABILITY } from "../settings/setupCheck";
 import { TOURNAMENT_CAPABILITIES } from "../tournament/admin";
@@ -52,6 +53,7 @@ const DECLARATIONS: AnyCapability[] = [
   LAUNCH_CAPABILITY,
   GUEST_ADMIN_CAPABILITY,
   SERVER_SAVE_CAPABILITY,
+  SERVER_DELETE_CAPABILITY,
   SET_WEBHOOK_CAPABILITY,
   SEND_TEST_CAPABILITY,
   VOID_MATCH_CAPABILITY,

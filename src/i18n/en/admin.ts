@@ -139,6 +139,12 @@ export default {
   "admin.servers.disabled": "Disabled",
   "admin.servers.enable": "Enable",
   "admin.servers.disable": "Disable",
+  "admin.servers.delete": "Delete",
+  "admin.servers.deleteNamed": "Delete {name}",
+  "admin.servers.deleteTitle": "Delete the server «{name}»?",
+  "admin.servers.deleteText":
+    "The server leaves the panel with its live state, passwords and keys. Matches played on it, player statistics, bans and audit log entries stay. This cannot be undone.",
+  "admin.servers.deleted": "Server «{name}» deleted.",
   "admin.servers.edit": "Edit",
   "admin.servers.editTitle": "Server «{name}»",
   "admin.servers.moveUp": "Move {name} up",

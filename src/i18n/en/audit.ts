@@ -40,6 +40,7 @@ export default {
   "audit.event.serverSave": "Server settings",
   "audit.event.serverAdd": "Server added",
   "audit.event.serverUpdate": "Server changed",
+  "audit.event.serverDelete": "Server deleted",
   "audit.event.adminRole": "Administrator rights",
   "audit.event.adminGrant": "Admin rights granted",
   "audit.event.adminRevoke": "Admin rights revoked",

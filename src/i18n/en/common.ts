@@ -84,6 +84,8 @@ export default {
   "backend.serverNotBack":
     "The server is not answering yet: the match can be recovered once it is back.",
   "backend.mapNotLoaded": "The server did not load {map} within {seconds} s: try again.",
+  "backend.serverGone": "Server not found: it may have been deleted already.",
+  "backend.serverDeleteEnabled": "Disable the server first: only a disabled server can be deleted.",
   "backend.accessDenied": "Access restricted. This action requires administrator sign-in.",
   "backend.signInRequired": "Sign in to do this.",
   "backend.noServer": "No server selected.",

@@ -138,6 +138,12 @@ export default {
   "admin.servers.disabled": "Вимкнено",
   "admin.servers.enable": "Увімкнути",
   "admin.servers.disable": "Вимкнути",
+  "admin.servers.delete": "Видалити",
+  "admin.servers.deleteNamed": "Видалити {name}",
+  "admin.servers.deleteTitle": "Видалити сервер «{name}»?",
+  "admin.servers.deleteText":
+    "Сервер зникне з панелі разом із його станом наживо, паролями та ключами. Зіграні на ньому матчі, статистика гравців, бани й записи журналу аудиту залишаться. Скасувати видалення не можна.",
+  "admin.servers.deleted": "Сервер «{name}» видалено.",
   "admin.servers.edit": "Змінити",
   "admin.servers.editTitle": "Сервер «{name}»",
   "admin.servers.moveUp": "Перемістити {name} вище",

@@ -37,6 +37,7 @@ export default {
   "audit.event.serverSave": "Налаштування сервера",
   "audit.event.serverAdd": "Додано сервер",
   "audit.event.serverUpdate": "Змінено сервер",
+  "audit.event.serverDelete": "Видалено сервер",
   "audit.event.adminRole": "Права адміністратора",
   "audit.event.adminGrant": "Надано права адміна",
   "audit.event.adminRevoke": "Забрано права адміна",

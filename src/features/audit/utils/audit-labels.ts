@@ -24,6 +24,7 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   server_save: "audit.event.serverSave",
   server_add: "audit.event.serverAdd",
   server_update: "audit.event.serverUpdate",
+  server_delete: "audit.event.serverDelete",
   admin_role: "audit.event.adminRole",
   admin_grant: "audit.event.adminGrant",
   admin_revoke: "audit.event.adminRevoke",

@@ -8,6 +8,7 @@ import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import { useServerSettings, type AdminServer } from "../hooks/use-server-settings";
 import { ServerFormDialog } from "./server-form-dialog";
+import { useConfirmation } from "@/hooks/use-confirmation";
 import { actionsColumn } from "@/components/ui/actions-column";
 import styles from "@/styles/admin.module.css";
 
@@ -19,10 +20,27 @@ function SecretBadge({ set }: { set: boolean }) {
   );
 }
 
-/** Servers: order, enable/disable, edit settings and write-only secrets, add a new one. */
+/**
+ * Servers: order, enable/disable, edit settings and write-only secrets, add a new one, delete a
+ * disabled one after a confirmation.
+ */
 export function ServersSettings() {
-  const { servers, save } = useServerSettings();
+  const { servers, save, remove } = useServerSettings();
   const [editing, setEditing] = useState<AdminServer | "new" | null>(null);
+  const { ask, dialog } = useConfirmation();
+
+  // Only a disabled server can be deleted; the dialog says what goes and what stays.
+  const askDelete = (s: AdminServer) =>
+    ask({
+      title: t("admin.servers.deleteTitle", { name: s.name }),
+      text: t("admin.servers.deleteText"),
+      confirmLabel: t("admin.servers.delete"),
+      run: async () => {
+        if ((await remove.run({ serverId: s._id })) !== undefined) {
+          toast.success(t("admin.servers.deleted", { name: s.name }));
+        }
+      },
+    });
 
   const saveAndTell = async (args: Parameters<typeof save.run>[0]) => {
     if ((await save.run(args)) !== undefined) toast.success(t("admin.servers.saved"));
@@ -134,11 +152,23 @@ export function ServersSettings() {
                 >
                   {s.disabled ? t("admin.servers.enable") : t("admin.servers.disable")}
                 </Button>
+                {s.disabled ? (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={remove.pending}
+                    aria-label={t("admin.servers.deleteNamed", { name: s.name })}
+                    onClick={() => askDelete(s)}
+                  >
+                    {t("admin.servers.delete")}
+                  </Button>
+                ) : null}
               </>
             )),
           ]}
         />
       )}
+      {dialog}
       {editing !== null ? (
         <ServerFormDialog
           server={editing === "new" ? null : editing}

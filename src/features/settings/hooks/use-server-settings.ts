@@ -7,12 +7,13 @@ export type AdminServer = FunctionReturnType<typeof api.servers.adminList>[numbe
 export type ServerSaveArgs = Omit<FunctionArgs<typeof api.servers.save>, "sessionId">;
 export type PanelUser = FunctionReturnType<typeof api.users.list>[number];
 
-/** Every server with its settings (secrets only as "is set") and the one way to change them. */
+/** Every server with its settings (secrets only as "is set"), how to change one and delete one. */
 export function useServerSettings() {
   const servers = useQuery(api.servers.adminList);
   // Failures are shown by the form (validation messages) or toasted by the caller.
   const save = useGatedAction(api.servers.save, { needsServer: false });
-  return { servers, save };
+  const remove = useGatedAction(api.servers.remove, { needsServer: false });
+  return { servers, save, remove };
 }
 
 /** Users and their admin role (grant/revoke, audited; nobody can revoke their own). */
