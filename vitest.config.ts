@@ -75,6 +75,8 @@ export default defineConfig({
         // Browser tests against demo mode; one file at a time, they share ports and a browser.
         test: {
           name: "e2e",
+          // One production build of the panel for every file (tests/e2e/web-build.ts).
+          globalSetup: ["./tests/e2e/web-build.ts"],
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,

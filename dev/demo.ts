@@ -45,12 +45,6 @@ export interface DemoOptions {
   web?: boolean;
   /** mp_maxrounds cap of every simulated server (default 8). */
   maxRounds?: number;
-  /**
-   * Where Vite keeps its pre-bundled dependencies (default node_modules/.vite). Dev servers of two
-   * processes must not share one: each rewrites it when it finds new dependencies, and a page of
-   * the other then imports chunks that are gone and never starts.
-   */
-  viteCacheDir?: string;
 }
 
 export interface DemoHandle {
@@ -150,7 +144,6 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
         createServer({
           root,
           configFile: path.join(root, "vite.config.ts"),
-          ...(opts.viteCacheDir ? { cacheDir: opts.viteCacheDir } : {}),
           logLevel: opts.quiet ? "error" : "info",
           server: { port: webPort, host: "127.0.0.1", strictPort: webPort !== 0 },
         }),

@@ -36,8 +36,15 @@ export interface Served {
   close(): Promise<void>;
 }
 
+export interface ServeOptions {
+  /** Text replaced in every HTML and JS file, in order (a host's runtime configuration). */
+  replace?: Array<[string, string]>;
+  /** Headers a host adds per path (the framing rules). */
+  headers?: (pathname: string) => Record<string, string>;
+}
+
 /** Serves a build gzip-compressed, as a single-page app with the overlay's own page. */
-export async function serveBuild(dir: string): Promise<Served> {
+export async function serveBuild(dir: string, options: ServeOptions = {}): Promise<Served> {
   const files = new Map<string, { body: Buffer; type: string }>();
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
@@ -52,22 +59,27 @@ export async function serveBuild(dir: string): Promise<Served> {
             ".html": "text/html",
             ".svg": "image/svg+xml",
           }[ext] ?? "application/octet-stream";
-        files.set("/" + path.relative(dir, full), {
-          body: gzipSync(readFileSync(full), { level: 9 }),
-          type,
-        });
+        let body = readFileSync(full);
+        if (options.replace && (ext === ".js" || ext === ".html")) {
+          let text = body.toString("utf8");
+          for (const [from, to] of options.replace) text = text.split(from).join(to);
+          body = Buffer.from(text, "utf8");
+        }
+        files.set("/" + path.relative(dir, full), { body: gzipSync(body, { level: 9 }), type });
       }
     }
   };
   walk(dir);
   let js = 0;
   const server = http.createServer((req, res) => {
-    const pathname = new URL(req.url ?? "/", "http://x").pathname;
+    // The path as a host reads it: `//?lang=uk` is the index, never an error.
+    const pathname = (req.url ?? "/").split(/[?#]/)[0]!.replace(/^\/+/, "/");
     const file =
       files.get(pathname) ??
       (pathname.startsWith("/overlay/") ? files.get("/overlay.html") : files.get("/index.html"))!;
     if (pathname.endsWith(".js")) js += file.body.length;
     res.writeHead(200, {
+      ...options.headers?.(pathname),
       "content-type": file.type,
       "content-encoding": "gzip",
       "content-length": file.body.length,

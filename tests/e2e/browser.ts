@@ -6,9 +6,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startDemo, type DemoHandle } from "../../dev/demo";
-
-/** The browser tests' Vite dependency cache (they run one file at a time, so one is enough). */
-const E2E_VITE_CACHE = path.resolve(import.meta.dirname, "../../node_modules/.vite-e2e");
+import { serveBuild } from "../../dev/bench/web-serve";
+import { framingHeaders } from "../../src/config/framing";
+import { E2E_WEB_DIR, SITE_HOST_PLACEHOLDER, SYNC_HOST_PLACEHOLDER } from "./web-build";
 
 const CANDIDATES = [
   "/usr/bin/chromium",
@@ -64,21 +64,26 @@ export interface Env {
 
 /** tickMs 0: the simulated match only moves when a test calls `advance()`. */
 export async function startEnv(tickMs = 0): Promise<Env> {
-  // A cache of the browser tests' own: the unit tests' `npm run demo` runs its dev server beside
-  // them, and a shared cache rewritten by one breaks the other's page.
-  const demo = await startDemo({
-    ephemeral: true,
-    quiet: true,
-    tickMs,
-    viteCacheDir: E2E_VITE_CACHE,
+  const demo = await startDemo({ ephemeral: true, quiet: true, tickMs, web: false });
+  // The production build (web-build.ts), pointed at this demo's backend.
+  const web = await serveBuild(E2E_WEB_DIR, {
+    replace: [
+      [SYNC_HOST_PLACEHOLDER, new URL(demo.backend.url).host],
+      [SITE_HOST_PLACEHOLDER, new URL(demo.backend.siteUrl).host],
+    ],
+    headers: framingHeaders,
   });
+  const url = `${web.url}/`;
+  // Discord messages link players to the panel (a deployment env var, read at send time).
+  process.env.PANEL_URL = url;
   const browser = await launchBrowser();
   return {
     demo,
     browser,
-    url: demo.webUrl!,
+    url,
     async stop() {
       await browser.close();
+      await web.close();
       await demo.stop();
     },
   };
