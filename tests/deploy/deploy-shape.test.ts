@@ -28,7 +28,7 @@ describe("convex/ deploys", () => {
     // Tests, fixtures and configs are never deployed.
     const all = [...shape.modules.isolate, ...shape.modules.node];
     expect(all.filter((m) => /test|fixture|config|schema/.test(m))).toEqual([]);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe("what would break a deploy fails the check", () => {
