@@ -16,7 +16,14 @@ const vLatest = v.object({
   upToDate: v.boolean(),
   checkedAt: v.number(),
 });
-const vFeedArrival = v.union(v.object({ lastAt: v.union(v.number(), v.null()) }), v.null());
+const vFeedArrival = v.union(
+  v.object({
+    lastAt: v.union(v.number(), v.null()),
+    /** Silent since then while players are on: a state (model/serverLog/silence.ts). */
+    silentSince: v.optional(v.number()),
+  }),
+  v.null(),
+);
 
 export const of = adminQuery({
   args: { serverId: v.id("servers") },

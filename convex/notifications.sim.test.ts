@@ -15,6 +15,7 @@ import { recordMatch } from "./model/history/record";
 import { createTournament } from "./model/tournament/state";
 import { historyLine } from "./testing/history.fixtures";
 import { notifyTournamentStep, SERVER_STATE_HOLD_MS } from "./model/notifications/notify";
+import { LOG_SILENT_ALERT_MS, LOG_SILENT_MS, watchLogSilence } from "./model/serverLog/silence";
 import {
   eventually,
   pollNow,
@@ -229,6 +230,129 @@ describe("one correctly formed message per event", () => {
     await setStatus(true, Date.now() - SERVER_STATE_HOLD_MS);
     await confirm(true);
     expect((await oneMessage("serverState")).title).toBe("Сервер знову онлайн");
+  });
+
+  test("a CS2 log silent while players are on: a state at once, Discord after the hold, and when it is back", async () => {
+    const serverId = ids[0]!;
+    const secret = "ab".repeat(32);
+    const status = () =>
+      t.run((ctx) =>
+        ctx.db
+          .query("serverLogStatus")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique(),
+      );
+    const quietSince = Date.now() - LOG_SILENT_MS - 60_000;
+    await t.run(async (ctx) => {
+      const secrets = await ctx.db
+        .query("serverSecrets")
+        .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+        .unique();
+      if (secrets) await ctx.db.patch("serverSecrets", secrets._id, { logSecret: secret });
+      else await ctx.db.insert("serverSecrets", { serverId, logSecret: secret });
+      const row = await ctx.db
+        .query("serverLogStatus")
+        .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+        .unique();
+      const fields = { enabled: true, enabledAt: quietSince - 600_000, lastBatchAt: quietSince };
+      if (row) await ctx.db.patch("serverLogStatus", row._id, fields);
+      else await ctx.db.insert("serverLogStatus", { serverId, ...fields });
+    });
+    try {
+      expect(sim.servers[0]!.state().players.connected).toBeGreaterThan(0);
+      // The poll the panel makes anyway sees players on and no batch for three minutes.
+      await pollNow(t, serverId);
+      expect((await status())?.silentSince).toBe(quietSince);
+      const health = await admin.query(api.health.of, { serverId });
+      expect(health.log).toEqual({ lastAt: quietSince, silentSince: quietSince });
+      const timers = await t.run(async (ctx) =>
+        (await ctx.db.system.query("_scheduled_functions").collect()).filter(
+          (j) => j.name.includes("announceSilence") && j.state.kind === "pending",
+        ),
+      );
+      expect(timers.map((j) => j.args[0])).toEqual([{ serverId }]);
+      await stopLoops(t);
+      // A second poll changes nothing (the state is written once).
+      await pollNow(t, serverId);
+      await stopLoops(t);
+      expect(discord.messages).toHaveLength(0);
+
+      // The timer, early: nothing yet; once the hold has passed: one message, once.
+      await t.mutation(internal.serverLog.announceSilence, { serverId });
+      expect(discord.messages).toHaveLength(0);
+      await t.run(async (ctx) => {
+        const row = (await ctx.db
+          .query("serverLogStatus")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique())!;
+        await ctx.db.patch("serverLogStatus", row._id, {
+          silentSince: Date.now() - LOG_SILENT_MS - LOG_SILENT_ALERT_MS,
+        });
+      });
+      await t.mutation(internal.serverLog.announceSilence, { serverId });
+      await t.mutation(internal.serverLog.announceSilence, { serverId });
+      const silent = await oneMessage("serverState");
+      expect(silent.title).toBe("Журнал CS2 мовчить");
+      expect(silent.description).toMatch(/журнал не надходить 5 хв, хоча на сервері \d+ гравців\./);
+
+      // A batch arrives: the state ends and the channel hears the log is back.
+      discord.clear();
+      const res = await t.fetch(`/api/log/server1/${secret}`, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: '11/29/2026 - 10:00:00.000 - World triggered "Round_Start"\n',
+      });
+      expect(res.status).toBe(200);
+      expect((await status())?.silentSince).toBeUndefined();
+      expect((await oneMessage("serverState")).title).toBe("Журнал CS2 знову надходить");
+      expect((await admin.query(api.health.of, { serverId })).log?.silentSince).toBeUndefined();
+    } finally {
+      await t.run(async (ctx) => {
+        const row = await ctx.db
+          .query("serverLogStatus")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique();
+        if (row) await ctx.db.delete("serverLogStatus", row._id);
+      });
+    }
+  });
+
+  test("no players on, or the log off: no silence", async () => {
+    const serverId = ids[0]!;
+    const now = Date.now();
+    const quiet = { enabled: true, enabledAt: now - 3_600_000, lastBatchAt: now - 3_600_000 };
+    const id = await t.run((ctx) => ctx.db.insert("serverLogStatus", { serverId, ...quiet }));
+    try {
+      await t.run((ctx) => watchLogSilence(ctx, serverId, { online: true, players: 0 }, now));
+      await t.run((ctx) => watchLogSilence(ctx, serverId, { online: false, players: 0 }, now));
+      expect(
+        (await t.run((ctx) => ctx.db.get("serverLogStatus", id)))?.silentSince,
+      ).toBeUndefined();
+      await t.run((ctx) => watchLogSilence(ctx, serverId, { online: true, players: 4 }, now));
+      expect((await t.run((ctx) => ctx.db.get("serverLogStatus", id)))?.silentSince).toBe(
+        quiet.lastBatchAt,
+      );
+      // Everybody left: not a state any more (nobody plays, no log is expected).
+      await t.run((ctx) => watchLogSilence(ctx, serverId, { online: true, players: 0 }, now));
+      expect(
+        (await t.run((ctx) => ctx.db.get("serverLogStatus", id)))?.silentSince,
+      ).toBeUndefined();
+      // Switched off: never a state.
+      await t.run((ctx) => ctx.db.patch("serverLogStatus", id, { enabled: false }));
+      await t.run((ctx) => watchLogSilence(ctx, serverId, { online: true, players: 4 }, now));
+      expect(
+        (await t.run((ctx) => ctx.db.get("serverLogStatus", id)))?.silentSince,
+      ).toBeUndefined();
+    } finally {
+      await t.run(async (ctx) => {
+        for (const job of await ctx.db.system.query("_scheduled_functions").collect()) {
+          if (job.name.includes("announceSilence") && job.state.kind === "pending") {
+            await ctx.scheduler.cancel(job._id);
+          }
+        }
+        await ctx.db.delete("serverLogStatus", id);
+      });
+    }
   });
 
   test("tournament finished and launched, match recorded", async () => {

@@ -297,6 +297,10 @@ export default defineSchema({
   serverLogStatus: defineTable({
     ...feedStatusFields,
     lastBatchAt: v.optional(v.number()),
+    /** Since when the log has been silent while players are on (model/serverLog/silence.ts). */
+    silentSince: v.optional(v.number()),
+    /** The server-state Discord channel was told of this silence. */
+    silentAnnounced: v.optional(v.boolean()),
   }).index("by_serverId", ["serverId"]),
 
   /* The match as CS2's log tells it (model/serverLog/matchLog.ts), one row per server: written

@@ -5,6 +5,7 @@ import { vKill } from "./lib/killFeed";
 import { adminQuery, publicQuery } from "./lib/functions";
 import { capability } from "./model/capability/define";
 import { killFeedOf, receiveLogBatch, vLogBatch, vLogReply } from "./model/serverLog/receive";
+import { announceLogSilence } from "./model/serverLog/silence";
 import {
   configLines,
   LOG_CAPABILITIES,
@@ -17,6 +18,16 @@ export const receive = internalMutation({
   args: vLogBatch.fields,
   returns: vLogReply,
   handler: async (ctx, batch) => await receiveLogBatch(ctx, batch, Date.now()),
+});
+
+/** The silent-log alert's timer (model/serverLog/silence.ts). */
+export const announceSilence = internalMutation({
+  args: { serverId: v.id("servers") },
+  returns: v.null(),
+  handler: async (ctx, { serverId }) => {
+    await announceLogSilence(ctx, serverId, Date.now());
+    return null;
+  },
 });
 
 /**

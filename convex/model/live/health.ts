@@ -12,6 +12,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { HealthSample, PollHealth, PollResult } from "../../lib/validators";
+import { watchLogSilence } from "../serverLog/silence";
 import { logStatusOf } from "../serverLog/status";
 import { pushStatusOf } from "../push/status";
 import { startUpdateCheck, updateView } from "./updateCheck";
@@ -65,6 +66,12 @@ export async function storeHealth(
   const row = await healthOf(ctx, serverId);
   const h: PollHealth = result.ok ? (result.health ?? {}) : {};
   const online = result.ok;
+  await watchLogSilence(
+    ctx,
+    serverId,
+    { online, players: result.ok ? result.match.playersOnline : 0 },
+    now,
+  );
   const bootedAt =
     h.uptimeSec !== undefined ? now - h.uptimeSec * 1000 : online ? row?.bootedAt : undefined;
   const restarted =
@@ -147,7 +154,12 @@ export async function healthView(ctx: QueryCtx, serverId: Id<"servers">, now: nu
     ...(row ? { sampledAt: row.sampledAt } : {}),
     samples: row?.samples ?? [],
     ...(row?.latest ? { latest: row.latest } : {}),
-    log: log?.enabled ? { lastAt: log.lastBatchAt ?? null } : null,
+    log: log?.enabled
+      ? {
+          lastAt: log.lastBatchAt ?? null,
+          ...(log.silentSince !== undefined ? { silentSince: log.silentSince } : {}),
+        }
+      : null,
     push: push?.enabled ? { lastAt: push.lastEventAt ?? null } : null,
     update: await updateView(ctx, serverId, now),
   };

@@ -13,6 +13,8 @@ import type { WebhookKind } from "../../lib/discord";
 import type { InterruptReason } from "../../lib/history";
 import { originOf } from "./webhookUrl";
 import { durationText } from "../../lib/durationText";
+import { fillText as fill } from "../../lib/wording";
+import { LOG_SILENCE_TEXTS, type LogSilenceKey } from "../../lib/texts/serverState";
 
 export type NotifyEvent =
   | {
@@ -124,6 +126,13 @@ export type NotifyEvent =
       reason: InterruptReason;
       at: number;
     }
+  | {
+      /** A server's CS2 log stopped arriving while players are on, or came back after that. */
+      kind: "logSilent" | "logBack";
+      serverName: string;
+      minutes: number;
+      players?: number;
+    }
   | { kind: "pushEnabled" | "pushDisabled"; admin: string; serverName: string }
   | {
       /** A new report from the game (`!report`, `!calladmin`) or the web. */
@@ -182,6 +191,8 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   serverOffline: "serverState",
   serverOnline: "serverState",
   matchInterrupted: "serverState",
+  logSilent: "serverState",
+  logBack: "serverState",
   pushEnabled: "push",
   pushDisabled: "push",
   report: "moderation",
@@ -263,6 +274,8 @@ export const COLORS: Record<NotifyEventKind, number> = {
   serverOffline: 0x757575,
   serverOnline: 0x00897b,
   matchInterrupted: 0xef6c00,
+  logSilent: 0xf9a825,
+  logBack: 0x00897b,
   pushEnabled: 0x3949ab,
   pushDisabled: 0x546e7a,
   report: 0xd81b60,
@@ -438,6 +451,26 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
           { name: "Що сталося", value: INTERRUPT_WORDS[event.reason], inline: true },
         ],
       };
+    case "logSilent":
+    case "logBack": {
+      const text = (key: LogSilenceKey) =>
+        fill(LOG_SILENCE_TEXTS.uk[key], {
+          server: name(event.serverName),
+          minutes: event.minutes,
+          players: event.players ?? 0,
+        });
+      return {
+        title: text(
+          event.kind === "logSilent" ? "discord.logSilent.title" : "discord.logBack.title",
+        ),
+        description: `${text(
+          event.kind === "logSilent"
+            ? "discord.logSilent.description"
+            : "discord.logBack.description",
+        )} ${when}`,
+        fields: [],
+      };
+    }
     case "pushEnabled":
     case "pushDisabled":
       return {

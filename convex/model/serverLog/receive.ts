@@ -25,6 +25,7 @@ import {
   mergeKills,
   parseLogBody,
 } from "./parse";
+import { endLogSilence } from "./silence";
 import { LOG_FEED, LOG_STAMP_MS, logStatusOf } from "./status";
 
 /** One POSTed batch: the URL's key and secret, and the body as CS2 sent it (bounded at the edge). */
@@ -93,6 +94,7 @@ export async function receiveLogBatch(
   if (status && (status.lastBatchAt === undefined || now - status.lastBatchAt >= LOG_STAMP_MS)) {
     await ctx.db.patch("serverLogStatus", status._id, { lastBatchAt: now });
   }
+  if (status?.silentSince !== undefined) await endLogSilence(ctx, server._id, now);
   await storeKills(ctx, server._id, killsOf(events, KILL_FEED_SIZE), now);
   // The match first, so kills of a match it just opened count towards its weapons.
   // The body is parsed once: the fold takes its match lines (only the cvars it reads).

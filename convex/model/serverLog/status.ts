@@ -19,7 +19,12 @@ import { newPushSecret } from "../push/secret";
 export const LOG_STAMP_MS = 30_000;
 
 /** CS2's HTTP log as a feed: its status row and the secret in the URL. */
-export const LOG_FEED = defineFeed({ table: "serverLogStatus", secret: "logSecret" });
+export const LOG_FEED = defineFeed({
+  table: "serverLogStatus",
+  secret: "logSecret",
+  // A silence belonged to the last session of the log.
+  cleared: { silentSince: undefined, silentAnnounced: undefined },
+});
 
 export const logStatusOf = LOG_FEED.statusOf;
 

@@ -29,7 +29,7 @@ describe("HealthSection", () => {
         { at: now, online: true, rttMs: 42, fps: 126.4, players: 3 },
       ],
       latest: { upToDate: false, requiredBuild: 14180, checkedAt: now },
-      log: { lastAt: now - 10 * 60_000 },
+      log: { lastAt: now - 10 * 60_000, silentSince: now - 10 * 60_000 },
       push: null,
       update: {
         at: now - 30_000,

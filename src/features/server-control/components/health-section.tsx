@@ -10,7 +10,7 @@ import { HealthChart } from "./health-chart";
 import adminStyles from "@/styles/admin.module.css";
 import styles from "./health.module.css";
 
-/** A log or MatchZy feed that is on but silent this long while players are on is a state. */
+/** A MatchZy feed that is on but silent this long while players are on is a state. */
 const FEED_SILENT_MS = 2 * 60_000;
 
 function duration(ms: number): string {
@@ -132,11 +132,12 @@ function LatestBadge({ health }: { health: ServerHealth }) {
 
 function FeedWarnings({ health, now }: { health: ServerHealth; now: number }) {
   if (!health.online || health.players === 0) return null;
-  const silent = (feed: ServerHealth["log"]) =>
+  const silent = (feed: ServerHealth["push"]) =>
     feed !== null && (feed.lastAt === null || now - feed.lastAt > FEED_SILENT_MS);
   const lines = [
-    silent(health.log)
-      ? t("admin.health.logSilent", { ago: ago(health.log?.lastAt ?? null, now) })
+    // The backend decides the log's silence (the same state the Discord alert follows).
+    health.log?.silentSince !== undefined
+      ? t("admin.health.logSilent", { ago: ago(health.log.lastAt, now) })
       : null,
     silent(health.push)
       ? t("admin.health.pushSilent", { ago: ago(health.push?.lastAt ?? null, now) })
