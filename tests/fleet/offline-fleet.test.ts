@@ -1,8 +1,11 @@
 /*
  * Twenty watched game servers that never answer, on a backend that runs at most 8 scheduled
  * functions at once (like a deployment): the fleet's polls hold one slot, so a tournament turn
- * clock and a Discord delivery still happen on time. Both fall due while all twenty polls hang,
- * so a poller that held a slot per server (or a backend without spare slots) would hold them up.
+ * clock and a Discord delivery still happen while they hang. Both fall due while all twenty polls
+ * hang, so a poller that held a slot per server (or a backend without spare slots) would hold them
+ * up until the polls time out. What is asserted is that order (fired before any of the hanging
+ * requests was given up) and the poller's own slot use, never how fast this machine ran them:
+ * other scheduled work (the Discord workpool's own runs) may overlap more on a loaded machine.
  */
 import net from "node:net";
 import path from "node:path";
@@ -24,6 +27,8 @@ let discord: DiscordStandIn;
 let blackhole: net.Server;
 /** Open connections to the silent servers, with when each was opened. */
 const held = new Map<net.Socket, number>();
+/** When each connection closed (the panel gave up on it), by when it was opened. */
+const closed: Array<{ openedAt: number; closedAt: number }> = [];
 let lastOpenedAt = 0;
 let serverIds: Id<"servers">[];
 
@@ -46,8 +51,12 @@ beforeAll(async () => {
   // Accepts every connection and never answers: each poll waits for its request timeout.
   blackhole = net.createServer((socket) => {
     lastOpenedAt = Date.now();
-    held.set(socket, lastOpenedAt);
-    socket.on("close", () => held.delete(socket));
+    const openedAt = lastOpenedAt;
+    held.set(socket, openedAt);
+    socket.on("close", () => {
+      held.delete(socket);
+      closed.push({ openedAt, closedAt: Date.now() });
+    });
     socket.on("error", () => {});
     // Reads, so a request the panel gave up on is closed here too (an unread socket never sees
     // the client hang up and would hold its descriptor for the rest of the run).
@@ -128,6 +137,35 @@ async function turnEndsAt(id: Id<"tournaments">, deadline: number) {
   });
 }
 
+/**
+ * The most fleet ticks seen running at once, sampled until `stop()`: a sample can miss a short
+ * run but never sees one that did not happen, so a bound on it holds on any machine.
+ */
+function watchPollerRuns() {
+  let most = 0;
+  let seen = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const inFlight = await backend.t.run(async (ctx) =>
+        (await ctx.db.system.query("_scheduled_functions").collect()).filter(
+          (j) => j.state.kind === "inProgress" && j.name.includes("fleetTick"),
+        ),
+      );
+      most = Math.max(most, inFlight.length);
+      seen += inFlight.length;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { most, seen };
+    },
+  };
+}
+
 /** Connections opened since `since` and still waiting for an answer. */
 const hangingSince = (since: number) => [...held.values()].filter((at) => at >= since).length;
 
@@ -143,7 +181,7 @@ async function nextFleetTick(): Promise<number> {
 }
 
 describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots`, () => {
-  it("a turn clock and a Discord delivery fire within 1 s of their due time", async () => {
+  it("a turn clock and a Discord delivery run while all twenty polls hang, the polls in one slot", async () => {
     // Every server has been polled once (and timed out) and stays in the watched loop.
     await until(
       () =>
@@ -154,6 +192,7 @@ describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots
       30_000,
     );
     backend.resetCounts();
+    const pollerRuns = watchPollerRuns();
     const fleetGeneration = () =>
       backend.t.run(async (ctx) => (await ctx.db.query("pollerFleet").first())!.generation);
     const generationBefore = await fleetGeneration();
@@ -187,10 +226,23 @@ describe(`${SERVERS} watched servers that never answer, ${SLOTS} scheduled slots
     const deliveredAt = await until(async () => discord.messages[0]?.at, 15_000, 25);
 
     expect(await hangingAtDue).toBeGreaterThanOrEqual(SERVERS);
-    expect(clockAt - dueAt).toBeLessThan(1_000);
-    expect(deliveredAt - queuedAt).toBeLessThan(1_000);
-    // Meanwhile the fleet went on polling all twenty, one fleet tick (one slot) at a time.
+    expect(clockAt).toBeGreaterThanOrEqual(dueAt);
+    // Both ran while the tick's twenty requests still hung: none had been given up yet. A poller
+    // holding the slots would have made them wait until the requests timed out.
+    await until(async () => closed.filter((c) => c.openedAt >= tickAt).length >= SERVERS, 30_000);
+    const firstGivenUp = Math.min(
+      ...closed.filter((c) => c.openedAt >= tickAt).map((c) => c.closedAt),
+    );
+    expect(clockAt).toBeLessThan(firstGivenUp);
+    expect(deliveredAt).toBeLessThan(firstGivenUp);
+    expect(deliveredAt).toBeGreaterThanOrEqual(queuedAt);
+    // Meanwhile the fleet went on polling all twenty in one scheduled function per tick: twenty
+    // hanging polls held one slot (two while the next tick starts before the last gives up), not
+    // one per server.
     await until(async () => (await fleetGeneration()) >= generationBefore + 2, 30_000);
-    expect(backend.concurrency().peakScheduled).toBeLessThanOrEqual(3);
+    const { most, seen } = await pollerRuns.stop();
+    expect(seen).toBeGreaterThan(0);
+    expect(most).toBeGreaterThanOrEqual(1);
+    expect(most).toBeLessThanOrEqual(2);
   }, 60_000);
 });
