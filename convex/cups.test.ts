@@ -93,6 +93,46 @@ async function startedCup(world: World, cup: { id: Id<"cups">; slug: string }) {
 const bracketOf = async (world: World, slug: string) =>
   (await world.t.query(api.cups.bracket, { slug }))!;
 
+/** Both teams of the first semi-final check in and it starts: it takes a free server's veto. */
+async function firstSemiOnServer(world: World, slug: string) {
+  const semi = (await bracketOf(world, slug)).matches[0]!;
+  await world.t.mutation(internal.cups.openCheckIn, { matchId: semi.id, startAt: semi.startAt! });
+  await world.players[0]!.mutation(api.cups.checkIn, { matchId: semi.id });
+  await world.players[3]!.mutation(api.cups.checkIn, { matchId: semi.id });
+  await world.t.mutation(internal.cups.startDue, { matchId: semi.id, startAt: semi.startAt! });
+  return (await bracketOf(world, slug)).matches[0]!;
+}
+
+/**
+ * The first semi-final's captains (players 0 and 3) play its veto, and its decided map is marked
+ * launched on `serverId` a moment before `startedAt`; returns the tournament and that map.
+ */
+async function vetoAndLaunch(
+  world: World,
+  vetoSlug: string,
+  serverId: Id<"servers">,
+  startedAt: number,
+) {
+  const tournament = (await world.t.query(api.tournament.get, { slug: vetoSlug }))!;
+  const seat = (i: number) => world.players[i]!;
+  const sessionId = "cup-session" as never;
+  const pool = tournament.mapPool;
+  const step = { tournamentId: tournament.id, sessionId };
+  await seat(0).mutation(api.tournament.ban, { ...step, map: pool[0]!, expectedStep: 0 });
+  await seat(3).mutation(api.tournament.ban, { ...step, map: pool[1]!, expectedStep: 1 });
+  await seat(0).mutation(api.tournament.pickSide, { ...step, side: "CT", expectedStep: 2 });
+  await world.t.run(async (ctx) => {
+    const doc = (await ctx.db.get("tournaments", tournament.id))!;
+    const { _id, _creationTime, ...state } = doc;
+    await ctx.db.replace(
+      "tournaments",
+      _id,
+      markLaunched(state, "competitive", 0, { serverId, at: startedAt - 1 }),
+    );
+  });
+  return { tournament, map: pool[2]! };
+}
+
 describe("teams", () => {
   test("a captain's team, joined by its invite code; a player without Steam, or in a team already, is refused", async () => {
     const world = await setup();
@@ -198,40 +238,13 @@ describe("a cup's matches", () => {
     expect(tournament!.status).toBe("in_progress");
 
     // The veto played by the captains, the map launched and recorded with team A's player winning.
-    const seat = (i: number) => world.players[i]!;
-    const sessionId = "cup-session" as never;
-    const pool = tournament!.mapPool;
-    await seat(0).mutation(api.tournament.ban, {
-      tournamentId: tournament!.id,
-      map: pool[0]!,
-      expectedStep: 0,
-      sessionId,
-    });
-    await seat(3).mutation(api.tournament.ban, {
-      tournamentId: tournament!.id,
-      map: pool[1]!,
-      expectedStep: 1,
-      sessionId,
-    });
-    await seat(0).mutation(api.tournament.pickSide, {
-      tournamentId: tournament!.id,
-      side: "CT",
-      expectedStep: 2,
-      sessionId,
-    });
     const started = Date.now() + 1000;
+    const { map } = await vetoAndLaunch(world, live.tournamentSlug!, world.serverIds[0]!, started);
     await world.t.run(async (ctx) => {
-      const doc = (await ctx.db.get("tournaments", tournament!.id))!;
-      const { _id, _creationTime, ...state } = doc;
-      await ctx.db.replace(
-        "tournaments",
-        _id,
-        markLaunched(state, "competitive", 0, { serverId: world.serverIds[0]!, at: started - 1 }),
-      );
       await recordMatch(ctx, world.serverIds[0]!, {
         startedAt: started,
         endedAt: started + 1_800_000,
-        mapName: pool[2]!,
+        mapName: map,
         scoreCT: 13,
         scoreT: 7,
         rounds: 20,
@@ -386,5 +399,124 @@ describe("a cup's matches", () => {
       phase: "veto",
       serverId: world.serverIds[0],
     });
+  });
+});
+
+describe("a stalled cup match", () => {
+  test("a drawn BO1 map: the admin is told, and a replay plays the match again from the start", async () => {
+    const world = await setup(2);
+    const cup = await createCup(world);
+    await startedCup(world, cup);
+    const live = await firstSemiOnServer(world, cup.slug);
+    const started = Date.now() + 1000;
+    const { tournament, map } = await vetoAndLaunch(
+      world,
+      live.tournamentSlug!,
+      live.serverId!,
+      started,
+    );
+    expect(await world.asAdmin.query(api.cupAdmin.stalls, { cupId: cup.id })).toMatchObject({
+      stalls: [],
+    });
+    // CS2 without overtime: 12:12, recorded with both seated players.
+    await world.t.run(async (ctx) => {
+      await recordMatch(ctx, live.serverId!, {
+        startedAt: started,
+        endedAt: started + 1_800_000,
+        mapName: map,
+        scoreCT: 12,
+        scoreT: 12,
+        rounds: 24,
+        source: "poll",
+        lines: [
+          historyLine(steamOf(0), "Гравець 0", "CT", 20),
+          historyLine(steamOf(3), "Гравець 3", "T", 18),
+        ],
+      });
+    });
+    const stalled = (await bracketOf(world, cup.slug)).matches[0]!;
+    expect(stalled).toMatchObject({ phase: "live", live: { a: 0, b: 0 } });
+    expect(stalled.result).toBeUndefined();
+    const told = await world.asAdmin.query(api.cupAdmin.stalls, { cupId: cup.id });
+    expect(told.stalls).toEqual([{ matchId: live.id, key: live.key, kind: "draw", at: 0 }]);
+    expect(told.freeServers).toEqual([{ id: world.serverIds[1], name: "Server #1" }]);
+    await expect(world.asUser.query(api.cupAdmin.stalls, { cupId: cup.id })).rejects.toThrow();
+
+    await world.asAdmin.action(api.cupAdmin.matchChange, {
+      matchId: live.id,
+      change: { kind: "replay" },
+    });
+    const again = (await bracketOf(world, cup.slug)).matches[0]!;
+    expect(again).toMatchObject({ phase: "scheduled", checkedIn: [] });
+    expect(again.startAt).toBeGreaterThan(Date.now());
+    expect(again.serverId).toBeUndefined();
+    expect(again.tournamentSlug).toBeUndefined();
+    // The drawn series is closed; the match is nobody's stall any more.
+    expect((await world.t.query(api.tournament.get, { slug: tournament.slug }))!.archived).toBe(
+      true,
+    );
+    expect((await world.asAdmin.query(api.cupAdmin.stalls, { cupId: cup.id })).stalls).toEqual([]);
+    const audit = await world.t.run((ctx) => ctx.db.query("auditLog").collect());
+    expect(audit.find((e) => e.action === "cup_replay")?.details).toContain("replay (live)");
+  });
+
+  test("its server stopped answering: the admin moves the match to a free server, its map launched there anew", async () => {
+    const world = await setup(3);
+    const cup = await createCup(world);
+    await startedCup(world, cup);
+    const live = await firstSemiOnServer(world, cup.slug);
+    const from = live.serverId!;
+    const { tournament } = await vetoAndLaunch(world, live.tournamentSlug!, from, Date.now());
+    await world.t.run(async (ctx) => {
+      const down = Date.now() - 3 * 60_000;
+      await ctx.db.insert("serverStatus", {
+        serverId: from,
+        online: false,
+        livenessAt: down,
+        changedAt: down,
+      });
+    });
+    const told = await world.asAdmin.query(api.cupAdmin.stalls, { cupId: cup.id });
+    expect(told.stalls).toMatchObject([{ key: live.key, kind: "serverOffline" }]);
+    expect(told.stalls[0]!.at).toBeLessThanOrEqual(Date.now());
+    const to = told.freeServers[0]!.id;
+    expect(to).not.toBe(from);
+
+    // Onto its own server, or a server outside the pool: refused.
+    for (const serverId of [from]) {
+      await expect(
+        world.asAdmin.action(api.cupAdmin.moveServer, { matchId: live.id, toServerId: serverId }),
+      ).rejects.toMatchObject({ data: { code: "CONFLICT", message: M.serverNotFree.message } });
+    }
+    await world.asAdmin.action(api.cupAdmin.moveServer, { matchId: live.id, toServerId: to });
+    expect((await bracketOf(world, cup.slug)).matches[0]).toMatchObject({
+      phase: "veto",
+      serverId: to,
+    });
+    // The map in play is launched again on the new server (the launch job, the veto kept).
+    const jobs = await world.t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect());
+    expect(jobs.filter((j) => j.name.includes("launchNext")).map((j) => j.args[0])).toContainEqual({
+      tournamentId: tournament.id,
+      attempt: 0,
+      again: true,
+    });
+    const target = await world.t.query(internal.cups.launchTarget, {
+      tournamentId: tournament.id,
+      again: true,
+    });
+    expect(target).toMatchObject({ serverId: to, mapIndex: 0 });
+    expect((await world.asAdmin.query(api.cupAdmin.stalls, { cupId: cup.id })).stalls).toEqual([]);
+    // A decided or waiting match is on no server to move.
+    const other = (await bracketOf(world, cup.slug)).matches[1]!;
+    await expect(
+      world.asAdmin.action(api.cupAdmin.moveServer, { matchId: other.id, toServerId: to }),
+    ).rejects.toMatchObject({ data: { code: "CONFLICT", message: M.notOnServer.message } });
+    const audit = await world.t.run((ctx) => ctx.db.query("auditLog").collect());
+    // The refusals and the move, each audited.
+    expect(audit.filter((e) => e.action === "cup_move_server").map((e) => e.details)).toEqual([
+      M.serverNotFree.message,
+      expect.stringMatching(/: Server #0 → Server #[12]$/),
+      M.notOnServer.message,
+    ]);
   });
 });

@@ -369,9 +369,10 @@ export const startDue = internalMutation({
 
 /** The next map of a cup match's series to launch, if one is due. */
 export const launchTarget = internalQuery({
-  args: { tournamentId: v.id("tournaments") },
+  args: { tournamentId: v.id("tournaments"), again: v.optional(v.boolean()) },
   returns: vLaunchTarget,
-  handler: async (ctx, { tournamentId }) => await launchTargetOf(ctx, tournamentId),
+  handler: async (ctx, { tournamentId, again }) =>
+    await launchTargetOf(ctx, tournamentId, again === true),
 });
 
 /** A map of the match was launched: the match is in play. */
@@ -386,10 +387,10 @@ export const markLive = internalMutation({
 
 /** Launches that map on the match's server (after its ban/pick, after each map's result). */
 export const launchNext = internalAction({
-  args: { tournamentId: v.id("tournaments"), attempt: v.number() },
+  args: { tournamentId: v.id("tournaments"), attempt: v.number(), again: v.optional(v.boolean()) },
   returns: v.null(),
-  handler: async (ctx, { tournamentId, attempt }) => {
-    await launchNextMap(ctx, tournamentId, attempt);
+  handler: async (ctx, { tournamentId, attempt, again }) => {
+    await launchNextMap(ctx, tournamentId, attempt, again === true);
     return null;
   },
 });

@@ -233,6 +233,16 @@ const MATRIX: Record<string, Row> = {
     args: (i) => ({ matchId: i.cupMatchId, startAt: 1 }),
     reaches: NO_CUP_MATCH,
   },
+  "cupAdmin:moveServer": {
+    level: "admin",
+    args: (i) => ({ matchId: i.cupMatchId, toServerId: i.serverId }),
+    reaches: NO_CUP_MATCH,
+  },
+  "cupAdmin:stalls": {
+    level: "adminRead",
+    args: (i) => ({ cupId: i.cupId }),
+    reaches: NO_CUP,
+  },
   "cupAdmin:preview": {
     level: "adminRead",
     args: (i) => ({ matchId: i.cupMatchId, change: { kind: "replay" } }),

@@ -116,6 +116,7 @@ import type * as model_cup_launch from "../model/cup/launch.js";
 import type * as model_cup_roundRobin from "../model/cup/roundRobin.js";
 import type * as model_cup_run from "../model/cup/run.js";
 import type * as model_cup_seeding from "../model/cup/seeding.js";
+import type * as model_cup_stalls from "../model/cup/stalls.js";
 import type * as model_cup_standings from "../model/cup/standings.js";
 import type * as model_cup_store from "../model/cup/store.js";
 import type * as model_cup_swiss from "../model/cup/swiss.js";
@@ -348,6 +349,7 @@ declare const fullApi: ApiFromModules<{
   "model/cup/roundRobin": typeof model_cup_roundRobin;
   "model/cup/run": typeof model_cup_run;
   "model/cup/seeding": typeof model_cup_seeding;
+  "model/cup/stalls": typeof model_cup_stalls;
   "model/cup/standings": typeof model_cup_standings;
   "model/cup/store": typeof model_cup_store;
   "model/cup/swiss": typeof model_cup_swiss;

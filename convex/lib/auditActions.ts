@@ -67,6 +67,7 @@ export const PANEL_EVENTS = [
   "cup_walkover",
   "cup_replay",
   "cup_reschedule",
+  "cup_move_server",
   "cup_archive",
   "conduct_settings",
   "report_web",

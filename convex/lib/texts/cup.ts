@@ -27,6 +27,9 @@ export const CUP_TEXTS = defineTexts({
   "refusal.cup.checkInClosed": "Чек-ін цього матчу зараз закрито.",
   "refusal.cup.alreadyCheckedIn": "Вашу команду вже відмічено.",
   "refusal.cup.notReschedulable": "Час цього матчу вже не змінити.",
+  "refusal.cup.notOnServer": "Цей матч зараз не грається на сервері.",
+  "refusal.cup.serverNotFree":
+    "Цей сервер не вільний: оберіть інший сервер кубка, на якому зараз немає матчу.",
   "refusal.cup.timeInPast": "Час початку вже минув.",
   "refusal.cup.outsideWindow": "Цей час поза вікном, яке дозволив адміністратор.",
   "refusal.cup.noProposal": "Немає запропонованого часу.",

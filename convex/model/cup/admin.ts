@@ -15,7 +15,7 @@ import { vTournamentFormat } from "../../lib/tournamentFields";
 import { defineCapability } from "../capability/define";
 import { validateFormat } from "../tournament/formats";
 import { seatForSteamId } from "../tournament/store";
-import { resolve, type ChangePreview } from "./bracket";
+import { BRACKET_MESSAGES, resolve, type ChangePreview } from "./bracket";
 import {
   checkConfig,
   createBracket,
@@ -24,7 +24,7 @@ import {
   replayMatch,
   type Bracket,
 } from "./format";
-import { commitBracket, schedule } from "./run";
+import { commitBracket, freeServers, moveMatch, restartMatch, schedule } from "./run";
 import { seedTeams } from "./seeding";
 import { bracketOf, cupBySlug, matchRows, requireCup, requireCupMatch, teamRows } from "./store";
 import { addTeamRow, checkTeamText, CUP_MESSAGES as M } from "./teams";
@@ -229,6 +229,14 @@ export const CUP_CAPABILITIES = {
           : "cup_result",
     commit: async (ctx, { matchId, change }) => {
       const { row, cup, rows, bracket } = await loadMatch(ctx, matchId);
+      if (change.kind === "replay" && !row.result) {
+        // Undecided (stalled on its server, or its teams never showed): played again from the start.
+        if (row.phase === "waiting" || cup.status !== "running") {
+          fail("CONFLICT", BRACKET_MESSAGES.notReady);
+        }
+        await restartMatch(ctx, cup, row, Date.now());
+        return { details: `${cup.slug} ${row.key}: replay (${row.phase})` };
+      }
       const next = changed(bracket, row.key, change);
       const preview = previewOf(bracket, next, row.key);
       const teams = await teamRows(ctx, cup._id);
@@ -271,6 +279,29 @@ export const CUP_CAPABILITIES = {
       await ctx.db.patch("cupMatches", row._id, { proposal: undefined });
       await schedule(ctx, cup, row, startAt, now);
       return { details: `${cup.slug} ${row.key}: ${new Date(startAt).toISOString()}` };
+    },
+  }),
+
+  /** A match on a server that is gone or silent moves to another free server of the cup's pool. */
+  moveServer: defineCapability({
+    name: "cup_move_server",
+    access: "admin",
+    // Not `serverId`: that one is the capability's own selected server (model/capability/define.ts).
+    args: { matchId: v.id("cupMatches"), toServerId: v.id("servers") },
+    returns: v.null(),
+    commit: async (ctx, { matchId, toServerId: serverId }) => {
+      const { row, cup } = await loadMatch(ctx, matchId);
+      if ((row.phase !== "veto" && row.phase !== "live") || !row.serverId) {
+        fail("CONFLICT", M.notOnServer);
+      }
+      const server = await ctx.db.get("servers", serverId);
+      const free = await freeServers(ctx, cup.serverIds);
+      if (!server || server.disabled || serverId === row.serverId || !free.includes(serverId)) {
+        fail("CONFLICT", M.serverNotFree);
+      }
+      const from = (await ctx.db.get("servers", row.serverId))?.name ?? String(row.serverId);
+      await moveMatch(ctx, row, serverId);
+      return { details: `${cup.slug} ${row.key}: ${from} → ${server.name}`, serverId };
     },
   }),
 

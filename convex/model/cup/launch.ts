@@ -14,6 +14,8 @@ import type { ActionCtx, QueryCtx } from "../../_generated/server";
 import type { ActionViewer } from "../../lib/validators";
 import { runCapability } from "../capability/define";
 import { LAUNCH_CAPABILITY } from "../tournament/launch";
+import { relaunchableMap } from "../tournament/state";
+import { stateOf } from "../tournament/store";
 
 /** Tries of one map's launch: 30 s apart, doubling up to 10 min (about a day in all). */
 export const LAUNCH_ATTEMPTS_MAX = 150;
@@ -37,10 +39,15 @@ export const vLaunchTarget = v.union(
 );
 type LaunchTarget = Infer<typeof vLaunchTarget>;
 
-/** What the next launch of a cup match's series is, or null when there is none to make now. */
+/**
+ * What the next launch of a cup match's series is, or null when there is none to make now.
+ * `again`: the map in play without a result is launched anew (the match was moved to another
+ * server), else the next one.
+ */
 export async function launchTargetOf(
   ctx: QueryCtx,
   tournamentId: Id<"tournaments">,
+  again = false,
 ): Promise<LaunchTarget> {
   const doc = await ctx.db.get("tournaments", tournamentId);
   if (!doc?.cupMatchId || doc.archived || doc.seriesWinner || doc.status !== "finished") {
@@ -50,7 +57,7 @@ export async function launchTargetOf(
   if (!row || row.tournamentId !== tournamentId || !row.serverId || !ON_SERVER.has(row.phase)) {
     return null;
   }
-  const mapIndex = doc.launchedMaps;
+  const mapIndex = (again ? relaunchableMap(stateOf(doc)) : null) ?? doc.launchedMaps;
   if (mapIndex >= doc.series.length) return null;
   const results = doc.seriesResults ?? [];
   if (mapIndex > 0 && !results.some((r) => r.mapIndex === mapIndex - 1)) return null;
@@ -78,8 +85,9 @@ export async function launchNext(
   ctx: ActionCtx,
   tournamentId: Id<"tournaments">,
   attempt: number,
+  again = false,
 ): Promise<void> {
-  const target = await ctx.runQuery(internal.cups.launchTarget, { tournamentId });
+  const target = await ctx.runQuery(internal.cups.launchTarget, { tournamentId, again });
   if (!target) return;
   const { serverId, mode, mapIndex, cupName } = target;
   try {
@@ -95,6 +103,7 @@ export async function launchNext(
       await ctx.scheduler.runAfter(launchRetryMs(attempt), internal.cups.launchNext, {
         tournamentId,
         attempt: attempt + 1,
+        again,
       });
     }
     return;

@@ -329,6 +329,45 @@ async function closeVeto(ctx: MutationCtx, tournamentId: Id<"tournaments">, now:
   );
 }
 
+/**
+ * An undecided match played again from the start (a drawn series, a team that never came, a server
+ * lost): its ban/pick stops, its server is free, and it is scheduled anew with a fresh check-in.
+ */
+export async function restartMatch(ctx: MutationCtx, cup: Doc<"cups">, row: Row, now: number) {
+  if (row.tournamentId) await closeVeto(ctx, row.tournamentId, now);
+  const {
+    _id,
+    _creationTime,
+    serverId: _server,
+    tournamentId: _tournament,
+    tournamentSlug: _slug,
+    live: _live,
+    startAt: _start,
+    proposal: _proposal,
+    ...rest
+  } = row;
+  await ctx.db.replace("cupMatches", _id, { ...rest, phase: "waiting", checkedIn: [] });
+  const rows = await matchRows(ctx, cup._id);
+  await afterChange(ctx, cup, rows, resolve(bracketOf(cup, rows).matches, cup.seeds), now);
+}
+
+/**
+ * A match on a server that is gone or silent moves to another free server of its pool, its ban/pick
+ * kept: the map in play without a result is launched there anew (a map not launched yet will be).
+ */
+export async function moveMatch(ctx: MutationCtx, row: Row, serverId: Id<"servers">) {
+  await ctx.db.patch("cupMatches", row._id, { serverId });
+  await kickPollerIfIdle(ctx, serverId);
+  const doc = row.tournamentId ? await ctx.db.get("tournaments", row.tournamentId) : null;
+  if (doc && doc.status === "finished") {
+    await ctx.scheduler.runAfter(0, internal.cups.launchNext, {
+      tournamentId: doc._id,
+      attempt: 0,
+      again: true,
+    });
+  }
+}
+
 /** Loads the cup's rows and teams for a change by an admin or a job. */
 export async function loadCup(ctx: QueryCtx, cupId: Id<"cups">) {
   const cup = await requireCup(ctx, cupId);

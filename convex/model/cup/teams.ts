@@ -39,6 +39,8 @@ export const CUP_MESSAGES = {
   checkInClosed: worded("refusal.cup.checkInClosed"),
   alreadyCheckedIn: worded("refusal.cup.alreadyCheckedIn"),
   notReschedulable: worded("refusal.cup.notReschedulable"),
+  notOnServer: worded("refusal.cup.notOnServer"),
+  serverNotFree: worded("refusal.cup.serverNotFree"),
   timeInPast: worded("refusal.cup.timeInPast"),
   outsideWindow: worded("refusal.cup.outsideWindow"),
   noProposal: worded("refusal.cup.noProposal"),

@@ -76,6 +76,7 @@ export default {
   "audit.event.cupWalkover": "Walkover in a cup match",
   "audit.event.cupReplay": "Cup match to be replayed",
   "audit.event.cupReschedule": "Cup match time changed",
+  "audit.event.cupMoveServer": "Cup match moved to another server",
   "audit.event.cupArchive": "Cup archived",
   "audit.event.moderationSettings": "Moderation settings",
   "audit.event.conductSettings": "Player conduct settings",

@@ -66,6 +66,23 @@ export default {
   "cup.mine.propose": "Propose a match time",
   "cup.mine.proposeSend": "Propose",
   "cup.admin.title": "Cup control",
+  "cup.stall.title": "Matches waiting for an admin's decision",
+  "cup.stall.draw":
+    "The series ended level: there is no winner, and the match will not go on by itself.",
+  "cup.stall.absent":
+    "The map was launched over 5 min ago, and no player of team {teams} is on the server.",
+  "cup.stall.serverOffline": "The match's server has not answered for over 2 min.",
+  "cup.stall.serverGone": "The match's server was deleted or disabled.",
+  "cup.stall.noShow":
+    "A team did not check in before the start, and walkovers are off in this cup.",
+  "cup.stall.canDecide":
+    "Award a walkover or replay the match from the start (a new check-in and veto).",
+  "cup.stall.canMove":
+    "Move the match to a free server of the cup (the veto is kept, the current map is launched there anew), award a walkover or replay the match from the start.",
+  "cup.stall.replay": "Replay from the start",
+  "cup.stall.moveTo": "Free server",
+  "cup.stall.move": "Move the match",
+  "cup.stall.noFreeServer": "No server of the cup is free now.",
   "cup.admin.start": "Start the cup ({n} teams)",
   "cup.admin.change": "Change the result",
   "cup.admin.win": "Win: {team}",

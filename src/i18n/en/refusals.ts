@@ -28,6 +28,9 @@ export default {
   "refusal.cup.checkInClosed": "Check-in for this match is closed right now.",
   "refusal.cup.alreadyCheckedIn": "Your team is already checked in.",
   "refusal.cup.notReschedulable": "This match's time can no longer be changed.",
+  "refusal.cup.notOnServer": "This match is not being played on a server now.",
+  "refusal.cup.serverNotFree":
+    "This server is not free: pick another server of the cup with no match on it.",
   "refusal.cup.timeInPast": "The start time has already passed.",
   "refusal.cup.outsideWindow": "This time is outside the window the admin allowed.",
   "refusal.cup.noProposal": "No time has been proposed.",

@@ -73,6 +73,7 @@ export default {
   "audit.event.cupWalkover": "Технічна перемога в матчі кубка",
   "audit.event.cupReplay": "Матч кубка переграється",
   "audit.event.cupReschedule": "Змінено час матчу кубка",
+  "audit.event.cupMoveServer": "Матч кубка перенесено на інший сервер",
   "audit.event.cupArchive": "Кубок в архіві",
   "audit.event.conductSettings": "Налаштування поведінки гравців",
   "audit.event.reportWeb": "Скарга з сайту",

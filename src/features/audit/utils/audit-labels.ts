@@ -66,6 +66,7 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   cup_walkover: "audit.event.cupWalkover",
   cup_replay: "audit.event.cupReplay",
   cup_reschedule: "audit.event.cupReschedule",
+  cup_move_server: "audit.event.cupMoveServer",
   cup_archive: "audit.event.cupArchive",
   conduct_settings: "audit.event.conductSettings",
   report_web: "audit.event.reportWeb",

@@ -10,6 +10,7 @@ import { useChangePreview, useCupAdmin, type MatchChange } from "../hooks/use-cu
 import type { CupMatchView, CupView } from "../hooks/use-cup";
 import { useBusyCall } from "../hooks/use-busy-call";
 import { DateTimeSend } from "./date-time-send";
+import { StalledMatches } from "./stalled-matches";
 import styles from "./cup.module.css";
 
 /**
@@ -33,11 +34,15 @@ export function CupAdminPanel({ cup }: { cup: CupView }) {
           {t("cup.admin.start", { n: cup.teams.length })}
         </Button>
       )}
+      {cup.status === "running" && <StalledMatches cup={cup} />}
       {cup.status !== "registration" &&
         playable.map((m) => <MatchControl key={m.id} cup={cup} match={m} />)}
     </Card>
   );
 }
+
+/** Undecided phases a match may be played again from (its server or its teams let it down). */
+const UNDECIDED_REPLAY = new Set(["veto", "live", "no_show"]);
 
 type Kind = "" | "resultA" | "resultB" | "walkoverA" | "walkoverB" | "replay";
 
@@ -95,7 +100,9 @@ function MatchControl({ cup, match }: { cup: CupView; match: CupMatchView }) {
             { value: "resultB", label: t("cup.admin.win", { team: name(match.teamB) }) },
             { value: "walkoverA", label: t("cup.admin.walkover", { team: name(match.teamA) }) },
             { value: "walkoverB", label: t("cup.admin.walkover", { team: name(match.teamB) }) },
-            ...(match.result ? [{ value: "replay", label: t("cup.admin.replay") }] : []),
+            ...(match.result || UNDECIDED_REPLAY.has(match.phase)
+              ? [{ value: "replay", label: t("cup.admin.replay") }]
+              : []),
           ]}
         />
       </div>

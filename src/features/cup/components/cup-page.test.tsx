@@ -1,4 +1,5 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, test } from "vitest";
 import "@/test/mock-backend-modules";
@@ -146,6 +147,57 @@ describe("cup page", () => {
       screen.getByText("Сітка з'явиться, коли адміністратор почне кубок."),
     ).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Розклад" })).not.toBeInTheDocument();
+  });
+
+  test("an admin is told of a stalled match and what to do: walkover, replay, another server", async () => {
+    mockBackend.auth = { isLoading: false, isAuthenticated: true };
+    mockBackend.queries["users:me"] = { isAdmin: true, isModerator: false, username: "admin" };
+    mockBackend.queries["cupAdmin:stalls"] = {
+      stalls: [
+        { matchId: "m3", key: "F", kind: "serverOffline", at: Date.now() - 1_000 },
+        // A team still has minutes to join: not told yet.
+        {
+          matchId: "m2",
+          key: "U1-2",
+          kind: "absent",
+          at: Date.now() + 120_000,
+          missing: ["Лиси"],
+        },
+      ],
+      freeServers: [{ id: "s2", name: "Server #2" }],
+    };
+    const move = mockBackend.action("cupAdmin:moveServer");
+    const change = mockBackend.action("cupAdmin:matchChange");
+    const user = userEvent.setup();
+    renderAt("/cup/abc234");
+    const told = screen.getByRole("region", {
+      name: "Матчі, що чекають на рішення адміністратора",
+    });
+    expect(
+      within(told)
+        .getAllByRole("article")
+        .map((a) => a.getAttribute("aria-label")),
+    ).toEqual(["F"]);
+    const stall = within(told).getByRole("article", { name: "F" });
+    expect(stall).toHaveTextContent("F: Вовки — Лиси");
+    expect(stall).toHaveTextContent("Сервер матчу не відповідає понад 2 хв.");
+    expect(stall).toHaveTextContent("Перенесіть матч на вільний сервер кубка");
+    const moveButton = within(stall).getByRole("button", { name: "Перенести матч" });
+    expect(moveButton).toBeDisabled();
+    await user.selectOptions(within(stall).getByLabelText("Вільний сервер"), "s2");
+    await user.click(moveButton);
+    await waitFor(() => expect(move).toHaveBeenCalledWith({ matchId: "m3", toServerId: "s2" }));
+    await user.click(within(stall).getByRole("button", { name: "Переграти з початку" }));
+    await waitFor(() =>
+      expect(change).toHaveBeenCalledWith({ matchId: "m3", change: { kind: "replay" } }),
+    );
+    await user.click(within(stall).getByRole("button", { name: "Технічна перемога: Лиси" }));
+    await waitFor(() =>
+      expect(change).toHaveBeenLastCalledWith({
+        matchId: "m3",
+        change: { kind: "walkover", winner: "bb" },
+      }),
+    );
   });
 
   test("an unknown cup says so", () => {

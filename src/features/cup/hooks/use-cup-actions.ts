@@ -25,7 +25,13 @@ export function useCupAdmin() {
     start: useAction(api.cupAdmin.start),
     matchChange: useAction(api.cupAdmin.matchChange),
     reschedule: useAction(api.cupAdmin.reschedule),
+    moveServer: useAction(api.cupAdmin.moveServer),
   };
+}
+
+/** The cup's matches that cannot go on by themselves, and the pool's free servers (admins only). */
+export function useCupStalls(cupId: Id<"cups">, running: boolean) {
+  return useQuery(api.cupAdmin.stalls, running ? { cupId } : "skip");
 }
 
 export type MatchChange =
