@@ -76,6 +76,9 @@ export default tseslint.config(
     files: ["src/**/*.{ts,tsx}", "convex/**/*.ts"],
     plugins: { import: importPlugin },
     settings: {
+      // Without a parser for .ts the plugin cannot read the files an import leads to, and
+      // import/no-cycle then passed every circle it should have refused.
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import/resolver": {
         typescript: {
           project: [path.join(root, "tsconfig.json"), path.join(root, "convex/tsconfig.json")],

@@ -33,7 +33,7 @@ async function world(matches = 3) {
     for (let i = 0; i < matches; i++) await recordMatch(ctx, serverId, played(i));
   });
   const get = async (path: string) => {
-    const res = await t.fetch(path, { method: "GET" });
+    const res = await t.fetch(path, { method: "GET", headers: { Origin: "https://bot.example" } });
     return {
       status: res.status,
       cors: res.headers.get("Access-Control-Allow-Origin"),
@@ -48,7 +48,7 @@ describe("history read API", () => {
     const { get } = await world(3);
     const first = await get("/api/servers/s1/matches?limit=2");
     expect(first.status).toBe(200);
-    expect(first.cors).toBe("*");
+    expect(first.cors).toBe("https://bot.example");
     const page = first.body.matches as { endedAt: string; map: string; winner: string }[];
     expect(page).toHaveLength(2);
     expect(page[0]).toMatchObject({ map: "de_dust2", winner: "CT", rounds: 9, scoreCT: 5 });

@@ -78,8 +78,11 @@ async function seed(t: TestConvex) {
   });
 }
 
+/** Another site's page reading the API, as a browser sends it: with its origin. */
+const OTHER_SITE = "https://stats.example.org";
+
 async function get(t: TestConvex, path: string) {
-  const res = await t.fetch(path, { method: "GET" });
+  const res = await t.fetch(path, { method: "GET", headers: { Origin: OTHER_SITE } });
   return {
     status: res.status,
     body: await res.json(),
@@ -93,7 +96,7 @@ describe("public read API", () => {
     await seed(t);
     const res = await get(t, "/api/servers");
     expect(res.status).toBe(200);
-    expect(res.cors).toBe("*");
+    expect(res.cors).toBe(OTHER_SITE);
     expect(res.body).toEqual([
       { key: "server1", name: "Server #1", connectAddress: "127.0.0.1:27015", online: true },
     ]);
@@ -325,5 +328,74 @@ describe("badge.svg", () => {
     expect(svg).toMatch(xmlChar);
     expect(svg).toContain("Козак[31m");
     expect(svg).toContain("de_mirage");
+  });
+});
+
+describe("one router: CORS on the read API only", () => {
+  const READ_PATHS = [
+    "/api/servers",
+    "/api/servers/server1/status",
+    "/api/servers/server1/badge.svg",
+    "/api/matches/abc",
+    "/api/players/76561198000000001",
+    "/api/leaderboard/kills",
+    "/api/bans",
+  ];
+
+  test.each(READ_PATHS)("%s: preflight and answer let another site read it", async (path) => {
+    const t = setupTest();
+    await seed(t);
+    const preflight = await t.fetch(path, {
+      method: "OPTIONS",
+      headers: { Origin: OTHER_SITE, "Access-Control-Request-Method": "GET" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(OTHER_SITE);
+    expect(preflight.headers.get("Access-Control-Allow-Methods")).toBe("GET");
+    expect(preflight.headers.get("Access-Control-Allow-Headers")).toBe("Content-Type");
+    expect(preflight.headers.get("Access-Control-Max-Age")).toBe("86400");
+    expect(preflight.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    const res = await t.fetch(path, { method: "GET", headers: { Origin: OTHER_SITE } });
+    expect(res.headers.get("Access-Control-Allow-Origin")).toBe(OTHER_SITE);
+    expect(res.headers.get("Vary")).toBe("Origin");
+    expect(res.headers.get("Access-Control-Allow-Credentials")).toBeNull();
+    // An answer that reflects live state is never cached; the badge is, for a few seconds.
+    expect(res.headers.get("Cache-Control")).toMatch(/^(no-store|public, max-age=\d+)$/);
+  });
+
+  test("what game servers and Steam call has no CORS and no preflight, and keeps its answers", async () => {
+    const t = setupTest();
+    await seed(t);
+    for (const path of ["/api/events/server1", "/api/log/server1/" + "0".repeat(64)]) {
+      const preflight = await t.fetch(path, { method: "OPTIONS", headers: { Origin: OTHER_SITE } });
+      expect(preflight.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      expect(preflight.status).toBe(404);
+    }
+    // MatchZy's push without its secret header, then with a path that does not decode.
+    const push = await t.fetch("/api/events/server1", {
+      method: "POST",
+      headers: { Origin: OTHER_SITE },
+      body: "{}",
+    });
+    expect(push.status).toBe(401);
+    expect(await push.json()).toEqual({ error: "Unauthorized" });
+    expect(push.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const malformedPush = await t.fetch("/api/events/%E0%A4%A", { method: "POST", body: "{}" });
+    expect(malformedPush.status).toBe(400);
+    expect(await malformedPush.json()).toEqual({ error: "Malformed path" });
+    // CS2's log: a key the panel never issued is gone (CS2 stops sending), a bad path not ours.
+    const log = await t.fetch(`/api/log/server1/${"0".repeat(64)}`, {
+      method: "POST",
+      headers: { Origin: OTHER_SITE },
+      body: "L 01/01/2026 - 00:00:00: x",
+    });
+    expect(log.status).toBe(410);
+    expect(log.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    const malformedLog = await t.fetch("/api/log/%E0%A4%A/x", { method: "POST", body: "x" });
+    expect(malformedLog.status).toBe(404);
+    expect(await malformedLog.json()).toEqual({ error: "Not found" });
+    const config = await t.fetch("/matchzy/match/nope", { method: "GET" });
+    expect(config.status).toBe(401);
+    expect(config.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import {
 } from "./lib/validators";
 import { enabledServersWithStatus, shownServer } from "./model/live/data";
 import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/live/snapshots";
-import { kickPollerIfIdle } from "./model/live/poller";
+import { kickPollerIfIdle } from "./model/live/pollSchedule";
 import { gotvAddressOf } from "./model/live/gotv";
 import { recordPresence } from "./model/live/presence";
 

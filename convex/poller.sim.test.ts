@@ -5,11 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import {
-  LIVE_UNWATCHED_INTERVAL_MS,
-  PLAYERS_INTERVAL_MS,
-  WATCHED_INTERVAL_MS,
-} from "./model/live/poller";
+import { LIVE_UNWATCHED_INTERVAL_MS } from "./model/live/poller";
+import { PLAYERS_INTERVAL_MS, WATCHED_INTERVAL_MS } from "./model/live/pollSchedule";
 import { eventually, seededWorld, startTestSimulator, stopLoops } from "./testing/sim.helpers";
 import type { TestConvex } from "./test.setup";
 import type { SimHandle } from "../dev/sim/simulator";

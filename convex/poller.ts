@@ -9,15 +9,13 @@ import {
 } from "./_generated/server";
 import { vPollResult, vTarget } from "./lib/validators";
 import {
-  ensurePoller,
   FLEET_PLAN_AFTER_MS,
   idleTargets,
-  planNextFleetTick,
   POLL_LEASE_MS,
   storeSweep,
   storeTick,
-  type DuePoll,
 } from "./model/live/poller";
+import { ensurePoller, planNextFleetTick, type DuePoll } from "./model/live/pollSchedule";
 import { pollServer } from "./model/live/pollSources";
 import { cleanExpiredPresence, PRESENCE_CLEANUP_BATCH } from "./model/live/presence";
 

@@ -12,7 +12,7 @@ import type {
   MatchzyStatsTeam,
 } from "./lib/matchzyEvents";
 import { PUSH_CHECK_INTERVAL_MS, pushStatusView } from "./model/push/status";
-import { WATCHED_INTERVAL_MS } from "./model/live/poller";
+import { WATCHED_INTERVAL_MS } from "./model/live/pollSchedule";
 import { type TestConvex } from "./test.setup";
 import { post, SECRET, stored, WARMUP, world } from "./testing/push.helpers";
 

@@ -1,7 +1,7 @@
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { serverConfigFields } from "./lib/validators";
-import { restartPoller } from "./model/live/poller";
+import { restartPoller } from "./model/live/pollSchedule";
 import { serverByKey, writeSecrets } from "./model/servers/records";
 
 const vSeedServer = v.object({

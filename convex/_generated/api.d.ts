@@ -148,6 +148,7 @@ import type * as model_live_gotv from "../model/live/gotv.js";
 import type * as model_live_health from "../model/live/health.js";
 import type * as model_live_matchMerge from "../model/live/matchMerge.js";
 import type * as model_live_pollBackoff from "../model/live/pollBackoff.js";
+import type * as model_live_pollSchedule from "../model/live/pollSchedule.js";
 import type * as model_live_pollSources from "../model/live/pollSources.js";
 import type * as model_live_poller from "../model/live/poller.js";
 import type * as model_live_presence from "../model/live/presence.js";
@@ -381,6 +382,7 @@ declare const fullApi: ApiFromModules<{
   "model/live/health": typeof model_live_health;
   "model/live/matchMerge": typeof model_live_matchMerge;
   "model/live/pollBackoff": typeof model_live_pollBackoff;
+  "model/live/pollSchedule": typeof model_live_pollSchedule;
   "model/live/pollSources": typeof model_live_pollSources;
   "model/live/poller": typeof model_live_poller;
   "model/live/presence": typeof model_live_presence;

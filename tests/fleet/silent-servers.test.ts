@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBackend, type BackendHandle } from "../../dev/backend/server";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
 import type { Id } from "../../convex/_generated/dataModel";
-import { WATCHED_INTERVAL_MS } from "../../convex/model/live/poller";
+import { WATCHED_INTERVAL_MS } from "../../convex/model/live/pollSchedule";
 import { api, internal } from "../../convex/_generated/api";
 
 const HUNG = 10;

@@ -10,7 +10,12 @@ const ZONE_RULE = "import/no-restricted-paths";
 
 let eslint: ESLint;
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  // import/no-cycle cannot lint a file that is not on disk (it reads the file's own import graph
+  // from disk and fails on a missing one); circles have their own test (import-cycles.test.ts).
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfig: { files: ["**/*.{ts,tsx}"], rules: { "import/no-cycle": "off" } },
+  });
 });
 
 async function lint(file: string, code: string) {

@@ -13,7 +13,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { cryptoChance, randomSlug } from "../../lib/random";
-import { kickPollerIfIdle } from "../live/poller";
+import { kickPollerIfIdle } from "../live/pollSchedule";
 import { notify } from "../notifications/notify";
 import { archive, createTournament } from "../tournament/state";
 import { save, stateOf } from "../tournament/store";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { backoffMs, timeoutsAfter } from "./pollBackoff";
-import { minIntervalMs, WATCHED_INTERVAL_MS } from "./poller";
+import { minIntervalMs, WATCHED_INTERVAL_MS } from "./pollSchedule";
 
 const timedOut = { ok: false as const, error: "Сервер не відповів за 4 с", timedOut: true };
 const refused = { ok: false as const, error: "Сервер недоступний: з'єднання відхилено" };

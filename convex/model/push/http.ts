@@ -16,7 +16,6 @@ import type { ActionCtx } from "../../_generated/server";
 import { readBodyLimited } from "../../lib/boundedBody";
 import { jsonResponse } from "../../lib/httpResponses";
 import { PUSH_HEADER } from "../../lib/push";
-import { pathSegments } from "../../lib/readApiRouter";
 
 /** Where MatchZy posts: `<site URL>/api/events/<serverKey>`. */
 export const EVENTS_PATH = "/api/events/";
@@ -56,12 +55,14 @@ function respond({ status, body, retryAfterMs }: PushReply): Response {
 }
 
 /**
- * `POST /api/events/{serverKey}`: the checks that need no database (path, a secret header at all,
- * size), then one mutation that does the rest (`receivePushEvent`).
+ * `POST /api/events/{serverKey}` (`segments`: the path after the prefix): the checks that need no
+ * database (path, a secret header at all, size), then one mutation that does the rest (`receivePushEvent`).
  */
-export async function receivePushRequest(ctx: ActionCtx, request: Request): Promise<Response> {
-  const segments = pathSegments(new URL(request.url).pathname.slice(EVENTS_PATH.length));
-  if (!segments) return respond({ status: 400, body: { error: "Malformed path" } });
+export async function receivePushRequest(
+  ctx: ActionCtx,
+  request: Request,
+  segments: string[],
+): Promise<Response> {
   const [key] = segments;
   if (segments.length !== 1 || !key) return respond(NOT_FOUND);
   const secret = request.headers.get(PUSH_HEADER);

@@ -17,7 +17,6 @@
 import { internal } from "../../_generated/api";
 import { env, type ActionCtx } from "../../_generated/server";
 import { LOG_PATH } from "../../lib/killFeed";
-import { pathSegments } from "../../lib/readApiRouter";
 import { jsonResponse } from "../../lib/httpResponses";
 import { readBodyLimited } from "../../lib/boundedBody";
 import { GONE, type LogReply } from "./receive";
@@ -70,10 +69,14 @@ export function holdLeft(reply: LogReply, startedAt: number, now: number, holdMs
   return reply.status === 200 ? Math.max(0, startedAt + holdMs - now) : 0;
 }
 
-export async function receiveLogRequest(ctx: ActionCtx, request: Request): Promise<Response> {
+/** `POST /api/log/{key}/{secret}`; `segments` is the path after the prefix. */
+export async function receiveLogRequest(
+  ctx: ActionCtx,
+  request: Request,
+  segments: string[],
+): Promise<Response> {
   const startedAt = Date.now();
-  const segments = pathSegments(new URL(request.url).pathname.slice(LOG_PATH.length));
-  if (!segments || segments.length !== 2) return respond({ status: 404, error: "Not found" });
+  if (segments.length !== 2) return respond({ status: 404, error: "Not found" });
   const [key = "", secret = ""] = segments;
   if (!key || !SECRET_RE.test(secret)) return respond(GONE);
   const body = await readBodyLimited(request, LOG_BODY_MAX_BYTES);

@@ -6,7 +6,7 @@ import { destinationOf } from "../../lib/destination";
 import { fail } from "../../lib/errors";
 import { vServerInput } from "../../lib/validators";
 import { defineCapability } from "../capability/define";
-import { restartPoller } from "../live/poller";
+import { restartPoller } from "../live/pollSchedule";
 import { PUSH_FEED } from "../push/status";
 import { LOG_FEED } from "../serverLog/status";
 import { serverByKey, validateServerInput, writeSecrets, type SecretsPatch } from "./records";
