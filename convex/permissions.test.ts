@@ -376,6 +376,11 @@ const MATRIX: Record<string, Row> = {
   },
   "demos:setRetention": { level: "admin", args: () => ({ days: 30, capBytes: 1024 ** 3 }) },
   "tournamentAdmin:create": { level: "admin", args: () => ({ format: presetFormat("default") }) },
+  "tournamentAdmin:pickSide": {
+    level: "admin",
+    args: (i) => ({ tournamentId: i.tournamentId, side: "CT", expectedStep: 5 }),
+    reaches: NO_TOURNAMENT,
+  },
   "tournamentAdmin:adminOp": {
     level: "admin",
     args: (i) => ({ tournamentId: i.tournamentId, op: "pause" }),

@@ -123,7 +123,7 @@ describe("creating", () => {
 
 describe("the spec's default flow", () => {
   test("fills the teams, starts with team A (fixed, recorded) and plays to the side pick", async () => {
-    const { t, asAdmin, id, slug } = await setup();
+    const { t, asAdmin, asUser, id, slug } = await setup();
     await fillTeams(t, id);
     expect(await t.query(api.tournament.me, { tournamentId: id, sessionId: a1 })).toEqual({
       team: "teamA",
@@ -147,9 +147,20 @@ describe("the spec's default flow", () => {
         expectedStep: 5,
       }),
     ).rejects.toMatchObject(refused(M.notYourTurn));
-    await asAdmin.mutation(api.tournament.pickSide, {
+    // An admin decides for the team in turn through the admin capability, never as a participant.
+    await expect(
+      asAdmin.mutation(api.tournament.pickSide, {
+        tournamentId: id,
+        sessionId: outsider,
+        side: "T",
+        expectedStep: 5,
+      }),
+    ).rejects.toMatchObject(refused(M.notMember));
+    await expect(
+      asUser.action(api.tournamentAdmin.pickSide, { tournamentId: id, side: "T", expectedStep: 5 }),
+    ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    await asAdmin.action(api.tournamentAdmin.pickSide, {
       tournamentId: id,
-      sessionId: outsider,
       side: "T",
       expectedStep: 5,
     });
@@ -157,7 +168,16 @@ describe("the spec's default flow", () => {
     expect(done).toMatchObject({ status: "finished", finalMap: "de_brewery", finalSide: "T" });
     expect(done!.summary).toContain("Мапа 1: de_brewery");
     const log = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
-    expect(log.at(-1)).toMatchObject({ username: "Olena", action: "tournament_pick_side" });
+    expect(log.at(-1)).toMatchObject({
+      username: "Olena",
+      action: "tournament_pick_side",
+      outcome: "success",
+      details: `${slug} teamA: T`,
+    });
+    // The user's refused attempt is in the log too, as unauthorized.
+    expect(
+      log.some((e) => e.action === "tournament_pick_side" && e.outcome === "unauthorized"),
+    ).toBe(true);
   });
 
   test("two racing bans for the same step: exactly one wins, the other is told why", async () => {

@@ -1,8 +1,8 @@
 /**
  * Map ban/pick for participants and spectators. Rules live in `model/tournament/roster.ts` and
  * `model/tournament/veto.ts`; these
- * handlers load one tournament and the caller's seat in it, apply one rule, and write the result
- * (`model/tournamentStore.save`). Convex mutations are serialisable, so when two clicks race for
+ * handlers name one move; `model/tournament/participant.ts` loads the tournament and the caller's
+ * seat, applies the move's rule and writes the result. Convex mutations are serialisable, so when two clicks race for
  * the same step the second one sees the advanced `currentStep` and is refused as stale.
  *
  * Participants are browser sessions, per tournament (`tournamentEntrants`). Session ids are bearer
@@ -10,34 +10,29 @@
  */
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import type { Id } from "./_generated/dataModel";
-import type { MutationCtx } from "./_generated/server";
-import { actorOf } from "./lib/viewer";
-import { appendAudit } from "./model/audit/log";
-import { refusalAsValue, vRefusal } from "./lib/errors";
+import { vRefusal } from "./lib/errors";
 import { publicMutation, publicQuery, sessionMutation, sessionQuery } from "./lib/functions";
 import { cryptoChance } from "./lib/random";
 import { paginateSafely } from "./lib/pagination";
-import { limitTournamentWrite, type TournamentCaller } from "./lib/rateLimits";
-import { markSeen, seenFromPage } from "./model/tournament/seats";
+import { seenFromPage } from "./model/tournament/seats";
+import {
+  callerKeysOf,
+  joinMove,
+  leaveMove,
+  participantWrite,
+} from "./model/tournament/participant";
 import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/tournamentFields";
 import { vSide } from "./lib/side";
-import type { TournamentState } from "./model/tournament/state";
-import * as roster from "./model/tournament/roster";
 import * as veto from "./model/tournament/veto";
 import {
   ACTIVE_LIST_LIMIT,
   bySlug,
-  findEntrant,
   listItemOf,
-  loadForWrite,
-  save,
   seatOf,
   steamSeatOf,
   viewOf,
   vTournamentView,
 } from "./model/tournament/store";
-import type { Viewer } from "./lib/viewer";
 
 /** Archived tournaments per page at most. */
 const ARCHIVE_PAGE_MAX = 100;
@@ -119,64 +114,6 @@ export const me = sessionQuery({
   },
 });
 
-/*
- * The writes anonymous participants make, each through `participantWrite`: a rate-limit token
- * first, refusals returned as values (`refusalAsValue`) so refused attempts stay counted, and the
- * model refuses before anything is written.
- */
-type ParticipantWrite = Awaited<ReturnType<typeof loadForWrite>>;
-
-async function participantWrite(
-  ctx: MutationCtx & { sessionId: string; viewer: Viewer },
-  tournamentId: Id<"tournaments">,
-  move: (w: ParticipantWrite) => TournamentState,
-  afterSave?: (w: ParticipantWrite, next: TournamentState) => Promise<void>,
-) {
-  await limitTournamentWrite(
-    ctx,
-    callerKeysOf(ctx),
-    tournamentId,
-    await tournamentCallerOf(ctx, tournamentId, move),
-  );
-  return await refusalAsValue(async () => {
-    const w = await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer);
-    const next = move(w);
-    await save(ctx, w.id, w.state, next);
-    await afterSave?.(w, next);
-    // A move is a sign of life of the seat's holder.
-    const seat = w.actor.team && next[w.actor.team].players.find((p) => p.nickname === w.nickname);
-    if (seat) await markSeen(ctx, w.id, seat, Date.now());
-    return null;
-  });
-}
-
-/**
- * A seat is this browser's, or (where the tournament needs Steam) the caller's linked SteamID. A
- * caller without one is joining when the rules would accept the write (tried on the state as read,
- * nothing saved), an outsider otherwise.
- */
-async function tournamentCallerOf(
-  ctx: MutationCtx & { sessionId: string; viewer: Viewer },
-  tournamentId: Id<"tournaments">,
-  move: (w: ParticipantWrite) => TournamentState,
-): Promise<TournamentCaller> {
-  if (ctx.viewer.isAdmin) return "seated";
-  const doc = await ctx.db.get("tournaments", tournamentId);
-  if (!doc) return "outsider";
-  if (await seatOf(ctx, doc, ctx.sessionId, ctx.viewer)) return "seated";
-  try {
-    move(await loadForWrite(ctx, tournamentId, ctx.sessionId, ctx.viewer));
-    return "joining";
-  } catch {
-    return "outsider";
-  }
-}
-
-function callerKeysOf(ctx: { sessionId: string; viewer: Viewer }): string[] {
-  const account = ctx.viewer.identity?.tokenIdentifier;
-  return [`session:${ctx.sessionId}`, ...(account ? [`account:${account}`] : [])];
-}
-
 /**
  * The tournament page of a seat's holder says "still here", once a minute while it is shown (the
  * admin may free the seats of holders gone for a while before the veto). A caller without a seat
@@ -198,33 +135,12 @@ export const seen = sessionMutation({
 export const join = sessionMutation({
   args: { tournamentId: v.id("tournaments"), team: vTournamentTeamKey, nickname: v.string() },
   returns: v.union(v.null(), vRefusal),
-  handler: async (ctx, { tournamentId, team, nickname }) => {
-    const steam = await steamSeatOf(ctx, ctx.viewer);
-    return await participantWrite(
+  handler: async (ctx, { tournamentId, team, nickname }) =>
+    await participantWrite(
       ctx,
       tournamentId,
-      (w) =>
-        roster.join(
-          w.state,
-          w.actor,
-          team,
-          nickname,
-          Date.now(),
-          cryptoChance,
-          w.state.format.steamRequired ? (steam ?? undefined) : undefined,
-        ),
-      async (w, next) => {
-        if (w.state.format.steamRequired) return;
-        const seat = next[team].players.at(-1)!;
-        await ctx.db.insert("tournamentEntrants", {
-          tournamentId: w.id,
-          sessionId: ctx.sessionId,
-          team,
-          nickname: seat.nickname,
-        });
-      },
-    );
-  },
+      joinMove(ctx, team, nickname, await steamSeatOf(ctx, ctx.viewer)),
+    ),
 });
 
 /** Gives up the caller's seat, before the veto starts. */
@@ -232,24 +148,16 @@ export const leave = sessionMutation({
   args: { tournamentId: v.id("tournaments") },
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId }) =>
-    await participantWrite(
-      ctx,
-      tournamentId,
-      (w) => roster.leave(w.state, w.actor, w.nickname, Date.now()),
-      async (w) => {
-        const entrant = await findEntrant(ctx, w.id, ctx.sessionId);
-        if (entrant) await ctx.db.delete("tournamentEntrants", entrant._id);
-      },
-    ),
+    await participantWrite(ctx, tournamentId, leaveMove(ctx)),
 });
 
 export const ready = sessionMutation({
   args: { tournamentId: v.id("tournaments") },
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId }) =>
-    await participantWrite(ctx, tournamentId, (w) =>
-      veto.markReady(w.state, w.actor, w.nickname, Date.now(), cryptoChance),
-    ),
+    await participantWrite(ctx, tournamentId, {
+      move: (w) => veto.markReady(w.state, w.actor, w.nickname, Date.now(), cryptoChance),
+    }),
 });
 
 /** `expectedStep` is the `currentStep` the caller saw; a click on an answered step is refused. */
@@ -257,39 +165,28 @@ export const ban = sessionMutation({
   args: { tournamentId: v.id("tournaments"), map: v.string(), expectedStep: v.number() },
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId, map, expectedStep }) =>
-    await participantWrite(ctx, tournamentId, (w) =>
-      veto.ban(w.state, w.actor, map, expectedStep, Date.now()),
-    ),
+    await participantWrite(ctx, tournamentId, {
+      move: (w) => veto.ban(w.state, w.actor, map, expectedStep, Date.now()),
+    }),
 });
 
 export const pickMap = sessionMutation({
   args: { tournamentId: v.id("tournaments"), map: v.string(), expectedStep: v.number() },
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId, map, expectedStep }) =>
-    await participantWrite(ctx, tournamentId, (w) =>
-      veto.pickMap(w.state, w.actor, map, expectedStep, Date.now()),
-    ),
+    await participantWrite(ctx, tournamentId, {
+      move: (w) => veto.pickMap(w.state, w.actor, map, expectedStep, Date.now()),
+    }),
 });
 
+/** The team in turn picks its side; an admin deciding for it uses `tournamentAdmin.pickSide`. */
 export const pickSide = sessionMutation({
   args: { tournamentId: v.id("tournaments"), side: vSide, expectedStep: v.number() },
   returns: v.union(v.null(), vRefusal),
   handler: async (ctx, { tournamentId, side, expectedStep }) =>
-    await participantWrite(
-      ctx,
-      tournamentId,
-      (w) => veto.pickSide(w.state, w.actor, side, expectedStep, Date.now()),
-      async (w) => {
-        // An admin deciding for a team is an override, so it goes into the audit log.
-        if (w.actor.team === w.state.turn) return;
-        await appendAudit(ctx, {
-          ...actorOf(ctx.viewer),
-          action: "tournament_pick_side",
-          outcome: "success",
-          details: `${w.state.slug} ${w.state.turn}: ${side}`,
-        });
-      },
-    ),
+    await participantWrite(ctx, tournamentId, {
+      move: (w) => veto.pickSide(w.state, w.actor, side, expectedStep, Date.now()),
+    }),
 });
 
 /**

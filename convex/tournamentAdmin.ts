@@ -19,6 +19,9 @@ import { stateOf, save, requireTournament } from "./model/tournament/store";
 /** Creates a tournament in the given format (a preset or a validated custom one). */
 export const create = capability(TOURNAMENT_CAPABILITIES.create);
 
+/** Picks the side for the team in turn; audited. */
+export const pickSide = capability(TOURNAMENT_CAPABILITIES.pickSide);
+
 /** Start without every "Готові", pause or resume the clock, or archive a tournament. */
 export const adminOp = capability(TOURNAMENT_CAPABILITIES.adminOp);
 

@@ -207,6 +207,7 @@ import type * as model_tournament_admin from "../model/tournament/admin.js";
 import type * as model_tournament_formats from "../model/tournament/formats.js";
 import type * as model_tournament_launch from "../model/tournament/launch.js";
 import type * as model_tournament_matchConfig from "../model/tournament/matchConfig.js";
+import type * as model_tournament_participant from "../model/tournament/participant.js";
 import type * as model_tournament_readiness from "../model/tournament/readiness.js";
 import type * as model_tournament_roster from "../model/tournament/roster.js";
 import type * as model_tournament_seats from "../model/tournament/seats.js";
@@ -441,6 +442,7 @@ declare const fullApi: ApiFromModules<{
   "model/tournament/formats": typeof model_tournament_formats;
   "model/tournament/launch": typeof model_tournament_launch;
   "model/tournament/matchConfig": typeof model_tournament_matchConfig;
+  "model/tournament/participant": typeof model_tournament_participant;
   "model/tournament/readiness": typeof model_tournament_readiness;
   "model/tournament/roster": typeof model_tournament_roster;
   "model/tournament/seats": typeof model_tournament_seats;

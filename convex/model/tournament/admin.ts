@@ -10,11 +10,12 @@ import { cryptoChance, randomSlug } from "../../lib/random";
 import { fail } from "../../lib/errors";
 import { parseSteamId } from "../../lib/steamId";
 import { vTournamentFormat, vTournamentTeamKey } from "../../lib/tournamentFields";
+import { vSide } from "../../lib/side";
 import { defineCapability } from "../capability/define";
 import { clearNamesAfter } from "./serverNames";
 import { archive, createTournament, unarchive } from "./state";
 import { checkRosterOpen, removeSeat, rename, replaceSeat } from "./roster";
-import { forceStart, pause, resume } from "./veto";
+import { forceStart, pause, pickSide, resume } from "./veto";
 import { validateFormat } from "./formats";
 import { seatActivity, withoutIdleSeats } from "./seats";
 import { entrantByNickname, requireTournament, save, seatForSteamId, stateOf } from "./store";
@@ -47,6 +48,24 @@ const REPLACEMENT_STEAM_ID =
   "Вкажіть SteamID64 або посилання steamcommunity.com/profiles/… гравця, який займе місце.";
 
 export const TOURNAMENT_CAPABILITIES = {
+  /**
+   * Picks the side for the team in turn (its players absent or stuck): the one veto move an admin
+   * makes for a team, audited with the team it decided for. `expectedStep` as in a team's own pick.
+   */
+  pickSide: defineCapability({
+    name: "tournament_pick_side",
+    access: "admin",
+    args: { tournamentId: v.id("tournaments"), side: vSide, expectedStep: v.number() },
+    returns: v.null(),
+    commit: async (ctx, { tournamentId, side, expectedStep }) => {
+      const doc = await requireTournament(ctx, tournamentId);
+      const state = stateOf(doc);
+      const next = pickSide(state, { team: null, isAdmin: true }, side, expectedStep, Date.now());
+      await save(ctx, doc._id, state, next);
+      return { details: `${state.slug} ${state.turn}: ${side}` };
+    },
+  }),
+
   /** Creates a tournament in the given format (a preset or a validated custom one). */
   create: defineCapability({
     name: "tournament_create",

@@ -87,6 +87,7 @@ export interface SteamSeat {
  */
 export interface TournamentCaller {
   team: TournamentTeamKey | null;
+  /** An admin deciding for the team in turn (the admin capability only; a seat never is). */
   isAdmin: boolean;
 }
 

@@ -88,7 +88,10 @@ export async function seatOf(
   return entrant ? { team: entrant.team, nickname: entrant.nickname } : null;
 }
 
-/** The tournament (as model state) and who the caller is in it. */
+/**
+ * The tournament (as model state) and who the caller is in it: their seat only. An admin deciding
+ * for a team does so through the admin capability (admin.ts), never as a participant.
+ */
 export async function loadForWrite(
   ctx: QueryCtx,
   tournamentId: Id<"tournaments">,
@@ -97,7 +100,7 @@ export async function loadForWrite(
 ) {
   const doc = await requireTournament(ctx, tournamentId);
   const seat = await seatOf(ctx, doc, sessionId, viewer);
-  const actor: TournamentCaller = { team: seat?.team ?? null, isAdmin: viewer.isAdmin };
+  const actor: TournamentCaller = { team: seat?.team ?? null, isAdmin: false };
   return { id: doc._id, state: stateOf(doc), actor, nickname: seat?.nickname ?? null };
 }
 

@@ -520,6 +520,21 @@ describe("MapBanPickTab", () => {
         expectedStep: 5,
       });
     });
+
+    it("an admin without the turn's seat decides for the team through the admin action", async () => {
+      const user = userEvent.setup();
+      serve(afterBans(5), null);
+      renderTab({ isAdmin: true });
+      await user.click(screen.getByRole("button", { name: "Обрати сторону CT" }));
+      expect(backend.fn("tournamentAdmin:pickSide")).toHaveBeenCalledWith({
+        serverId: undefined,
+        sessionId: "session-1",
+        tournamentId: "t1",
+        side: "CT",
+        expectedStep: 5,
+      });
+      expect(backend.fn("tournament:pickSide")).not.toHaveBeenCalled();
+    });
   });
 
   it("lists the history with uk-UA times", () => {

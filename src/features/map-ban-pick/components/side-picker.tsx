@@ -5,7 +5,7 @@ import "@/i18n/load/tournament";
 import type { Id } from "@/lib/backend";
 import { toastError } from "@/lib/errors";
 import type { Side } from "@/lib/backend";
-import { useTournamentMoves } from "../hooks/use-tournament";
+import { useSidePickForTeam, useTournamentMoves } from "../hooks/use-tournament";
 import styles from "./side-picker.module.css";
 
 const SIDES = [
@@ -13,21 +13,28 @@ const SIDES = [
   { side: "T", name: "teamName.Terrorist" },
 ] as const;
 
-/** CT / T for the team in turn (or an admin deciding for it). */
+/**
+ * CT / T for the team in turn, or for an admin deciding for it (`forTeam`: an admin action, which
+ * toasts its own refusal).
+ */
 export function SidePicker({
   tournamentId,
   expectedStep,
+  forTeam,
 }: {
   tournamentId: Id<"tournaments">;
   expectedStep: number;
+  forTeam: boolean;
 }) {
   const { pickSide } = useTournamentMoves(tournamentId);
+  const decide = useSidePickForTeam(tournamentId);
   const [pending, setPending] = useState<Side | null>(null);
 
   const pick = async (side: Side) => {
     setPending(side);
     try {
-      await pickSide({ side, expectedStep });
+      if (forTeam) await decide.run({ side, expectedStep });
+      else await pickSide({ side, expectedStep });
     } catch (error) {
       toastError(error);
     } finally {

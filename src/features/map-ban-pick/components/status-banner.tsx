@@ -75,7 +75,11 @@ export function StatusBanner({ tournament, seat, isAdmin, className }: StatusBan
         })}
       </ol>
       {canPickSide(tournament, seat, isAdmin) ? (
-        <SidePicker tournamentId={tournament.id} expectedStep={tournament.currentStep} />
+        <SidePicker
+          tournamentId={tournament.id}
+          expectedStep={tournament.currentStep}
+          forTeam={seat?.team !== tournament.turn}
+        />
       ) : null}
     </section>
   );

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useDocumentVisible } from "@/hooks/use-document-visible";
 import { useGatedAction } from "@/hooks/use-gated-action";
 import { useServers } from "@/hooks/use-servers";
-import { api, type Id } from "@/lib/backend";
+import { api, type Id, type Side } from "@/lib/backend";
 import { throwRefusal } from "@/lib/errors";
 
 export type Tournament = NonNullable<FunctionReturnType<typeof api.tournament.get>>;
@@ -160,6 +160,17 @@ export function useTournamentAdmin(serverId?: Id<"servers">) {
   const rename = useGatedAction(api.tournamentAdmin.rename, { needsServer: false });
   const freeIdleSeats = useGatedAction(api.tournamentAdmin.freeIdleSeats, { needsServer: false });
   return { create, adminOp, launch, seatOp, rename, freeIdleSeats };
+}
+
+/** An admin picking the side for the team in turn: an audited admin action, not a seat's move. */
+export function useSidePickForTeam(tournamentId: Id<"tournaments">) {
+  const { run } = useGatedAction(api.tournamentAdmin.pickSide, { needsServer: false });
+  return useMemo(
+    () => ({
+      run: (args: { side: Side; expectedStep: number }) => run({ ...args, tournamentId }),
+    }),
+    [run, tournamentId],
+  );
 }
 
 /**
