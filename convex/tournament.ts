@@ -25,7 +25,7 @@ import { vTournamentPreset, vTournamentTeamKey, vTournamentStatus } from "./lib/
 import { vSide } from "./lib/side";
 import * as veto from "./model/tournament/veto";
 import {
-  ACTIVE_LIST_LIMIT,
+  activeList,
   bySlug,
   listItemOf,
   seatOf,
@@ -72,14 +72,7 @@ export const get = publicQuery({
 export const list = publicQuery({
   args: {},
   returns: v.array(vListItem),
-  handler: async (ctx) => {
-    const docs = await ctx.db
-      .query("tournaments")
-      .withIndex("by_archived", (q) => q.eq("archived", false))
-      .order("desc")
-      .take(ACTIVE_LIST_LIMIT);
-    return docs.map(listItemOf);
-  },
+  handler: async (ctx) => (await activeList(ctx)).map(listItemOf),
 });
 
 /** The archive, newest first, a page at a time. */

@@ -34,6 +34,15 @@ import { notifyTournamentStep } from "../notifications/notify";
 /** Active tournaments listed on the ban/pick tab; more than this is not a realistic evening. */
 export const ACTIVE_LIST_LIMIT = 50;
 
+/** Tournaments not archived, newest first (at most ACTIVE_LIST_LIMIT). */
+export async function activeList(ctx: QueryCtx) {
+  return await ctx.db
+    .query("tournaments")
+    .withIndex("by_archived", (q) => q.eq("archived", false))
+    .order("desc")
+    .take(ACTIVE_LIST_LIMIT);
+}
+
 export function stateOf(doc: Doc<"tournaments">): TournamentState {
   // `isLaunched` is derived now: a row stored with it loses it at its next write.
   const { _id: _, _creationTime: __, isLaunched: ___, ...state } = doc;
