@@ -9,9 +9,7 @@ import { isSteamId64 } from "../lib/steamId";
 import { BACKUP_FILE_RE } from "./backups";
 import { consoleTokens } from "./consoleLine";
 
-/** The longest free console line and chat message a game server is sent (the panel's forms too). */
-export const COMMAND_MAX = 330;
-export const SAY_MAX = 100;
+import { COMMAND_MAX, SAY_MAX } from "../lib/consoleLimits";
 
 /** A validation failure with a Ukrainian message; nothing has been sent. */
 export class InvalidActionError extends Error {}

@@ -10,11 +10,10 @@ import {
   type ActionDeclaration,
 } from "../gameServer/actions";
 import { v } from "convex/values";
-import { isOwnKey } from "./ownKey";
+import { type ListedActionName } from "./actionNames";
 import type { ToggleName } from "./validators";
 
 export type { ActionAccess };
-export { COMMAND_MAX, SAY_MAX } from "../gameServer/consoleInput";
 
 type Declarations = typeof SERVER_ACTION_DECLARATIONS;
 
@@ -48,6 +47,9 @@ export type SwitchName = {
  */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const switchSetMatchesSchema: Same<SwitchName, ToggleName> = true;
+/** The names the browser gets (lib/actionNames.ts) are exactly the declared ones. */
+const namesListed: Same<ListedActionName, ActionName> = true;
+void namesListed;
 void switchSetMatchesSchema;
 
 const ENTRIES = Object.entries(SERVER_ACTION_DECLARATIONS) as [ActionName, ActionDeclaration][];
@@ -86,10 +88,7 @@ export const COMMS_KINDS = ["mute", "gag", "silence"] as const satisfies ActionN
 export type CommsKind = (typeof COMMS_KINDS)[number];
 export type UncommsKind = `un${CommsKind}`;
 
-/** Own-key check: an audit entry or a result names a registered action. */
-export function isActionName(name: string): name is ActionName {
-  return isOwnKey(SERVER_ACTIONS, name);
-}
+export { isActionName } from "./actionNames";
 
 export function actionLabel(name: ActionName): string {
   return SERVER_ACTIONS[name].label;

@@ -5,8 +5,7 @@
  */
 import { literals } from "convex-helpers/validators";
 import type { Infer } from "convex/values";
-import { SERVER_ACTIONS, type ActionName } from "./actionRegistry";
-import { isOwnKey } from "./ownKey";
+import { ACTION_NAMES, isActionName } from "./actionNames";
 
 /** How many matches an audit text search (free text or part of a name) returns, newest first. */
 export const AUDIT_SEARCH_MAX = 200;
@@ -87,7 +86,6 @@ export type PanelEvent = (typeof PANEL_EVENTS)[number];
 /** The action name of an entry that folds a burst of refusals. */
 export const REFUSAL_BURST = "unauthorized_burst" satisfies PanelEvent;
 
-const ACTION_NAMES = Object.keys(SERVER_ACTIONS) as ActionName[];
 export const vAuditAction = literals(...ACTION_NAMES, ...PANEL_EVENTS);
 export type AuditAction = Infer<typeof vAuditAction>;
 
@@ -95,5 +93,5 @@ const PANEL_EVENT_SET: ReadonlySet<string> = new Set(PANEL_EVENTS);
 
 /** Own-key check for names read back from stored entries or sent by a client filter. */
 export function isAuditAction(name: string): name is AuditAction {
-  return isOwnKey(SERVER_ACTIONS, name) || PANEL_EVENT_SET.has(name);
+  return isActionName(name) || PANEL_EVENT_SET.has(name);
 }

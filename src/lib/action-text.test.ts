@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setLanguage } from "@/i18n";
-import { SERVER_ACTIONS, type ActionName } from "@/lib/catalog";
+import type { ActionName } from "@/lib/catalog";
+import { SERVER_ACTIONS } from "../../convex/lib/actionRegistry";
 import { actionDoneText, actionText } from "./action-text";
 
 describe("server action texts", () => {

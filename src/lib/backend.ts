@@ -10,7 +10,7 @@ export { NO_PLAYER_STATS } from "../../convex/lib/playerStats";
 export type { RoundMark, RoundEnd } from "../../convex/lib/rounds";
 export { halfBreakAfter, isOvertime } from "../../convex/lib/rounds";
 export { TOP_CRITERIA } from "../../convex/lib/gameApi";
-export { COMMAND_MAX, SAY_MAX } from "../../convex/gameServer/consoleInput";
+export { COMMAND_MAX, SAY_MAX } from "../../convex/lib/consoleLimits";
 export type { CommsKind, PanelActionName, SwitchName } from "../../convex/lib/actionRegistry";
 export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export type { Kill, KillPlayer } from "../../convex/lib/killFeed";

@@ -12,12 +12,9 @@ export {
   NICKNAME_MAX,
   WORKSHOP_GROUPS,
 } from "../../convex/lib/catalog";
-export {
-  SERVER_ACTIONS,
-  actionLabel,
-  isActionName,
-  type ActionName,
-} from "../../convex/lib/actionRegistry";
+// The names only: the declarations themselves (console lines, validators) stay on the server.
+export { ACTION_NAMES, isActionName } from "../../convex/lib/actionNames";
+export type { ActionName } from "../../convex/lib/actionRegistry";
 export {
   AUDIT_SEARCH_MAX,
   PANEL_EVENTS,

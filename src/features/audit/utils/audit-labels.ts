@@ -3,7 +3,7 @@ import "@/i18n/load/audit";
 import "@/i18n/load/moderation";
 import "@/i18n/load/tournament";
 import { actionText } from "@/lib/action-text";
-import { isActionName, SERVER_ACTIONS, type PanelEvent } from "@/lib/catalog";
+import { ACTION_NAMES, isActionName, type PanelEvent } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 import { dateFormat, nameCollator } from "@/i18n/format";
 
@@ -91,7 +91,7 @@ export function auditActionLabel(action: string): string {
 /** Every action the log names, as the filter offers them: label → id, sorted by label. */
 export function auditActionOptions(): { value: string; label: string }[] {
   const seen = new Set<string>();
-  return [...Object.keys(SERVER_ACTIONS), ...Object.keys(EVENTS)]
+  return [...ACTION_NAMES, ...Object.keys(EVENTS)]
     .map((id) => ({ value: id, label: auditActionLabel(id) }))
     .filter((o) => !seen.has(o.label) && seen.add(o.label))
     .sort((a, b) => nameCollator.compare(a.label, b.label));
