@@ -48,7 +48,7 @@ export default {
   "sort.mvp": "MVP",
   "sort.totalDamage": "Total damage",
   "player.steamId": "SteamID",
-  "player.bot": "Bot",
+  "player.bot": "bot",
   "player.steamIdUnknown": "SteamID unknown",
   "player.noSteamIdActions":
     "The server did not report this player's SteamID: kick, ban and mute by SteamID are not available.",

@@ -47,7 +47,7 @@ export default {
   "sort.totalDamage": "Загальна шкода",
   // Player modal
   "player.steamId": "SteamID",
-  "player.bot": "Бот",
+  "player.bot": "бот",
   "player.steamIdUnknown": "SteamID невідомий",
   "player.noSteamIdActions":
     "Сервер не повідомив SteamID цього гравця: кік, бан і мут за SteamID недоступні.",

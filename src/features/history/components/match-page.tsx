@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Notice } from "@/components/ui/notice";
 import { Spinner } from "@/components/ui/spinner";
 import { useConfirmation } from "@/hooks/use-confirmation";
+import { mapLabel } from "@/lib/maps";
 import { useWorkshopTitle } from "@/hooks/use-steam-data";
 import { formatDateTime, formatInteger } from "@/i18n/format";
 import { t } from "@/i18n";
@@ -71,7 +72,7 @@ function MatchView({ match }: { match: MatchDetail }) {
     <>
       <header className={styles.section}>
         <h1 className={styles.title}>
-          {t("history.match.title", { map: workshopTitle ?? match.map })}
+          {t("history.match.title", { map: workshopTitle ?? mapLabel(match.map) })}
         </h1>
         <div className={styles.matchHead}>
           <span className={styles.bigScore} aria-label={`${match.scoreCT}:${match.scoreT}`}>

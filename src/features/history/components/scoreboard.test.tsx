@@ -84,7 +84,7 @@ describe("history tables", () => {
       />,
       { wrapper: MemoryRouter },
     );
-    expect(screen.getByRole("link", { name: "de_nuke" }).getAttribute("href")).toBe("/matches/m1");
+    expect(screen.getByRole("link", { name: "Nuke" }).getAttribute("href")).toBe("/matches/m1");
     expect(screen.getByText("Сервер <1>")).toBeTruthy();
     expect(screen.getByText(/не в статистиці/)).toBeTruthy();
   });

@@ -65,7 +65,7 @@ describe("PlayersTab", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByRole("heading", { name: "Марта" })).toBeInTheDocument();
     expect(within(dialog).getByText("SteamID невідомий")).toBeInTheDocument();
-    expect(within(dialog).queryByText("Бот")).toBeNull();
+    expect(within(dialog).queryByText("бот")).toBeNull();
   });
 
   it("a server that names every SteamID shows no such note", () => {
