@@ -556,4 +556,43 @@ describe("settings", () => {
     expect(JSON.stringify(all)).not.toContain("token-");
     expect(all.every((s) => s.configured)).toBe(true);
   });
+
+  test("a webhook writes in the language set for it; the others stay Ukrainian", async () => {
+    expect((await statusOf("moderation")).language).toBe("uk");
+    await admin.action(api.notifications.setWebhookLanguage, {
+      kind: "moderation",
+      language: "en",
+    });
+    expect((await statusOf("moderation")).language).toBe("en");
+    try {
+      const player = humanOnServer1();
+      await snapshotPlayers(ids[0]!);
+      await admin.action(api.moderation.ban, {
+        serverId: ids[0]!,
+        steamId: player.steamId,
+        duration: 60,
+      });
+      const titled = async (title: string) => {
+        await eventually(
+          async () => discord.messages.some((m) => m.body.embeds?.[0]?.title === title),
+          8000,
+        );
+        return discord.messages.find((m) => m.body.embeds?.[0]?.title === title)!.body.embeds![0]!;
+      };
+      const ban = await titled("Player banned");
+      expect(ban.description).toMatch(/1 h, <t:\d+:R>$/);
+      expect(ban.fields).toContainEqual({ name: "Admin", value: "Olena", inline: true });
+      expect(ban.footer).toEqual({ text: "CS2 Panel" });
+      await admin.action(api.moderation.unban, { serverId: ids[0]!, steamId: player.steamId });
+      await admin.action(api.notifications.sendTestMessage, { kind: "moderation" });
+      expect((await titled("Test message")).description).toContain("Bans, kicks, unbans");
+      await admin.action(api.notifications.sendTestMessage, { kind: "push" });
+      expect((await titled("Тестове повідомлення")).description).toContain("MatchZy");
+    } finally {
+      await admin.action(api.notifications.setWebhookLanguage, {
+        kind: "moderation",
+        language: "uk",
+      });
+    }
+  });
 });

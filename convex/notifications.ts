@@ -17,6 +17,7 @@ import {
 import {
   SEND_TEST_CAPABILITY,
   SET_WEBHOOK_CAPABILITY,
+  SET_WEBHOOK_LANGUAGE_CAPABILITY,
 } from "./model/notifications/webhookCapabilities";
 
 /** Per kind: configured or not and the last delivery's outcome (never the URL). */
@@ -31,6 +32,9 @@ export const setWebhook = capability(SET_WEBHOOK_CAPABILITY);
 
 /** "Надіслати тест": queues a test message; its outcome shows as the last delivery status. */
 export const sendTestMessage = capability(SEND_TEST_CAPABILITY);
+
+/** The language one webhook's messages are written in. */
+export const setWebhookLanguage = capability(SET_WEBHOOK_LANGUAGE_CAPABILITY);
 
 export const urlFor = internalQuery({
   args: { job: vDeliveryJob },

@@ -540,6 +540,11 @@ const MATRIX: Record<string, Row> = {
     args: () => ({ kind: "push" }),
     reaches: { code: "NOT_FOUND", message: /^Вебхук не налаштовано\.$/ },
   },
+  "notifications:setWebhookLanguage": {
+    level: "admin",
+    args: () => ({ kind: "push", language: "en" }),
+    reaches: { code: "NOT_FOUND", message: /^Вебхук не налаштовано\.$/ },
+  },
   "tournamentLaunch:launch": {
     level: "admin",
     args: (i) => ({

@@ -28,7 +28,7 @@ import { vSide } from "./lib/side";
 import { vRoundMark } from "./lib/rounds";
 import { vKill } from "./lib/killFeed";
 import { vLogMatchState } from "./model/serverLog/matchLog";
-import { vDeliveryState, vWebhookKind } from "./lib/discord";
+import { vDeliveryState, vLanguage, vWebhookKind } from "./lib/discord";
 import {
   banInForceFields,
   commsInForceFields,
@@ -587,6 +587,8 @@ export default defineSchema({
   discordWebhooks: defineTable({
     kind: vWebhookKind,
     url: v.string(),
+    /** The language its messages are written in; Ukrainian when unset. */
+    language: v.optional(vLanguage),
     generation: v.number(),
     updatedAt: v.number(),
     lastAt: v.optional(v.number()),

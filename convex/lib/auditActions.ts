@@ -50,6 +50,7 @@ export const PANEL_EVENTS = [
   "demo_retention",
   "discord_webhook",
   "discord_test",
+  "discord_language",
   "setup_check",
   "steam_link",
   "steam_unlink",

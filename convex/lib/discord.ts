@@ -1,9 +1,12 @@
 /** The Discord webhook kinds: one URL per kind (the admin may point several at one channel). */
 import { literals } from "convex-helpers/validators";
 import { v, type Infer } from "convex/values";
+import { LANGUAGES } from "./languages";
 
 export const WEBHOOK_KINDS = ["moderation", "match", "tournament", "serverState", "push"] as const;
 export const vWebhookKind = literals(...WEBHOOK_KINDS);
+/** The language a webhook's messages are written in. */
+export const vLanguage = literals(...LANGUAGES);
 export type WebhookKind = Infer<typeof vWebhookKind>;
 
 export const vDeliveryState = v.union(v.literal("ok"), v.literal("retrying"), v.literal("failed"));
@@ -13,6 +16,7 @@ export type DeliveryState = Infer<typeof vDeliveryState>;
 export const vWebhookStatus = v.object({
   kind: vWebhookKind,
   configured: v.boolean(),
+  language: vLanguage,
   lastAt: v.union(v.number(), v.null()),
   lastState: v.union(vDeliveryState, v.null()),
   lastHttpStatus: v.union(v.number(), v.null()),

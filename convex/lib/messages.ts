@@ -1,6 +1,7 @@
 import { CORE_TEXTS } from "./texts/core";
 import { CONDUCT_TEXTS } from "./texts/conduct";
 import { CUP_TEXTS } from "./texts/cup";
+import { DISCORD_REFUSAL_TEXTS } from "./texts/discord";
 import { REQUEST_TEXTS } from "./texts/request";
 import { STEAM_TEXTS } from "./texts/steam";
 import { STEAM_ID_TEXTS } from "./texts/steamId";
@@ -17,6 +18,7 @@ export { CORE_TEXTS };
 export const REFUSAL_TEXTS = {
   ...CONDUCT_TEXTS,
   ...CUP_TEXTS,
+  ...DISCORD_REFUSAL_TEXTS,
   ...REQUEST_TEXTS,
   ...STEAM_TEXTS,
   ...STEAM_ID_TEXTS,

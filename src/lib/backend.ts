@@ -18,6 +18,7 @@ export { LOG_ACTIVE_MS } from "../../convex/lib/killFeed";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
 export { isSteamId64 } from "../../convex/lib/steamId";
 export { csvLine } from "../../convex/lib/csv";
+export { LANGUAGES as DISCORD_LANGUAGES } from "../../convex/lib/languages";
 export { otherSide, type Side } from "../../convex/lib/side";
 export { serverInputProblems, type ServerInputField } from "../../convex/lib/serverInput";
 export { vetoSequence } from "../../convex/model/cup/veto";

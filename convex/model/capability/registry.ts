@@ -22,7 +22,11 @@ import { APPEAL_CAPABILITIES } from "../conduct/appeals";
 import { VOID_MATCH_CAPABILITY } from "../history/record";
 import { DEMO_CAPABILITIES } from "../demos/capabilities";
 import { notifyServerAction } from "../notifications/notify";
-import { SEND_TEST_CAPABILITY, SET_WEBHOOK_CAPABILITY } from "../notifications/webhookCapabilities";
+import {
+  SEND_TEST_CAPABILITY,
+  SET_WEBHOOK_CAPABILITY,
+  SET_WEBHOOK_LANGUAGE_CAPABILITY,
+} from "../notifications/webhookCapabilities";
 import { PUSH_CAPABILITIES } from "../push/status";
 import { LOG_CAPABILITIES } from "../serverLog/status";
 import { GUEST_ADMIN_CAPABILITY } from "../settings/guestAdmin";
@@ -56,6 +60,7 @@ const DECLARATIONS: AnyCapability[] = [
   SERVER_DELETE_CAPABILITY,
   SET_WEBHOOK_CAPABILITY,
   SEND_TEST_CAPABILITY,
+  SET_WEBHOOK_LANGUAGE_CAPABILITY,
   VOID_MATCH_CAPABILITY,
   SETUP_CHECK_CAPABILITY,
 ];

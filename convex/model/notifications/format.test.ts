@@ -197,3 +197,48 @@ describe("delivery decisions", () => {
     expect(nextDelayMs(classifyResponse(204, null, h()), 1)).toBeNull();
   });
 });
+
+describe("in English", () => {
+  test("every event has English titles and field names, with no Ukrainian left", () => {
+    const cyrillic = /\p{Script=Cyrillic}/u;
+    for (const event of events) {
+      const message = formatMessage(event, { at: AT, language: "en" });
+      const embed = message.embeds[0]!;
+      expect(message.username).toBe("CS2 Panel");
+      expect(embed.title, event.kind).not.toMatch(cyrillic);
+      expect(embed.description, event.kind).not.toMatch(cyrillic);
+      for (const field of embed.fields) expect(field.name, event.kind).not.toMatch(cyrillic);
+    }
+  });
+
+  test("a ban's length, an interruption's cause and the test message", () => {
+    const ban = formatMessage(
+      { kind: "ban", admin: "Olena", steamId: STEAM, durationMinutes: 2880, serverName: "S" },
+      { at: AT, language: "en" },
+    ).embeds[0]!;
+    expect(ban.description).toContain("2 d");
+    const cut = formatMessage(
+      {
+        kind: "matchInterrupted",
+        serverName: "S",
+        map: "de_nuke",
+        round: 7,
+        scoreCT: 4,
+        scoreT: 2,
+        reason: "offline",
+        at: AT,
+      },
+      { at: AT, language: "en" },
+    ).embeds[0]!;
+    expect(cut.title).toBe("Match interrupted in round 7 (4:2)");
+    expect(cut.fields).toContainEqual({
+      name: "What happened",
+      value: "the server stopped answering",
+      inline: true,
+    });
+    expect(testMessage("match", AT, "en").embeds[0]!.description).toMatch(
+      /^Webhook «Recorded matches» works, <t:\d+:R>$/,
+    );
+    expect(testMessage("match", AT).embeds[0]!.title).toBe("Тестове повідомлення");
+  });
+});

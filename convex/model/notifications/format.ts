@@ -13,8 +13,10 @@ import type { WebhookKind } from "../../lib/discord";
 import type { InterruptReason } from "../../lib/history";
 import { originOf } from "./webhookUrl";
 import { durationText } from "../../lib/durationText";
-import { fillText as fill } from "../../lib/wording";
 import { LOG_SILENCE_TEXTS, type LogSilenceKey } from "../../lib/texts/serverState";
+import { DEFAULT_LANGUAGE, type Language } from "../../lib/languages";
+import { DISCORD_TEXTS, type DiscordTextKey } from "../../lib/texts/discord";
+import { fillText, type TextParams } from "../../lib/wording";
 
 export type NotifyEvent =
   | {
@@ -162,19 +164,9 @@ export type NotifyEvent =
 
 export type NotifyEventKind = NotifyEvent["kind"];
 
-/** The sanction kinds as the moderation records name them, and how a message says them. */
-const SANCTION_WORDS = {
-  kick: "кік",
-  ban: "бан",
-  unban: "розбан",
-  mute: "мут",
-  gag: "гег",
-  silence: "мовчання",
-  unmute: "зняття муту",
-  ungag: "зняття гегу",
-  unsilence: "зняття мовчання",
-} as const;
-export type SanctionKindName = keyof typeof SANCTION_WORDS;
+/** The sanction kinds as the moderation records name them (a message says them as `sanction.<kind>`). */
+export type SanctionKindName =
+  "kick" | "ban" | "unban" | "mute" | "gag" | "silence" | "unmute" | "ungag" | "unsilence";
 
 const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
   ban: "moderation",
@@ -202,14 +194,6 @@ const KIND_OF_EVENT: Record<NotifyEventKind, WebhookKind> = {
 export function webhookKindOf(event: NotifyEvent): WebhookKind {
   return KIND_OF_EVENT[event.kind];
 }
-
-/** What ended a live map without a result, as a message says it. */
-const INTERRUPT_WORDS: Record<InterruptReason, string> = {
-  offline: "сервер перестав відповідати",
-  warmup: "сервер повернувся до розминки (перезапуск)",
-  map: "на сервері інша карта",
-  reset: "рахунок скинуто до 0:0",
-};
 
 // ---- Text ----
 
@@ -250,14 +234,6 @@ export function matchUrl(panelUrl: string | undefined, matchId: string | undefin
 }
 
 // ---- Messages ----
-
-const CUP_STAGE_TITLES = {
-  ready: "Матч кубка призначено",
-  checkIn: "Відкрито чек-ін",
-  started: "Матч кубка почався",
-  walkover: "Технічна перемога",
-  result: "Результат матчу кубка",
-} as const;
 
 export const COLORS: Record<NotifyEventKind, number> = {
   ban: 0xe53935,
@@ -304,7 +280,13 @@ export interface DiscordMessage {
   allowed_mentions: { parse: never[] };
 }
 
-export const BOT_NAME = "CS2 Панель";
+/** The texts of one language, parameters filled. */
+type Words = (key: DiscordTextKey, params?: TextParams) => string;
+
+function wordsOf(language: Language): Words {
+  const texts = DISCORD_TEXTS[language];
+  return (key, params) => (params ? fillText(texts[key], params) : texts[key]);
+}
 
 function playerLine(steamId: string, playerName: string | undefined, panelUrl?: string): string {
   const who = name(playerName ?? steamId);
@@ -313,26 +295,32 @@ function playerLine(steamId: string, playerName: string | undefined, panelUrl?: 
 }
 
 /** Who acted, by the role they acted with. */
-function staffField(event: { admin: string; byModerator?: boolean }): EmbedField {
+function staffField(w: Words, event: { admin: string; byModerator?: boolean }): EmbedField {
   return {
-    name: event.byModerator ? "Модератор" : "Адміністратор",
+    name: w(event.byModerator ? "field.moderator" : "field.admin"),
     value: name(event.admin),
     inline: true,
   };
 }
 
-function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
+function body(language: Language, event: NotifyEvent, panelUrl: string | undefined, at: number) {
+  const w = wordsOf(language);
   const when = relativeTime(at);
+  const serverField = (serverName: string) => ({
+    name: w("field.server"),
+    value: name(serverName),
+    inline: true,
+  });
   switch (event.kind) {
     case "ban":
       return {
-        title: "Гравця забанено",
-        description: `${playerLine(event.steamId, event.playerName, panelUrl)} — ${durationText(event.durationMinutes)}, ${when}`,
+        title: w("title.ban"),
+        description: `${playerLine(event.steamId, event.playerName, panelUrl)} — ${durationText(event.durationMinutes, language)}, ${when}`,
         fields: [
-          staffField(event),
-          { name: "Сервер", value: name(event.serverName), inline: true },
+          staffField(w, event),
+          serverField(event.serverName),
           ...(event.reason?.trim()
-            ? [{ name: "Причина", value: name(event.reason, 200), inline: false }]
+            ? [{ name: w("field.reason"), value: name(event.reason, 200), inline: false }]
             : []),
         ],
         url: playerUrl(panelUrl, event.steamId),
@@ -340,26 +328,26 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
     case "kick":
     case "unban":
       return {
-        title: event.kind === "kick" ? "Гравця кікнуто" : "Гравця розбанено",
+        title: w(event.kind === "kick" ? "title.kick" : "title.unban"),
         description: `${playerLine(event.steamId, event.playerName, panelUrl)}, ${when}`,
-        fields: [
-          staffField(event),
-          { name: "Сервер", value: name(event.serverName), inline: true },
-        ],
+        fields: [staffField(w, event), serverField(event.serverName)],
         url: playerUrl(panelUrl, event.steamId),
       };
     case "sanctionedJoined": {
-      const active = event.active.map((k) => SANCTION_WORDS[k]).join(", ");
+      const active = event.active.map((k) => w(`sanction.${k}`)).join(", ");
       const what = active
-        ? `Діє: ${active}.`
-        : `Остання санкція: ${SANCTION_WORDS[event.latestKind]}, ${relativeTime(event.latestAt)}.`;
+        ? w("sanctionActive", { list: active })
+        : w("sanctionLatest", {
+            kind: w(`sanction.${event.latestKind}`),
+            when: relativeTime(event.latestAt),
+          });
       return {
-        title: "На сервер зайшов гравець із санкцією",
+        title: w("title.sanctionedJoined"),
         description: `${playerLine(event.steamId, event.playerName, panelUrl)}, ${when}. ${what}`,
         fields: [
-          { name: "Сервер", value: name(event.serverName), inline: true },
+          serverField(event.serverName),
           ...(event.latestReason?.trim()
-            ? [{ name: "Причина", value: name(event.latestReason, 200), inline: false }]
+            ? [{ name: w("field.reason"), value: name(event.latestReason, 200), inline: false }]
             : []),
         ],
         url: playerUrl(panelUrl, event.steamId),
@@ -367,94 +355,106 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
     }
     case "matchRecorded":
       return {
-        title: "Матч завершено",
+        title: w("title.matchRecorded"),
         description: `${name(event.teamA)} **${event.scoreA} : ${event.scoreB}** ${name(event.teamB)}, ${when}`,
         fields: [
-          { name: "Мапа", value: name(event.map), inline: true },
-          { name: "Сервер", value: name(event.serverName), inline: true },
+          { name: w("field.map"), value: name(event.map), inline: true },
+          serverField(event.serverName),
         ],
         url: matchUrl(panelUrl, event.matchId),
       };
     case "demoReady":
       return {
-        title: "Демо матчу готове",
-        description: `${name(event.map)} **${event.scoreA} : ${event.scoreB}**, ${(event.sizeBytes / 1024 ** 2).toFixed(1)} МБ${event.partial ? " (запис неповний)" : ""}`,
-        fields: [{ name: "Сервер", value: name(event.serverName), inline: true }],
+        title: w("title.demoReady"),
+        description: `${name(event.map)} **${event.scoreA} : ${event.scoreB}**, ${w("demoSize", { mb: (event.sizeBytes / 1024 ** 2).toFixed(1) })}${event.partial ? w("demoPartial") : ""}`,
+        fields: [serverField(event.serverName)],
         url: matchUrl(panelUrl, event.matchId),
       };
     case "tournamentFinished":
       return {
         title: event.tournament
-          ? `Вибір мап завершено: ${name(event.tournament)}`
-          : "Вибір мап турніру завершено",
-        description: `Мапа: ${name(event.finalMap)}, ${when}`,
+          ? w("title.vetoFinishedNamed", { tournament: name(event.tournament) })
+          : w("title.vetoFinished"),
+        description: w("finalMap", { map: name(event.finalMap), when }),
         fields: [
           {
-            name: name(event.teamAName ?? "Команда A"),
+            name: name(event.teamAName ?? w("teamA")),
             value: event.teamA.map((n) => name(n)).join(", ") || "—",
           },
           {
-            name: name(event.teamBName ?? "Команда B"),
+            name: name(event.teamBName ?? w("teamB")),
             value: event.teamB.map((n) => name(n)).join(", ") || "—",
           },
         ],
       };
     case "tournamentLaunched":
       return {
-        title: "Турнірний матч запущено",
+        title: w("title.tournamentLaunched"),
         description: `${name(event.map)}, ${name(event.mode)}, ${when}`,
         fields: [
-          { name: "Адміністратор", value: name(event.admin), inline: true },
-          { name: "Сервер", value: name(event.serverName), inline: true },
-          ...(event.teams ? [{ name: "Команди", value: name(event.teams, 120) }] : []),
+          { name: w("field.admin"), value: name(event.admin), inline: true },
+          serverField(event.serverName),
+          ...(event.teams ? [{ name: w("field.teams"), value: name(event.teams, 120) }] : []),
         ],
       };
     case "seriesFinished":
       return {
-        title: event.tournament ? `Серію завершено: ${name(event.tournament)}` : "Серію завершено",
-        description: `${name(event.teamA)} **${event.scoreA} : ${event.scoreB}** ${name(event.teamB)}. Переможець: **${name(event.winner)}**, ${when}`,
+        title: event.tournament
+          ? w("title.seriesFinishedNamed", { tournament: name(event.tournament) })
+          : w("title.seriesFinished"),
+        description: `${name(event.teamA)} **${event.scoreA} : ${event.scoreB}** ${name(event.teamB)}. ${w("winner", { winner: name(event.winner) })}, ${when}`,
         fields: event.maps.slice(0, 9).map((m, i) => ({
-          name: `Мапа ${i + 1}`,
+          name: w("field.mapN", { n: i + 1 }),
           value: `${name(m.map)} ${m.scoreA}:${m.scoreB}`,
           inline: true,
         })),
       };
     case "cupMatch":
       return {
-        title: `${CUP_STAGE_TITLES[event.stage]}: ${name(event.cup)}`,
+        title: w("title.cupMatch", { stage: w(`cupStage.${event.stage}`), cup: name(event.cup) }),
         description: `${name(event.teamA)} — ${name(event.teamB)}${
           event.scoreA !== undefined ? ` **${event.scoreA} : ${event.scoreB}**` : ""
-        }${event.winner ? `. Переможець: **${name(event.winner)}**` : ""}`,
+        }${event.winner ? `. ${w("winner", { winner: name(event.winner) })}` : ""}`,
         fields: event.at
-          ? [{ name: "Початок", value: `<t:${Math.floor(event.at / 1000)}:f>`, inline: true }]
+          ? [
+              {
+                name: w("field.start"),
+                value: `<t:${Math.floor(event.at / 1000)}:f>`,
+                inline: true,
+              },
+            ]
           : [],
       };
     case "cupFinished":
       return {
-        title: `Кубок завершено: ${name(event.cup)}`,
-        description: `Переможець: **${name(event.champion)}**, ${when}`,
+        title: w("title.cupFinished", { cup: name(event.cup) }),
+        description: `${w("winner", { winner: name(event.champion) })}, ${when}`,
         fields: [],
       };
     case "serverOffline":
     case "serverOnline":
       return {
-        title: event.kind === "serverOffline" ? "Сервер недоступний" : "Сервер знову онлайн",
+        title: w(event.kind === "serverOffline" ? "title.serverOffline" : "title.serverOnline"),
         description: `${name(event.serverName)}, ${when}`,
         fields: [],
       };
     case "matchInterrupted":
       return {
-        title: `Матч перервано на раунді ${event.round} (${event.scoreCT}:${event.scoreT})`,
+        title: w("title.matchInterrupted", {
+          round: event.round,
+          ct: event.scoreCT,
+          t: event.scoreT,
+        }),
         description: `${name(event.serverName)}, ${relativeTime(event.at)}`,
         fields: [
-          { name: "Карта", value: name(event.map), inline: true },
-          { name: "Що сталося", value: INTERRUPT_WORDS[event.reason], inline: true },
+          { name: w("field.interruptedMap"), value: name(event.map), inline: true },
+          { name: w("field.whatHappened"), value: w(`interrupt.${event.reason}`), inline: true },
         ],
       };
     case "logSilent":
     case "logBack": {
       const text = (key: LogSilenceKey) =>
-        fill(LOG_SILENCE_TEXTS.uk[key], {
+        fillText(LOG_SILENCE_TEXTS[language][key], {
           server: name(event.serverName),
           minutes: event.minutes,
           players: event.players ?? 0,
@@ -474,9 +474,9 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
     case "pushEnabled":
     case "pushDisabled":
       return {
-        title: event.kind === "pushEnabled" ? "Події MatchZy увімкнено" : "Події MatchZy вимкнено",
+        title: w(event.kind === "pushEnabled" ? "title.pushEnabled" : "title.pushDisabled"),
         description: `${name(event.serverName)}, ${when}`,
-        fields: [{ name: "Адміністратор", value: name(event.admin), inline: true }],
+        fields: [{ name: w("field.admin"), value: name(event.admin), inline: true }],
       };
     case "report": {
       const target = event.targetSteamId
@@ -486,23 +486,21 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
         event.round !== undefined
           ? [
               {
-                name: "Раунд",
+                name: w("field.round"),
                 value: `${event.round} (${event.scoreCT ?? 0}:${event.scoreT ?? 0})`,
                 inline: true,
               },
             ]
           : [];
       return {
-        title: event.calladmin ? "Виклик адміністратора" : "Нова скарга",
-        description: `${target ?? "Гравця не вказано"}, ${when}`,
+        title: w(event.calladmin ? "title.calladmin" : "title.report"),
+        description: `${target ?? w("noTarget")}, ${when}`,
         fields: [
-          { name: "Від", value: name(event.reporterName), inline: true },
-          { name: "Джерело", value: event.source === "game" ? "гра" : "сайт", inline: true },
-          ...(event.serverName
-            ? [{ name: "Сервер", value: name(event.serverName), inline: true }]
-            : []),
+          { name: w("field.from"), value: name(event.reporterName), inline: true },
+          { name: w("field.source"), value: w(`source.${event.source}`), inline: true },
+          ...(event.serverName ? [serverField(event.serverName)] : []),
           ...where,
-          { name: "Причина", value: name(event.reason, 200), inline: false },
+          { name: w("field.reason"), value: name(event.reason, 200), inline: false },
         ],
         url: event.targetSteamId ? playerUrl(panelUrl, event.targetSteamId) : null,
       };
@@ -511,16 +509,19 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
       return {
         title:
           event.stage === "submitted"
-            ? "Нова апеляція"
+            ? w("title.appealSubmitted")
             : event.stage === "accepted"
-              ? "Апеляцію задоволено"
-              : "Апеляцію відхилено",
+              ? w("title.appealAccepted")
+              : w("title.appealRejected"),
         description: `${playerLine(event.steamId, event.playerName, panelUrl)}: ${name(event.sanction, 120)}, ${when}`,
         fields: [
           ...(event.admin
-            ? [staffField({ admin: event.admin, byModerator: event.byModerator })]
+            ? [staffField(w, { admin: event.admin, byModerator: event.byModerator })]
             : []),
-          { name: event.stage === "submitted" ? "Текст" : "Рішення", value: name(event.text, 300) },
+          {
+            name: w(event.stage === "submitted" ? "field.text" : "field.decision"),
+            value: name(event.text, 300),
+          },
         ],
         url: playerUrl(panelUrl, event.steamId),
       };
@@ -530,46 +531,45 @@ function body(event: NotifyEvent, panelUrl: string | undefined, at: number) {
 /** The execute-webhook body for `event`, which happened at `at` (ms). */
 export function formatMessage(
   event: NotifyEvent,
-  opts: { panelUrl?: string; at: number },
+  opts: { panelUrl?: string; at: number; language?: Language },
 ): DiscordMessage {
-  const { url, ...rest } = body(event, opts.panelUrl, opts.at);
+  const language = opts.language ?? DEFAULT_LANGUAGE;
+  const { url, ...rest } = body(language, event, opts.panelUrl, opts.at);
+  const botName = DISCORD_TEXTS[language].botName;
   return {
-    username: BOT_NAME,
+    username: botName,
     embeds: [
       {
         ...rest,
         ...(url ? { url } : {}),
         color: COLORS[event.kind],
         timestamp: new Date(opts.at).toISOString(),
-        footer: { text: BOT_NAME },
+        footer: { text: botName },
       },
     ],
     allowed_mentions: { parse: [] },
   };
 }
 
-/** The message the "Надіслати тест" button sends. */
-export function testMessage(kind: WebhookKind, at: number): DiscordMessage {
+/** The message the settings' test button sends, in the webhook's language. */
+export function testMessage(
+  kind: WebhookKind,
+  at: number,
+  language: Language = DEFAULT_LANGUAGE,
+): DiscordMessage {
+  const w = wordsOf(language);
   return {
-    username: BOT_NAME,
+    username: w("botName"),
     embeds: [
       {
-        title: "Тестове повідомлення",
-        description: `Вебхук «${WEBHOOK_LABELS[kind]}» працює, ${relativeTime(at)}`,
+        title: w("title.test"),
+        description: w("testWorks", { label: w(`kind.${kind}`), when: relativeTime(at) }),
         color: 0x90a4ae,
         fields: [],
         timestamp: new Date(at).toISOString(),
-        footer: { text: BOT_NAME },
+        footer: { text: w("botName") },
       },
     ],
     allowed_mentions: { parse: [] },
   };
 }
-
-export const WEBHOOK_LABELS: Record<WebhookKind, string> = {
-  moderation: "Бани, кіки, розбани",
-  match: "Записані матчі",
-  tournament: "Турнір: вибір завершено, матч запущено",
-  serverState: "Сервер офлайн / онлайн",
-  push: "Події MatchZy увімкнено / вимкнено",
-};

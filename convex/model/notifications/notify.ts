@@ -34,6 +34,8 @@ import {
   type NotifyEvent,
 } from "./format";
 import { parseWebhookUrl, WEBHOOK_URL_ERROR } from "./webhookUrl";
+import { DEFAULT_LANGUAGE, type Language } from "../../lib/languages";
+import { DISCORD_REFUSAL_TEXTS } from "../../lib/texts/discord";
 
 export type { NotifyEvent };
 
@@ -56,7 +58,11 @@ async function webhookRow(ctx: QueryCtx, kind: WebhookKind) {
 export async function notify(ctx: MutationCtx, event: NotifyEvent): Promise<void> {
   const row = await webhookRow(ctx, webhookKindOf(event));
   if (!row) return;
-  const message = formatMessage(event, { panelUrl: env.PANEL_URL, at: Date.now() });
+  const message = formatMessage(event, {
+    panelUrl: env.PANEL_URL,
+    at: Date.now(),
+    language: row.language ?? DEFAULT_LANGUAGE,
+  });
   await enqueue(ctx, row, message, 1, 0);
 }
 
@@ -133,6 +139,7 @@ export async function webhookStatuses(ctx: QueryCtx): Promise<WebhookStatus[]> {
     return {
       kind,
       configured: !!row,
+      language: row?.language ?? DEFAULT_LANGUAGE,
       lastAt: row?.lastAt ?? null,
       lastState: row?.lastState ?? null,
       lastHttpStatus: row?.lastHttpStatus ?? null,
@@ -164,8 +171,19 @@ export async function saveWebhook(ctx: MutationCtx, kind: WebhookKind, raw: stri
 /** Queues the test message for `kind`; refuses when no webhook is set. */
 export async function sendTest(ctx: MutationCtx, kind: WebhookKind): Promise<void> {
   const row = await webhookRow(ctx, kind);
-  if (!row) fail("NOT_FOUND", "Вебхук не налаштовано.");
-  await enqueue(ctx, row, testMessage(kind, Date.now()), 1, 0);
+  if (!row) fail("NOT_FOUND", DISCORD_REFUSAL_TEXTS["refusal.discord.notConfigured"]);
+  await enqueue(ctx, row, testMessage(kind, Date.now(), row.language ?? DEFAULT_LANGUAGE), 1, 0);
+}
+
+/** Sets the language the messages of `kind`'s webhook are written in; refuses when none is set. */
+export async function saveWebhookLanguage(
+  ctx: MutationCtx,
+  kind: WebhookKind,
+  language: Language,
+): Promise<void> {
+  const row = await webhookRow(ctx, kind);
+  if (!row) fail("NOT_FOUND", DISCORD_REFUSAL_TEXTS["refusal.discord.notConfigured"]);
+  await ctx.db.patch("discordWebhooks", row._id, { language });
 }
 
 // ---- Where events happen (one-line calls from the flows) ----

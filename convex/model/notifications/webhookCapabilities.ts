@@ -4,9 +4,9 @@
  * data writers import, so that the capability runner never depends on itself through them.
  */
 import { v } from "convex/values";
-import { vWebhookKind } from "../../lib/discord";
+import { vLanguage, vWebhookKind } from "../../lib/discord";
 import { defineCapability } from "../capability/define";
-import { saveWebhook, sendTest } from "./notify";
+import { saveWebhook, saveWebhookLanguage, sendTest } from "./notify";
 
 /** Sets the webhook URL of one kind; "" removes it. The audit entry never holds the URL. */
 export const SET_WEBHOOK_CAPABILITY = defineCapability({
@@ -30,5 +30,17 @@ export const SEND_TEST_CAPABILITY = defineCapability({
   commit: async (ctx, { kind }) => {
     await sendTest(ctx, kind);
     return { details: kind };
+  },
+});
+
+/** The language one webhook's messages are written in (Ukrainian until set). */
+export const SET_WEBHOOK_LANGUAGE_CAPABILITY = defineCapability({
+  name: "discord_language",
+  access: "admin",
+  args: { kind: vWebhookKind, language: vLanguage },
+  returns: v.null(),
+  commit: async (ctx, { kind, language }) => {
+    await saveWebhookLanguage(ctx, kind, language);
+    return { details: `${kind}: ${language}` };
   },
 });

@@ -3,6 +3,7 @@
  * one extra origin (a local stand-in), with exactly the webhook path. A stored URL is a secret
  * that can post into someone's channel, so anything else is refused rather than guessed at.
  */
+import { DISCORD_REFUSAL_TEXTS } from "../../lib/texts/discord";
 
 const DISCORD_HOSTS = new Set([
   "discord.com",
@@ -15,8 +16,7 @@ const DISCORD_HOSTS = new Set([
 const WEBHOOK_PATH = /^\/api(?:\/v\d{1,2})?\/webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{20,100})\/?$/;
 const URL_MAX = 300;
 
-export const WEBHOOK_URL_ERROR =
-  "Вкажіть адресу вебхука Discord виду https://discord.com/api/webhooks/<id>/<token>.";
+export const WEBHOOK_URL_ERROR = DISCORD_REFUSAL_TEXTS["refusal.discord.badUrl"];
 
 /**
  * The normalised webhook URL, or null when it is not one. Accepted: https on Discord's hosts, or

@@ -286,6 +286,8 @@ export default {
   "admin.discord.saved": "Webhook saved.",
   "admin.discord.removed": "Webhook removed.",
   "admin.discord.testQueued": "Test message queued.",
+  "admin.discord.language": "Message language",
+  "admin.discord.languageSaved": "Message language saved.",
   "admin.setup.title": "Deployment state",
   "admin.setup.check": "Check",
   "admin.setup.hint":

@@ -57,6 +57,7 @@ export default {
   "audit.event.demoRetention": "Demo retention",
   "audit.event.discordWebhook": "Discord webhook",
   "audit.event.discordTest": "Discord webhook test",
+  "audit.event.discordLanguage": "Discord webhook language",
   "audit.event.setupCheck": "Deployment check",
   "audit.event.moderatorRole": "Moderator role change",
   "audit.event.moderatorGrant": "Moderator role granted",

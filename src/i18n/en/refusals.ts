@@ -145,4 +145,7 @@ export default {
   "refusal.request.badSeason": "Unknown season. Choose a month as YYYY-MM or «all time».",
   "refusal.request.notSteamId64": "This is not a SteamID64.",
   "refusal.request.matchNotFound": "Match not found.",
+  "refusal.discord.badUrl":
+    "Enter a Discord webhook address like https://discord.com/api/webhooks/<id>/<token>.",
+  "refusal.discord.notConfigured": "No webhook is set.",
 } as const satisfies Translation<typeof uk>;

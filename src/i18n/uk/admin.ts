@@ -284,6 +284,8 @@ export default {
   "admin.discord.saved": "Вебхук збережено.",
   "admin.discord.removed": "Вебхук видалено.",
   "admin.discord.testQueued": "Тестове повідомлення поставлено в чергу.",
+  "admin.discord.language": "Мова повідомлень",
+  "admin.discord.languageSaved": "Мову повідомлень збережено.",
   "admin.setup.title": "Стан розгортання",
   "admin.setup.check": "Перевірити",
   "admin.setup.hint":

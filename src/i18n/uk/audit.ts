@@ -54,6 +54,7 @@ export default {
   "audit.event.demoRetention": "Зберігання демо",
   "audit.event.discordWebhook": "Вебхук Discord",
   "audit.event.discordTest": "Тест вебхука Discord",
+  "audit.event.discordLanguage": "Мова вебхука Discord",
   "audit.event.setupCheck": "Перевірка розгортання",
   "audit.event.moderatorRole": "Зміна ролі модератора",
   "audit.event.moderatorGrant": "Надано роль модератора",

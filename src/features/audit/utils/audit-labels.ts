@@ -41,6 +41,7 @@ const EVENTS: Record<PanelEvent, MessageKey> = {
   demo_retention: "audit.event.demoRetention",
   discord_webhook: "audit.event.discordWebhook",
   discord_test: "audit.event.discordTest",
+  discord_language: "audit.event.discordLanguage",
   setup_check: "audit.event.setupCheck",
   tournament_admin: "tournament.audit.admin",
   tournament_forceStart: "tournament.audit.forceStart",

@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/spinner";
+import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
 import { t, type MessageKey } from "@/i18n";
 import "@/i18n/load/admin";
@@ -10,8 +11,16 @@ import { useDiscordWebhooks, type WebhookStatus } from "../hooks/use-discord-web
 import styles from "./discord-settings.module.css";
 import admin from "@/styles/admin.module.css";
 import { dateFormat } from "@/i18n/format";
+import { LANGUAGES } from "@/i18n/languages";
+import { DISCORD_LANGUAGES } from "@/lib/backend";
 
 const timeFormat = dateFormat({ dateStyle: "short", timeStyle: "medium" });
+
+/** The languages a webhook may write in, by their own names. */
+const LANGUAGE_OPTIONS = DISCORD_LANGUAGES.map((code) => ({
+  value: code,
+  label: LANGUAGES[code]?.name ?? code,
+}));
 
 const STATE: Record<
   NonNullable<WebhookStatus["lastState"]>,
@@ -24,7 +33,7 @@ const STATE: Record<
 
 /** Discord webhooks per event kind: write-only URL, test button, last delivery status. */
 export default function DiscordSettings() {
-  const { webhooks, save, test } = useDiscordWebhooks();
+  const { webhooks, save, test, setLanguage } = useDiscordWebhooks();
   return (
     <section className={admin.settingsSection} aria-labelledby="settings-discord">
       <div className={admin.sectionHeader}>
@@ -36,7 +45,13 @@ export default function DiscordSettings() {
       ) : (
         <ul className={styles.list}>
           {webhooks.map((w) => (
-            <WebhookItem key={w.kind} webhook={w} save={save} test={test} />
+            <WebhookItem
+              key={w.kind}
+              webhook={w}
+              save={save}
+              test={test}
+              setLanguage={setLanguage}
+            />
           ))}
         </ul>
       )}
@@ -50,15 +65,17 @@ function WebhookItem({
   webhook,
   save,
   test,
+  setLanguage,
 }: {
   webhook: WebhookStatus;
   save: Hooks["save"];
   test: Hooks["test"];
+  setLanguage: Hooks["setLanguage"];
 }) {
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | undefined>();
   const label = t(`admin.discord.kind.${webhook.kind}`);
-  const busy = save.pending || test.pending;
+  const busy = save.pending || test.pending || setLanguage.pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,6 +99,21 @@ function WebhookItem({
           {webhook.configured ? t("admin.discord.configured") : t("admin.discord.notConfigured")}
         </Badge>
       </div>
+      {webhook.configured ? (
+        <Select
+          className={styles.language}
+          label={t("admin.discord.language")}
+          value={webhook.language}
+          options={LANGUAGE_OPTIONS}
+          disabled={busy}
+          onChange={async (value) => {
+            const language = DISCORD_LANGUAGES.find((code) => code === value);
+            if (!language) return;
+            const done = await setLanguage.run({ kind: webhook.kind, language });
+            if (done !== undefined) toast.success(t("admin.discord.languageSaved"));
+          }}
+        />
+      ) : null}
       <div className={styles.status} role="status" aria-label={t("admin.discord.lastDelivery")}>
         {webhook.lastState && webhook.lastAt !== null ? (
           <>

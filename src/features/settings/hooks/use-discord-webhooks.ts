@@ -11,5 +11,6 @@ export function useDiscordWebhooks() {
     webhooks: useQuery(api.notifications.webhooks),
     save: useGatedAction(api.notifications.setWebhook, { needsServer: false }),
     test: useGatedAction(api.notifications.sendTestMessage, { needsServer: false }),
+    setLanguage: useGatedAction(api.notifications.setWebhookLanguage, { needsServer: false }),
   };
 }
