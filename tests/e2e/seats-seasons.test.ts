@@ -61,14 +61,14 @@ describe.skipIf(!chromiumPath)("careers by season and idle seats", () => {
       await season.waitFor(WAIT);
       const options = await season.locator("option").allTextContents();
       expect(options).toEqual(["За весь час", "листопад 2026 р.", "жовтень 2026 р."]);
-      await page.getByRole("cell", { name: "de_inferno" }).first().waitFor(WAIT);
+      await page.getByRole("cell", { name: "Inferno", exact: true }).first().waitFor(WAIT);
       await season.selectOption("2026-11");
       await page.waitForURL(/season=2026-11/, WAIT);
       // November alone: one match, four kills, the October map gone from the list.
       await expect
-        .poll(async () => await page.getByRole("cell", { name: "de_inferno" }).count(), WAIT)
+        .poll(async () => await page.getByRole("cell", { name: "Inferno", exact: true }).count(), WAIT)
         .toBe(0);
-      await page.getByRole("cell", { name: "de_nuke" }).first().waitFor(WAIT);
+      await page.getByRole("cell", { name: "Nuke", exact: true }).first().waitFor(WAIT);
       const card = page.getByRole("definition");
       expect(await card.first().textContent()).toBe("1");
       if (SHOTS) {
