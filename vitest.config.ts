@@ -72,7 +72,8 @@ export default defineConfig({
         },
       },
       {
-        // Browser tests against demo mode; one file at a time, they share ports and a browser.
+        // Browser tests against demo mode. Each file starts its own stack on OS-assigned ports and
+        // its own browser, so files may run side by side (`npm test` runs two at once).
         test: {
           name: "e2e",
           // One production build of the panel for every file (tests/e2e/web-build.ts).
@@ -84,7 +85,6 @@ export default defineConfig({
           // expect.poll gives up after 1 s by default: a tab whose chunk and texts load on first
           // click, or a live value a poll brings, can take longer than that on a loaded machine.
           expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
         },
       },
     ],

@@ -1,7 +1,7 @@
 /**
- * `npm test`: the whole suite as two vitest runs side by side. Browser tests go one file at a time
- * (each starts a demo stack and a browser) and mostly wait on it; the unit, convex-test and
- * simulator tests take the other core meanwhile; the timing tests then run alone. In one vitest run the browser files would only
+ * `npm test`: the whole suite as two vitest runs side by side. Browser tests go two files at a time
+ * (each starts a demo stack and a browser) and mostly wait on them; the unit, convex-test and
+ * simulator tests run two workers meanwhile; the timing tests then run alone. In one vitest run the browser files would only
  * start once every other file has finished, since vitest runs a project without file parallelism
  * in a group of its own, after the rest.
  *
@@ -43,8 +43,15 @@ async function main() {
   if (extra.length > 0) process.exit(await run({ label: "vitest", args: extra }, false));
 
   const lanes: Lane[] = [
-    { label: "browser", args: ["--project", "e2e"] },
-    { label: "unit", args: ["--project", "convex", "--project", "web", "--project", "node"] },
+    // Two browser files at a time: they mostly wait on pages and game clocks (one alone left the
+    // machine at load 1–1.5 for 630 s).
+    { label: "browser", args: ["--project", "e2e", "--maxWorkers=2"] },
+    // Two workers: the browser lane mostly waits on its pages and game clocks (it serves a
+    // production build, so it no longer compiles modules), and vitest's default on two cores is one.
+    {
+      label: "unit",
+      args: ["--project", "convex", "--project", "web", "--project", "node", "--maxWorkers=2"],
+    },
   ];
   const codes = await Promise.all(lanes.map((lane) => run(lane, true)));
   // Deadlines a deployment must keep (a turn clock within 1 s while the fleet is down): alone,
