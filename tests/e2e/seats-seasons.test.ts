@@ -66,7 +66,10 @@ describe.skipIf(!chromiumPath)("careers by season and idle seats", () => {
       await page.waitForURL(/season=2026-11/, WAIT);
       // November alone: one match, four kills, the October map gone from the list.
       await expect
-        .poll(async () => await page.getByRole("cell", { name: "Inferno", exact: true }).count(), WAIT)
+        .poll(
+          async () => await page.getByRole("cell", { name: "Inferno", exact: true }).count(),
+          WAIT,
+        )
         .toBe(0);
       await page.getByRole("cell", { name: "Nuke", exact: true }).first().waitFor(WAIT);
       const card = page.getByRole("definition");
