@@ -5,8 +5,6 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { LoadingLabel } from "@/components/ui/spinner";
 import { TabPanel, Tabs } from "@/components/ui/tabs";
-import { SanctionFlag } from "@/features/moderation/components/sanction-flag";
-import { SanctionNotice } from "@/features/moderation/components/sanction-notice";
 import { useFlaggedPlayers } from "@/features/moderation/hooks/use-sanctions";
 import {
   useGuestAdminAnnouncements,
@@ -22,7 +20,6 @@ import { ACTIVE_SERVER_KEY, useActiveServer } from "@/features/servers/hooks/use
 import { useLocalStorage } from "@/hooks/use-local-storage";
 import { useServers } from "@/hooks/use-servers";
 import { t } from "@/i18n";
-import "@/i18n/load/admin";
 import "@/i18n/load/auth";
 import "@/i18n/load/common";
 import { useAuthActions } from "@/lib/auth-actions";
@@ -53,6 +50,16 @@ const ModerationTab = lazyNamed(
 const ConductSections = lazyNamed(
   () => import("@/features/conduct/components/conduct-sections"),
   "ConductSections",
+);
+// Staff-only notes on the live view: their texts (the moderation dictionary) stay out of a
+// spectator's first load.
+const SanctionNotice = lazyNamed(
+  () => import("@/features/moderation/components/sanction-notice"),
+  "SanctionNotice",
+);
+const SanctionFlag = lazyNamed(
+  () => import("@/features/moderation/components/sanction-flag"),
+  "SanctionFlag",
 );
 const PlayerModeration = lazyNamed(
   () => import("@/features/moderation/components/player-moderation"),
@@ -174,7 +181,11 @@ export function PanelPage() {
       content =
         server === null ? null : (
           <div className={styles.stack}>
-            {moderationRole ? <SanctionNotice flagged={[...flagged.values()]} /> : null}
+            {moderationRole ? (
+              <Suspense fallback={null}>
+                <SanctionNotice flagged={[...flagged.values()]} />
+              </Suspense>
+            ) : null}
             <DashboardTab
               key={serverId ?? ""}
               serverId={serverId}
@@ -211,7 +222,11 @@ export function PanelPage() {
             }
             renderNameBadge={
               moderationRole
-                ? (player) => <SanctionFlag flag={flagged.get(player.steamId)} />
+                ? (player) => (
+                    <Suspense fallback={null}>
+                      <SanctionFlag flag={flagged.get(player.steamId)} />
+                    </Suspense>
+                  )
                 : undefined
             }
           />
@@ -290,7 +305,7 @@ export function PanelPage() {
             action={
               user.isAdmin ? (
                 <Button size="sm" onClick={() => setSettingsOpen(true)}>
-                  {t("admin.settings.open")}
+                  {t("panel.settings")}
                 </Button>
               ) : null
             }

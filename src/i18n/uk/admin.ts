@@ -99,9 +99,6 @@ export default {
   "admin.guest.label": "Гостьова адмін-панель",
   "admin.guest.hint":
     "Коли увімкнено, будь-який відвідувач може ставити паузу, керувати матчем і змінювати мапу.",
-  "admin.guest.enabled": "Гостьову адмін-панель увімкнено.",
-  "admin.guest.disabled": "Гостьову адмін-панель вимкнено.",
-  "admin.settings.open": "Налаштування",
   "admin.settings.title": "Налаштування панелі",
   "admin.player.title": "Модерація",
   "admin.player.duration": "Тривалість бану",

@@ -37,6 +37,9 @@ export default {
   "header.guestAdminBadge": "Гостьовий доступ",
   "header.myProfile": "Мій профіль",
   "panel.noServer": "Сервер не вибрано. Перейдіть до налаштувань, щоб додати або вибрати сервер.",
+  "panel.settings": "Налаштування",
+  "panel.guestAdminOn": "Гостьову адмін-панель увімкнено.",
+  "panel.guestAdminOff": "Гостьову адмін-панель вимкнено.",
   // Tabs
   "tabs.label": "Розділи панелі",
   "tabs.auth": "Вхід",

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { useGatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n";
-import "@/i18n/load/admin";
 import "@/i18n/load/common";
 import { api } from "@/lib/backend";
 
@@ -15,7 +14,7 @@ export function useGuestAdminEnabled(): boolean | undefined {
 const TOAST_ID = "guest-admin";
 
 function announce(enabled: boolean) {
-  toast.success(t(enabled ? "admin.guest.enabled" : "admin.guest.disabled"), { id: TOAST_ID });
+  toast.success(t(enabled ? "panel.guestAdminOn" : "panel.guestAdminOff"), { id: TOAST_ID });
 }
 
 /**

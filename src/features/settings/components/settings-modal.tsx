@@ -46,7 +46,7 @@ export function SettingsButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{t("admin.settings.open")}</Button>
+      <Button onClick={() => setOpen(true)}>{t("panel.settings")}</Button>
       {open ? <SettingsModal onClose={() => setOpen(false)} /> : null}
     </>
   );
