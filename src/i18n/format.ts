@@ -63,17 +63,37 @@ export function lowerCase(text: string): string {
   return text.toLocaleLowerCase(currentLocale());
 }
 
-/** Formats an ISO string or epoch milliseconds as a date and time; invalid input is returned as is. */
-export function formatDateTime(value: string | number): string {
-  const date = new Date(value);
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+};
+const DATE_TIME_SECONDS: Intl.DateTimeFormatOptions = { ...DATE_TIME, second: "2-digit" };
+const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", second: "2-digit" };
+
+/** Spaces a line may break at: a date and its time stay on one line in a narrow cell. */
+const unbreakable = (text: string) => text.replace(/\s/g, "\u00a0");
+
+/**
+ * The panel's one way to write a moment: numeric date and time in the current language's order
+ * («29.11.2026, 22:08» in Ukrainian, «29/11/2026, 22:08» in English), never broken across lines;
+ * `seconds` for logs where they matter (audit, deliveries). ISO strings and epoch milliseconds are
+ * taken; invalid input is returned as is.
+ */
+export function formatDateTime(
+  value: string | number | Date,
+  { seconds = false }: { seconds?: boolean } = {},
+): string {
+  const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return dateFormat({ dateStyle: "medium", timeStyle: "short" }).format(date);
+  return unbreakable(dateFormat(seconds ? DATE_TIME_SECONDS : DATE_TIME).format(date));
 }
 
+/** A time of day with seconds (chat lines, a veto's history), in the same style. */
 export function formatTime(value: number): string {
-  return dateFormat({ hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(
-    new Date(value),
-  );
+  return unbreakable(dateFormat(TIME).format(new Date(value)));
 }
 
 export function formatInteger(value: number): string {

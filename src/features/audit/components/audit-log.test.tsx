@@ -6,8 +6,8 @@ import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockBackend } from "@/test/mock-convex";
 import { AuditLogButton } from "./audit-log-modal";
+import { formatDateTime } from "@/i18n/format";
 
-const fmt = new Intl.DateTimeFormat("uk-UA", { dateStyle: "short", timeStyle: "medium" });
 const T1 = Date.UTC(2026, 10, 22, 12, 30, 5);
 const T0 = T1 - 60_000;
 
@@ -58,13 +58,13 @@ describe("audit log modal", () => {
         .getAllByRole("cell")
         .map((c) => c.textContent);
     expect(cells(rows[0]!)).toEqual([
-      fmt.format(new Date(T1)),
+      formatDateTime(T1, { seconds: true }),
       "Anonymous (guest-1a2b)",
       "Повідомлення в чатСпроба виконати дію без прав адміністратора",
       "Server #1Без прав",
     ]);
     expect(cells(rows[1]!)).toEqual([
-      fmt.format(new Date(T0)),
+      formatDateTime(T0, { seconds: true }),
       "admin",
       "Зміна мапиde_nuke",
       "Server #1Успішно",

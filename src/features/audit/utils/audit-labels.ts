@@ -5,7 +5,7 @@ import "@/i18n/load/tournament";
 import { actionText } from "@/lib/action-text";
 import { ACTION_NAMES, isActionName, type PanelEvent } from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
-import { dateFormat, nameCollator } from "@/i18n/format";
+import { formatDateTime, nameCollator } from "@/i18n/format";
 
 /**
  * Audit entries name what happened with the backend's typed names: server actions (labelled from
@@ -121,9 +121,7 @@ export function auditIdentityLabel(identity: string): string {
   return key ? t(key) : identity;
 }
 
-const timeFormat = dateFormat({ dateStyle: "short", timeStyle: "medium" });
-
-/** Entry time in the Ukrainian locale, to the second. */
+/** Entry time to the second, as the panel writes moments. */
 export function formatAuditTime(at: number): string {
-  return timeFormat.format(new Date(at));
+  return formatDateTime(at, { seconds: true });
 }

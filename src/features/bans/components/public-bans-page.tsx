@@ -14,9 +14,7 @@ import "@/i18n/load/common";
 import "@/i18n/load/moderation";
 import { usePublicBans } from "../hooks/use-public-bans";
 import styles from "./public-bans.module.css";
-import { dateFormat } from "@/i18n/format";
-
-const time = dateFormat({ dateStyle: "short", timeStyle: "short" });
+import { formatDateTime } from "@/i18n/format";
 
 /** A cell's column name, shown only on a phone, where each ban is a card of labelled lines. */
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
@@ -93,16 +91,14 @@ export function PublicBansPage() {
                   header: t("moderation.public.until"),
                   cell: (b) => (
                     <Labelled label={t("moderation.public.until")}>
-                      {b.expiresAt ? time.format(new Date(b.expiresAt)) : t("banList.forever")}
+                      {b.expiresAt ? formatDateTime(b.expiresAt) : t("banList.forever")}
                     </Labelled>
                   ),
                 },
                 {
                   header: t("moderation.public.when"),
                   cell: (b) => (
-                    <Labelled label={t("moderation.public.when")}>
-                      {time.format(new Date(b.at))}
-                    </Labelled>
+                    <Labelled label={t("moderation.public.when")}>{formatDateTime(b.at)}</Labelled>
                   ),
                 },
                 ...(rows.some((b) => b.by)

@@ -4,7 +4,7 @@ import "@/i18n/load/admin";
 import { LOG_ACTIVE_MS, type Id } from "@/lib/backend";
 import { useServerLog } from "../hooks/use-server-log";
 import { feedState } from "../utils/feed-state";
-import { feedTimeFormat } from "../utils/feed-time";
+import { formatDateTime } from "@/i18n/format";
 import { FeedSwitchCard } from "./feed-switch-card";
 
 /**
@@ -28,7 +28,7 @@ export function LogSection({ serverId }: { serverId: Id<"servers"> | undefined }
         status
           ? status.lastBatchAt !== null
             ? t("admin.log.lastBatch", {
-                time: feedTimeFormat.format(new Date(status.lastBatchAt)),
+                time: formatDateTime(status.lastBatchAt, { seconds: true }),
               })
             : t("admin.log.noBatches")
           : undefined
@@ -38,7 +38,7 @@ export function LogSection({ serverId }: { serverId: Id<"servers"> | undefined }
           ? {
               count: String(status.refusedCount),
               text: t("admin.log.lastRefused", {
-                time: feedTimeFormat.format(new Date(status.lastRefusedAt)),
+                time: formatDateTime(status.lastRefusedAt, { seconds: true }),
               }),
             }
           : undefined

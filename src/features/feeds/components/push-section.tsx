@@ -4,7 +4,7 @@ import "@/i18n/load/admin";
 import { PUSH_ACTIVE_MS, type Id } from "@/lib/backend";
 import { usePushEvents } from "../hooks/use-push-events";
 import { feedState } from "../utils/feed-state";
-import { feedTimeFormat } from "../utils/feed-time";
+import { formatDateTime } from "@/i18n/format";
 import { FeedSwitchCard } from "./feed-switch-card";
 
 /**
@@ -28,7 +28,7 @@ export function PushSection({ serverId }: { serverId: Id<"servers"> | undefined 
         status
           ? status.lastEventAt !== null
             ? t("admin.push.lastEvent", {
-                time: feedTimeFormat.format(new Date(status.lastEventAt)),
+                time: formatDateTime(status.lastEventAt, { seconds: true }),
               })
             : t("admin.push.noEvents")
           : undefined
@@ -39,7 +39,7 @@ export function PushSection({ serverId }: { serverId: Id<"servers"> | undefined 
               count: String(status.refusedCount),
               text: t("admin.push.lastRefused", {
                 event: status.lastRefusal || t("admin.push.noEventName"),
-                time: feedTimeFormat.format(new Date(status.lastRefusedAt)),
+                time: formatDateTime(status.lastRefusedAt, { seconds: true }),
               }),
             }
           : undefined

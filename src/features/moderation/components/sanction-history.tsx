@@ -8,7 +8,7 @@ import "@/i18n/load/moderation";
 import { useSanctionHistory, type SanctionRow } from "../hooks/use-sanctions";
 import { banDuration } from "../utils/bans";
 import styles from "@/styles/admin.module.css";
-import { dateFormat } from "@/i18n/format";
+import { formatDateTime } from "@/i18n/format";
 
 const KIND: Record<SanctionRow["kind"], { tone: BadgeTone; label: MessageKey }> = {
   ban: { tone: "danger", label: "moderation.kind.ban" },
@@ -23,8 +23,6 @@ const KIND: Record<SanctionRow["kind"], { tone: BadgeTone; label: MessageKey }> 
 };
 
 const TIMED = new Set<SanctionRow["kind"]>(["ban", "mute", "gag", "silence"]);
-
-const time = dateFormat({ dateStyle: "short", timeStyle: "short" });
 
 /**
  * A player's sanction history (kicks, bans, mutes, gags, silences and their removal), newest
@@ -64,7 +62,7 @@ export function SanctionList({
           {rows.map((row) => (
             <li key={row._id} className={styles.historyItem}>
               <Badge tone={KIND[row.kind].tone}>{t(KIND[row.kind].label)}</Badge>
-              <span className={styles.historyWhen}>{time.format(new Date(row.at))}</span>
+              <span className={styles.historyWhen}>{formatDateTime(row.at)}</span>
               {showPlayer ? (
                 <span className={styles.wrap}>
                   {row.playerName ? `${row.playerName} · ` : ""}

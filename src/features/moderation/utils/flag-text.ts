@@ -1,9 +1,7 @@
 import { t, type MessageKey } from "@/i18n";
 import "@/i18n/load/moderation";
 import type { FlaggedPlayer } from "../hooks/use-sanctions";
-import { dateFormat } from "@/i18n/format";
-
-const time = dateFormat({ dateStyle: "short", timeStyle: "short" });
+import { formatDateTime } from "@/i18n/format";
 
 /** What the flag says: the blocks in force, else the latest sanction and when. */
 export function flagText(flag: FlaggedPlayer): string {
@@ -14,6 +12,6 @@ export function flagText(flag: FlaggedPlayer): string {
   }
   return t("moderation.flagRecent", {
     kind: t(`moderation.kind.${flag.latestKind}` as MessageKey),
-    when: time.format(new Date(flag.latestAt)),
+    when: formatDateTime(flag.latestAt),
   });
 }

@@ -5,11 +5,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { makePlayer } from "@/test/fixtures";
 import { PlayerModal } from "./player-modal";
+import { formatDateTime } from "@/i18n/format";
 
 /** Player names link to career pages: the tables render inside a router. */
 const render = (ui: ReactElement) => renderBare(ui, { wrapper: MemoryRouter });
-
-const fmt = new Intl.DateTimeFormat("uk-UA", { dateStyle: "medium", timeStyle: "short" });
 
 const player = makePlayer({
   steamId: "76561198000000042",
@@ -70,11 +69,13 @@ describe("PlayerModal", () => {
     expect(statValue(general, "Час гри")).toBe("38 хв");
     expect(statValue(general, "Зіграно раундів")).toBe("21");
     expect(statValue(general, "Рахунок")).toBe("44");
+    // The panel's one date style, on one line (the long style's «р., 22:08» wrapped here).
+    expect(statValue(general, "Вперше на сервері")).toMatch(/^22\.11\.2026,\u00a0\d\d:\d\d$/);
     expect(statValue(general, "Вперше на сервері")).toBe(
-      fmt.format(new Date("2026-11-22T10:00:00.000Z")),
+      formatDateTime("2026-11-22T10:00:00.000Z"),
     );
     expect(statValue(general, "Востаннє на сервері")).toBe(
-      fmt.format(new Date("2026-11-22T11:30:00.000Z")),
+      formatDateTime("2026-11-22T11:30:00.000Z"),
     );
     expect(statValue(general, "Остання зброя")).toBe("SSG 08");
   });

@@ -10,11 +10,9 @@ import "@/i18n/load/admin";
 import { useDiscordWebhooks, type WebhookStatus } from "../hooks/use-discord-webhooks";
 import styles from "./discord-settings.module.css";
 import admin from "@/styles/admin.module.css";
-import { dateFormat } from "@/i18n/format";
+import { formatDateTime } from "@/i18n/format";
 import { LANGUAGES } from "@/i18n/languages";
 import { DISCORD_LANGUAGES } from "@/lib/backend";
-
-const timeFormat = dateFormat({ dateStyle: "short", timeStyle: "medium" });
 
 /** The languages a webhook may write in, by their own names. */
 const LANGUAGE_OPTIONS = DISCORD_LANGUAGES.map((code) => ({
@@ -119,7 +117,7 @@ function WebhookItem({
           <>
             <span>{t("admin.discord.lastDelivery")}:</span>
             <Badge tone={STATE[webhook.lastState].tone}>{t(STATE[webhook.lastState].key)}</Badge>
-            <span>{timeFormat.format(webhook.lastAt)}</span>
+            <span>{formatDateTime(webhook.lastAt, { seconds: true })}</span>
             {webhook.lastHttpStatus !== null ? <span>HTTP {webhook.lastHttpStatus}</span> : null}
             {webhook.lastError ? <span>{webhook.lastError}</span> : null}
           </>
