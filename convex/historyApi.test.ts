@@ -109,6 +109,11 @@ describe("history read API", () => {
     expect((await get("/api/leaderboard/toString")).status).toBe(400);
     expect((await get("/api/leaderboard/kills?season=2026-13")).status).toBe(400);
     expect((await get("/api/leaderboard/kills?limit=-1")).status).toBe(400);
-    expect((await get("/api/leaderboard/kills?limit=1000")).status).toBe(200);
+    expect((await get("/api/leaderboard/kills?limit=100")).status).toBe(200);
+    expect(await get("/api/leaderboard/kills?limit=1000")).toMatchObject({
+      status: 400,
+      body: { error: "Invalid limit", details: "1..100" },
+    });
+    expect((await get("/api/servers/s1/matches?limit=101")).status).toBe(400);
   });
 });

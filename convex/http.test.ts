@@ -152,6 +152,14 @@ describe("public read API", () => {
     expect(await get(t, "/api/servers/server1/players/top/kills?limit=abc")).toMatchObject({
       status: 400,
     });
+    expect((await get(t, "/api/servers/server1/players/top/kills?limit=50")).status).toBe(200);
+    // Past the documented 1–50 a caller is told, not quietly given fewer than asked.
+    for (const bad of ["0", "51", "60", "200", "5abc", "-1", "2.5"]) {
+      expect(await get(t, `/api/servers/server1/players/top/kills?limit=${bad}`)).toMatchObject({
+        status: 400,
+        body: { error: "Invalid limit", details: "1..50" },
+      });
+    }
   });
 
   test("answers 404 for unknown or disabled servers and unknown paths", async () => {
@@ -242,7 +250,8 @@ describe("badge.svg", () => {
     expect(etag).toMatch(/^W\/"[0-9a-f]{8}"$/);
     const svg = await res.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).toContain("de_mirage · 3 грав. · 5:7");
+    expect(svg).toContain("Mirage · 3 грав. · 5:7");
+    expect(svg).not.toContain("de_mirage");
     const again = await t.fetch("/api/servers/server1/badge.svg", {
       method: "GET",
       headers: { "If-None-Match": etag },
@@ -303,7 +312,7 @@ describe("badge.svg", () => {
       await ctx.db.patch("matchSnapshots", row._id, { match });
     });
     const svg = await (await t.fetch("/api/servers/server1/badge.svg", { method: "GET" })).text();
-    expect(svg).toContain("de_mirage · 3 грав. · рахунок ?:?");
+    expect(svg).toContain("Mirage · 3 грав. · рахунок ?:?");
     expect(svg).not.toContain("0:0");
   });
 
@@ -327,7 +336,7 @@ describe("badge.svg", () => {
     const xmlChar = /^(?:[\t\n\r\u0020-\ud7ff\ue000-\ufffd]|[\ud800-\udbff][\udc00-\udfff])*$/;
     expect(svg).toMatch(xmlChar);
     expect(svg).toContain("Козак[31m");
-    expect(svg).toContain("de_mirage");
+    expect(svg).toContain("mirage · ");
   });
 });
 

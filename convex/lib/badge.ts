@@ -3,6 +3,7 @@
  * Pure; built from the cached snapshot, so an embed costs one HTTP action per cache period (the
  * `Cache-Control` max-age, and a 304 for an unchanged `ETag`), never a call to the game server.
  */
+import { mapLabel } from "./mapNames";
 import type { ServerSnapshot } from "./validators";
 
 /** Seconds a viewer's browser or a forum's image proxy may reuse the badge. */
@@ -36,11 +37,6 @@ export const BADGE_SECURITY_HEADERS = {
 /** Roughly how wide text is at 11 px Verdana-like fonts, without measuring. */
 function width(text: string): number {
   return Math.round([...text].length * 6.6) + 12;
-}
-
-/** The map as a person reads it: the last part of a workshop path (`workshop/123/aim_map`). */
-function mapOf(mapName: string): string {
-  return mapName.split("/").filter(Boolean).at(-1) ?? mapName;
 }
 
 /**
@@ -83,7 +79,7 @@ export function badgeParts(
   if (!s.online || !s.match) return { label, value: words.offline, online: false };
   const m = s.match;
   const value = [
-    mapOf(m.mapName).slice(0, 40),
+    mapLabel(m.mapName).slice(0, 40),
     words.players.replace("{n}", String(m.playersOnline)),
     m.roundPhase === "warmup"
       ? words.warmup

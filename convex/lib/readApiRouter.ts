@@ -3,6 +3,7 @@
  * touches a game server. `http.ts` feeds it the snapshot of the requested server (read by the
  * internal queries in `convex/publicApi.ts`).
  */
+import { invalidLimit, parseLimit } from "./apiLimit";
 import { TOP_CRITERIA, type TopCriterion } from "./gameApi";
 import { isSteamId64 } from "./steamId";
 import {
@@ -139,12 +140,12 @@ function top(players: Player[], criterion: string, rawLimit: string | null): Api
   if (!(TOP_CRITERIA as readonly string[]).includes(criterion)) {
     return error(400, "Unknown criterion", `Use one of: ${TOP_CRITERIA.join(", ")}`);
   }
-  const parsed = rawLimit === null ? DEFAULT_TOP_LIMIT : Number.parseInt(rawLimit, 10);
-  if (!Number.isFinite(parsed) || parsed < 1) return error(400, "Invalid limit");
+  const asked = parseLimit(rawLimit, DEFAULT_TOP_LIMIT, MAX_TOP_LIMIT);
+  if (!asked.ok) return invalidLimit(asked.details);
   const key = criterion as TopCriterion;
   // Players whose stats the server did not report cannot rank.
   const sorted = players
     .filter((p) => p.team !== "Spectator" && !p.statsUnknown)
     .sort((a, b) => b[key] - a[key]);
-  return { status: 200, body: sorted.slice(0, Math.min(parsed, MAX_TOP_LIMIT)) };
+  return { status: 200, body: sorted.slice(0, asked.limit) };
 }

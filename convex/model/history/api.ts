@@ -8,6 +8,7 @@
  */
 import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
+import { invalidLimit, parseLimit } from "../../lib/apiLimit";
 import { isSteamId64 } from "../../lib/steamId";
 import {
   ALL_TIME,
@@ -26,14 +27,6 @@ const error = (status: number, message: string, details?: string): ApiResponse =
   status,
   body: details ? { error: message, details } : { error: message },
 });
-
-/** `limit` as an integer 1..MAX_LIMIT, the default when absent, null when malformed. */
-export function parseLimit(raw: string | null, fallback: number): number | null {
-  if (raw === null) return fallback;
-  if (!/^\d{1,4}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n >= 1 ? Math.min(n, MAX_LIMIT) : null;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -56,8 +49,9 @@ export async function serverMatches(
   key: string,
   query: URLSearchParams,
 ): Promise<ApiResponse> {
-  const limit = parseLimit(query.get("limit"), MATCHES_DEFAULT);
-  if (limit === null) return error(400, "Invalid limit", `1..${MAX_LIMIT}`);
+  const asked = parseLimit(query.get("limit"), MATCHES_DEFAULT, MAX_LIMIT);
+  if (!asked.ok) return invalidLimit(asked.details);
+  const limit = asked.limit;
   const cursor = query.get("cursor") || null;
   let result;
   try {
@@ -111,8 +105,9 @@ export async function leaderboard(
   }
   const season = query.get("season") ?? ALL_TIME;
   if (!isSeason(season)) return error(400, "Invalid season", "YYYY-MM or all");
-  const limit = parseLimit(query.get("limit"), BOARD_DEFAULT);
-  if (limit === null) return error(400, "Invalid limit", `1..${MAX_LIMIT}`);
+  const asked = parseLimit(query.get("limit"), BOARD_DEFAULT, MAX_LIMIT);
+  if (!asked.ok) return invalidLimit(asked.details);
+  const limit = asked.limit;
   const players = await ctx.runQuery(internal.historyApi.leaderboard, {
     criterion,
     season,

@@ -6,6 +6,7 @@
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { QueryCtx } from "../../_generated/server";
+import { invalidLimit, parseLimit } from "../../lib/apiLimit";
 import { paginateSafely } from "../../lib/pagination";
 import { getModerationSettings } from "./settings";
 
@@ -74,11 +75,9 @@ export async function publicBansResponse(
   }>,
   query: URLSearchParams,
 ): Promise<{ status: number; body: unknown }> {
-  const rawLimit = query.get("limit");
-  const limit = rawLimit === null ? DEFAULT_API_LIMIT : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > PUBLIC_BANS_MAX_PAGE) {
-    return { status: 400, body: { error: "Invalid limit", details: `1..${PUBLIC_BANS_MAX_PAGE}` } };
-  }
+  const asked = parseLimit(query.get("limit"), DEFAULT_API_LIMIT, PUBLIC_BANS_MAX_PAGE);
+  if (!asked.ok) return invalidLimit(asked.details);
+  const limit = asked.limit;
   let result;
   try {
     result = await read(limit, query.get("cursor"));

@@ -46,7 +46,8 @@ export default {
   "docs.ep.top":
     "The best players by a criterion. The limit parameter says how many to return (5 by default).",
   "docs.param.q": "q — the search string (required).",
-  "docs.param.limit": "limit — number of players, 1 to 50, 5 by default.",
+  "docs.param.limit":
+    "limit — number of players, 1 to 50, 5 by default. Any other value is a 400 “Invalid limit” naming the allowed range.",
   "docs.param.criterion": "criterion — one of: {list}.",
   "docs.param.steamId": "steamId — the player's SteamID64, a string of 17 digits.",
   "docs.errorsTitle": "Errors",
@@ -76,12 +77,15 @@ export default {
     "A player's career on every server: matches, wins, kills, K/D, HS %, ADR, names. 404 — the player is not in the history, 400 — not a SteamID64.",
   "docs.ep.leaderboard":
     "Player ranking by a criterion, all time or for a month. K/D, ADR and HS % only for players with at least 3 matches.",
-  "docs.param.matchesLimit": "limit — number of matches, 1 to 100, 20 by default.",
+  "docs.param.matchesLimit":
+    "limit — number of matches, 1 to 100, 20 by default. Any other value is a 400 “Invalid limit” naming the allowed range.",
   "docs.param.cursor": "cursor — nextCursor from the previous response (the next page).",
   "docs.param.boardCriterion": "criterion — kills, kd, wins, adr, hs or mvps.",
-  "docs.param.boardLimit": "limit — number of players, 1 to 100, 10 by default.",
+  "docs.param.boardLimit":
+    "limit — number of players, 1 to 100, 10 by default. Any other value is a 400 “Invalid limit” naming the allowed range.",
   "docs.param.season": "season — a month as YYYY-MM, or all (all by default).",
   "docs.ep.bans":
     "The community's public list of bans in force: one row per player and server, newest first; lifted and expired bans disappear (404 until an administrator makes the list public). Who issued a ban — only if the settings allow it.",
-  "docs.param.bansLimit": "limit — number of entries, 1 to 100, 50 by default.",
+  "docs.param.bansLimit":
+    "limit — number of entries, 1 to 100, 50 by default. Any other value is a 400 “Invalid limit” naming the allowed range.",
 } as const satisfies Translation<typeof uk>;
