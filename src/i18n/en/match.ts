@@ -1,7 +1,7 @@
 import type uk from "../uk/match";
 import type { Translation } from "../types";
 
-/** English texts: clock.*, killFeed.*, rounds.*, phase.*, team.*, teamName.*, gotv.*, overlay.*, board.*, weapon.*. */
+/** English texts: clock.*, killFeed.*, rounds.*, phase.*, team.*, teamName.*, gotv.*, overlay.*, board.*, stat.*, weapon.*. */
 export default {
   "clock.warmup": "Warmup",
   "clock.freezetime": "Buy time",
@@ -80,6 +80,19 @@ export default {
   "weapon.planted_c4": "C4 explosion",
   "weapon.world": "World",
   "weapon.knife": "Knife",
-  "board.adr": "ADR",
-  "board.adrTitle": "Average damage per round",
+  // Stats tables' column headings, one vocabulary for every board (StatHeader)
+  "stat.kills": "K",
+  "stat.killsTitle": "Kills",
+  "stat.deaths": "D",
+  "stat.deathsTitle": "Deaths",
+  "stat.assists": "A",
+  "stat.assistsTitle": "Assists",
+  "stat.kd": "K/D",
+  "stat.kdTitle": "Kills to deaths ratio",
+  "stat.hs": "HS",
+  "stat.hsTitle": "Headshot kills",
+  "stat.adr": "ADR",
+  "stat.adrTitle": "Average damage per round",
+  "stat.mvp": "MVP",
+  "stat.mvpTitle": "Most valuable player of a round (MVP)",
 } as const satisfies Translation<typeof uk>;

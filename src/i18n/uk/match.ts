@@ -1,4 +1,4 @@
-/** Ukrainian texts: clock.*, killFeed.*, rounds.*, phase.*, team.*, teamName.*, gotv.*, overlay.*, board.*, weapon.*. */
+/** Ukrainian texts: clock.*, killFeed.*, rounds.*, phase.*, team.*, teamName.*, gotv.*, overlay.*, board.*, stat.*, weapon.*. */
 export default {
   "clock.warmup": "Розминка",
   "clock.freezetime": "Закупівля",
@@ -80,6 +80,19 @@ export default {
   "weapon.planted_c4": "Вибух C4",
   "weapon.world": "Світ",
   "weapon.knife": "Ніж",
-  "board.adr": "ADR",
-  "board.adrTitle": "Середня шкода за раунд",
+  // Stats tables' column headings, one vocabulary for every board (StatHeader)
+  "stat.kills": "K",
+  "stat.killsTitle": "Вбивства",
+  "stat.deaths": "D",
+  "stat.deathsTitle": "Смерті",
+  "stat.assists": "A",
+  "stat.assistsTitle": "Допомоги",
+  "stat.kd": "K/D",
+  "stat.kdTitle": "Співвідношення вбивств до смертей",
+  "stat.hs": "HS",
+  "stat.hsTitle": "Вбивства в голову",
+  "stat.adr": "ADR",
+  "stat.adrTitle": "Середня шкода за раунд",
+  "stat.mvp": "MVP",
+  "stat.mvpTitle": "Найцінніший гравець раунду (MVP)",
 } as const;

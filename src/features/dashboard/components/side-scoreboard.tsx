@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { StatHeader } from "@/components/match/stat-header";
 import { Link } from "react-router-dom";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -15,26 +16,26 @@ import styles from "./side-scoreboard.module.css";
 
 const STAT_COLUMNS: Column<BoardLine>[] = [
   {
-    header: <abbr title={t("players.col.killsTitle")}>{t("players.col.kills")}</abbr>,
+    header: <StatHeader stat="kills" />,
     numeric: true,
     cell: (l) => formatInteger(l.kills),
   },
   {
-    header: <abbr title={t("players.col.deathsTitle")}>{t("players.col.deaths")}</abbr>,
+    header: <StatHeader stat="deaths" />,
     numeric: true,
     cell: (l) => formatInteger(l.deaths),
   },
   {
-    header: <abbr title={t("players.col.assistsTitle")}>{t("players.col.assists")}</abbr>,
+    header: <StatHeader stat="assists" />,
     numeric: true,
     cell: (l) => formatInteger(l.assists),
   },
   {
-    header: <abbr title={t("board.adrTitle")}>{t("board.adr")}</abbr>,
+    header: <StatHeader stat="adr" />,
     numeric: true,
     cell: (l) => formatInteger(l.adr),
   },
-  { header: t("players.col.mvp"), numeric: true, cell: (l) => formatInteger(l.mvps) },
+  { header: <StatHeader stat="mvp" />, numeric: true, cell: (l) => formatInteger(l.mvps) },
 ];
 
 /** The name column with each player's Steam avatar (initials without one). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { StatHeader } from "@/components/match/stat-header";
 import { useParams, useSearchParams } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -178,12 +179,12 @@ function RecentMatches({ steamId, season }: { steamId: string; season: string })
                 cell: (m) => ownScore(m.side, m.scoreCT, m.scoreT),
               },
               {
-                header: <abbr title={t("history.col.killsTitle")}>{t("history.col.kills")}</abbr>,
+                header: <StatHeader stat="kills" />,
                 numeric: true,
                 cell: (m) => formatInteger(m.kills),
               },
               {
-                header: <abbr title={t("history.col.deathsTitle")}>{t("history.col.deaths")}</abbr>,
+                header: <StatHeader stat="deaths" />,
                 numeric: true,
                 cell: (m) => formatInteger(m.deaths),
               },

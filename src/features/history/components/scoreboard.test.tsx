@@ -34,6 +34,10 @@ describe("history tables", () => {
     expect(document.querySelector("img")).toBeNull();
     // ADR: 1500 damage over 10 rounds.
     expect(screen.getByText("150,00")).toBeTruthy();
+    // The same headings as the live board and the players tab («K D A», never «В С Д»).
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers.slice(-6)).toEqual(["K", "D", "A", "HS", "ADR", "MVP"]);
+    expect(screen.getByTitle("Вбивства").textContent).toBe("K");
   });
 
   it("mark a bot as a bot, with no career link", () => {

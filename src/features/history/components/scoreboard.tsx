@@ -1,3 +1,4 @@
+import { StatHeader } from "@/components/match/stat-header";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
@@ -37,31 +38,31 @@ export function Scoreboard({ caption, lines }: { caption: string; lines: BoardRo
             ),
         },
         {
-          header: <abbr title={t("history.col.killsTitle")}>{t("history.col.kills")}</abbr>,
+          header: <StatHeader stat="kills" />,
           numeric: true,
           cell: (l) => formatInteger(l.kills),
         },
         {
-          header: <abbr title={t("history.col.deathsTitle")}>{t("history.col.deaths")}</abbr>,
+          header: <StatHeader stat="deaths" />,
           numeric: true,
           cell: (l) => formatInteger(l.deaths),
         },
         {
-          header: <abbr title={t("history.col.assistsTitle")}>{t("history.col.assists")}</abbr>,
+          header: <StatHeader stat="assists" />,
           numeric: true,
           cell: (l) => formatInteger(l.assists),
         },
         {
-          header: <abbr title={t("history.col.hsTitle")}>{t("history.col.hs")}</abbr>,
+          header: <StatHeader stat="hs" />,
           numeric: true,
           cell: (l) => formatInteger(l.headshots),
         },
         {
-          header: <abbr title={t("board.adrTitle")}>{t("board.adr")}</abbr>,
+          header: <StatHeader stat="adr" />,
           numeric: true,
           cell: (l) => formatRatio(adr(l.damage, l.rounds)),
         },
-        { header: t("history.col.mvp"), numeric: true, cell: (l) => formatInteger(l.mvps) },
+        { header: <StatHeader stat="mvp" />, numeric: true, cell: (l) => formatInteger(l.mvps) },
       ]}
     />
   );

@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from "react";
+import { StatHeader } from "@/components/match/stat-header";
 import { Link } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/table";
@@ -87,26 +88,30 @@ export function PlayersTable({
           cell: (p) => stat(p, formatInteger(p.score)),
         },
         {
-          header: <abbr title={t("players.col.killsTitle")}>{t("players.col.kills")}</abbr>,
+          header: <StatHeader stat="kills" />,
           numeric: true,
           cell: (p) => stat(p, formatInteger(p.kills)),
         },
         {
-          header: <abbr title={t("players.col.deathsTitle")}>{t("players.col.deaths")}</abbr>,
+          header: <StatHeader stat="deaths" />,
           numeric: true,
           cell: (p) => stat(p, formatInteger(p.deaths)),
         },
         {
-          header: <abbr title={t("players.col.assistsTitle")}>{t("players.col.assists")}</abbr>,
+          header: <StatHeader stat="assists" />,
           numeric: true,
           cell: (p) => stat(p, formatInteger(p.assists)),
         },
         {
-          header: <abbr title={t("players.col.kdTitle")}>{t("players.col.kd")}</abbr>,
+          header: <StatHeader stat="kd" />,
           numeric: true,
           cell: (p) => stat(p, formatRatio(p.kdRatio)),
         },
-        { header: t("players.col.mvp"), numeric: true, cell: (p) => stat(p, formatInteger(p.mvp)) },
+        {
+          header: <StatHeader stat="mvp" />,
+          numeric: true,
+          cell: (p) => stat(p, formatInteger(p.mvp)),
+        },
         ...(sortedBy
           ? [
               {
