@@ -42,8 +42,11 @@ describe("history functions", () => {
   test("an admin voids a match: careers and rankings empty, the list hides it, audited", async () => {
     const { t, matchId, asAdmin } = await oneMatch();
     expect((await t.query(api.history.career, { steamId: A }))?.career.matches).toBe(1);
+    expect(await t.query(api.history.seasonList, {})).toEqual(["2026-11"]);
     await asAdmin.action(api.history.voidMatch, { matchId });
     expect(await t.query(api.history.career, { steamId: A })).toBeNull();
+    // Its month had nothing else: no longer offered as a season.
+    expect(await t.query(api.history.seasonList, {})).toEqual([]);
     const board = await t.query(api.history.leaderboard, {
       criterion: "kills",
       season: "all",
@@ -139,6 +142,8 @@ describe("career by season", () => {
     expect(await t.query(api.history.careerSeasonList, { steamId: "76561198000000399" })).toEqual(
       [],
     );
+    // The leaderboard offers the months anybody played, not the empty ones between.
+    expect(await t.query(api.history.seasonList, {})).toEqual(["2026-12", "2026-11"]);
   });
 
   test("a season that is not a month is refused in Ukrainian", async () => {

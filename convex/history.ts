@@ -23,6 +23,7 @@ import {
   careerMatches,
   careerSeasons,
   careerView,
+  seasonsWithCareers,
   listMatches,
   matchDetail,
   MAX_PAGE,
@@ -92,6 +93,13 @@ export const careerSeasonList = publicQuery({
     careerArgs(steamId, undefined);
     return await careerSeasons(ctx, steamId);
   },
+});
+
+/** The month seasons with any career, newest first: the leaderboard's selector. */
+export const seasonList = publicQuery({
+  args: {},
+  returns: v.array(v.string()),
+  handler: async (ctx) => await seasonsWithCareers(ctx),
 });
 
 /** A player's recorded matches in a season (all time by default), latest first. */

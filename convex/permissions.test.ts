@@ -342,6 +342,7 @@ const MATRIX: Record<string, Row> = {
   "history:career": { level: "public", args: () => ({ steamId: STEAM }) },
   "history:careerMatchList": { level: "public", args: () => ({ steamId: STEAM, ...page }) },
   "history:careerSeasonList": { level: "public", args: () => ({ steamId: STEAM }) },
+  "history:seasonList": { level: "public", args: () => ({}) },
   "history:leaderboard": {
     level: "public",
     args: () => ({ criterion: "kills", season: "all", offset: 0, limit: 10 }),

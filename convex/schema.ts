@@ -573,7 +573,10 @@ export default defineSchema({
     ...careerTotalsFields,
     firstSeen: v.number(),
     lastSeen: v.number(),
-  }).index("by_steamId_and_season", ["steamId", "season"]),
+  })
+    .index("by_steamId_and_season", ["steamId", "season"])
+    // Which seasons have any career: the leaderboard's season selector (model/history/read.ts).
+    .index("by_season", ["season"]),
 
   /* Names a player used in counted matches, with how many. */
   playerNames: defineTable({

@@ -8,6 +8,7 @@ export {
   MIN_HUMANS,
   MIN_RATIO_MATCHES,
   MIN_ROUNDS,
+  isSeason,
   type Career,
   type BotLine,
   type BreakdownPlayer,

@@ -83,6 +83,17 @@ describe.skipIf(!chromiumPath)("careers by season and idle seats", () => {
       // The season stays in the address: a reload shows the same month.
       await page.reload();
       await expect.poll(async () => await season.inputValue(), WAIT).toBe("2026-11");
+      // The leaderboard offers the months somebody played (the demo's own matches add the
+      // current month), not a year of empty ones.
+      await page.goto(`${env.url}leaderboard`);
+      const boardSeason = page.getByRole("combobox", { name: "Сезон" });
+      await expect
+        .poll(async () => await boardSeason.locator("option").allTextContents(), WAIT)
+        .toEqual(expect.arrayContaining(["листопад 2026 р.", "жовтень 2026 р."]));
+      const months = await boardSeason.locator("option").allTextContents();
+      expect(months[0]).toBe("За весь час");
+      expect(months.length).toBeLessThanOrEqual(4);
+      expect(months).not.toContain("вересень 2026 р.");
       await context.close();
     }
   });

@@ -140,6 +140,27 @@ export async function careerSeasons(ctx: QueryCtx, steamId: string): Promise<str
   return rows.map((r) => r.season);
 }
 
+/**
+ * Month seasons anybody has a career in, newest first (at most MAX_SEASONS): the leaderboard's
+ * selector offers only these. One indexed read per season found, each the step below the last
+ * (a skip over the season index), so the cost follows the number of seasons, never of careers.
+ */
+export async function seasonsWithCareers(ctx: QueryCtx): Promise<string[]> {
+  const seasons: string[] = [];
+  let below = ALL_TIME;
+  while (seasons.length < MAX_SEASONS) {
+    const row = await ctx.db
+      .query("careers")
+      .withIndex("by_season", (q) => q.lt("season", below))
+      .order("desc")
+      .first();
+    if (!row) break;
+    seasons.push(row.season);
+    below = row.season;
+  }
+  return seasons;
+}
+
 /** A player's recorded (not voided) matches in a season, latest first. */
 export async function careerMatches(
   ctx: QueryCtx,

@@ -9,7 +9,7 @@ import styles from "./charts.module.css";
 export function WeaponBars({ weapons }: { weapons: WeaponKills[] }) {
   const max = Math.max(1, ...weapons.map((w) => w.kills));
   return (
-    <ul className={styles.bars} aria-label={t("history.match.weapons")}>
+    <ul className={`${styles.bars} ${styles.weaponBars}`} aria-label={t("history.match.weapons")}>
       {weapons.map((w) => (
         <li key={w.weapon} className={styles.weaponRow} data-testid="weapon-row">
           <span className={styles.weaponName} title={weaponName(w.weapon)}>

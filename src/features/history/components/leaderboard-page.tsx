@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,10 +13,11 @@ import {
   ALL_TIME,
   CRITERION_NAMES,
   MIN_RATIO_MATCHES,
+  isSeason,
   type Criterion,
 } from "@/lib/backend-history";
-import { BOARD_PAGE_SIZE, useLeaderboard } from "../hooks/use-history";
-import { formatCriterion, namesakes, recentSeasons, steamIdHint } from "../utils/format";
+import { BOARD_PAGE_SIZE, useLeaderboard, useSeasons } from "../hooks/use-history";
+import { formatCriterion, namesakes, steamIdHint } from "../utils/format";
 import { HistoryLayout } from "./history-layout";
 import { SeasonSelect } from "./season-select";
 import styles from "./history.module.css";
@@ -24,12 +25,16 @@ import styles from "./history.module.css";
 /** /leaderboard?by=kills&season=2026-11: criterion and season live in the address. */
 export function LeaderboardPage() {
   const [params, setParams] = useSearchParams();
-  const [now] = useState(() => Date.now());
-  const seasons = useMemo(() => recentSeasons(now), [now]);
+  // Only months somebody played in are offered.
+  const seasons = useSeasons();
   const rawBy = params.get("by") ?? "kills";
   const criterion: Criterion = CRITERION_NAMES.find((c) => c === rawBy) ?? "kills";
   const rawSeason = params.get("season") ?? ALL_TIME;
-  const season = rawSeason === ALL_TIME || seasons.includes(rawSeason) ? rawSeason : ALL_TIME;
+  // A shared link's month shows while the list loads; a month with no careers falls back to all time.
+  const season =
+    rawSeason === ALL_TIME || (seasons ? seasons.includes(rawSeason) : isSeason(rawSeason))
+      ? rawSeason
+      : ALL_TIME;
   const page = Math.max(1, Math.min(10_000, Math.floor(Number(params.get("page"))) || 1));
   const offset = (page - 1) * BOARD_PAGE_SIZE;
   const board = useLeaderboard(criterion, season, offset);
@@ -57,7 +62,11 @@ export function LeaderboardPage() {
           options={CRITERION_NAMES.map((c) => ({ value: c, label: t(`history.criterion.${c}`) }))}
           onChange={(by) => set({ by })}
         />
-        <SeasonSelect seasons={seasons} value={season} onChange={(s) => set({ season: s })} />
+        <SeasonSelect
+          seasons={seasons ?? (season === ALL_TIME ? [] : [season])}
+          value={season}
+          onChange={(s) => set({ season: s })}
+        />
       </div>
       {board === undefined ? (
         <Spinner />

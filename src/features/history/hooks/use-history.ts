@@ -33,6 +33,11 @@ export function useCareerSeasons(steamId: string, valid: boolean): string[] | un
   return useQuery(api.history.careerSeasonList, valid ? { steamId } : "skip");
 }
 
+/** The month seasons with any career, newest first (the leaderboard's selector). */
+export function useSeasons(): string[] | undefined {
+  return useQuery(api.history.seasonList, {});
+}
+
 /** Whether a panel user proved this SteamID through Steam's sign-in. */
 export function useSteamVerified(steamId: string, valid: boolean): boolean {
   return useQuery(api.steamLink.verified, valid ? { steamId } : "skip") ?? false;

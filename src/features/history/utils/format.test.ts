@@ -1,15 +1,7 @@
 import { describe, expect, it, test } from "vitest";
-import { formatCriterion, modeLabel, namesakes, recentSeasons, steamIdHint } from "./format";
+import { formatCriterion, modeLabel, namesakes, steamIdHint } from "./format";
 
 describe("history formatting", () => {
-  test("seasons go back month by month across a year boundary", () => {
-    expect(recentSeasons(Date.UTC(2026, 1, 15), 4)).toEqual([
-      "2026-02",
-      "2026-01",
-      "2025-12",
-      "2025-11",
-    ]);
-  });
   test("criteria read as counts, ratios or percentages", () => {
     expect(formatCriterion("kills", 1234)).toMatch(/^1\s?234$/);
     expect(formatCriterion("kd", 1.5)).toBe("1,50");

@@ -26,17 +26,6 @@ export function adr(damage: number, rounds: number): number {
   return rounds > 0 ? damage / rounds : 0;
 }
 
-/** Month seasons from `now` back, newest first ("YYYY-MM", UTC), for the season selector. */
-export function recentSeasons(now: number, count = 12): string[] {
-  const d = new Date(now);
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - i, 1));
-    out.push(m.toISOString().slice(0, 7));
-  }
-  return out;
-}
-
 const monthFormat = dateFormat({
   month: "long",
   year: "numeric",
