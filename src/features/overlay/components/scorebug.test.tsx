@@ -13,6 +13,9 @@ describe("Scorebug", () => {
     expect(screen.getByTestId("overlay-team-t")).toHaveTextContent("Терористи");
     expect(screen.getByTestId("overlay-score-ct")).toHaveTextContent("7");
     expect(screen.getByTestId("overlay-score-t")).toHaveTextContent("4");
+    // The map by its name, its file name only as the hover title.
+    expect(screen.getByTestId("overlay-map")).toHaveTextContent(/^Dust II$/);
+    expect(screen.getByTitle("de_dust2")).toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Раунди" })).toBeNull();
     rerender(<Scorebug match={match} rounds={rounds} showRounds />);
     expect(screen.getByRole("list", { name: "Раунди" })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { RoundClock } from "@/components/match/round-clock";
 import { KillFeed } from "@/components/match/kill-feed";
+import { MapName } from "@/components/match/map-name";
 import { RoundStrip } from "@/components/match/round-strip";
 import { t } from "@/i18n";
 import "@/i18n/load/match";
@@ -10,8 +11,9 @@ import styles from "./scorebug.module.css";
 const OVERLAY_KILLS = 5;
 
 /**
- * A streamer's scorebug: the teams' names and score by side, the round or bomb clock, and the
- * round strip and the kill feed when asked for. Drawn over a transparent page, so it sits on the stream as it is;
+ * A streamer's scorebug: the teams' names and score by side, the round or bomb clock, the map by
+ * its name, and the round strip and the kill feed when asked for. Drawn over a transparent page,
+ * so it sits on the stream as it is;
  * at OBS's 1280 px the kill feed stands beside the score, so all of it fits the documented 200 px.
  */
 export function Scorebug({
@@ -64,6 +66,11 @@ export function Scorebug({
             <span className={styles.name}>{match.teamT || t("teamName.Terrorist")}</span>
           </span>
         </div>
+        {match.mapName ? (
+          <div className={styles.map} data-testid="overlay-map">
+            <MapName mapName={match.mapName} />
+          </div>
+        ) : null}
         {showRounds && rounds.length > 0 ? (
           <div className={styles.rounds}>
             <RoundStrip rounds={rounds} maxRounds={match.maxRounds} caption={false} />
