@@ -15,6 +15,7 @@ import {
   vPushSeries,
   vPushTrack,
   vSummary,
+  toggleFields,
 } from "./lib/validators";
 import { tournamentFields, vTournamentTeamKey } from "./lib/tournamentFields";
 import { cupFields, cupMatchFields, cupTeamFields } from "./lib/cupFields";
@@ -325,11 +326,7 @@ export default defineSchema({
      reading them back from the game server (gameServer/readBack.ts). */
   serverToggles: defineTable({
     serverId: v.id("servers"),
-    isPaused: v.boolean(),
-    cheats: v.boolean(),
-    autobalance: v.boolean(),
-    friendlyfire: v.boolean(),
-    bhop: v.boolean(),
+    ...toggleFields,
     /** When the game server last confirmed these values (read back); absent: not confirmed since
         the panel last changed one, so the panel shows the switches as unknown. */
     confirmedAt: v.optional(v.number()),

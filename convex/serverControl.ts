@@ -6,7 +6,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { guestAdminAction, publicQuery } from "./lib/functions";
-import { vTarget } from "./lib/validators";
+import { toggleFields, vTarget } from "./lib/validators";
 import { requireServer } from "./model/capability/define";
 import { panelActionFunctions } from "./model/serverControl/actions";
 import { targetFor } from "./model/servers/records";
@@ -21,24 +21,14 @@ import {
 export const toggles = publicQuery({
   args: { serverId: v.id("servers") },
   returns: v.object({
-    isPaused: v.boolean(),
-    cheats: v.boolean(),
-    autobalance: v.boolean(),
-    friendlyfire: v.boolean(),
-    bhop: v.boolean(),
+    ...toggleFields,
     /** The game server confirmed these values; false: shown as unknown until it does. */
     confirmed: v.boolean(),
   }),
   handler: async (ctx, { serverId }) => await readToggles(ctx, serverId),
 });
 
-const vToggleValues = v.object({
-  isPaused: v.optional(v.boolean()),
-  cheats: v.optional(v.boolean()),
-  autobalance: v.optional(v.boolean()),
-  friendlyfire: v.optional(v.boolean()),
-  bhop: v.optional(v.boolean()),
-});
+const vToggleValues = v.object(toggleFields).partial();
 
 export const confirmToggles = internalMutation({
   args: { serverId: v.id("servers"), values: vToggleValues },

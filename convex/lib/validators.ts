@@ -1,4 +1,5 @@
-import { v, type Infer } from "convex/values";
+import { literals } from "convex-helpers/validators";
+import { v, type Infer, type VBoolean } from "convex/values";
 import { vSide } from "./side";
 
 /** Shared validators; each exported once, with its inferred type beside it. */
@@ -314,14 +315,19 @@ export const serverFields = {
   order: v.number(),
 };
 
-export const vToggleName = v.union(
-  v.literal("cheats"),
-  v.literal("isPaused"),
-  v.literal("autobalance"),
-  v.literal("friendlyfire"),
-  v.literal("bhop"),
-);
-export type ToggleName = Infer<typeof vToggleName>;
+/**
+ * The server switches, named once: the `serverToggles` row, what the admin tab reads and what a
+ * read-back confirms are built from this list, and lib/actionRegistry.ts holds the actions
+ * declared as switches equal to it.
+ */
+export const TOGGLE_NAMES = ["isPaused", "cheats", "autobalance", "friendlyfire", "bhop"] as const;
+export type ToggleName = (typeof TOGGLE_NAMES)[number];
+export const vToggleName = literals(...TOGGLE_NAMES);
+
+/** One boolean field per switch. */
+export const toggleFields = Object.fromEntries(
+  TOGGLE_NAMES.map((name) => [name, v.boolean()]),
+) as Record<ToggleName, VBoolean<boolean>>;
 
 /** Who a caller was, as the backend established it (never a name the caller chose). */
 export const vIdentityKind = v.union(

@@ -8,14 +8,12 @@ import type { Id } from "../../_generated/dataModel";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../../_generated/server";
 import { declarationOf, SWITCH_NAMES, type ServerAction } from "../../lib/actionRegistry";
 import { parseCvarBool, readBackToggles, TOGGLE_CVARS } from "../../gameServer/readBack";
-import type { GameServerTarget, ToggleName } from "../../lib/validators";
+import { TOGGLE_NAMES, type GameServerTarget, type ToggleName } from "../../lib/validators";
 
 /** Each switch's value before anything was sent or read (its declaration's `initial`). */
 export const DEFAULT_TOGGLES = Object.fromEntries(
   SWITCH_NAMES.map((name) => [name, declarationOf(name).switch?.initial ?? false]),
 ) as Record<ToggleName, boolean>;
-
-const TOGGLE_NAMES: readonly ToggleName[] = SWITCH_NAMES;
 
 /**
  * The switches as the game server last confirmed them, or as the panel last set them (then
@@ -27,15 +25,8 @@ export async function readToggles(
 ): Promise<Record<ToggleName, boolean> & { confirmed: boolean }> {
   const row = await togglesRow(ctx, serverId);
   if (!row) return { ...DEFAULT_TOGGLES, confirmed: false };
-  const { isPaused, cheats, autobalance, friendlyfire, bhop } = row;
-  return {
-    isPaused,
-    cheats,
-    autobalance,
-    friendlyfire,
-    bhop,
-    confirmed: row.confirmedAt !== undefined,
-  };
+  const values = Object.fromEntries(TOGGLE_NAMES.map((name) => [name, row[name]]));
+  return { ...(values as Record<ToggleName, boolean>), confirmed: row.confirmedAt !== undefined };
 }
 
 async function togglesRow(ctx: QueryCtx, serverId: Id<"servers">) {
