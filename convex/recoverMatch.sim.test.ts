@@ -136,10 +136,12 @@ describe.each(plain)("recovering a crashed match over the %s (CS2 alone)", (_lab
     expect(result.readBack?.map).toBe(map);
     // Direct RCON reads no score from CS2's console: there only the map is confirmed.
     expect(result.confirmed).toBe(index !== 2);
+    // The recovery armed through its capability (audited with the file), then each step.
     const audit = await t.run((ctx) =>
-      ctx.db.query("auditLog").withIndex("by_at").order("desc").take(5),
+      ctx.db.query("auditLog").withIndex("by_at").order("desc").take(6),
     );
-    expect(audit.map((e) => e.action).reverse()).toEqual(result.steps);
+    expect(audit.map((e) => e.action).reverse()).toEqual(["match_recover", ...result.steps]);
+    expect(audit.at(-1)).toMatchObject({ outcome: "success", details: five.file });
   });
 
   test("refused: a match already back, a backup newer than the match, a moderator", async () => {
@@ -169,6 +171,15 @@ describe.each(plain)("recovering a crashed match over the %s (CS2 alone)", (_lab
         file: s.backups.list().find((b) => b.round === 1)!.file,
       }),
     ).rejects.toMatchObject({ data: { code: "CONFLICT" } });
+    // Each refusal is audited under the recovery's name, the moderator's as unauthorized.
+    const refused = await t.run((ctx) =>
+      ctx.db.query("auditLog").withIndex("by_at").order("desc").take(3),
+    );
+    expect(refused.map((e) => [e.action, e.outcome]).reverse()).toEqual([
+      ["match_recover", "failure"],
+      ["match_recover", "unauthorized"],
+      ["match_recover", "failure"],
+    ]);
   });
 });
 

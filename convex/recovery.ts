@@ -1,15 +1,14 @@
 /** Interrupted matches (model/history/interruptions.ts): what admins see, and the timers. */
 import { v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
+import { internalMutation } from "./_generated/server";
 import { adminAction, adminQuery } from "./lib/functions";
 import { vInterruptReason } from "./lib/history";
 import {
   abandonInterrupted as abandon,
   announceInterrupted as announce,
   latestInterruptionOf,
-  heldMatchOf,
 } from "./model/history/interruptions";
-import { recoverMatch, vHeldMatch, vRecoveryResult } from "./model/history/recoverMatch";
+import { recoverMatch, vRecoveryResult } from "./model/history/recoverMatch";
 
 const vInterruption = v.object({
   id: v.id("interruptions"),
@@ -53,9 +52,10 @@ export const announceInterrupted = internalMutation({
 });
 
 /**
- * Brings the server's interrupted match back from a round backup in one action: map, mode and
- * names as each kind of server needs, the backup, a line to the players, and the server read back
- * (model/history/recoverMatch.ts). Each step is audited as its own server action.
+ * Brings the server's interrupted match back from a round backup in one action: the recovery armed
+ * through its capability (rules, audit), then map, mode and names as each kind of server needs,
+ * the backup, a line to the players, and the server read back (model/history/recoverMatch.ts).
+ * Each step is audited as its own server action.
  */
 export const recover = adminAction({
   audit: "match_recover",
@@ -63,22 +63,4 @@ export const recover = adminAction({
   returns: vRecoveryResult,
   handler: async (ctx, { serverId, interruptionId, file }) =>
     await recoverMatch(ctx, serverId, { interruptionId, file }),
-});
-
-export const held = internalQuery({
-  args: { interruptionId: v.id("interruptions") },
-  returns: v.union(vHeldMatch, v.null()),
-  handler: async (ctx, { interruptionId }) => await heldMatchOf(ctx, interruptionId),
-});
-
-export const expectRestore = internalMutation({
-  args: { interruptionId: v.id("interruptions"), rounds: v.number() },
-  returns: v.null(),
-  handler: async (ctx, { interruptionId, rounds }) => {
-    const row = await ctx.db.get("interruptions", interruptionId);
-    if (row?.state === "open") {
-      await ctx.db.patch("interruptions", interruptionId, { restoreTo: rounds });
-    }
-    return null;
-  },
 });

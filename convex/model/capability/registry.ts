@@ -20,6 +20,7 @@ import { REPORT_CAPABILITIES } from "../conduct/reportQueue";
 import { WARNING_CAPABILITIES } from "../conduct/warnings";
 import { APPEAL_CAPABILITIES } from "../conduct/appeals";
 import { VOID_MATCH_CAPABILITY } from "../history/record";
+import { RECOVER_CAPABILITY } from "../history/recoverMatch";
 import { DEMO_CAPABILITIES } from "../demos/capabilities";
 import { notifyServerAction } from "../notifications/notify";
 import {
@@ -62,6 +63,7 @@ const DECLARATIONS: AnyCapability[] = [
   SEND_TEST_CAPABILITY,
   SET_WEBHOOK_LANGUAGE_CAPABILITY,
   VOID_MATCH_CAPABILITY,
+  RECOVER_CAPABILITY,
   SETUP_CHECK_CAPABILITY,
 ];
 

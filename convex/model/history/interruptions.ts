@@ -236,3 +236,16 @@ export async function heldMatchOf(ctx: QueryCtx, id: Id<"interruptions">) {
     })),
   };
 }
+
+/**
+ * Arms a recovery: the poller takes the match back once the server shows it at `rounds` played
+ * (recoverIfShown). Only an open interruption is armed.
+ */
+export async function expectRestore(
+  ctx: MutationCtx,
+  id: Id<"interruptions">,
+  rounds: number,
+): Promise<void> {
+  const row = await ctx.db.get("interruptions", id);
+  if (row?.state === "open") await ctx.db.patch("interruptions", id, { restoreTo: rounds });
+}

@@ -13,7 +13,6 @@
  * restored round (`restoreTo`), with one round log and one record.
  */
 import { v, type Infer } from "convex/values";
-import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { ActionCtx } from "../../_generated/server";
 import { BACKUP_FILE_RE, withScores } from "../../gameServer/backups";
@@ -25,11 +24,13 @@ import { ownValue } from "../../lib/ownKey";
 import type { Match } from "../../lib/validators";
 import { pollServer } from "../live/pollSources";
 import {
+  defineCapability,
   requireServer,
   runCapability,
   type CapabilityServer,
   type GatedCtx,
 } from "../capability/define";
+import { expectRestore, heldMatchOf } from "./interruptions";
 import { sends } from "../serverControl/actions";
 import type { ActionArgs, ActionName } from "../../lib/actionRegistry";
 import type { ObjectType } from "convex/values";
@@ -121,33 +122,71 @@ async function waitFor(
   return last;
 }
 
+const vArmed = v.object({
+  held: v.union(vHeldMatch, v.null()),
+  /** The map the server shows now (read after the rules, so a server still down is refused). */
+  shownMap: v.union(v.string(), v.null()),
+});
+
+/**
+ * The recovery's own privileged write: the rules (the interruption is this server's and still
+ * open, the backup is one of its rounds), the server answering, and the interruption armed for the
+ * restored round, audited as `match_recover` with the file (refusals too). The steps that follow
+ * are server actions, each audited on its own.
+ */
+export const RECOVER_CAPABILITY = defineCapability({
+  name: "match_recover",
+  access: "admin",
+  server: true,
+  args: { interruptionId: v.id("interruptions"), file: v.string() },
+  input: v.object({ interruptionId: v.id("interruptions"), file: v.string(), rounds: v.number() }),
+  resolve: ({ interruptionId, file }) => {
+    const parsed = BACKUP_FILE_RE.exec(file);
+    if (!parsed) fail("INVALID_INPUT", worded("backend.backupPick"));
+    return { interruptionId, file, rounds: Number(parsed[1]) };
+  },
+  loaded: vArmed,
+  load: async (ctx, { interruptionId }) => ({
+    held: await heldMatchOf(ctx, interruptionId),
+    shownMap: null,
+  }),
+  check: ({ rounds }, { held }, _actor, server) => {
+    if (!held || held.serverId !== server?.serverId) {
+      fail("NOT_FOUND", worded("backend.recoveryNotFound"));
+    }
+    if (held.state !== "open") fail("CONFLICT", worded("backend.recoveryClosed"));
+    if (rounds > held.rounds) fail("INVALID_INPUT", worded("backend.backupNewer"));
+  },
+  read: async (_input, loaded, server, ctx) => {
+    const now = await pollMatch(ctx, server);
+    if (!now) fail("GAME_SERVER", worded("backend.serverNotBack"));
+    return { ...loaded, shownMap: now.mapName };
+  },
+  returns: v.object({ held: vHeldMatch, rounds: v.number(), shownMap: v.string() }),
+  commit: async (ctx, { interruptionId, rounds, file }) => {
+    await expectRestore(ctx, interruptionId, rounds);
+    return { details: file };
+  },
+  result: ({ rounds }, { held, shownMap }) => ({ held: held!, rounds, shownMap: shownMap! }),
+});
+
 export async function recoverMatch(
   ctx: GatedCtx,
   serverId: Id<"servers"> | undefined,
   { interruptionId, file }: { interruptionId: Id<"interruptions">; file: string },
 ): Promise<RecoveryResult> {
+  const { held, rounds, shownMap } = await runCapability(
+    ctx,
+    RECOVER_CAPABILITY,
+    { interruptionId, file },
+    serverId,
+  );
   const server = await requireServer(ctx, serverId);
-  const held = await ctx.runQuery(internal.recovery.held, { interruptionId });
-  if (!held || held.serverId !== server.serverId) {
-    fail("NOT_FOUND", worded("backend.recoveryNotFound"));
-  }
-  if (held.state !== "open") fail("CONFLICT", worded("backend.recoveryClosed"));
-  const parsed = BACKUP_FILE_RE.exec(file);
-  if (!parsed) fail("INVALID_INPUT", worded("backend.backupPick"));
-  const rounds = Number(parsed[1]);
-  if (rounds > held.rounds) {
-    fail("INVALID_INPUT", worded("backend.backupNewer"));
-  }
   const [scored] = withScores([{ file, round: rounds }], held.marks);
   const expected = {
     round: rounds + 1,
     ...(scored?.scoreCT !== undefined ? { scoreCT: scored.scoreCT, scoreT: scored.scoreT } : {}),
   };
-
-  const now = await pollMatch(ctx, server);
-  if (!now) {
-    fail("GAME_SERVER", worded("backend.serverNotBack"));
-  }
 
   const steps: string[] = [];
   const run = async <K extends ActionName>(name: K, args: ObjectType<ActionArgs<K>>) => {
@@ -155,12 +194,11 @@ export async function recoverMatch(
     steps.push(name);
   };
   const onMap = (m: Match) => m.mapName === held.map;
-  await ctx.runMutation(internal.recovery.expectRestore, { interruptionId, rounds });
   if (held.matchzy) {
     await run("restoreBackupMatchzy", { file });
     await waitFor(ctx, server, onMap);
   } else {
-    const needsMap = now.mapName !== held.map;
+    const needsMap = shownMap !== held.map;
     if (needsMap && held.mode && ownValue(GAME_MODES, held.mode)) {
       await run("gameMode", { mode: held.mode });
     }
