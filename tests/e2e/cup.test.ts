@@ -6,7 +6,8 @@
  * Both captains check in, ban and pick on the match's page, nobody presses launch: the panel
  * launches the decided map on the server, the simulated map is played out, its result decides the
  * semifinal and the visitor's team moves into the final. The public bracket, the team page and the
- * embed are looked at (no sideways scroll) at 1366 and 360 px.
+ * embed are looked at (no sideways scroll, no match cut off at its bracket's edge) at 1366 and
+ * 360 px.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -54,6 +55,17 @@ async function lookAt(page: Page, name: string) {
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       `${name} at ${width}px`,
     ).toBe(true);
+    // Every match of a bracket is inside its box, none cut off at its edge.
+    const cut = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[role="region"] article'))
+        .filter((match) => {
+          const box = match.closest('[role="region"]')!.getBoundingClientRect();
+          const r = match.getBoundingClientRect();
+          return r.left < box.left - 1 || r.right > box.right + 1;
+        })
+        .map((match) => match.getAttribute("aria-label")),
+    );
+    expect(cut, `${name} at ${width}px: matches cut off`).toEqual([]);
     await page.screenshot({ path: `${shots}/cup-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 860 });

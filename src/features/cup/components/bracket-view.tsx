@@ -46,7 +46,7 @@ function columnTitle(m: CupMatchView): string {
 
 /**
  * Rounds side by side; a bracket wider than the screen scrolls inside its own box (the page never
- * scrolls sideways), each column keeps a legible width.
+ * scrolls sideways), each column keeps a legible width. On a phone the rounds stack instead.
  */
 export function BracketColumns({ cup, newTab }: { cup: CupView; newTab?: boolean }) {
   const columns = columnsOf(cup.matches);
