@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { seededWorld, startTestSimulator } from "./testing/sim.helpers";
+import { PANEL_ACTOR } from "./lib/texts/backups";
+import { createTournament } from "./model/tournament/state";
+import { eventually, pollNow, seededWorld, startTestSimulator } from "./testing/sim.helpers";
 import type { personas, TestConvex } from "./test.setup";
 import type { SimHandle } from "../dev/sim/simulator";
 
@@ -39,6 +41,52 @@ function playRounds(i: number, rounds: number) {
 
 async function setMatchzy(serverId: Id<"servers">, matchzy: boolean) {
   await t.run(async (ctx) => ctx.db.patch("servers", serverId, { matchzy }));
+}
+
+/** A finished 1v1 veto on Nuke whose seats have no SteamID (no MatchZy config), never launched. */
+async function finishedVeto() {
+  return await t.run(async (ctx) => {
+    const base = createTournament({ createdBy: "admin", now: Date.now() });
+    return await ctx.db.insert("tournaments", {
+      ...base,
+      format: { ...base.format, teamSize: 1 },
+      status: "finished",
+      teamA: { name: "Вовки", players: [{ nickname: "Петро", joinedAt: 1 }] },
+      teamB: { name: "Team B", players: [{ nickname: "Max", joinedAt: 1 }] },
+      series: [{ map: "de_nuke", side: "T", sideBy: "teamA" }],
+      finalMap: "de_nuke",
+      serverMap: "de_nuke",
+      finalSide: "T",
+    });
+  });
+}
+
+async function launch(serverId: Id<"servers">) {
+  return await who.asAdmin.action(api.tournamentLaunch.launch, {
+    serverId,
+    tournamentId: await finishedVeto(),
+    mode: "competitive",
+    mapIndex: 0,
+  });
+}
+
+/** CS2's answer on a workshop map that filters console commands, for `mp_backup_round_auto 1`. */
+function refuseBackupsOn(s: (typeof sim.servers)[number]) {
+  const exec = s.console.exec.bind(s.console);
+  s.console.exec = (line: string) =>
+    /^mp_backup_round_auto\s+1/.test(line)
+      ? "DISALLOWED WORKSHOP CONVAR: mp_backup_round_auto"
+      : exec(line);
+  return () => {
+    s.console.exec = exec;
+  };
+}
+
+async function auditOf(action: string) {
+  const rows = await t.run((ctx) =>
+    ctx.db.query("auditLog").withIndex("by_at").order("desc").take(20),
+  );
+  return rows.filter((r) => r.action === action);
 }
 
 const kinds = [
@@ -127,6 +175,30 @@ describe.each(kinds)("round backups over the %s", (_label, index) => {
     expect((await who.asAdmin.action(api.backups.list, { serverId: serverId() })).auto).toBe(true);
   });
 
+  test("a launch turns backups on and says so; a server that refuses it still gets the match", async () => {
+    const s = sim.servers[index]!;
+    s.console.exec("mp_backup_round_auto 0");
+    const launched = await launch(serverId());
+    expect(launched).toMatchObject({ map: "de_nuke", backups: "on" });
+    expect(s.world.cvars.bool("mp_backup_round_auto")).toBe(true);
+
+    s.console.exec("mp_backup_round_auto 0");
+    const restore = refuseBackupsOn(s);
+    try {
+      const refused = await launch(serverId());
+      expect(refused).toMatchObject({
+        map: "de_nuke",
+        backups: { failed: expect.stringContaining("DISALLOWED WORKSHOP CONVAR") },
+      });
+    } finally {
+      restore();
+    }
+    expect(s.world.cvars.bool("mp_backup_round_auto")).toBe(false);
+    expect(s.state().map).toBe("de_nuke");
+    const launches = await auditOf("tournament_launch");
+    expect(launches.slice(0, 2).map((e) => e.outcome)).toEqual(["success", "success"]);
+  });
+
   test("through MatchZy where it runs: its own backup of the round", async () => {
     const s = playRounds(index, 4);
     await setMatchzy(serverId(), true);
@@ -145,3 +217,64 @@ describe.each(kinds)("round backups over the %s", (_label, index) => {
     }
   });
 });
+
+describe.each([kinds[0], kinds[1]])(
+  "a match going live on a server without backups, polled over the %s",
+  (_label, index) => {
+    const serverId = () => ids[index]!;
+    /** The server in warmup, polled; then live with backups as given, polled once more. */
+    async function goLive(s: (typeof sim.servers)[number], backups: boolean) {
+      s.console.exec("mp_warmup_start");
+      await pollNow(t, serverId());
+      s.console.exec(`mp_backup_round_auto ${backups ? 1 : 0}`);
+      s.console.exec("mp_warmup_end");
+      await pollNow(t, serverId());
+    }
+    const panelTurnedOn = async () =>
+      (await auditOf("backupsOn")).filter(
+        (e) => e.username === PANEL_ACTOR && e.serverId === serverId(),
+      );
+
+    test("the panel turns them on once, audited as itself, and tells admins", async () => {
+      const s = sim.servers[index]!;
+      const before = (await panelTurnedOn()).length;
+      await goLive(s, false);
+      await eventually(async () => s.world.cvars.bool("mp_backup_round_auto"), 30_000);
+      const notice = await eventually(
+        () => who.asAdmin.query(api.backups.notice, { serverId: serverId() }),
+        30_000,
+      );
+      expect(notice).toMatchObject({ outcome: "on" });
+      await eventually(async () => (await panelTurnedOn()).length === before + 1, 30_000);
+      expect((await panelTurnedOn())[0]).toMatchObject({ outcome: "success" });
+      // The same match polled again is not checked again, whatever the server does meanwhile.
+      const checks = async () =>
+        (await t.run((ctx) => ctx.db.system.query("_scheduled_functions").collect())).filter((j) =>
+          j.name.includes("ensureOn"),
+        ).length;
+      const scheduled = await checks();
+      s.console.exec("mp_backup_round_auto 0");
+      await pollNow(t, serverId());
+      expect(await checks()).toBe(scheduled);
+      expect(s.world.cvars.bool("mp_backup_round_auto")).toBe(false);
+      await expect(
+        who.asModerator.query(api.backups.notice, { serverId: serverId() }),
+      ).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    });
+
+    test("a server that refuses it: the notice says what it answered", async () => {
+      const s = sim.servers[index]!;
+      const restore = refuseBackupsOn(s);
+      try {
+        await goLive(s, false);
+        const notice = await eventually(async () => {
+          const n = await who.asAdmin.query(api.backups.notice, { serverId: serverId() });
+          return n?.outcome === "failed" ? n : null;
+        }, 30_000);
+        expect(notice.detail).toMatch(/DISALLOWED WORKSHOP CONVAR/);
+      } finally {
+        restore();
+      }
+    });
+  },
+);

@@ -53,6 +53,7 @@ describe("launch on a MatchZy server", () => {
     const [h1, h2, h3] = humans as [(typeof humans)[0], (typeof humans)[0], (typeof humans)[0]];
     const tournamentId = await finishedTournament(t, h1.steamId, h2.steamId);
     await asAdmin.action(api.push.enable, { serverId });
+    server.console.exec("mp_backup_round_auto 0");
 
     const result = await asAdmin.action(api.tournamentLaunch.launch, {
       serverId,
@@ -60,7 +61,9 @@ describe("launch on a MatchZy server", () => {
       mode: "competitive",
       mapIndex: 0,
     });
-    expect(result).toMatchObject({ map: "de_nuke", placement: null });
+    // Round backups are turned on with the launch, after MatchZy's load.
+    expect(result).toMatchObject({ map: "de_nuke", placement: null, backups: "on" });
+    expect(server.world.cvars.bool("mp_backup_round_auto")).toBe(true);
     expect(result.note).toMatch(/MatchZy/);
     await server.matchzyMatch.settled();
     // The push status expects the launched match: its events are read with the config's map,

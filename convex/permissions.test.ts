@@ -268,6 +268,7 @@ const MATRIX: Record<string, Row> = {
   "servers:adminList": { level: "adminRead", args: () => ({}) },
   "recovery:latest": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
   "health:of": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
+  "backups:notice": { level: "adminRead", args: (i) => ({ serverId: i.serverId }) },
   "users:list": { level: "adminRead", args: () => ({}) },
   "servers:save": { level: "admin", args: (i) => ({ serverId: i.serverId, disabled: false }) },
   "servers:remove": {

@@ -277,8 +277,10 @@ describe("level changes and launch", () => {
     expect(direct().state()).toMatchObject({ map: "de_nuke", mode: "wingman" });
     // The teams' names reach the game (team A chose CT, so it is team 1) and its match report.
     expect(direct().world.wireMatch()).toMatchObject({ teamCT: "Вовки", teamT: "Лиси" });
-    // The launch's one session, then the switches' read-back.
-    expect(rconCount("RCON auth")).toBe(2);
+    // The launch's one session, round backups turned on (a step that cannot fail the launch),
+    // then the switches' read-back.
+    expect(result.backups).toBe("on");
+    expect(rconCount("RCON auth")).toBe(3);
   });
 });
 

@@ -340,6 +340,16 @@ export default defineSchema({
     at: v.number(),
   }).index("by_serverId", ["serverId"]),
 
+  /* What the panel last did about a server's round backups when a match went live with them off
+     (model/serverControl/backupsAuto.ts): turned them on, or could not. One row per server,
+     written only then; the admin tab's backups card reads it. */
+  backupNotices: defineTable({
+    serverId: v.id("servers"),
+    at: v.number(),
+    outcome: v.union(v.literal("on"), v.literal("failed")),
+    detail: v.optional(v.string()),
+  }).index("by_serverId", ["serverId"]),
+
   /* Global settings (a single row, key "global"). */
   settings: defineTable({
     key: v.string(),

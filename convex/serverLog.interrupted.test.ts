@@ -4,6 +4,8 @@
  * log and the teams' names the log gave; a map that ends is recorded and never held.
  */
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import { trackPoll } from "./model/history/detect";
 import { serverRow, setupTest, type TestConvex } from "./test.setup";
 
 const SECRET = "cd".repeat(32);
@@ -39,7 +41,16 @@ async function post(t: TestConvex, text: string) {
   expect(res.status).toBe(200);
 }
 
-/** A log-only server (no push, never polled) whose log plays four rounds of de_inferno. */
+/** [U:1:11] and [U:1:12] as SteamID64. */
+const ALPHA = "76561197960265739";
+const BRAVO = "76561197960265740";
+const ALPHA_KILLS = `"Alpha1<2><[U:1:11]><CT>" [1 2 3] killed "Bravo1<3><[U:1:12]><TERRORIST>" [4 5 6] with "ak47" (headshot)`;
+const BRAVO_KILLS = `"Bravo1<3><[U:1:12]><TERRORIST>" [4 5 6] killed "Alpha1<2><[U:1:11]><CT>" [1 2 3] with "glock"`;
+
+/**
+ * A log-only server (no push, never polled) whose log plays four rounds of de_inferno; the CT
+ * player Alpha1 kills Bravo1 in each round CT wins, and is killed by him in the other.
+ */
 async function fourRounds() {
   const t = setupTest();
   const serverId = await t.run(async (ctx) => {
@@ -61,6 +72,7 @@ async function fourRounds() {
     if (side === "CT") ct++;
     else tt++;
     const notice = side === "CT" ? "CTs_Win" : "Terrorists_Win";
+    lines.push(side === "CT" ? ALPHA_KILLS : BRAVO_KILLS);
     lines.push(`Team "${side}" triggered "SFUI_Notice_${notice}" (CT "${ct}") (T "${tt}")`);
     lines.push(score(ct, tt));
   }
@@ -115,4 +127,34 @@ test("a map that ends with Game Over is recorded, never held", async () => {
   );
   expect(await interruptions(t)).toEqual([]);
   expect(await t.run((ctx) => ctx.db.query("matches").collect())).toHaveLength(1);
+});
+
+/** Each player's K/D as the log gave them: Alpha1 3/1 (3 headshots), Bravo1 1/3. */
+const LOGGED_LINES = [
+  expect.objectContaining({ steamId: ALPHA, kills: 3, deaths: 1, headshots: 3, rounds: 4 }),
+  expect.objectContaining({ steamId: BRAVO, kills: 1, deaths: 3, headshots: 0, rounds: 4 }),
+];
+
+test("held and never brought back: kept as abandoned with its players' lines as the log gave them, in no career", async () => {
+  const { t } = await fourRounds();
+  await post(t, body('World triggered "Warmup_Start"'));
+  const [held] = await interruptions(t);
+  expect(held!.match.lines).toEqual(LOGGED_LINES);
+  await t.mutation(internal.recovery.abandonInterrupted, { interruptionId: held!._id });
+  const [match, ...more] = await t.run((ctx) => ctx.db.query("matches").collect());
+  expect(more).toEqual([]);
+  expect(match).toMatchObject({ abandoned: true, counted: false, rounds: 4, scoreCT: 3 });
+  expect(match!.players).toEqual(LOGGED_LINES);
+  expect(match!.timeline?.map((m) => m.round)).toEqual([1, 2, 3, 4]);
+  expect(await t.query(api.history.career, { steamId: ALPHA })).toBeNull();
+});
+
+test("the server gone offline in the middle of it (a crash): held with the players' lines too", async () => {
+  const { t, serverId } = await fourRounds();
+  await t.run((ctx) =>
+    trackPoll(ctx, serverId, { ok: false, error: "connection refused" }, Date.now(), false),
+  );
+  const [held] = await interruptions(t);
+  expect(held).toMatchObject({ state: "open", reason: "offline", match: { rounds: 4 } });
+  expect(held!.match.lines).toEqual(LOGGED_LINES);
 });

@@ -21,7 +21,13 @@ import { MATCH_CONFIG_HEADER, MATCHZY_LOAD_COMMANDS } from "../lib/matchzyMatch"
 import { ownValue } from "../lib/ownKey";
 import { PUSH_HEADER, PUSH_OFF_URL } from "../lib/push";
 import { vLaunchPayload, type LaunchPayload } from "../lib/tournamentFields";
-import { BACKUP_LIST_COMMANDS, backupRefusal, matchzyBackupName } from "./backups";
+import {
+  BACKUP_LIST_COMMANDS,
+  BACKUPS_ON_COMMAND,
+  backupRefusal,
+  convarRefusal,
+  matchzyBackupName,
+} from "./backups";
 import {
   consoleReason,
   invalid,
@@ -268,13 +274,18 @@ export const SERVER_ACTION_DECLARATIONS = {
   }),
 
   // ---- Round backups: CS2's own files, written at each round start (gameServer/backups.ts) ----
-  /** Turns CS2's round backups on (on by default; a config or a host may have turned them off). */
+  /**
+   * Turns CS2's round backups on (on by default; a config, a plugin or a host may have turned them
+   * off). Also a step of every launch, and what the panel sends when a match goes live on a server
+   * that does not write them (model/serverControl/backupsAuto.ts).
+   */
   backupsOn: panel({
     label: "Резервні копії раундів",
     access: "admin",
     args: {},
-    console: () => ["mp_backup_round_auto 1"],
+    console: () => [BACKUPS_ON_COMMAND],
     sample: {},
+    refused: convarRefusal,
   }),
   /** Reads the files the server has (backups.ts parses the answer); changes nothing. */
   backupList: declare({

@@ -35,6 +35,19 @@ export const BACKUP_LIST_COMMANDS = [
   "mp_backup_restore_list_files",
 ] as const;
 
+/** What turns CS2's round backups on; the console prints nothing when it takes it. */
+export const BACKUPS_ON_COMMAND = "mp_backup_round_auto 1";
+
+/**
+ * A console line CS2 answered without setting it: on a workshop map, unless the server runs with
+ * `-disable_workshop_command_filtering`, it refuses most cvars with `DISALLOWED WORKSHOP CONVAR:
+ * <name>`. Its own words, for the panel to quote; undefined when the output shows no refusal.
+ */
+export function convarRefusal(output: string): string | undefined {
+  const line = output.split("\n").find((l) => /disallowed/i.test(l));
+  return line ? line.trim().slice(0, 200) : undefined;
+}
+
 /**
  * MatchZy keeps its own backup of each round beside CS2's file, `MatchZyDataBackup/<same
  * name>.json` (rosters, team names, the match id and CS2's file inside), and its

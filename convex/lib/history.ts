@@ -186,6 +186,15 @@ export const vTrackedMatch = v.object({
 });
 export type TrackedMatch = Infer<typeof vTrackedMatch>;
 
+/** A tracker step that opened a map: none was open before, or another one was. */
+export function mapWentLive(
+  before: TrackedMatch | null,
+  next: TrackedMatch | null,
+): next is TrackedMatch {
+  if (next === null || next.state !== "open") return false;
+  return before === null || before.state !== "open" || next.startedAt !== before.startedAt;
+}
+
 /**
  * How a live map ended without a result: the server stopped answering, came back in warmup (a
  * restarted process), showed another map, or put the score back to 0:0.

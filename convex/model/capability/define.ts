@@ -119,6 +119,12 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
   read?: (input: I, loaded: L, server: CapabilityServer, ctx: ActionCtx) => Promise<L>;
   /** The game-server step, sent in order through the command layer. */
   gameServer?: (input: I, loaded: L, server: CapabilityServer) => ServerAction[];
+  /**
+   * Steps sent once `gameServer`'s all succeeded that may fail without failing the operation
+   * (turning round backups on at a launch): each one's outcome goes to `result`, none is audited
+   * on its own.
+   */
+  bestEffort?: (input: I, loaded: L, server: CapabilityServer) => ServerAction[];
   /** Writes the domain rows; the audit entry is written by the runner in the same transaction. */
   commit?: (ctx: MutationCtx, input: I, info: CommitInfo<L>) => Promise<Committed<R> | void>;
   /** In the commit of a failed or refused run, with its audit entry: undoes what `before` did. */
@@ -129,7 +135,17 @@ export interface Capability<A extends PropertyValidators, I, L, R> {
    */
   committed?: GenericValidator;
   /** The answer when it needs the game server's replies (e.g. who a launch placed). */
-  result?: (input: I, loaded: L, run: { replies: unknown[]; committed: R | undefined }) => R;
+  result?: (
+    input: I,
+    loaded: L,
+    run: { replies: unknown[]; committed: R | undefined; bestEffort: BestEffortOutcome[] },
+  ) => R;
+}
+
+/** A best-effort step's outcome: what the game server said when it did not take it. */
+export interface BestEffortOutcome {
+  kind: ServerAction["kind"];
+  failure?: string;
 }
 
 // Registries hold declarations of every shape; each is typed where it is declared.
@@ -301,6 +317,14 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
     replies.push(...sent.replies);
     answer = sent.result;
   }
+  const bestEffort: BestEffortOutcome[] = [];
+  const extra = decl.bestEffort && server ? decl.bestEffort(input, loaded, server) : [];
+  for (const action of extra) {
+    const sent = await sendToServer(ctx, server!.target, action);
+    bestEffort.push(
+      sent.failure ? { kind: action.kind, failure: sent.failure.details } : { kind: action.kind },
+    );
+  }
   let committed: R | undefined;
   try {
     committed = await commit("success", undefined, planned);
@@ -314,6 +338,6 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
   // What the action may have changed beyond what it says (a config, a restart, a map's own
   // settings) is read back, so the switches show what is true on the server.
   if (server && readBackAfter(planned)) await refreshToggles(ctx, server);
-  if (decl.result) return decl.result(input, loaded, { replies, committed });
+  if (decl.result) return decl.result(input, loaded, { replies, committed, bestEffort });
   return (committed ?? answer ?? null) as R;
 }

@@ -14,7 +14,7 @@ import { internal } from "../../_generated/api";
 import { PANEL_DEMO_FOLDER } from "../../lib/demos";
 import type { ServerAction } from "../../lib/actionRegistry";
 import type { GameServerTarget } from "../../lib/validators";
-import type { TrackedMatch } from "../../lib/history";
+import { mapWentLive, type TrackedMatch } from "../../lib/history";
 import { sendToServer } from "../serverControl/step";
 
 const two = (n: number) => String(n).padStart(2, "0");
@@ -58,8 +58,7 @@ export async function followRecording(
       action: { kind: "demoStop" },
     });
   }
-  const started = next !== null && next.state === "open" && (!wasOpen || !sameMap);
-  if (!started || (current && sameMap)) return;
+  if (!mapWentLive(before, next)) return;
   const stem = recordingStem(server.key, next.mapName, now);
   const demoId = await ctx.db.insert("demos", {
     serverId: server._id,

@@ -29,10 +29,11 @@ import { sameJson } from "../live/data";
 import { matchSnapshotOf } from "../live/snapshots";
 import { sameMatchId, scoresBySide, type ScoreReading } from "../push/reading";
 import type { LoggedKill } from "../serverLog/parse";
-import { logSpeaksForMatch } from "../serverLog/logMatch";
+import { logSpeaksForMatch, withLogLines } from "../serverLog/logMatch";
 import { holdInterrupted, recoverIfShown } from "./interruptions";
 import { recordMatch } from "./record";
 import { followRecording } from "../demos/recording";
+import { followBackups } from "../serverControl/backupsAuto";
 import { updateRoundLog, type PushedRound } from "./rounds";
 import {
   closeEarly,
@@ -73,6 +74,7 @@ async function apply(
     pushed,
     step.closed?.startedAt ?? step.interrupted?.match.startedAt,
   );
+  await followBackups(ctx, serverId, step.resumedFrom ?? row?.match ?? null, step.next);
   if (step.interrupted) {
     const { rounds } = step.interrupted.match;
     const marks = step.closed ? [] : timeline.filter((m) => m.round <= rounds);
@@ -98,7 +100,9 @@ export async function trackPoll(
     // A live match whose server stopped answering is interrupted (it may come back at its score).
     const row = await trackerOf(ctx, serverId);
     if (row && interruptible(row.match)) {
-      const interrupted = { match: row.match, reason: "offline" as const };
+      // A match CS2's log follows: its players' lines are in the log's state, not the tracker.
+      const match = await withLogLines(ctx, serverId, row.match);
+      const interrupted = { match, reason: "offline" as const };
       await apply(ctx, serverId, row, { next: null, closed: null, interrupted });
     }
     return { matchId: null, wantsPlayers: false };

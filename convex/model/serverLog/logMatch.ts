@@ -20,6 +20,7 @@ import { holdInterrupted } from "../history/interruptions";
 import { recordMatch } from "../history/record";
 import { interruptible } from "../history/tracker";
 import { followRecording } from "../demos/recording";
+import { followBackups } from "../serverControl/backupsAuto";
 import { mergeMarks, roundLogOf } from "../history/rounds";
 import { pushStatusOf } from "../push/status";
 import { CLOCK_JITTER_MS } from "../live/matchMerge";
@@ -187,10 +188,8 @@ function teamsOf(s: LogMatchState): TrackedMatch["teams"] {
   };
 }
 
-/** The record of a map the log saw end: final score, rounds with reasons, every player's line. */
-function closedOf(s: LogMatchState, now: number, weapons: TrackedMatch["weapons"]) {
-  const over = s.over!;
-  const rounds = s.marks.at(-1)?.round ?? over.scoreCT + over.scoreT;
+/** Every player's line as the log gave it (bots apart), each over `rounds` rounds. */
+function linesOf(s: LogMatchState, rounds: number): { lines: HistoryLine[]; bots: BotLine[] } {
   const lines: HistoryLine[] = [];
   const bots: BotLine[] = [];
   for (const p of s.players) {
@@ -210,6 +209,40 @@ function closedOf(s: LogMatchState, now: number, weapons: TrackedMatch["weapons"
     if (isSteamId64(p.id)) lines.push({ steamId: p.id, ...line });
     else if (bots.length < MAX_BOT_LINES) bots.push(line);
   }
+  return { lines, bots };
+}
+
+/**
+ * A match the log follows, about to be held as interrupted, with its players' lines and teams'
+ * names as the log gave them: the tracker of a log match keeps no lines (the log's own state
+ * does), so without this a crashed match would be kept with its rounds and nobody in it.
+ * `state`: the log's state of that match, when the caller has it; else the stored one, used only
+ * if it is the same match.
+ */
+export async function withLogLines(
+  ctx: QueryCtx,
+  serverId: Id<"servers">,
+  match: TrackedMatch,
+  state?: LogMatchState,
+): Promise<TrackedMatch> {
+  if (!match.pushKey?.startsWith(LOG_PUSH_PREFIX)) return match;
+  const s = state ?? (await rowOf(ctx, serverId))?.state;
+  if (!s || `${LOG_PUSH_PREFIX}${s.startedAt}` !== match.pushKey) return match;
+  const { lines, bots } = linesOf(s, match.rounds);
+  const teams = match.teams ?? teamsOf(s);
+  return {
+    ...match,
+    ...(lines.length > 0 ? { lines } : {}),
+    ...(bots.length > 0 ? { bots } : {}),
+    ...(teams ? { teams } : {}),
+  };
+}
+
+/** The record of a map the log saw end: final score, rounds with reasons, every player's line. */
+function closedOf(s: LogMatchState, now: number, weapons: TrackedMatch["weapons"]) {
+  const over = s.over!;
+  const rounds = s.marks.at(-1)?.round ?? over.scoreCT + over.scoreT;
+  const { lines, bots } = linesOf(s, rounds);
   const teams = teamsOf(s);
   return {
     startedAt: s.startedAt ?? now,
@@ -296,6 +329,7 @@ export async function storeLogMatch(
   if (server) {
     await followRecording(ctx, server, tracker?.match ?? null, next, ended.length > 0, now);
   }
+  await followBackups(ctx, serverId, tracker?.match ?? null, next);
   await storeRounds(ctx, serverId, state, ended, tracker?.match);
   await storeLiveMatch(ctx, serverId, state, offset, now, server?.connectionType === "HTTP");
   return state.live;
@@ -323,8 +357,7 @@ async function holdIfCut(
   const log = await roundLogOf(ctx, serverId);
   const marks =
     log?.startedAt === prior.startedAt ? log.rounds.filter((m) => m.round <= prior.rounds) : [];
-  const teams = prior.teams ?? teamsOf(before);
-  const match = { ...prior, ...(teams ? { teams } : {}) };
+  const match = await withLogLines(ctx, serverId, prior, before);
   await holdInterrupted(ctx, serverId, { match, reason }, marks, now);
 }
 

@@ -36,6 +36,8 @@ const LIVE_STATE: [TableNames, string][] = [
   ["serverLogMatches", "by_serverId"],
   ["killFeeds", "by_serverId"],
   ["serverToggles", "by_serverId"],
+  ["toggleReadBacks", "by_serverId"],
+  ["backupNotices", "by_serverId"],
   ["roundLogs", "by_serverId"],
   ["historyTrackers", "by_serverId"],
   ["interruptions", "by_serverId_and_state"],

@@ -75,6 +75,11 @@ export const vLaunchResult = v.object({
   nextMapIndex: v.union(v.number(), v.null()),
   note: v.union(v.string(), v.null()),
   placement: v.union(vPlacement, v.null()),
+  /**
+   * Round backups turned on with the launch (`on`), or what the game server said when it did not
+   * take it (the match is launched anyway).
+   */
+  backups: v.union(v.literal("on"), v.object({ failed: v.string() })),
 });
 export type LaunchResult = Infer<typeof vLaunchResult>;
 
@@ -234,6 +239,9 @@ export const LAUNCH_CAPABILITY = defineCapability({
       { kind: "changeMap", map: info.payload.Map },
     ];
   },
+  // After the map is loaded (a map's own config may turn them off): a crashed match can only be
+  // brought back from a round backup, but a server that does not take it still plays the match.
+  bestEffort: (_input, { info }) => (info.ok ? [{ kind: "backupsOn" }] : []),
   commit: async (
     ctx,
     { tournamentId, mode, mapIndex },
@@ -254,12 +262,18 @@ export const LAUNCH_CAPABILITY = defineCapability({
       await ctx.db.delete("matchConfigs", matchzy.id);
     }
   },
-  result: ({ mapIndex }, { info, connectionType, matchzy }, { replies }): LaunchResult => {
+  result: (
+    { mapIndex },
+    { info, connectionType, matchzy },
+    { replies, bestEffort },
+  ): LaunchResult => {
     if (!info.ok) fail(info.code, info.message);
+    const backupsFailed = bestEffort.find((b) => b.kind === "backupsOn")?.failure;
     const launched = {
       action: "launchGame" as const,
       map: info.payload.Map,
       nextMapIndex: mapIndex + 1 < info.seriesLength ? mapIndex + 1 : null,
+      backups: backupsFailed === undefined ? ("on" as const) : { failed: backupsFailed },
     };
     if (matchzy?.kind === "config") return { ...launched, note: MATCHZY_NOTE, placement: null };
     const plugin = connectionType === "HTTP";

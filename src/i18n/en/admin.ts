@@ -170,6 +170,10 @@ export default {
   "admin.backups.autoOff":
     "Backups are not being written: turn them on, or there is nothing to restore a match from after a crash.",
   "admin.backups.autoUnknown": "The server did not say whether backups are written.",
+  "admin.backups.panelTurnedOn":
+    "At {time} a match went live without round backups: the panel turned them on (mp_backup_round_auto 1) and checked they are being written.",
+  "admin.backups.panelFailed":
+    "At {time} a match went live without round backups, and the server did not turn them on ({reason}). Without them a crashed match cannot be brought back.",
   "admin.backups.viaMatchzy":
     "Restores go through MatchZy (it brings back rosters and team names).",
   "admin.backups.none": "The server has no round backups.",

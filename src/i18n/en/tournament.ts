@@ -83,6 +83,10 @@ export default {
   "tournament.placed": "Placed in teams: {names}.",
   "tournament.notPlaced":
     "Not on the server, so not placed: {names}. They must connect, and an administrator must place them by hand.",
+  "tournament.backupsOn":
+    "Round backups turned on (mp_backup_round_auto 1): after a crash the match can be brought back from its last round.",
+  "tournament.backupsFailed":
+    "The match is launched, but the server did not turn round backups on ({reason}). Without them a crashed match cannot be brought back: turn them on in Control → Round backups.",
   "tournament.launchServer": "The match will launch on server «{name}».",
   "tournament.launchWhenFinished": "Launching becomes available when the ban/pick is finished.",
   "tournament.launchNoServer": "First choose a server in the panel's header.",

@@ -169,6 +169,10 @@ export default {
   "admin.backups.autoOff":
     "Копії не пишуться: увімкніть їх, інакше після збою не буде з чого відновити матч.",
   "admin.backups.autoUnknown": "Сервер не сказав, чи пишуться копії.",
+  "admin.backups.panelTurnedOn":
+    "О {time} матч почався без резервних копій раундів: панель увімкнула їх (mp_backup_round_auto 1) і перевірила, що копії пишуться.",
+  "admin.backups.panelFailed":
+    "О {time} матч почався без резервних копій раундів, і сервер не ввімкнув їх ({reason}). Без них матч після збою не відновити.",
   "admin.backups.viaMatchzy": "Відновлення — через MatchZy (повертає склади й назви команд).",
   "admin.backups.none": "На сервері немає резервних копій.",
   "admin.backups.roundLabel": "Раунд {round}",

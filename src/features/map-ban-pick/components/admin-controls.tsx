@@ -103,6 +103,11 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
   const doLaunch = async () => {
     const launched = await launch.run({ tournamentId: tournament.id, mode, mapIndex: nextIndex });
     if (launched?.note) toast(launched.note, { duration: 8000 });
+    if (launched && launched.backups !== "on") {
+      toast.error(t("tournament.backupsFailed", { reason: launched.backups.failed }), {
+        duration: 10000,
+      });
+    }
     if (launched) setResult(launched);
   };
   // Which side each team plays on the next map, for what players must do themselves.
@@ -193,6 +198,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
         ) : null}
         {result?.note ? <Notice>{result.note}</Notice> : null}
         {result?.placement ? <PlacementReport placement={result.placement} /> : null}
+        {result ? <BackupsReport backups={result.backups} /> : null}
         <hr className={styles.divider} />
         {!tournament.archived && tournament.launchedMaps === 0 ? (
           <>
@@ -217,6 +223,18 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
       </div>
     </Card>
   );
+}
+
+/** Whether the launch turned round backups on, which a crashed match is brought back from. */
+function BackupsReport({ backups }: { backups: LaunchResult["backups"] }) {
+  if (backups === "on") {
+    return (
+      <p className={textStyles.muted} role="status">
+        {t("tournament.backupsOn")}
+      </p>
+    );
+  }
+  return <Notice>{t("tournament.backupsFailed", { reason: backups.failed })}</Notice>;
 }
 
 /** Who the game server put on a team, and who it could not find (not connected). */

@@ -619,7 +619,9 @@ describe("MapBanPickTab", () => {
     it("launches the finished veto in the chosen mode (wingman by default)", async () => {
       const user = userEvent.setup();
       serve(finished("CT"));
-      backend.fn("tournamentLaunch:launch").mockResolvedValue({ action: "launchGame", note: null });
+      backend
+        .fn("tournamentLaunch:launch")
+        .mockResolvedValue({ action: "launchGame", note: null, backups: "on" });
       renderTab({ isAdmin: true });
       const mode = screen.getByRole("combobox", { name: "Режим гри" });
       expect(mode).toHaveValue("wingman");
@@ -637,15 +639,23 @@ describe("MapBanPickTab", () => {
         sessionId: "session-1",
       });
       expect(toast.success).toHaveBeenCalledWith('Дія "Запуск матчу" виконана успішно!');
+      expect(await screen.findByText(/Резервні копії раундів увімкнено/)).toBeInTheDocument();
 
+      // A server that did not take `mp_backup_round_auto 1`: the match is launched, the admin told.
       const note = "Для RCON-проксі встановлено лише режим і мапу.";
-      backend.fn("tournamentLaunch:launch").mockResolvedValueOnce({ action: "launchGame", note });
+      const refusal = "DISALLOWED WORKSHOP CONVAR: mp_backup_round_auto";
+      backend
+        .fn("tournamentLaunch:launch")
+        .mockResolvedValueOnce({ action: "launchGame", note, backups: { failed: refusal } });
       await user.selectOptions(mode, "competitive");
       await user.click(screen.getByRole("button", { name: "Запустити матч" }));
       expect(backend.fn("tournamentLaunch:launch")).toHaveBeenLastCalledWith(
         expect.objectContaining({ mode: "competitive" }),
       );
       expect(toast).toHaveBeenCalledWith(note, expect.anything());
+      const failed = `Матч запущено, але сервер не ввімкнув резервні копії раундів (${refusal}). Без них матч після збою не відновити: увімкніть їх у «Керування» → «Резервні копії раундів».`;
+      expect(toast.error).toHaveBeenCalledWith(failed, expect.anything());
+      expect(screen.getByText(failed)).toBeInTheDocument();
     });
 
     const steamSeats = (t: Tournament): Partial<Tournament> => ({
@@ -703,7 +713,7 @@ describe("MapBanPickTab", () => {
         };
         backend
           .fn("tournamentLaunch:launch")
-          .mockResolvedValue({ action: "launchGame", note: null });
+          .mockResolvedValue({ action: "launchGame", note: null, backups: "on" });
         renderTab({ isAdmin: true });
         await user.click(screen.getByRole("button", { name: "Запустити матч" }));
         const warning = screen.getByRole("dialog", { name: "Не всі гравці на сервері" });
@@ -731,7 +741,9 @@ describe("MapBanPickTab", () => {
           relaunchMap: 0,
         }),
       );
-      backend.fn("tournamentLaunch:launch").mockResolvedValue({ action: "launchGame", note: null });
+      backend
+        .fn("tournamentLaunch:launch")
+        .mockResolvedValue({ action: "launchGame", note: null, backups: "on" });
       renderTab({ isAdmin: true });
       expect(screen.queryByRole("button", { name: /Запустити мапу 2/ })).toBeNull();
       expect(screen.getByText(/Результату мапи 1 ще немає/)).toBeInTheDocument();

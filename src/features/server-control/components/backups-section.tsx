@@ -2,11 +2,19 @@ import { useContext } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ConfirmRequest } from "@/hooks/use-confirmation";
+import { Notice } from "@/components/ui/notice";
 import { ServerActionScope, useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
+import { formatTime } from "@/i18n/format";
 import "@/i18n/load/admin";
+import "@/i18n/load/common";
 import styles from "@/styles/admin.module.css";
-import { useBackups, type BackupFile } from "../hooks/use-backups";
+import {
+  useBackups,
+  useBackupsNotice,
+  type BackupFile,
+  type BackupsNotice,
+} from "../hooks/use-backups";
 import { backupScore, restoreText } from "../utils/backup-texts";
 import own from "./backups.module.css";
 
@@ -22,6 +30,7 @@ export interface BackupsSectionProps {
 export function BackupsSection({ confirm, serverName }: BackupsSectionProps) {
   const serverId = useContext(ServerActionScope);
   const { backups, load, pending } = useBackups(serverId);
+  const notice = useBackupsNotice(serverId);
   const restoreBackup = useServerAction("restoreBackup");
   const restoreMatchzy = useServerAction("restoreBackupMatchzy");
   const backupsOn = useServerAction("backupsOn");
@@ -40,6 +49,7 @@ export function BackupsSection({ confirm, serverName }: BackupsSectionProps) {
     <Card title={t("admin.backups.title")} className={styles.wide}>
       <div className={styles.cardBody}>
         <p className={styles.muted}>{t("admin.backups.hint")}</p>
+        {notice ? <AutoNotice notice={notice} /> : null}
         <div className={styles.buttons}>
           <Button loading={pending} onClick={() => void load()}>
             {backups ? t("admin.backups.reload") : t("admin.backups.show")}
@@ -91,5 +101,18 @@ export function BackupsSection({ confirm, serverName }: BackupsSectionProps) {
         ) : null}
       </div>
     </Card>
+  );
+}
+
+/** What the panel did when a match went live with backups off. */
+function AutoNotice({ notice }: { notice: BackupsNotice }) {
+  const time = formatTime(notice.at);
+  if (notice.outcome === "on") {
+    return <p role="status">{t("admin.backups.panelTurnedOn", { time })}</p>;
+  }
+  return (
+    <Notice>
+      {t("admin.backups.panelFailed", { time, reason: notice.detail ?? t("common.dash") })}
+    </Notice>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { useState } from "react";
 import { useGatedAction } from "@/hooks/use-gated-action";
@@ -20,6 +21,16 @@ export function useBackups(serverId: Id<"servers"> | undefined) {
     return read;
   };
   return { backups, load, pending: list.pending };
+}
+
+export type BackupsNotice = NonNullable<FunctionReturnType<typeof api.backups.notice>>;
+
+/**
+ * What the panel did by itself when a match went live on this server with backups off (turned
+ * them on, or could not), while it is recent; null when it had nothing to do.
+ */
+export function useBackupsNotice(serverId: Id<"servers"> | undefined) {
+  return useQuery(api.backups.notice, serverId ? { serverId } : "skip");
 }
 
 /** The one-click recovery of an interrupted match (map, names, the backup, players told). */
