@@ -24,6 +24,14 @@ export interface AuthActions {
   signOut: () => Promise<void>;
 }
 
+/**
+ * The account or password is not right: an expected answer the form words for the user, not a
+ * fault worth a console line.
+ */
+export class WrongCredentialsError extends Error {
+  override name = "WrongCredentialsError";
+}
+
 const notConfigured = () => Promise.reject(new Error("Sign-in is not configured"));
 
 export const AuthActionsContext = createContext<AuthActions>({

@@ -2,7 +2,7 @@ import { ClerkFailed, ClerkProvider, useAuth, useClerk, useSignIn } from "@clerk
 import { ukUA } from "@clerk/localizations/uk-UA";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useLanguage } from "@/hooks/use-language";
-import type { AuthActions, SignInOptions } from "@/lib/auth-actions";
+import { WrongCredentialsError, type AuthActions, type SignInOptions } from "@/lib/auth-actions";
 import { clerkState } from "./clerk-state";
 import { useAuthConfirmation } from "./use-auth-confirmation";
 
@@ -46,10 +46,11 @@ function Bridge() {
           throw new Error("Demo sign-in is not available with Clerk");
         }
         if (!signIn || !setActive) throw new Error("Clerk is still loading");
-        const attempt = await signIn.create({
-          identifier: options.email,
-          password: options.password,
-        });
+        const attempt = await signIn
+          .create({ identifier: options.email, password: options.password })
+          .catch((error: unknown) => {
+            throw isClerkFormError(error) ? new WrongCredentialsError(String(error)) : error;
+          });
         if (attempt.status !== "complete" || !attempt.createdSessionId) {
           throw new Error(`Sign-in needs another step: ${attempt.status ?? "unknown"}`);
         }
@@ -58,7 +59,7 @@ function Bridge() {
         const actual = clerk.user?.username ?? "";
         if (actual.toLowerCase() !== options.username.trim().toLowerCase()) {
           await clerk.signOut();
-          throw new Error("The username does not match the account");
+          throw new WrongCredentialsError("The username does not match the account");
         }
         await waitForConvex();
       },
@@ -101,5 +102,21 @@ export default function ClerkBridge({ publishableKey }: { publishableKey: string
         <Failed />
       </ClerkFailed>
     </ClerkProvider>
+  );
+}
+
+/**
+ * Clerk's answer to a wrong e-mail or password (`form_password_incorrect`,
+ * `form_identifier_not_found`, …): its API errors carry `errors[].code`, the form ones `form_*`.
+ */
+function isClerkFormError(error: unknown): boolean {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.some(
+      (e) =>
+        typeof (e as { code?: unknown })?.code === "string" &&
+        (e as { code: string }).code.startsWith("form_"),
+    )
   );
 }

@@ -1,6 +1,11 @@
 import { ConvexProviderWithAuth, type ConvexReactClient } from "convex/react";
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { AuthActionsContext, type AuthActions, type SignInOptions } from "@/lib/auth-actions";
+import {
+  AuthActionsContext,
+  WrongCredentialsError,
+  type AuthActions,
+  type SignInOptions,
+} from "@/lib/auth-actions";
 import { demoAuthStore, matchDemoAccount } from "./demo-auth-store";
 import { useAuthConfirmation } from "./use-auth-confirmation";
 
@@ -30,7 +35,7 @@ function DemoAuthActions({ children }: { children: ReactNode }) {
           options.kind === "demo"
             ? options.role
             : matchDemoAccount(options.username, options.email, options.password);
-        if (!role) throw new Error("Wrong demo credentials");
+        if (!role) throw new WrongCredentialsError("Wrong demo credentials");
         demoAuthStore.signIn(role);
         try {
           await waitForConvex();

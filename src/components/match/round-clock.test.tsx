@@ -16,11 +16,11 @@ describe("RoundClock", () => {
       <RoundClock match={makeMatch({ roundPhase: "live", phaseEndsAt: 1_000_000 + 95_000 })} />,
     );
     const clock = screen.getByRole("timer");
-    expect(clock).toHaveAccessibleName("Раунд: 1:35");
+    expect(clock).toHaveAccessibleName("Час раунду: 1:35");
     act(() => void vi.advanceTimersByTime(2_000));
-    expect(clock).toHaveAccessibleName("Раунд: 1:33");
+    expect(clock).toHaveAccessibleName("Час раунду: 1:33");
     act(() => void vi.advanceTimersByTime(93_000));
-    expect(clock).toHaveAccessibleName("Раунд: 0:00");
+    expect(clock).toHaveAccessibleName("Час раунду: 0:00");
   });
 
   it("hides a phase whose time is up instead of freezing at 0:00 until the next update", () => {

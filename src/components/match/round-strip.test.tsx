@@ -36,6 +36,26 @@ describe("RoundStrip", () => {
     expect(screen.getByRole("listitem", { name: "Раунд 2: переможець невідомий" })).toBeVisible();
   });
 
+  it("no winner known: several rounds between polls is said only after several", () => {
+    const { rerender } = render(
+      <RoundStrip maxRounds={24} rounds={[{ round: 1, winner: null }]} />,
+    );
+    expect(
+      screen.getByText("Переможець раунду невідомий: сервер повідомив лише рахунок."),
+    ).toBeVisible();
+    expect(screen.queryByText(/кілька раундів/)).toBeNull();
+    rerender(
+      <RoundStrip
+        maxRounds={24}
+        rounds={[
+          { round: 1, winner: null },
+          { round: 2, winner: null },
+        ]}
+      />,
+    );
+    expect(screen.getByText(/між опитуваннями минуло кілька раундів/)).toBeVisible();
+  });
+
   it("rounds played again after a restored backup are marked and explained", () => {
     render(
       <RoundStrip

@@ -89,7 +89,8 @@ export function RoundStrip({
         <figcaption className={styles.caption}>
           {teams ? `${t("rounds.byTeam")} ` : null}
           {unknown > 0 && unknown === rounds.length ? (
-            t("rounds.noWinners")
+            // "Several rounds passed between polls" is said only where there were several.
+            t(rounds.length === 1 ? "rounds.noWinner" : "rounds.noWinners")
           ) : (
             <>
               {withReasons ? (

@@ -9,6 +9,7 @@ export default {
   "dashboard.map": "Map",
   "dashboard.score": "Score",
   "dashboard.playersOnline": "Players online",
+  "dashboard.playersLastKnown": "Players (last data)",
   "dashboard.roundPhase": "Phase",
   "dashboard.gameMode": "Mode",
   "dashboard.round": "Round",

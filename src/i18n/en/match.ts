@@ -5,7 +5,7 @@ import type { Translation } from "../types";
 export default {
   "clock.warmup": "Warmup",
   "clock.freezetime": "Buy time",
-  "clock.live": "Round",
+  "clock.live": "Round time",
   "clock.over": "Next round",
   "clock.bomb": "Bomb planted",
   "clock.bombLabel": "Bomb planted, {left} to detonation",
@@ -61,6 +61,7 @@ export default {
   "rounds.winnersOnly":
     "Round winners only: a server without MatchZy events does not report how a round ended.",
   "rounds.someUnknown": "Empty marks are rounds whose winner the server did not report.",
+  "rounds.noWinner": "Round winner unknown: the server reported only the score.",
   "rounds.noWinners":
     "Round winners unknown: the server reported only the score, and several rounds passed between polls.",
   "teamName.Terrorist": "Terrorists",

@@ -7,6 +7,7 @@ export default {
   "dashboard.map": "Мапа",
   "dashboard.score": "Рахунок",
   "dashboard.playersOnline": "Гравців онлайн",
+  "dashboard.playersLastKnown": "Гравців (останні дані)",
   "dashboard.roundPhase": "Фаза",
   "dashboard.gameMode": "Режим",
   "dashboard.round": "Раунд",

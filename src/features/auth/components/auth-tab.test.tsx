@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import toast from "react-hot-toast";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthActionsContext, type AuthActions } from "@/lib/auth-actions";
+import { AuthActionsContext, WrongCredentialsError, type AuthActions } from "@/lib/auth-actions";
 import { AuthTab } from "./auth-tab";
 
 vi.mock("react-hot-toast", () => ({ default: { error: vi.fn(), success: vi.fn() } }));
@@ -75,6 +75,18 @@ describe("AuthTab", () => {
     await fillForm(user);
     expect(toast.error).toHaveBeenCalledWith("Невірний e-mail, пароль або ім'я користувача.");
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("wrong credentials are told once in a toast, with no console line", async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderWith({ signIn: vi.fn().mockRejectedValue(new WrongCredentialsError("wrong")) });
+    await fillForm(user);
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith("Невірний e-mail, пароль або ім'я користувача.");
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 
   it("offers the two demo buttons with the demo provider, and continuing without authorization", async () => {

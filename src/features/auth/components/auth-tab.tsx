@@ -6,7 +6,7 @@ import { TextField } from "@/components/ui/text-field";
 import { t } from "@/i18n";
 import "@/i18n/load/auth";
 import "@/i18n/load/moderation";
-import { useAuthActions, type SignInOptions } from "@/lib/auth-actions";
+import { useAuthActions, WrongCredentialsError, type SignInOptions } from "@/lib/auth-actions";
 import styles from "./auth.module.css";
 
 type FieldErrors = Partial<Record<"username" | "email" | "password", string>>;
@@ -39,7 +39,8 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
       toast.success(t("auth.success"));
       onDone();
     } catch (error) {
-      console.warn("Sign-in failed", error);
+      // A wrong password is the form's answer, not a fault: only the unexpected is logged.
+      if (!(error instanceof WrongCredentialsError)) console.warn("Sign-in failed", error);
       toast.error(t("auth.failed"));
     } finally {
       setPending(null);

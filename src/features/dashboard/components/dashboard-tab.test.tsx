@@ -120,6 +120,9 @@ describe("DashboardTab", () => {
       />,
     );
     expect(screen.getByText(/Сервер зараз офлайн/)).toBeInTheDocument();
+    // Nobody is known to be online on a server that does not answer: the count is the last heard.
+    expect(screen.queryByText("Гравців онлайн")).toBeNull();
+    expect(screen.getByText("Гравців (останні дані)")).toBeInTheDocument();
   });
 
   it("puts CT beside T with the team names, each player's K/D/A, ADR and MVPs, bots marked", () => {

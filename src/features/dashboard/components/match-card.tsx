@@ -121,7 +121,8 @@ function MatchDetails({
           </dd>
         </div>
         <div className={styles.fact}>
-          <dt>{t("dashboard.playersOnline")}</dt>
+          {/* An offline server has nobody we know of online: the count is the last one heard. */}
+          <dt>{t(online === false ? "dashboard.playersLastKnown" : "dashboard.playersOnline")}</dt>
           <dd>{formatInteger(match.playersOnline)}</dd>
         </div>
         <div className={styles.fact}>
