@@ -98,7 +98,7 @@ export default {
   "cup.scheduleEmpty": "Зараз немає матчів, що чекають на початок.",
   "cup.timeLater": "Час ще не призначено",
   "cup.teamsCount": "команди: {n}/{max}",
-  "cup.teamSize": "{n}x{n}",
+  "cup.teamSize": "{n}×{n}",
   "cup.finalBestOf": "фінал BO{n}",
   "cup.pool": "Мапи",
   "cup.teamNotFound": "Такої команди в кубку немає.",

@@ -19,6 +19,7 @@ import {
   type Format,
 } from "../utils/cup-settings";
 import styles from "./create-cup-form.module.css";
+import { teamSizeLabel } from "@/lib/team-size";
 
 const numbers = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const range = (from: number, to: number) =>
@@ -124,7 +125,7 @@ export function CreateCupForm({ onCreated }: { onCreated: (slug: string) => void
       <Select
         label={t("cup.create.teamSize")}
         value={draft.teamSize}
-        options={range(1, 5).map((n) => ({ value: n, label: `${n}x${n}` }))}
+        options={range(1, 5).map((n) => ({ value: n, label: teamSizeLabel(Number(n)) }))}
         onChange={set("teamSize")}
       />
       <Select

@@ -8,6 +8,7 @@ import "@/i18n/load/tournament";
 import { useArchive } from "../hooks/use-tournament";
 import styles from "./archive-list.module.css";
 import textStyles from "./text.module.css";
+import { teamSizeLabel } from "@/lib/team-size";
 
 /** Archived tournaments, opened on demand; each keeps its page with the full history. */
 export function ArchiveList() {
@@ -33,7 +34,7 @@ export function ArchiveList() {
                 {item.slug}
               </Link>{" "}
               <span className={textStyles.muted}>
-                {item.teamSize}x{item.teamSize} · {formatDateTime(item.createdAt)}
+                {teamSizeLabel(item.teamSize)} · {formatDateTime(item.createdAt)}
               </span>
             </li>
           ))}

@@ -6,6 +6,7 @@ import "@/i18n/load/tournament";
 import { MapPoolPicker } from "@/components/map-pool-picker";
 import type { CustomFormat } from "../utils/custom-format";
 import styles from "./custom-format-fields.module.css";
+import { teamSizeLabel } from "@/lib/team-size";
 
 /** Team size, map pool (catalog and workshop maps) and step sequence of a custom format. */
 export function CustomFields({
@@ -22,7 +23,7 @@ export function CustomFields({
       <Select
         label={t("tournament.custom.teamSize")}
         value={String(value.teamSize)}
-        options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n}x${n}` }))}
+        options={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: teamSizeLabel(n) }))}
         onChange={(v) => onChange({ ...value, teamSize: Number(v) })}
       />
       <Switch

@@ -197,6 +197,9 @@ describe("MapBanPickTab", () => {
     renderTab();
     await user.click(screen.getByRole("button", { name: "Показати архів" }));
     expect(screen.getByRole("link", { name: "old123" })).toHaveAttribute("href", "/t/old123");
+    // The team size with a multiplication sign, never a Latin x.
+    expect(screen.getByText(/5×5/)).toBeInTheDocument();
+    expect(screen.queryByText(/5x5/)).toBeNull();
   });
 
   describe("status banner", () => {

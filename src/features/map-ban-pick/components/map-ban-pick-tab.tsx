@@ -14,6 +14,7 @@ import { CreateTournamentForm } from "./create-tournament-form";
 import { TournamentBoard } from "./tournament-board";
 import styles from "./map-ban-pick-tab.module.css";
 import textStyles from "./text.module.css";
+import { teamSizeLabel } from "@/lib/team-size";
 
 export interface MapBanPickTabProps {
   isAdmin: boolean;
@@ -81,7 +82,7 @@ function ListRow({
         <span className={styles.tournamentSlug}>{item.slug}</span>
         <span className={textStyles.muted}>
           {t("tournament.listItem", {
-            size: `${item.teamSize}x${item.teamSize}`,
+            size: teamSizeLabel(item.teamSize),
             status: t(`tournament.status.${item.status}`),
             n: item.players,
             total: item.teamSize * 2,
