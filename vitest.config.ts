@@ -29,6 +29,8 @@ export default defineConfig({
           // Property runs and multi-step capability tests take 1–6 s on a loaded 2-core machine:
           // past vitest's 5 s default, not a hang.
           testTimeout: 30_000,
+          // Hooks start backends and simulators: seconds alone, past vitest's 10 s at load 20+.
+          hookTimeout: 60_000,
           server: { deps: { inline: ["convex-test"] } },
           env: UNIT_ENV,
         },
@@ -44,6 +46,7 @@ export default defineConfig({
           // user-event in jsdom takes 0.5–3 s for a form or the admin tab alone, and several times
           // that on a loaded 2-core machine (17 s seen beside the browser tests): not a hang.
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -56,6 +59,8 @@ export default defineConfig({
           exclude: ["tests/e2e/**", "tests/fleet/**"],
           setupFiles: ["./tests/outbound-setup.ts"],
           testTimeout: 30_000,
+          // A simulator's start took over 10 s (vitest's default) in a CI run at load 24.
+          hookTimeout: 60_000,
           env: UNIT_ENV,
         },
       },
@@ -80,7 +85,8 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/web-build.ts"],
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
-          testTimeout: 120_000,
+          // A whole flow (the crash recovery: 33 s alone) took over 120 s in a CI run at load 24.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
           // expect.poll gives up after 1 s by default: a tab whose chunk and texts load on first
           // click, or a live value a poll brings, can take longer than that on a loaded machine.
