@@ -37,6 +37,24 @@ describe("viewer heartbeat", () => {
     expect(new Set(views.slice(0, 11)).size).toBe(2);
   });
 
+  test("a tab's same-view refresh within 10 s changes nothing; later it extends the row", async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const { t, serverId } = await withServer();
+    const expiry = async () => (await t.run((ctx) => ctx.db.query("presence").first()))!.expiresAt;
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-steady01" });
+    const first = await expiry();
+    vi.advanceTimersByTime(9_000);
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-steady01" });
+    expect(await expiry()).toBe(first);
+    // A change of view is not held back by the quiet interval.
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-steady01", view: "players" });
+    expect(await expiry()).toBe(first + 9_000);
+    vi.advanceTimersByTime(72_000);
+    await t.mutation(api.live.heartbeat, { serverId, viewerId: "tab-steady01", view: "players" });
+    expect(await expiry()).toBe(first + 81_000);
+  });
+
   test("refuses malformed tab ids and ignores disabled servers", async () => {
     const { t, serverId } = await withServer();
     await expect(t.mutation(api.live.heartbeat, { serverId, viewerId: "x" })).rejects.toMatchObject(

@@ -5,6 +5,7 @@
 import { v } from "convex/values";
 import { internalAction, internalMutation } from "./_generated/server";
 import { publicQuery } from "./lib/functions";
+import { MAX_PROFILE_IDS } from "./lib/profileIds";
 import { vSteamProfile } from "./lib/validators";
 import {
   cachedProfiles,
@@ -14,14 +15,12 @@ import {
   workshopTitleOf,
 } from "./model/steam/data";
 
-/** A dashboard's two sides are at most 64 players; more is cut, never an error. */
-const MAX_IDS = 64;
-
 /** Cached Steam avatars and names of the given players; players without one are left out. */
 export const profiles = publicQuery({
   args: { steamIds: v.array(v.string()) },
   returns: v.array(vSteamProfile),
-  handler: async (ctx, { steamIds }) => await cachedProfiles(ctx, steamIds.slice(0, MAX_IDS)),
+  handler: async (ctx, { steamIds }) =>
+    await cachedProfiles(ctx, steamIds.slice(0, MAX_PROFILE_IDS)),
 });
 
 /** The Steam Workshop title of a workshop map (`workshop/<id>/<name>`), null until known. */

@@ -74,6 +74,7 @@ import type * as lib_pagination from "../lib/pagination.js";
 import type * as lib_playerStats from "../lib/playerStats.js";
 import type * as lib_presence from "../lib/presence.js";
 import type * as lib_privateAddress from "../lib/privateAddress.js";
+import type * as lib_profileIds from "../lib/profileIds.js";
 import type * as lib_push from "../lib/push.js";
 import type * as lib_random from "../lib/random.js";
 import type * as lib_rateLimits from "../lib/rateLimits.js";
@@ -318,6 +319,7 @@ declare const fullApi: ApiFromModules<{
   "lib/playerStats": typeof lib_playerStats;
   "lib/presence": typeof lib_presence;
   "lib/privateAddress": typeof lib_privateAddress;
+  "lib/profileIds": typeof lib_profileIds;
   "lib/push": typeof lib_push;
   "lib/random": typeof lib_random;
   "lib/rateLimits": typeof lib_rateLimits;

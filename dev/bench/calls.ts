@@ -11,11 +11,15 @@
  *   (a client, the scheduler, a cron, an action's nested call), by wrapping the registered
  *   handlers that convex-test runs, plus the subscription updates the backend served from a run
  *   shared with other clients (`countSharedHits`): Convex bills each of those as a call too. Calls
- *   into components (the rate limiter) are not in it.
+ *   into components (the rate limiter, the workpool, the aggregate) are counted the same way, as
+ *   `<component>/<module>:<name>`, and once more against the app function that made them
+ *   (`live:heartbeat+components`), so a screen's figure can include what its calls cost inside
+ *   components: Convex bills every function execution, a component's included.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildModulesMap } from "../backend/modules";
+import { buildModulesMap, discoverComponents } from "../backend/modules";
 import { splitUdfPath } from "../backend/protocol";
 import type { BackendHandle } from "../backend/server";
 import type { DemoHandle } from "../demo";
@@ -24,6 +28,9 @@ export const convexDir = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** Calls by function ("live:dashboard") and by function, server and view ("live:heartbeat s1 players"). */
 export type TallySnapshot = ReadonlyMap<string, number>;
+
+/** The suffix of the keys that count an app function's calls into components. */
+export const COMPONENT_CALLS = "+components";
 
 interface Registered {
   isQuery?: boolean;
@@ -46,30 +53,60 @@ export class CallTally {
    */
   static async install(): Promise<CallTally> {
     const tally = new CallTally();
-    for (const [file, load] of Object.entries(buildModulesMap(convexDir, "./convex/"))) {
-      if (file.includes("_generated")) continue;
-      const module = file.slice("./convex/".length).replace(/\.[^./]+$/, "");
-      for (const [name, value] of Object.entries(await load())) {
-        const fn = value as Registered | null;
-        if (!fn || typeof fn._handler !== "function") continue;
-        if (!fn.isQuery && !fn.isMutation && !fn.isAction) continue;
-        const original = fn._handler;
-        const udfPath = `${module}:${name}`;
-        fn._handler = (ctx, args) => {
-          tally.count(udfPath, args);
-          return original(ctx, args);
-        };
+    // The app function being run, so a component's call is also counted against it.
+    const caller = new AsyncLocalStorage<{ udfPath: string; args: unknown }>();
+    const wrap = async (prefix: string, dir: string, component: string | null) => {
+      for (const [file, load] of Object.entries(buildModulesMap(dir, prefix))) {
+        if (file.includes("_generated")) continue;
+        const module = file.slice(prefix.length).replace(/\.[^./]+$/, "");
+        for (const [name, value] of Object.entries(await load())) {
+          const fn = value as Registered | null;
+          if (!fn || typeof fn._handler !== "function") continue;
+          if (!fn.isQuery && !fn.isMutation && !fn.isAction) continue;
+          const original = fn._handler;
+          if (component === null) {
+            const udfPath = `${module}:${name}`;
+            fn._handler = (ctx, args) => {
+              tally.count(udfPath, args);
+              return caller.run({ udfPath, args }, () => original(ctx, args));
+            };
+          } else {
+            const udfPath = `${component}/${module}:${name}`;
+            fn._handler = (ctx, args) => {
+              tally.bump(udfPath);
+              const from = caller.getStore();
+              if (from) tally.count(from.udfPath + COMPONENT_CALLS, from.args);
+              return original(ctx, args);
+            };
+          }
+        }
       }
+    };
+    await wrap("./convex/", convexDir, null);
+    for (const c of discoverComponents(path.join(convexDir, "convex.config.ts"))) {
+      await wrap("./", c.dir, c.name);
     }
     return tally;
   }
 
   private count(udfPath: string, args: unknown) {
     this.bump(udfPath);
-    const a = (args ?? {}) as { serverId?: unknown; view?: unknown; due?: unknown };
+    const a = (args ?? {}) as {
+      serverId?: unknown;
+      serverKey?: unknown;
+      view?: unknown;
+      due?: unknown;
+      viewerId?: unknown;
+    };
     if (typeof a.serverId === "string") {
       this.bump(`${udfPath} ${a.serverId} ${typeof a.view === "string" ? a.view : "-"}`);
     }
+    // The overlay reaches a server by its key (`/overlay/<key>`), not by its id.
+    if (typeof a.serverKey === "string") this.bump(`${udfPath} key:${a.serverKey} -`);
+    // The bench's own tabs name their kind in their viewer id (live.ts), so a heartbeat is
+    // counted for the screen that sent it.
+    const kind = typeof a.viewerId === "string" ? /^bench-(\w+?)-\d+$/.exec(a.viewerId) : null;
+    if (kind) this.bump(`${udfPath} viewers:${kind[1]} -`);
     // A fleet tick counts once for every server it polled (a shared tick counts whole for each).
     if (Array.isArray(a.due)) {
       for (const d of a.due as Array<{ serverId?: unknown }>) {
@@ -91,11 +128,14 @@ export class CallTally {
   }
 }
 
-/** Calls between two snapshots: all of them, or of the functions named in `only`. */
+/**
+ * Calls between two snapshots: all of them (each component call once, under its own name), or of
+ * the functions named in `only`.
+ */
 export function callsBetween(a: TallySnapshot, b: TallySnapshot, only?: string[]): number {
   let n = 0;
   for (const [key, count] of b) {
-    if (key.includes(" ") || (only && !only.includes(key))) continue;
+    if (key.includes(" ") || (only ? !only.includes(key) : key.endsWith(COMPONENT_CALLS))) continue;
     n += count - (a.get(key) ?? 0);
   }
   return n;
@@ -121,7 +161,7 @@ export function serverCallsBetween(
 /** Per-function differences, largest first (for the human-readable output). */
 export function topCalls(a: TallySnapshot, b: TallySnapshot, limit = 6): string {
   return [...b]
-    .filter(([key]) => !key.includes(" "))
+    .filter(([key]) => !key.includes(" ") && !key.endsWith(COMPONENT_CALLS))
     .map(([key, count]) => [key, count - (a.get(key) ?? 0)] as const)
     .filter(([, n]) => n > 0)
     .sort((x, y) => y[1] - x[1])

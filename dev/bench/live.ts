@@ -8,16 +8,24 @@
  *     counted per function and server by `CallTally`;
  *   - as many kill-feed panels opened on server1 (`serverLog.killFeed`, fed by the simulator's
  *     HTTP log): the runs a spectator adds by opening it (its tab's heartbeat is the dashboard's);
+ *   - a dashboard tab holds what the panel's holds: the live view, the players' Steam avatars
+ *     (`steamData.profiles`, made again when a human the tab has not asked for joins) and the
+ *     heartbeat, whose rate-limiter calls are counted too;
+ *   - as many OBS overlays on server1 (`/overlay/<key>`: the live view by the server's key and
+ *     the heartbeat; `?rounds=1` changes nothing it subscribes to, `?killfeed=1` adds the kill
+ *     feed's subscription);
  *   - every call in the window, by the tally and by the backend's `counts()` + scheduled runs.
  */
 import type { ConvexClient } from "convex/browser";
 import { api } from "../../convex/_generated/api";
 import { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
+import { profileIdsToWatch } from "../../convex/lib/profileIds";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { DemoHandle } from "../demo";
 import {
   billedCalls,
   callsBetween,
+  COMPONENT_CALLS,
   countsBetween,
   serverCallsBetween,
   type CallTally,
@@ -25,7 +33,7 @@ import {
 } from "./calls";
 import { client, demoAdminToken, sleep } from "./util";
 
-export type ViewKind = "dashboard" | "players" | "killFeed" | "adminTab";
+export type ViewKind = "dashboard" | "players" | "killFeed" | "adminTab" | "overlay";
 
 const HEARTBEAT_MS = HEARTBEAT_INTERVAL_MS;
 /** How often an open admin tab reads the switches back (READ_BACK_INTERVAL_MS of the panel's
@@ -61,6 +69,7 @@ export function viewer(
   kind: ViewKind,
   n: number,
   phaseMs: number,
+  serverKey = "",
 ): Viewer {
   const c = client(url);
   let delivered!: () => void;
@@ -68,12 +77,14 @@ export function viewer(
   let readBacks: ReturnType<typeof setInterval> | undefined;
   const unsubscribe =
     kind === "dashboard"
-      ? c.onUpdate(api.live.dashboard, { serverId }, () => delivered())
-      : kind === "players"
-        ? c.onUpdate(api.live.playerList, { serverId }, () => delivered())
-        : kind === "killFeed"
-          ? c.onUpdate(api.serverLog.killFeed, { serverId }, () => delivered())
-          : adminTab(c, serverId, delivered, (t) => (readBacks = t));
+      ? dashboardTab(c, serverId, delivered)
+      : kind === "overlay"
+        ? c.onUpdate(api.live.dashboard, { serverKey }, () => delivered())
+        : kind === "players"
+          ? c.onUpdate(api.live.playerList, { serverId }, () => delivered())
+          : kind === "killFeed"
+            ? c.onUpdate(api.serverLog.killFeed, { serverId }, () => delivered())
+            : adminTab(c, serverId, delivered, (t) => (readBacks = t));
   const viewerId = `bench-${kind}-${n.toString().padStart(4, "0")}`;
   const v: Viewer = {
     client: c,
@@ -96,7 +107,7 @@ export function viewer(
   }
   const beat = () => {
     v.heartbeats++;
-    const view = kind === "adminTab" ? "other" : kind;
+    const view = kind === "adminTab" ? "other" : kind === "overlay" ? "dashboard" : kind;
     return c.mutation(api.live.heartbeat, { serverId, viewerId, view });
   };
   v.ready = Promise.all([firstValue, beat()]).then(() => undefined);
@@ -105,6 +116,28 @@ export function viewer(
     timer = setInterval(() => void beat().catch(() => {}), HEARTBEAT_MS);
   }, phaseMs);
   return v;
+}
+
+/**
+ * A dashboard tab as the panel opens it: the live view, and the Steam avatars of the players on
+ * its board, asked for as `useSteamProfiles` asks (a new subscription only for a new human).
+ */
+function dashboardTab(c: ConvexClient, serverId: Id<"servers">, delivered: () => void) {
+  let asked: readonly string[] = [];
+  let avatars: (() => void) | null = null;
+  const live = c.onUpdate(api.live.dashboard, { serverId }, (value) => {
+    delivered();
+    const ids = profileIdsToWatch(value.snapshot?.board.map((l) => l.steamId) ?? [], asked);
+    if (ids === asked) return;
+    asked = ids;
+    const previous = avatars;
+    avatars = c.onUpdate(api.steamData.profiles, { steamIds: [...ids] }, () => {});
+    previous?.();
+  });
+  return () => {
+    live();
+    avatars?.();
+  };
 }
 
 /**
@@ -218,9 +251,12 @@ export interface AudienceResult {
   /** Per hour, server1's window: every call (tally), and counts() + scheduled runs. */
   allCallsPerHour: number;
   billedCallsPerHour: number;
-  /** Calls per hour of all dashboard viewers (server1's window) and players-tab viewers (server2's). */
-  dashboard: { queries: number; heartbeats: number };
-  players: { queries: number; heartbeats: number };
+  /** Calls per hour of all dashboard viewers (server1's window) and players-tab viewers (server2's):
+   * their screen's query runs, their heartbeats, and the heartbeats' calls into components. */
+  dashboard: { queries: number; heartbeats: number; avatars: number; components: number };
+  players: { queries: number; heartbeats: number; components: number };
+  /** Calls per hour of all overlays on server1 (server1's window), as for the dashboard. */
+  overlay: { queries: number; heartbeats: number; components: number };
   /** Runs per hour of all opened kill feeds on server1 (server1's window). */
   killFeed: { queries: number };
   /** Calls per hour of all admins' server-control tabs on server1 (health panel, interruption
@@ -240,12 +276,12 @@ export interface AudienceResult {
 export async function liveAudiences(
   demo: DemoHandle,
   tally: CallTally,
-  servers: { dashboard: Id<"servers">; players: Id<"servers"> },
+  servers: { dashboard: Id<"servers">; players: Id<"servers">; dashboardKey: string },
   sizes: number[],
   windowMs: (size: number) => number,
   report: (r: AudienceResult) => void,
   /** What each audience size opens: so many of each kind of tab. */
-  kinds: readonly ViewKind[] = ["dashboard", "players", "killFeed"],
+  kinds: readonly ViewKind[] = ["dashboard", "players", "killFeed", "overlay"],
 ): Promise<AudienceResult[]> {
   const [sim1, sim2] = demo.sim.servers;
   let rounds = 0;
@@ -277,6 +313,7 @@ export async function liveAudiences(
     players: [],
     killFeed: [],
     adminTab: [],
+    overlay: [],
   };
   const results: AudienceResult[] = [];
   const perHour = (n: number, ms: number) => (n * 3_600_000) / ms;
@@ -289,7 +326,14 @@ export async function liveAudiences(
         for (let i = 0; i < adding; i++) {
           const serverId = kind === "players" ? servers.players : servers.dashboard;
           const phase = ((i + 0.5) / adding) * HEARTBEAT_MS;
-          const v = viewer(demo.backend.url, serverId, kind, list.length, phase);
+          const v = viewer(
+            demo.backend.url,
+            serverId,
+            kind,
+            list.length,
+            phase,
+            servers.dashboardKey,
+          );
           list.push(v);
           joined.push(v);
         }
@@ -310,6 +354,13 @@ export async function liveAudiences(
       const billed = await billedCalls(demo, a1.wall, b1.wall, countsBetween(a1.counts, b1.counts));
       const calls = (a: Capture, b: Capture, fn: string, id: string, view?: string) =>
         serverCallsBetween(a.tally, b.tally, fn, id, view);
+      // What the tabs of one kind called, by the kind their viewer ids name.
+      const byKind = (a: Capture, b: Capture, fn: string, kind: ViewKind) =>
+        serverCallsBetween(a.tally, b.tally, fn, `viewers:${kind}`);
+      const beats = (a: Capture, b: Capture, kind: ViewKind, ms: number) => ({
+        heartbeats: perHour(byKind(a, b, "live:heartbeat", kind), ms),
+        components: perHour(byKind(a, b, `live:heartbeat${COMPONENT_CALLS}`, kind), ms),
+      });
       const r: AudienceResult = {
         viewers: size,
         ms: ms1,
@@ -319,11 +370,17 @@ export async function liveAudiences(
         billedCallsPerHour: perHour(billed, ms1),
         dashboard: {
           queries: perHour(calls(a1, b1, "live:dashboard", servers.dashboard), ms1),
-          heartbeats: perHour(calls(a1, b1, "live:heartbeat", servers.dashboard, "dashboard"), ms1),
+          ...beats(a1, b1, "dashboard", ms1),
+          // Only dashboard tabs ask for avatars.
+          avatars: perHour(callsBetween(a1.tally, b1.tally, ["steamData:profiles"]), ms1),
         },
         players: {
           queries: perHour(calls(a2, b2, "live:playerList", servers.players), ms2),
-          heartbeats: perHour(calls(a2, b2, "live:heartbeat", servers.players, "players"), ms2),
+          ...beats(a2, b2, "players", ms2),
+        },
+        overlay: {
+          queries: perHour(calls(a1, b1, "live:dashboard", `key:${servers.dashboardKey}`), ms1),
+          ...beats(a1, b1, "overlay", ms1),
         },
         killFeed: {
           queries: perHour(calls(a1, b1, "serverLog:killFeed", servers.dashboard), ms1),

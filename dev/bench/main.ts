@@ -3,9 +3,12 @@
  * loopback against the simulator and the in-memory backend (the real convex/ functions). In order:
  *   1. idle fleets of 2 and 10 servers (nobody watching, warmup held): calls per hour (idle.ts);
  *   2. live play with 1, 10 and 50 dashboard viewers on server1 (as many of them with the kill
- *      feed open) and as many players-tab viewers on server2: game-server requests per minute to
- *      server1 (`gameRequestsPerMin`, flat when no viewer adds a request), calls per viewer-hour of each screen and of the kill feed (the slope between 1 and
- *      50 viewers), heartbeats per viewer-hour (live.ts); then 1 and 50 again with MatchZy push on;
+ *      feed open, and as many OBS overlays) and as many players-tab viewers on server2: game-server
+ *      requests per minute to server1 (`gameRequestsPerMin`, flat when no viewer adds a request),
+ *      calls per viewer-hour of each screen, the kill feed and the overlay (the slope between 1
+ *      and 50 viewers; the avatars' subscription and the heartbeats' rate-limiter calls included:
+ *      Convex bills a component's function runs like the app's), heartbeats per viewer-hour
+ *      (live.ts); then 1 and 50 again with MatchZy push on;
  *   3. delay from a change on the game server to a subscribed dashboard, polled (and pushed, once
  *      the push endpoint exists) (latency.ts);
  *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts);
@@ -94,8 +97,11 @@ function describeAudience(r: AudienceResult) {
       ` all calls ${fmt(r.allCallsPerHour)}/h (counts() + scheduled runs: ${fmt(r.billedCallsPerHour)}/h),` +
       ` of which server1's poller ${fmt(r.pollerCallsPerHour)}/h;` +
       ` conflict retries ${fmt(r.conflictRetriesPerHour, 1)}/h; ${fmt(r.roundsPerHour, 1)} rounds/h`,
-    `        per dashboard viewer ${per(r.dashboard.queries)} live.dashboard runs + ${per(r.dashboard.heartbeats)} heartbeats /h;` +
-      ` per players-tab viewer ${per(r.players.queries)} live.playerList runs + ${per(r.players.heartbeats)} heartbeats /h`,
+    `        per dashboard viewer ${per(r.dashboard.queries)} live.dashboard runs + ${per(r.dashboard.avatars)} steamData.profiles runs` +
+      ` + ${per(r.dashboard.heartbeats)} heartbeats + ${per(r.dashboard.components)} component calls /h;` +
+      ` per players-tab viewer ${per(r.players.queries)} live.playerList runs + ${per(r.players.heartbeats)} heartbeats` +
+      ` + ${per(r.players.components)} component calls /h; per overlay ${per(r.overlay.queries)} live.dashboard runs` +
+      ` + ${per(r.overlay.heartbeats)} heartbeats + ${per(r.overlay.components)} component calls /h`,
   ];
 }
 
@@ -167,20 +173,33 @@ async function main() {
     const audiences = await liveAudiences(
       demo,
       tally,
-      { dashboard: server1._id, players: server2._id },
+      { dashboard: server1._id, players: server2._id, dashboardKey: server1.key },
       AUDIENCES,
       (size) => settings.liveWindowMs[size] ?? 60_000,
       (r) => describeAudience(r).forEach((line) => console.log(`   ${line}`)),
     ).finally(() => warp(1));
-    const dashboardSlope = slope(audiences, (r) => r.dashboard.queries + r.dashboard.heartbeats);
-    const playersSlope = slope(audiences, (r) => r.players.queries + r.players.heartbeats);
+    const dashboardCost = (r: AudienceResult) =>
+      r.dashboard.queries + r.dashboard.avatars + r.dashboard.heartbeats + r.dashboard.components;
+    const dashboardSlope = slope(audiences, dashboardCost);
+    const avatarsSlope = slope(audiences, (r) => r.dashboard.avatars);
+    const componentSlope = slope(audiences, (r) => r.dashboard.components);
+    const playersSlope = slope(
+      audiences,
+      (r) => r.players.queries + r.players.heartbeats + r.players.components,
+    );
     const killFeedSlope = slope(audiences, (r) => r.killFeed.queries);
+    const overlaySlope = slope(
+      audiences,
+      (r) => r.overlay.queries + r.overlay.heartbeats + r.overlay.components,
+    );
     const last = audiences.at(-1)!;
-    const presence = last.heartbeatsPerHour / (2 * last.viewers);
+    const presence = last.dashboard.heartbeats / last.viewers;
     const perRound = (x: number) => x / (last.roundsPerHour || Infinity);
     console.log(
-      `   one more viewer adds: dashboard ${fmt(dashboardSlope)} calls/h, players tab ${fmt(playersSlope)} calls/h,` +
-        ` an opened kill feed ${fmt(killFeedSlope)} calls/h; heartbeats ${fmt(presence, 1)} per viewer-hour`,
+      `   one more viewer adds: dashboard ${fmt(dashboardSlope)} calls/h (avatars ${fmt(avatarsSlope, 1)},` +
+        ` component calls ${fmt(componentSlope, 1)}), players tab ${fmt(playersSlope)} calls/h,` +
+        ` an opened kill feed ${fmt(killFeedSlope)} calls/h, an overlay ${fmt(overlaySlope)} calls/h` +
+        ` (with ?killfeed=1 ${fmt(overlaySlope + killFeedSlope)}); heartbeats ${fmt(presence, 1)} per viewer-hour`,
     );
     console.log(
       `   per round (${fmt(last.roundsPerHour, 1)} rounds/h in the 50-viewer window): dashboard` +
@@ -189,7 +208,7 @@ async function main() {
     console.log(
       `   cross-check, every call in server1's windows per added viewer pair: tally ${fmt(slope(audiences, (r) => r.allCallsPerHour))}/h,` +
         ` counts() + scheduled runs ${fmt(slope(audiences, (r) => r.billedCallsPerHour))}/h` +
-        ` (dashboard + players = ${fmt(dashboardSlope + playersSlope)}/h)`,
+        ` (dashboard + players + kill feed + overlay = ${fmt(dashboardSlope + playersSlope + killFeedSlope + overlaySlope)}/h)`,
     );
     console.log(`   (${elapsed()})`);
 
@@ -201,13 +220,13 @@ async function main() {
       return liveAudiences(
         demo,
         tally,
-        { dashboard: server1._id, players: server2._id },
+        { dashboard: server1._id, players: server2._id, dashboardKey: server1.key },
         [1, 50],
         (size) => settings.liveWindowMs[size] ?? 60_000,
         (r) => describeAudience(r).forEach((line) => console.log(`   ${line}`)),
       ).finally(() => warp(1));
     });
-    const pushedSlope = slope(pushed, (r) => r.dashboard.queries + r.dashboard.heartbeats);
+    const pushedSlope = slope(pushed, dashboardCost);
     console.log(
       `   one more viewer adds with push on: dashboard ${fmt(pushedSlope)} calls/h,` +
         ` an opened kill feed ${fmt(slope(pushed, (r) => r.killFeed.queries))} calls/h`,
@@ -222,7 +241,7 @@ async function main() {
     const admins = await liveAudiences(
       demo,
       tally,
-      { dashboard: server1._id, players: server2._id },
+      { dashboard: server1._id, players: server2._id, dashboardKey: server1.key },
       AUDIENCES,
       (size) => settings.liveWindowMs[size] ?? 60_000,
       (r) =>
@@ -289,12 +308,17 @@ async function main() {
         dashboardPushOn: round(pushedSlope),
         players: round(playersSlope),
         // The kill feed a spectator opens (its own subscription; the tab's heartbeat is counted
-        // with the dashboard), and the overlay: the dashboard's subscription and heartbeat, the
-        // same as a dashboard viewer; `?killfeed=1` adds the kill feed's figure.
+        // with the dashboard). The overlay measured on its own tabs (`?rounds=1` subscribes to
+        // nothing more); `?killfeed=1` adds the kill feed's subscription, measured beside it.
         killFeed: round(killFeedSlope),
         adminTab: round(adminTabSlope),
-        overlay: round(dashboardSlope),
+        overlay: round(overlaySlope),
+        overlayKillFeed: round(overlaySlope + killFeedSlope),
       },
+      // Parts of the dashboard's figure: the avatars' subscription (made again when a human it
+      // has not asked for joins) and the heartbeats' calls into the rate-limiter component.
+      avatarCallsPerViewerHour: round(avatarsSlope),
+      componentCallsPerViewerHour: round(componentSlope),
       presenceCallsPerViewerHour: round(presence),
       conflictRetriesPerHour: round(last.conflictRetriesPerHour),
       callsPerViewerRound: {

@@ -1,7 +1,7 @@
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { useMemo } from "react";
-import { api, isSteamId64 } from "@/lib/backend";
+import { useMemo, useState } from "react";
+import { api, profileIdsToWatch } from "@/lib/backend";
 
 export type SteamProfile = Omit<
   FunctionReturnType<typeof api.steamData.profiles>[number],
@@ -9,14 +9,16 @@ export type SteamProfile = Omit<
 >;
 
 /**
- * Cached Steam avatars of these players (humans only), keyed by SteamID64. One subscription per
- * set of players: it re-runs only when a profile arrives from Steam (at most daily), not with play.
+ * Cached Steam avatars of these players (humans only), keyed by SteamID64. The subscription
+ * re-runs only when a profile arrives from Steam (at most daily), not with play, and is kept while
+ * players leave or change sides: only a human it has not asked for yet makes a new one.
  */
 export function useSteamProfiles(steamIds: readonly string[]): ReadonlyMap<string, SteamProfile> {
-  // The sorted ids are the identity: a new array with the same players keeps the subscription.
-  const key = [...new Set(steamIds.filter(isSteamId64))].sort().join(",");
-  const ids = useMemo(() => (key ? key.split(",") : []), [key]);
-  const rows = useQuery(api.steamData.profiles, ids.length > 0 ? { steamIds: ids } : "skip");
+  const [asked, setAsked] = useState<readonly string[]>([]);
+  const ids = profileIdsToWatch(steamIds, asked);
+  // Remembered for the next render (React's pattern for a value derived from the previous one).
+  if (ids !== asked) setAsked(ids);
+  const rows = useQuery(api.steamData.profiles, ids.length > 0 ? { steamIds: [...ids] } : "skip");
   return useMemo(() => new Map((rows ?? []).map(({ steamId, ...p }) => [steamId, p])), [rows]);
 }
 

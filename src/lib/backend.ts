@@ -17,6 +17,7 @@ export type { Kill, KillPlayer } from "../../convex/lib/killFeed";
 export { LOG_ACTIVE_MS } from "../../convex/lib/killFeed";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
 export { isSteamId64 } from "../../convex/lib/steamId";
+export { profileIdsToWatch } from "../../convex/lib/profileIds";
 export { csvLine } from "../../convex/lib/csv";
 export { LANGUAGES as DISCORD_LANGUAGES } from "../../convex/lib/languages";
 export { otherSide, type Side } from "../../convex/lib/side";

@@ -12,6 +12,14 @@ import type { LiveView } from "../../lib/validators";
 import { REQUEST_TEXTS } from "../../lib/texts/request";
 
 export { PRESENCE_TTL_MS } from "../../lib/presence";
+/**
+ * A tab's own row says when it was last refreshed (its expiry less the TTL): a refresh sooner
+ * than this after the last one changes nothing, unless it changes the tab's view, and only that
+ * rarer case asks the rate limiter. A steady tab's heartbeat then makes no call into the
+ * rate-limiter component (Convex bills those calls like any other), while one tab still writes
+ * its row at most every 10 s, view changes aside, which the limiter bounds as before.
+ */
+const QUIET_REFRESH_MS = 10_000;
 /** How many expired rows one clean-up removes. */
 export const PRESENCE_CLEANUP_BATCH = 2000;
 
@@ -75,7 +83,11 @@ export async function recordPresence(
     players && !(live && mine.players === true) && !(await isWatchingPlayers(ctx, serverId, now));
   const fields = { expiresAt: now + PRESENCE_TTL_MS, players };
   if (mine) {
-    if (!(await allowViewerRefresh(ctx, `${serverId}:${viewerId}`))) return false;
+    const tooSoon = now - (mine.expiresAt - PRESENCE_TTL_MS) < QUIET_REFRESH_MS;
+    const sameView = (mine.players === true) === players;
+    if (tooSoon && (sameView || !(await allowViewerRefresh(ctx, `${serverId}:${viewerId}`)))) {
+      return false;
+    }
     await ctx.db.patch("presence", mine._id, fields);
   } else if (await allowNewViewer(ctx, serverId, viewerId)) {
     await ctx.db.insert("presence", { serverId, viewerId, ...fields });
