@@ -173,6 +173,10 @@ describe.skipIf(!chromiumPath)("tournament ban/pick in the browser", () => {
     await report.waitFor();
     expect(await report.textContent()).toContain(`Не на сервері, тож не розміщено: ${b2}.`);
     for (const name of [a1, a2, b1]) expect(await report.textContent()).toContain(name);
+    // Round backups are turned on with the launch, and the admin is told.
+    const adminCard = admin.page.getByRole("region", { name: "Керування турніром" });
+    await adminCard.getByText(/Резервні копії раундів увімкнено/).waitFor();
+    await adminCard.screenshot({ path: path.join(screenshots, "tournament-launched-1366.png") });
     const launched = `Матч запущено: ${LABEL[final]}, режим «Напарники»`;
     await Promise.all(all.map((p) => p.getByRole("heading", { name: launched }).waitFor()));
     // The launch is not offered again as such: until the map's result is recorded, the admin is
@@ -182,6 +186,9 @@ describe.skipIf(!chromiumPath)("tournament ban/pick in the browser", () => {
       .waitFor();
     expect(await admin.page.getByRole("button", { name: "Запустити матч" }).count()).toBe(0);
     await admin.page.getByText(/Результату мапи 1 ще немає/).waitFor();
+    await admin.page.setViewportSize({ width: 360, height: 800 });
+    await adminCard.getByText(/Резервні копії раундів увімкнено/).scrollIntoViewIfNeeded();
+    await adminCard.screenshot({ path: path.join(screenshots, "tournament-launched-360.png") });
 
     await Promise.all([admin, pa1!, pa2!, pb1!, pb2!, spectator!].map((c) => c.context.close()));
     // Seven pages follow every step live: on a loaded 2-core machine that takes well over the

@@ -132,4 +132,30 @@ describe("crash and update", () => {
     expect(match.body.health?.links?.length).toBe(s.state().players.humans);
     expect(healthFromStats(s.console.exec("stats")).fps).toBeGreaterThan(60);
   });
+
+  it("the demo drives each through the control API: backups off, a crash, an update", async () => {
+    const s = sim.servers[0]!;
+    const control = (path: string, body: unknown) =>
+      request<{ success: boolean; result?: string }>(`${sim.controlUrl}/servers/${s.id}${path}`, {
+        body,
+      });
+    await control("/console", { command: "mp_backup_round_auto 0" });
+    expect((await control("/console", { command: "mp_backup_round_auto" })).body.result).toMatch(
+      /mp_backup_round_auto = (false|0)/,
+    );
+    // With them off, a round start writes no file.
+    const files = s.backups.list().length;
+    s.console.exec("mp_warmup_start");
+    s.console.exec("mp_warmup_end");
+    expect(s.advanceUntil("roundStart", 500).reached).toBe(true);
+    expect(s.backups.list()).toHaveLength(files);
+    const build = healthFromStatus(s.console.exec("status")).build!;
+    expect((await control("/restart", { downtimeMs: -1 })).status).toBe(400);
+    await control("/restart", { downtimeMs: 50, update: true });
+    await expect
+      .poll(() => s.state().online && !s.state().restarting, { timeout: 10_000 })
+      .toBe(true);
+    expect(s.state()).toMatchObject({ phase: "warmup", scoreCT: 0, scoreT: 0 });
+    expect(healthFromStatus(s.console.exec("status")).build).toBe(build + 1);
+  });
 });
