@@ -91,6 +91,7 @@ import type * as lib_texts_core from "../lib/texts/core.js";
 import type * as lib_texts_cup from "../lib/texts/cup.js";
 import type * as lib_texts_discord from "../lib/texts/discord.js";
 import type * as lib_texts_duration from "../lib/texts/duration.js";
+import type * as lib_texts_moderation from "../lib/texts/moderation.js";
 import type * as lib_texts_request from "../lib/texts/request.js";
 import type * as lib_texts_serverState from "../lib/texts/serverState.js";
 import type * as lib_texts_steam from "../lib/texts/steam.js";
@@ -336,6 +337,7 @@ declare const fullApi: ApiFromModules<{
   "lib/texts/cup": typeof lib_texts_cup;
   "lib/texts/discord": typeof lib_texts_discord;
   "lib/texts/duration": typeof lib_texts_duration;
+  "lib/texts/moderation": typeof lib_texts_moderation;
   "lib/texts/request": typeof lib_texts_request;
   "lib/texts/serverState": typeof lib_texts_serverState;
   "lib/texts/steam": typeof lib_texts_steam;

@@ -2,6 +2,7 @@ import { CORE_TEXTS } from "./texts/core";
 import { CONDUCT_TEXTS } from "./texts/conduct";
 import { CUP_TEXTS } from "./texts/cup";
 import { DISCORD_REFUSAL_TEXTS } from "./texts/discord";
+import { MODERATION_TEXTS } from "./texts/moderation";
 import { REQUEST_TEXTS } from "./texts/request";
 import { STEAM_TEXTS } from "./texts/steam";
 import { STEAM_ID_TEXTS } from "./texts/steamId";
@@ -19,6 +20,7 @@ export const REFUSAL_TEXTS = {
   ...CONDUCT_TEXTS,
   ...CUP_TEXTS,
   ...DISCORD_REFUSAL_TEXTS,
+  ...MODERATION_TEXTS,
   ...REQUEST_TEXTS,
   ...STEAM_TEXTS,
   ...STEAM_ID_TEXTS,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fail } from "../../convex/lib/errors";
 import { BACKEND_TEXTS, REFUSAL_TEXTS } from "../../convex/lib/messages";
+import { REPORT_MESSAGES } from "../../convex/model/conduct/reportQueue";
+import { SANCTION_MESSAGES } from "../../convex/model/moderation/sanctions";
 import { TOURNAMENT_MESSAGES } from "../../convex/model/tournament/state";
 import en from "./en/common";
 import enRefusals from "./en/refusals";
@@ -40,6 +42,18 @@ describe("backend texts", () => {
       key: "refusal.tournament.seriesOrder",
       params: { n: 2 },
       message: "Спершу запустіть мапу 2 серії.",
+    });
+    // Moderation and report refusals: the same Ukrainian as before, now with their keys.
+    expect(thrown(() => fail("FORBIDDEN", SANCTION_MESSAGES.overModeratorMax(60)))).toEqual({
+      code: "FORBIDDEN",
+      key: "refusal.moderation.overModeratorMax",
+      params: { max: 60 },
+      message: "Модератор може забанити щонайбільше на 60 хв.",
+    });
+    expect(thrown(() => fail("CONFLICT", REPORT_MESSAGES.decided))).toEqual({
+      code: "CONFLICT",
+      key: "refusal.conduct.reportDecided",
+      message: "Скаргу вже вирішено.",
     });
   });
 });

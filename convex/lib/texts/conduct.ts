@@ -18,4 +18,16 @@ export const CONDUCT_TEXTS = defineTexts({
   "refusal.conduct.appealDecided": "Апеляцію вже вирішено.",
   "refusal.conduct.appealAdminOnly": "Апеляцію на покарання адміністратора вирішує адміністратор.",
   "refusal.conduct.decisionReason": "Напишіть причину рішення (до 200 символів).",
+  "refusal.conduct.reportNotFound": "Скаргу не знайдено.",
+  "refusal.conduct.reportNotOpen": "Скаргу вже взято в роботу або вирішено.",
+  "refusal.conduct.reportDecided": "Скаргу вже вирішено.",
+  "refusal.conduct.reportClaimedByOther":
+    "Скаргу взяв у роботу інший модератор: вирішити її може він або адміністратор.",
+  "refusal.conduct.reportDecision": "Напишіть рішення (до 200 символів).",
+  "refusal.conduct.sanctionOther": "Це покарання іншого гравця.",
+  "refusal.conduct.warningNotFound": "Попередження не знайдено.",
+  "refusal.conduct.warningNotProposed":
+    "Покарання за це попередження вже застосовано або відхилено.",
+  "refusal.conduct.warningNeedsSimpleAdmin":
+    "Мут, гег чи мовчання можливі лише на сервері з CS2-SimpleAdmin.",
 } as const);

@@ -9,6 +9,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { CONDUCT_REASON_MAX, type ReportStatus } from "../../lib/conductFields";
 import { fail } from "../../lib/errors";
+import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
 import { paginateSafely } from "../../lib/pagination";
 import type { Actor } from "../../lib/validators";
 import { defineCapability } from "../capability/define";
@@ -20,12 +21,12 @@ import { durationText } from "../../lib/durationText";
 export const REPORT_PAGE_MAX = 50;
 
 export const REPORT_MESSAGES = {
-  notFound: "Скаргу не знайдено.",
-  notOpen: "Скаргу вже взято в роботу або вирішено.",
-  decided: "Скаргу вже вирішено.",
-  claimedByOther: "Скаргу взяв у роботу інший модератор: вирішити її може він або адміністратор.",
-  decision: "Напишіть рішення (до 200 символів).",
-  sanctionOther: "Це покарання іншого гравця.",
+  notFound: CONDUCT_TEXTS["refusal.conduct.reportNotFound"],
+  notOpen: CONDUCT_TEXTS["refusal.conduct.reportNotOpen"],
+  decided: CONDUCT_TEXTS["refusal.conduct.reportDecided"],
+  claimedByOther: CONDUCT_TEXTS["refusal.conduct.reportClaimedByOther"],
+  decision: CONDUCT_TEXTS["refusal.conduct.reportDecision"],
+  sanctionOther: CONDUCT_TEXTS["refusal.conduct.sanctionOther"],
 } as const;
 
 const KIND_WORDS: Record<string, string> = {

@@ -10,6 +10,7 @@ import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { type ConductSettings, vConductSettings } from "../../lib/conductFields";
 import { fail } from "../../lib/errors";
+import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
 import { vModerationSettings, vSanctionRole, type SanctionRole } from "../../lib/sanctionFields";
 import type { ServerAction } from "../../lib/actionRegistry";
 import { vActionResult } from "../serverControl/step";
@@ -31,9 +32,9 @@ import { sanctionWords } from "./reportQueue";
 const DAY_MS = 24 * 3600_000;
 
 export const WARNING_MESSAGES = {
-  notFound: "Попередження не знайдено.",
-  notProposed: "Покарання за це попередження вже застосовано або відхилено.",
-  needsSimpleAdmin: "Мут, гег чи мовчання можливі лише на сервері з CS2-SimpleAdmin.",
+  notFound: CONDUCT_TEXTS["refusal.conduct.warningNotFound"],
+  notProposed: CONDUCT_TEXTS["refusal.conduct.warningNotProposed"],
+  needsSimpleAdmin: CONDUCT_TEXTS["refusal.conduct.warningNeedsSimpleAdmin"],
 } as const;
 
 /** The warnings of a player that still count at `now` within the period, newest first. */

@@ -9,6 +9,8 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import type { CommsKind } from "../../lib/actionRegistry";
 import { fail } from "../../lib/errors";
 import { MAX_SANCTION_MINUTES } from "../../lib/moderationDefaults";
+import { MODERATION_TEXTS } from "../../lib/texts/moderation";
+import { wordedIn, type Worded } from "../../lib/wording";
 import type { Actor } from "../../lib/validators";
 import { applyToCommsInForce } from "./commsInForce";
 import {
@@ -23,28 +25,25 @@ export const MAX_REASON_LENGTH = 100;
 /** The plugin's bound (10 years), see validateDuration in gameServer/consoleInput.ts. */
 export const MAX_BAN_MINUTES = MAX_SANCTION_MINUTES;
 
+const text = (key: keyof typeof MODERATION_TEXTS) => MODERATION_TEXTS[key];
+const withMax = (key: keyof typeof MODERATION_TEXTS) => (max: number) =>
+  wordedIn(MODERATION_TEXTS, key, { max });
+
 export const SANCTION_MESSAGES = {
-  permanentAdminOnly: "Постійний бан може видати лише адміністратор.",
-  overModeratorMax: (max: number) => `Модератор може забанити щонайбільше на ${max} хв.`,
-  badDuration: "Тривалість бану: ціле число хвилин від 0 (назавжди).",
-  reasonRequired: "Вкажіть причину.",
-  reasonTooLong: `Причина: щонайбільше ${MAX_REASON_LENGTH} символів.`,
-  unbanNotOwn:
-    "Модератор може зняти лише тимчасовий бан, виданий модератором. Зверніться до адміністратора.",
-  replaceNotOwn:
-    "Гравець уже має бан на цьому сервері, який модератор не може замінити (постійний, довший за ваш максимум або виданий адміністратором). Зверніться до адміністратора.",
-  publicListOff: "Список банів спільноти не є публічним.",
+  permanentAdminOnly: text("refusal.moderation.permanentAdminOnly"),
+  overModeratorMax: withMax("refusal.moderation.overModeratorMax"),
+  badDuration: text("refusal.moderation.badDuration"),
+  reasonRequired: text("refusal.moderation.reasonRequired"),
+  reasonTooLong: withMax("refusal.moderation.reasonTooLong")(MAX_REASON_LENGTH),
+  unbanNotOwn: text("refusal.moderation.unbanNotOwn"),
+  replaceNotOwn: text("refusal.moderation.replaceNotOwn"),
   commsUnsupported: (server: string) =>
-    `На сервері «${server}» не позначено CS2-SimpleAdmin: мут, гег і мовчання недоступні.`,
-  commsPermanentAdminOnly: "Постійний мут, гег чи мовчання може видати лише адміністратор.",
-  commsOverModeratorMax: (max: number) =>
-    `Модератор може заглушити гравця щонайбільше на ${max} хв.`,
-  commsBadDuration: "Тривалість: ціле число хвилин від 0 (назавжди).",
-  replaceCommsNotOwn:
-    "Гравець уже має мут, гег чи мовчання на цьому сервері, які модератор не може замінити (постійні або видані адміністратором). Зверніться до адміністратора.",
-  uncommsNotOwn:
-    "Модератор може зняти лише тимчасовий мут, гег чи мовчання, видані модератором. Зверніться до адміністратора.",
-  badSettings: "Некоректні налаштування модерації.",
+    wordedIn(MODERATION_TEXTS, "refusal.moderation.commsUnsupported", { server }),
+  commsPermanentAdminOnly: text("refusal.moderation.commsPermanentAdminOnly"),
+  commsOverModeratorMax: withMax("refusal.moderation.commsOverModeratorMax"),
+  commsBadDuration: text("refusal.moderation.commsBadDuration"),
+  replaceCommsNotOwn: text("refusal.moderation.replaceCommsNotOwn"),
+  uncommsNotOwn: text("refusal.moderation.uncommsNotOwn"),
 } as const;
 
 /** A whole number of minutes within the plugin's bound; 0 is permanent. */
@@ -89,7 +88,7 @@ function checkDuration(
   role: SanctionRole,
   minutes: number,
   settings: Pick<ModerationSettings, "moderatorMaxMinutes">,
-  say: { bad: string; permanent: string; overMax: (max: number) => string },
+  say: { bad: string; permanent: string; overMax: (max: number) => Worded },
 ): void {
   if (!isValidDuration(minutes)) fail("INVALID_INPUT", say.bad);
   if (role === "admin") return;

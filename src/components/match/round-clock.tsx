@@ -20,8 +20,7 @@ export function RoundClock({ match, stacked = false }: { match: Match; stacked?:
   const now = useNow(500);
   const layout = stacked ? ` ${styles.stacked}` : "";
   const { phaseEndsAt, bombEndsAt, roundPhase } = match;
-  // A bomb at 0:00 has gone off: the round is over on the server, so no frozen «0:00» either.
-  if (bombEndsAt !== undefined && now - bombEndsAt < EXPIRED_GRACE_MS) {
+  if (bombEndsAt !== undefined) {
     const left = formatClock(bombEndsAt - now);
     return (
       <span
@@ -35,7 +34,6 @@ export function RoundClock({ match, stacked = false }: { match: Match; stacked?:
       </span>
     );
   }
-  if (bombEndsAt !== undefined) return null;
   if (phaseEndsAt === undefined || roundPhase === "paused") return null;
   if (now - phaseEndsAt >= EXPIRED_GRACE_MS) return null;
   const left = formatClock(phaseEndsAt - now);

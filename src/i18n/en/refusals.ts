@@ -112,6 +112,18 @@ export default {
   "refusal.conduct.appealAdminOnly":
     "An appeal against an admin's sanction is decided by an admin.",
   "refusal.conduct.decisionReason": "Write the reason for the decision (up to 200 characters).",
+  "refusal.conduct.reportNotFound": "Report not found.",
+  "refusal.conduct.reportNotOpen": "The report is already being handled or decided.",
+  "refusal.conduct.reportDecided": "The report is already decided.",
+  "refusal.conduct.reportClaimedByOther":
+    "Another moderator took this report: they or an admin can decide it.",
+  "refusal.conduct.reportDecision": "Write the decision (up to 200 characters).",
+  "refusal.conduct.sanctionOther": "This sanction is another player's.",
+  "refusal.conduct.warningNotFound": "Warning not found.",
+  "refusal.conduct.warningNotProposed":
+    "The sanction for this warning has already been applied or declined.",
+  "refusal.conduct.warningNeedsSimpleAdmin":
+    "Mute, gag and silence are only possible on a server with CS2-SimpleAdmin.",
   "refusal.steam.notConfigured":
     "Steam linking is unavailable: PANEL_URL (the panel's address Steam sends the player back to) is not set on the panel's server.",
   "refusal.steam.expired":
@@ -135,6 +147,26 @@ export default {
     "Unknown SteamID format. Supported: SteamID64 (7656119…), STEAM_0:X:Y, [U:1:N] and steamcommunity.com/profiles/… or /id/… links.",
   "refusal.steamId.outOfRange": "No such Steam account exists.",
   "refusal.steamId.vanityName": "Not a valid Steam custom profile name.",
+  "refusal.moderation.permanentAdminOnly": "Only an admin can give a permanent ban.",
+  "refusal.moderation.overModeratorMax": "A moderator can ban for at most {max} min.",
+  "refusal.moderation.badDuration": "Ban length: a whole number of minutes from 0 (permanent).",
+  "refusal.moderation.reasonRequired": "Give a reason.",
+  "refusal.moderation.reasonTooLong": "Reason: at most {max} characters.",
+  "refusal.moderation.unbanNotOwn":
+    "A moderator can lift only a temporary ban given by a moderator. Ask an admin.",
+  "refusal.moderation.replaceNotOwn":
+    "The player already has a ban on this server that a moderator cannot replace (permanent, longer than your maximum, or given by an admin). Ask an admin.",
+  "refusal.moderation.commsUnsupported":
+    "Server «{server}» is not marked as running CS2-SimpleAdmin: mute, gag and silence are unavailable.",
+  "refusal.moderation.commsPermanentAdminOnly":
+    "Only an admin can give a permanent mute, gag or silence.",
+  "refusal.moderation.commsOverModeratorMax":
+    "A moderator can silence a player for at most {max} min.",
+  "refusal.moderation.commsBadDuration": "Length: a whole number of minutes from 0 (permanent).",
+  "refusal.moderation.replaceCommsNotOwn":
+    "The player already has a mute, gag or silence on this server that a moderator cannot replace (permanent or given by an admin). Ask an admin.",
+  "refusal.moderation.uncommsNotOwn":
+    "A moderator can lift only a temporary mute, gag or silence given by a moderator. Ask an admin.",
   "refusal.request.tooLong":
     "A value in the request is too long ({field}): at most {max} characters.",
   "refusal.request.tooMany": "Too many items in the request ({field}): at most {max}.",

@@ -1,0 +1,25 @@
+import { defineTexts } from "../wording";
+
+/** Refusals of bans, kicks, mutes, gags and silences: who may give or lift which, and the forms. */
+export const MODERATION_TEXTS = defineTexts({
+  "refusal.moderation.permanentAdminOnly": "Постійний бан може видати лише адміністратор.",
+  "refusal.moderation.overModeratorMax": "Модератор може забанити щонайбільше на {max} хв.",
+  "refusal.moderation.badDuration": "Тривалість бану: ціле число хвилин від 0 (назавжди).",
+  "refusal.moderation.reasonRequired": "Вкажіть причину.",
+  "refusal.moderation.reasonTooLong": "Причина: щонайбільше {max} символів.",
+  "refusal.moderation.unbanNotOwn":
+    "Модератор може зняти лише тимчасовий бан, виданий модератором. Зверніться до адміністратора.",
+  "refusal.moderation.replaceNotOwn":
+    "Гравець уже має бан на цьому сервері, який модератор не може замінити (постійний, довший за ваш максимум або виданий адміністратором). Зверніться до адміністратора.",
+  "refusal.moderation.commsUnsupported":
+    "На сервері «{server}» не позначено CS2-SimpleAdmin: мут, гег і мовчання недоступні.",
+  "refusal.moderation.commsPermanentAdminOnly":
+    "Постійний мут, гег чи мовчання може видати лише адміністратор.",
+  "refusal.moderation.commsOverModeratorMax":
+    "Модератор може заглушити гравця щонайбільше на {max} хв.",
+  "refusal.moderation.commsBadDuration": "Тривалість: ціле число хвилин від 0 (назавжди).",
+  "refusal.moderation.replaceCommsNotOwn":
+    "Гравець уже має мут, гег чи мовчання на цьому сервері, які модератор не може замінити (постійні або видані адміністратором). Зверніться до адміністратора.",
+  "refusal.moderation.uncommsNotOwn":
+    "Модератор може зняти лише тимчасовий мут, гег чи мовчання, видані модератором. Зверніться до адміністратора.",
+} as const);
