@@ -132,7 +132,13 @@ export function PanelPage() {
   const online = status ? status.online : undefined;
   const livePlayers = players === undefined ? undefined : (players?.players ?? null);
   useHeartbeat(serverId, screen);
-  useOfflineToast(serverId, server?.name, online, user.isAdmin || user.isModerator);
+  useOfflineToast(
+    serverId,
+    server?.name,
+    online,
+    user.isAdmin || user.isModerator,
+    (server?.connectionType ?? "HTTP") !== "HTTP",
+  );
 
   // The tab and the server live in the URL, so a link to a server's console can be shared.
   const serverKey = server?.key;

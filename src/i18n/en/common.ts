@@ -65,6 +65,7 @@ export default {
   "freshness.never": "not updated yet",
   "errors.generic": "Something went wrong. Please try again.",
   "errors.apiUpdateFailed": "Could not update data from the API for server {name}.",
+  "errors.rconUpdateFailed": "Could not update data from server {name} over RCON.",
   "errors.noServer": "No server selected.",
   "errors.unknownAction": "Unknown action: {action}",
   "errors.accessDenied": "Access restricted. This action requires administrator sign-in.",

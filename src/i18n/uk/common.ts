@@ -68,6 +68,7 @@ export default {
   // Error and status messages (shared by every feature)
   "errors.generic": "Щось пішло не так. Спробуйте ще раз.",
   "errors.apiUpdateFailed": "Не вдалося оновити дані з API для сервера {name}.",
+  "errors.rconUpdateFailed": "Не вдалося оновити дані сервера {name} через RCON.",
   "errors.noServer": "Сервер не вибрано.",
   "errors.unknownAction": "Невідома дія: {action}",
   "errors.accessDenied": "Доступ обмежено. Ця дія вимагає авторизації адміністратора.",

@@ -77,8 +77,9 @@ describe("AuthTab", () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it("wrong credentials are told once in a toast, with no console line", async () => {
+  it("wrong credentials are told once in a toast and logged as one line, no stack trace", async () => {
     const user = userEvent.setup();
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     renderWith({ signIn: vi.fn().mockRejectedValue(new WrongCredentialsError("wrong")) });
@@ -87,6 +88,7 @@ describe("AuthTab", () => {
     expect(toast.error).toHaveBeenCalledWith("Невірний e-mail, пароль або ім'я користувача.");
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
+    expect(info).toHaveBeenCalledWith("Sign-in refused: wrong credentials");
   });
 
   it("offers the two demo buttons with the demo provider, and continuing without authorization", async () => {

@@ -39,8 +39,12 @@ export function AuthTab({ onDone }: { onDone: () => void }) {
       toast.success(t("auth.success"));
       onDone();
     } catch (error) {
-      // A wrong password is the form's answer, not a fault: only the unexpected is logged.
-      if (!(error instanceof WrongCredentialsError)) console.warn("Sign-in failed", error);
+      // A wrong password is the form's answer, not a fault: one plain line, no stack trace.
+      if (error instanceof WrongCredentialsError) {
+        console.info("Sign-in refused: wrong credentials");
+      } else {
+        console.warn("Sign-in failed", error);
+      }
       toast.error(t("auth.failed"));
     } finally {
       setPending(null);

@@ -31,6 +31,20 @@ describe("useOfflineToast", () => {
     expect(toast.error).toHaveBeenCalledTimes(2);
   });
 
+  it("a server reached over RCON has no API: its toast says RCON", () => {
+    const { rerender } = renderHook(
+      (p: Props) => useOfflineToast(p.id, p.name, p.online, true, true),
+      { initialProps: { id: "s3", name: "Server #3", online: true } as Props },
+    );
+    rerender({ id: "s3", name: "Server #3", online: false });
+    expect(toast.error).toHaveBeenCalledWith(
+      "Не вдалося оновити дані сервера Server #3 через RCON.",
+      {
+        id: "offline-s3",
+      },
+    );
+  });
+
   it("does not toast for a server that was already offline when shown", () => {
     const { rerender } = setup({ id: "s1", name: "Server #1", online: false });
     rerender({ id: "s1", name: "Server #1", online: false });
