@@ -19,7 +19,7 @@ export interface DialogProps {
   /** Rendered under the title (badges, subtitles). */
   subtitle?: ReactNode;
   footer?: ReactNode;
-  size?: "md" | "lg";
+  size?: "md" | "lg" | "xl";
   /** What gets focus on open (e.g. the form's first input); default: the close button. */
   initialFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
@@ -102,7 +102,7 @@ function OpenDialog({
       ref={ref}
       aria-labelledby={titleId}
       aria-modal="true"
-      className={`${styles.dialog} ${size === "lg" ? styles.lg : ""} ${native ? "" : styles.fallback}`}
+      className={`${styles.dialog} ${size === "md" ? "" : styles[size]} ${native ? "" : styles.fallback}`}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -110,9 +110,11 @@ export function ServersSettings() {
                     {s.disabled ? t("admin.servers.disabled") : t("admin.servers.enabled")}
                   </Badge>
                   {s.rconAuthFailed ? (
-                    <span role="status">{t("admin.servers.rconAuthFailed")}</span>
+                    <span role="status" className={styles.cellNote}>
+                      {t("admin.servers.rconAuthFailed")}
+                    </span>
                   ) : s.lastError ? (
-                    <span>{s.lastError}</span>
+                    <span className={styles.cellNote}>{s.lastError}</span>
                   ) : null}
                   {s.pollBackoffMs ? (
                     <span role="status">

@@ -19,7 +19,7 @@ const DeploymentStatusSection = lazy(() => import("./deployment-status"));
 /** Panel settings (admin only): game servers and who is an admin. Reachable without a server. */
 export function SettingsModal({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} size="lg" title={t("admin.settings.title")}>
+    <Dialog open onClose={onClose} size="xl" title={t("admin.settings.title")}>
       <QueryBoundary
         fallback={
           <EmptyState icon={<Icon name="alert" />} role="alert">
