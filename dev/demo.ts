@@ -45,6 +45,8 @@ export interface DemoOptions {
   web?: boolean;
   /** mp_maxrounds cap of every simulated server (default 8). */
   maxRounds?: number;
+  /** Plugin servers beyond the three (Server #4, …): a cup benchmark needs a pool of four. */
+  extraServers?: number;
 }
 
 export interface DemoHandle {
@@ -81,6 +83,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<DemoHandle> {
         { maxRounds },
         { maxRounds },
         { maxRounds, map: "de_nuke", humans: 3, spectators: 0 },
+        ...Array.from({ length: opts.extraServers ?? 0 }, () => ({ maxRounds })),
       ],
       log: opts.quiet ? () => {} : (m) => console.log(`[sim] ${m}`),
     });

@@ -14,9 +14,11 @@
  *   4. ban → peer delay with 200 observers on one tournament page (tournament.ts);
  *   5. direct RCON (Server #3): Node actions per watched hour, poll duration, admin actions (rcon.ts);
  *   6. CS2's log on Server #1 at a real server's volume: calls and HTTP-action seconds per hour of
- *      play, and how CS2 paces its POSTs (logCost.ts).
+ *      play, and how CS2 paces its POSTs (logCost.ts);
+ *   7. a 16-team cup on 4 servers at competitive timing, four matches in play: calls per
+ *      viewer-hour of its public bracket page and what woke it (bracket.ts, on a demo of its own).
  * `--json` ends the output with one line holding every figure as JSON. `--quick` (or
- * BENCH_QUICK=1) shortens every window: about 3.5 minutes instead of 9. BENCH_VERBOSE=1 shows the
+ * BENCH_QUICK=1) shortens every window: about 10 minutes instead of 20. BENCH_VERBOSE=1 shows the
  * demo's logs.
  */
 // First: the warpable clock must be in place before any module captures the timers.
@@ -31,7 +33,8 @@ import { liveAudiences, type AudienceResult } from "./live";
 import { logCost } from "./logCost";
 import { directRconCost, directServer, type RconCost } from "./rcon";
 import { banToPeerLatency, describeBanLatency } from "./tournament";
-import { client, round } from "./util";
+import { bracketCost } from "./bracket";
+import { client, COMPETITIVE_TIMING, round } from "./util";
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick") || process.env.BENCH_QUICK === "1";
@@ -49,6 +52,7 @@ const settings = quick
       rconWindowMs: 60_000,
       rconActions: 6,
       logWindowMs: 90_000,
+      bracketWindowMs: 1_800_000,
     }
   : {
       liveWindowMs: { 1: 600_000, 10: 600_000, 50: 1_800_000 } as Record<number, number>,
@@ -59,13 +63,16 @@ const settings = quick
       rconWindowMs: 180_000,
       rconActions: 12,
       logWindowMs: 300_000,
+      bracketWindowMs: 3_600_000,
     };
 const OBSERVERS = 200;
+/** Viewers of the cup's bracket page in section 7, and how much faster its clock runs (slower than
+ * live play's: 40 clients, four servers and a cup in one process must keep up with it). */
+const BRACKET_VIEWERS = 10;
+const BRACKET_WARP = 6;
 const AUDIENCES = [1, 10, 50];
 /** How much faster the clock runs during live play (clock.ts). */
 const LIVE_WARP = 8;
-/** CS2's competitive round timing (gamemode_competitive), which the simulator then plays. */
-const COMPETITIVE_TIMING = ["mp_freezetime 15", "mp_roundtime 1.92", "mp_round_restart_delay 7"];
 
 const fmt = (x: number, digits = 0) =>
   x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -314,6 +321,7 @@ async function main() {
         adminTab: round(adminTabSlope),
         overlay: round(overlaySlope),
         overlayKillFeed: round(overlaySlope + killFeedSlope),
+        bracket: 0,
       },
       // Parts of the dashboard's figure: the avatars' subscription (made again when a human it
       // has not asked for joins) and the heartbeats' calls into the rate-limiter component.
@@ -339,13 +347,40 @@ async function main() {
         ms: { p50: round(rcon.adminAction.ms.p50), p95: round(rcon.adminAction.ms.p95) },
       },
     };
-    return figures;
+    return { figures, tally, elapsed };
   } finally {
     await demo.stop();
   }
 }
 
-const figures = await main();
+const { figures, tally, elapsed } = await main();
+console.log(
+  `7. A ${BRACKET_VIEWERS}-viewer cup bracket: 16-team single elimination (BO1 maps of up to 23 rounds, teams` +
+    ` of 2) on 4 servers at competitive timing, played by its players, clock ${BRACKET_WARP}× faster,` +
+    " from four matches in play",
+);
+const bracket = await bracketCost(tally, {
+  viewers: BRACKET_VIEWERS,
+  windowMs: settings.bracketWindowMs,
+  speed: BRACKET_WARP,
+  quiet: process.env.BENCH_VERBOSE !== "1",
+  ...(process.env.BENCH_VERBOSE === "1"
+    ? { log: (line: string) => console.log(`   ${line}`) }
+    : {}),
+});
+const woke = Object.entries(bracket.changes)
+  .sort((x, y) => y[1] - x[1])
+  .map(([what, n]) => `${what} ${n}`)
+  .join(", ");
+console.log(
+  `   ${bracket.calls} calls of cups.bracket + servers.list over ${fmt(bracket.windowMs / 60_000, 1)} min of` +
+    ` the cup's clock, ${bracket.reconnectReruns} of them reconnections' reruns (longest stall of the` +
+    ` process ${fmt(bracket.stallMs)} ms); ${fmt(bracket.inPlay.mean, 1)} matches in play on average,` +
+    ` at least ${bracket.inPlay.min}; ${bracket.decided} decided: ${fmt(bracket.callsPerViewerHour, 1)} calls per viewer-hour`,
+  `\n   one viewer's ${bracket.updates} updates, by what changed in them: ${woke}`,
+);
+console.log(`   (${elapsed()}; load average ${load()})`);
+figures.callsPerViewerHour.bracket = round(bracket.callsPerViewerHour);
 // Printed once everything has stopped, so it stays the last line.
 if (json) console.log(JSON.stringify(figures));
 process.exit(0);

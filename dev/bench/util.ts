@@ -4,6 +4,13 @@ import WebSocket from "ws";
 import { makeDemoJwt } from "../backend/server";
 import { DEMO_ADMIN_EMAIL } from "../demo";
 
+/** CS2's competitive round timing (gamemode_competitive), which the simulator then plays. */
+export const COMPETITIVE_TIMING = [
+  "mp_freezetime 15",
+  "mp_roundtime 1.92",
+  "mp_round_restart_delay 7",
+];
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function client(url: string) {

@@ -17,7 +17,7 @@ import type { DemoHandle } from "../demo";
 import { client, demoAdminToken, sleep } from "../bench/util";
 import { signUpPlayers, type CupPlayer } from "./players";
 
-type CupView = NonNullable<FunctionReturnType<typeof api.cups.bracket>>;
+export type CupView = NonNullable<FunctionReturnType<typeof api.cups.bracket>>;
 
 export const CUP_DEMO_TEAMS = [
   "Вовки",
@@ -36,7 +36,7 @@ export const CUP_DEMO_TEAMS = [
   "Оси",
 ] as const;
 
-const TEAM_SIZE = 2;
+export const TEAM_SIZE = 2;
 const VETO: TournamentFormat = {
   preset: "custom",
   teamSize: TEAM_SIZE,
@@ -68,7 +68,7 @@ export interface CupDemoResult {
   serversUsed: Record<string, string[]>;
 }
 
-interface Setup {
+export interface Setup {
   cupId: Id<"cups">;
   slug: string;
   name: string;
@@ -77,7 +77,7 @@ interface Setup {
   players: CupPlayer[];
 }
 
-async function createCup(
+export async function createCup(
   admin: ConvexClient,
   name: string,
   bracket: BracketConfig,
@@ -98,7 +98,11 @@ async function createCup(
 }
 
 /** Captain creates the team, the others join by its invite code. */
-async function registerTeams(cupId: Id<"cups">, players: CupPlayer[], names: readonly string[]) {
+export async function registerTeams(
+  cupId: Id<"cups">,
+  players: CupPlayer[],
+  names: readonly string[],
+) {
   for (const [t, name] of names.entries()) {
     const roster = players.slice(t * TEAM_SIZE, (t + 1) * TEAM_SIZE);
     const { inviteCode } = await roster[0]!.convex.mutation(api.cups.createTeam, {
@@ -111,7 +115,7 @@ async function registerTeams(cupId: Id<"cups">, players: CupPlayer[], names: rea
 }
 
 /** What the players of one cup do on each look at the bracket. */
-class Crowd {
+export class Crowd {
   private readonly checkedIn = new Set<string>();
   private readonly joined = new Map<string, Id<"servers">>();
   private readonly acting = new Set<string>();

@@ -35,6 +35,16 @@ export function seedServersFor(sim: SimHandle) {
       rconPassword: s2.config.rconPassword,
     },
     ...directRcon(sim),
+    // Any further simulated server: another plugin server.
+    ...sim.servers.slice(3).map((s, i) => ({
+      key: `server${i + 4}`,
+      name: `Server #${i + 4}`,
+      apiBaseUrl: s.baseUrl,
+      connectAddress: `${host(s)}:${s.rconPort}`,
+      connectionType: "HTTP" as const,
+      simpleAdmin: s.config.simpleAdmin !== false,
+      apiKey: s.config.apiKey,
+    })),
   ];
 }
 
