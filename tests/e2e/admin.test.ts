@@ -9,23 +9,18 @@ import type { SessionId } from "convex-helpers/server/sessions";
 import { ConvexClient } from "convex/browser";
 import { ConvexError } from "convex/values";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
 import type { WireMatch, WirePlayers } from "../../convex/lib/gameApi";
-import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
+import { chromiumPath, newPage, simJson, screenshotDir, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
-let env: Env;
+const env = useDemoEnv();
 let admin: { page: Page; context: BrowserContext } | undefined;
 
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
 afterAll(async () => {
   await admin?.context.close();
-  await env?.stop();
 });
 
 /** One signed-in demo admin for the whole file (signing in is the slow part). */

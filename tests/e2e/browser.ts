@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startDemo, type DemoHandle } from "../../dev/demo";
 import { serveBuild } from "../../dev/bench/web-serve";
 import { framingHeaders } from "../../src/config/framing";
@@ -87,6 +88,30 @@ export async function startEnv(tickMs = 0): Promise<Env> {
       await demo.stop();
     },
   };
+}
+
+/**
+ * The test file's demo stack and browser (`startEnv`), started before its tests and stopped after
+ * them; nothing starts where there is no Chromium (the file's tests are skipped then). Its hooks
+ * are registered where it is called, so a file's own set-up runs after the stack is up and its own
+ * clean-up (closing its pages) before the stack stops. Read only inside hooks and tests.
+ */
+export function useDemoEnv(): Env {
+  let started: Env | undefined;
+  beforeAll(async () => {
+    if (chromiumPath) started = await startEnv();
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return new Proxy({} as Env, {
+    get(_target, key) {
+      if (!started) {
+        throw new Error("the demo stack is not running (no Chromium, or read too early)");
+      }
+      return Reflect.get(started, key) as unknown;
+    },
+  });
 }
 
 export async function newPage(

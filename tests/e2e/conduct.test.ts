@@ -7,40 +7,16 @@
  * scrolls sideways at 360 and 1366 px.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { describe, expect, test } from "vitest";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
+import { linkSteam, signIn } from "./demo-steps";
 
 const WAIT = { timeout: 60_000 };
 const PLAYER = "76561198000000301";
 const OTHER = "76561198000000302";
 const HOSTILE = `<img src=x onerror=alert(1)> @everyone ‮wallhack`;
 const shots = screenshotDir();
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
-async function signIn(page: Page, url: string, role: "visitor" | "moderator") {
-  const label = role === "visitor" ? "відвідувач" : "модератор";
-  await page.goto(`${url}?tab=auth`);
-  await page.getByRole("button", { name: `Увійти як ${label} (демо)` }).click();
-  await page.getByText("Авторизація успішна!").waitFor(WAIT);
-}
-
-/** «Мій профіль» → «Прив'язати Steam» → the Steam stand-in's sign-in → back on «Мій профіль». */
-async function linkSteam(page: Page, steamId: string, name: string) {
-  await page.getByRole("link", { name: "Мій профіль" }).first().click();
-  await page.getByRole("button", { name: "Прив'язати Steam" }).click();
-  await page.getByLabel("SteamID64").fill(steamId);
-  await page.getByLabel("Ім'я в Steam").fill(name);
-  await page.getByRole("button", { name: "Увійти" }).click();
-  await page.waitForURL(/\/me$/, WAIT);
-}
+const env = useDemoEnv();
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });

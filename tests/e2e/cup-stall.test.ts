@@ -4,13 +4,13 @@
  * do (a walkover for either team, or playing it again from the start); the replay schedules it
  * anew and the notice goes. Looked at (no sideways scroll) at 1366 and 360 px.
  */
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { BracketConfig } from "../../convex/lib/cupFields";
 import type { TournamentFormat } from "../../convex/lib/tournamentFields";
 import { client, demoAdminToken } from "../../dev/bench/util";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
+import { lookAt } from "./demo-steps";
 
 const WAIT = { timeout: 90_000 };
 /** 1v1 on one map: a ban each, the decider's side. */
@@ -28,27 +28,7 @@ const VETO: TournamentFormat = {
   firstTeam: "teamA",
 };
 const shots = screenshotDir();
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
-async function lookAt(page: Page, name: string) {
-  for (const width of [1366, 360]) {
-    await page.setViewportSize({ width, height: 860 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${width}px`,
-    ).toBe(true);
-    await page.screenshot({ path: `${shots}/cup-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
+const env = useDemoEnv();
 
 describe.skipIf(!chromiumPath)("a stalled cup match", () => {
   test("teams that never checked in, walkovers off: the admin is told and replays it", async () => {
@@ -92,7 +72,7 @@ describe.skipIf(!chromiumPath)("a stalled cup match", () => {
       .waitFor(WAIT);
     await stall.getByRole("button", { name: "Технічна перемога: Вовки" }).waitFor(WAIT);
     await stall.getByRole("button", { name: "Технічна перемога: Лиси" }).waitFor(WAIT);
-    await lookAt(a, "stall");
+    await lookAt(a, shots, "cup-stall");
 
     await stall.getByRole("button", { name: "Переграти з початку" }).click();
     await told.waitFor({ state: "detached", ...WAIT });

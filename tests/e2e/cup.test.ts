@@ -10,42 +10,19 @@
  * 360 px.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import { client, demoAdminToken } from "../../dev/bench/util";
 import { signUpPlayers } from "../../dev/cup-demo/players";
 import { endWarmup } from "../../dev/sim/match";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
+import { linkSteam, signIn } from "./demo-steps";
 
 const WAIT = { timeout: 90_000 };
 const VISITOR = "76561198000000391";
 const shots = screenshotDir();
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
-async function signIn(page: Page, url: string, role: "visitor" | "admin") {
-  const label = role === "visitor" ? "відвідувач" : "адміністратор";
-  await page.goto(`${url}?tab=auth`);
-  await page.getByRole("button", { name: `Увійти як ${label} (демо)` }).click();
-  await page.getByText("Авторизація успішна!").waitFor(WAIT);
-}
-
-async function linkSteam(page: Page, steamId: string, name: string) {
-  await page.getByRole("link", { name: "Мій профіль" }).first().click();
-  await page.getByRole("button", { name: "Прив'язати Steam" }).click();
-  await page.getByLabel("SteamID64").fill(steamId);
-  await page.getByLabel("Ім'я в Steam").fill(name);
-  await page.getByRole("button", { name: "Увійти" }).click();
-  await page.waitForURL(/\/me$/, WAIT);
-}
+const env = useDemoEnv();
 
 /** No sideways scroll of the page at 1366 and 360 px; a screenshot of each. */
 async function lookAt(page: Page, name: string) {

@@ -5,27 +5,19 @@
  * visitor's match page offers «Завантажити демо (60,0 МБ)», a link that fetches the file.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Id } from "../../convex/_generated/dataModel";
 import { MATCHZY_DEMO_CVARS } from "../../convex/lib/demos";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../../convex/lib/matchzyEvents";
 import { PUSH_HEADER } from "../../convex/lib/push";
 import { writeGeneratedSecret } from "../../convex/model/servers/records";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
 import { internal } from "../../convex/_generated/api";
 
 const screenshots = screenshotDir();
 const WAIT = { timeout: 30_000 };
 const SECRET = "cd".repeat(32);
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 describe.skipIf(!chromiumPath)("demos in the browser", () => {
   test("a recorded map's page offers its demo for download at 1366 and 360 px", async () => {

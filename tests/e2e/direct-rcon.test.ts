@@ -8,16 +8,15 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSimulator, type SimHandle } from "../../dev/sim/simulator";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
-let env: Env;
+const env = useDemoEnv();
 let plain: SimHandle;
 const WAIT = { timeout: 20_000 };
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  env = await startEnv();
   plain = await startSimulator({
     ephemeral: true,
     tickMs: 0,
@@ -26,7 +25,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await env?.stop();
   await plain?.stop();
 });
 

@@ -5,21 +5,13 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { WirePlayers } from "../../convex/lib/gameApi";
-import { chromiumPath, newPage, screenshotDir, simJson, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, screenshotDir, simJson, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
 const HOOK_ID = "200000000000000001";
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 async function signInAdmin(page: Page) {
   await page.goto(env.url);

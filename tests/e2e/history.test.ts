@@ -6,20 +6,12 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { describe, expect, test } from "vitest";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
 const WAIT = { timeout: 30_000 };
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 interface Recorded {
   _id: string;

@@ -12,7 +12,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { WirePlayer, WirePlayers } from "../../convex/lib/gameApi";
 import { isSteamId64 } from "../../convex/lib/steamId";
-import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, simJson, useDemoEnv } from "./browser";
 
 const HOSTILE = [
   '<img src=x onerror="window.__xss=1">',
@@ -27,7 +27,7 @@ const MARKUP_NICKNAME = "<b onmouseover=alert(1)>x</b>";
 const NICKNAME_REFUSED = "Нікнейм містить недопустимі символи.";
 const WAIT = { timeout: 20_000 };
 
-let env: Env;
+const env = useDemoEnv();
 const opened: Array<{ page: Page; context: BrowserContext }> = [];
 /** `alert()` and friends, from any page: an injected handler that ran would land here. */
 const alerts: string[] = [];
@@ -36,7 +36,6 @@ let admin: Page;
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  env = await startEnv();
   // Through the control API, as any tool would: five humans with hostile names, on T and CT.
   for (const [i, name] of HOSTILE.entries()) {
     const res = await fetch(`${env.demo.sim.controlUrl}/servers/server1/players`, {
@@ -52,7 +51,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const { context } of opened) await context.close();
-  await env?.stop();
 });
 
 async function open(url: string): Promise<Page> {

@@ -7,20 +7,12 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chromiumPath, screenshotDir, startEnv, type Env } from "./browser";
+import { describe, expect, test } from "vitest";
+import { chromiumPath, screenshotDir, useDemoEnv } from "./browser";
 
 const WAIT = { timeout: 30_000 };
 
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 async function open(locale: string, width: number): Promise<Page> {
   const context = await env.browser.newContext({

@@ -3,20 +3,12 @@
  * shared poller and the in-memory backend, plus the demo sign-in.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { WireMatch, WirePlayers } from "../../convex/lib/gameApi";
-import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
+import { chromiumPath, newPage, simJson, screenshotDir, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 describe.skipIf(!chromiumPath)("live view in the browser", () => {
   test("the dashboard shows every server, the online state and the simulator's match, live", async () => {

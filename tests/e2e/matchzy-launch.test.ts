@@ -5,21 +5,13 @@
  * roster and map; the one human on the server who holds no seat is kicked.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { MutationCtx } from "../../convex/_generated/server";
 import { createTournament } from "../../convex/model/tournament/state";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
 
 const WAIT = { timeout: 60_000 };
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 describe.skipIf(!chromiumPath)("a launch through MatchZy", () => {
   test("the admin sees MatchZy named before and after the launch; the server holds the roster", async () => {

@@ -17,17 +17,16 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import WebSocket from "ws";
 import { api } from "../../convex/_generated/api";
-import { chromiumPath, newPage, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, useDemoEnv } from "./browser";
 
 const WAIT = { timeout: 30_000 };
 const SETTLE = { timeout: 10_000 };
 
-let env: Env;
+const env = useDemoEnv();
 let handle: { page: Page; context: BrowserContext } | undefined;
 
 beforeAll(async () => {
   if (!chromiumPath) return;
-  env = await startEnv();
   // Two bans on server1, so the ban list has a table to lay out.
   const world = env.demo.sim.servers[0]!.world;
   world.bans.add(world.players[0]!.steamId, 60, "mobile layout test");
@@ -35,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await handle?.context.close();
-  await env?.stop();
 });
 
 /**

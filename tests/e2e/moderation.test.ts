@@ -8,21 +8,13 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { WirePlayers } from "../../convex/lib/gameApi";
 import { isSteamId64 } from "../../convex/lib/steamId";
-import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
+import { chromiumPath, newPage, simJson, screenshotDir, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 const SHOTS = "/work/shots/23";
 

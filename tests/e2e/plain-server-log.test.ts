@@ -5,18 +5,10 @@
  * and 360 px; once its map ends, the map is in /matches with a full match page.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chromiumPath, newPage, screenshotDir, startEnv, type Env } from "./browser";
+import { describe, expect, test } from "vitest";
+import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
 
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 const WAIT = { timeout: 30_000 };
 

@@ -6,20 +6,12 @@
  * push status counts no new event. The delay is printed for the note, never asserted.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { WireMatch } from "../../convex/lib/gameApi";
 import { PUSH_OFF_URL } from "../../convex/lib/push";
-import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, simJson, useDemoEnv } from "./browser";
 
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 const WAIT = { timeout: 30_000 };
 

@@ -4,7 +4,7 @@
  * before the veto: the admin sees who was seen when and frees the idle seats in one step.
  */
 import type { SessionId } from "convex-helpers/server/sessions";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { MutationCtx } from "../../convex/_generated/server";
@@ -13,21 +13,13 @@ import { presetFormat } from "../../convex/lib/tournamentPresets";
 import { SEAT_IDLE_MS } from "../../convex/model/tournament/seats";
 import { historyLine } from "../../convex/testing/history.fixtures";
 import { client, demoAdminToken } from "../../dev/bench/util";
-import { chromiumPath, newPage, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, useDemoEnv } from "./browser";
 
 const WAIT = { timeout: 60_000 };
 const SHOTS = process.env.SHOTS_DIR;
 const PLAYER = "76561198000000777";
 const OTHER = "76561198000000778";
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 async function recordTwoMonths() {
   await env.demo.backend.t.run(async (raw) => {

@@ -8,50 +8,18 @@
  * three maps played to the end on the simulator and recorded by the panel.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { WirePlayers } from "../../convex/lib/gameApi";
 import type { TournamentFormat } from "../../convex/lib/tournamentFields";
 import { client, demoAdminToken } from "../../dev/bench/util";
 import { BOT_NAMES } from "../../dev/sim/catalog";
-import { chromiumPath, newPage, simJson, startEnv, type Env } from "./browser";
+import { chromiumPath, newPage, simJson, useDemoEnv } from "./browser";
+import { linkSteam, signIn } from "./demo-steps";
 
 const WAIT = { timeout: 60_000 };
 const SHOTS = process.env.SHOTS_DIR;
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
-type Role = "visitor" | "moderator" | "admin";
-const ROLE_BUTTON: Record<Role, string> = {
-  visitor: "Увійти як відвідувач (демо)",
-  moderator: "Увійти як модератор (демо)",
-  admin: "Увійти як адміністратор (демо)",
-};
-
-export async function signIn(page: Page, url: string, role: Role) {
-  await page.goto(`${url}?tab=auth`);
-  await page.getByRole("button", { name: ROLE_BUTTON[role] }).click();
-  await page.getByText("Авторизація успішна!").waitFor(WAIT);
-}
-
-/** «Мій профіль» → «Прив'язати Steam» → the stand-in's sign-in page → back to the panel. */
-export async function linkSteam(page: Page, steamId: string, name: string) {
-  if (!new URL(page.url()).pathname.endsWith("/me")) {
-    await page.getByRole("link", { name: "Мій профіль" }).first().click();
-  }
-  await page.getByRole("button", { name: "Прив'язати Steam" }).click();
-  await page.getByLabel("SteamID64").fill(steamId);
-  await page.getByLabel("Ім'я в Steam").fill(name);
-  await page.getByRole("button", { name: "Увійти" }).click();
-  await page.waitForURL(/\/me$/, WAIT);
-}
+const env = useDemoEnv();
 
 describe.skipIf(!chromiumPath)("Steam-linked accounts", () => {
   test("two users link Steam; careers are verified; a linked SteamID cannot be taken", async () => {

@@ -7,25 +7,17 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api } from "../../convex/_generated/api";
 import type { WirePlayers } from "../../convex/lib/gameApi";
 import type { TournamentFormat } from "../../convex/lib/tournamentFields";
 import { client, demoAdminToken } from "../../dev/bench/util";
 import { BOT_NAMES } from "../../dev/sim/catalog";
-import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
+import { chromiumPath, newPage, simJson, screenshotDir, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
 const WAIT = { timeout: 60_000 };
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 const TIMED: TournamentFormat = {
   preset: "custom",

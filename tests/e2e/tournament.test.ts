@@ -5,10 +5,10 @@
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { WireMatch, WirePlayers } from "../../convex/lib/gameApi";
 import { BOT_NAMES } from "../../dev/sim/catalog";
-import { chromiumPath, newPage, simJson, startEnv, type Env, screenshotDir } from "./browser";
+import { chromiumPath, newPage, simJson, screenshotDir, useDemoEnv } from "./browser";
 
 const screenshots = screenshotDir();
 const POOL = ["de_inferno", "de_nuke", "de_overpass", "de_vertigo", "de_dogtown", "de_brewery"];
@@ -20,15 +20,7 @@ const LABEL: Record<string, string> = {
   de_dogtown: "Dogtown",
   de_brewery: "Brewery",
 };
-let env: Env;
-
-beforeAll(async () => {
-  if (!chromiumPath) return;
-  env = await startEnv();
-});
-afterAll(async () => {
-  await env?.stop();
-});
+const env = useDemoEnv();
 
 const history = (page: Page) =>
   page.getByRole("list", { name: "Історія кроків" }).getByRole("listitem");
