@@ -6,12 +6,15 @@
  * round, paused, with the score the backup holds; the match carries on from there and the notice
  * says it came back. Then, on a phone, the admin restores an earlier round from «Резервні копії
  * раундів». The health panel shows the link, version and uptime read from the same polls.
- * Screens at 1366 and 360 px are saved for review.
+ * Each step (the notice, both confirmations, the result, the backup list) is looked at 1366 and
+ * 360 px: no sideways scroll, and a screenshot of each for review.
  */
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
+import { lookAt } from "./demo-steps";
+import { mapLabel } from "../../convex/lib/mapNames";
 
 const screenshots = screenshotDir();
 const WAIT = { timeout: 60_000 };
@@ -77,6 +80,8 @@ describe.skipIf(!chromiumPath)("crash recovery in the browser", () => {
     );
     await page.getByText("Авторизація успішна!").waitFor({ state: "detached", timeout: 30_000 });
     await notice.screenshot({ path: path.join(screenshots, "recovery-notice-1366.png") });
+    // Each step of the recovery at both widths: nothing scrolls sideways, a screenshot of each.
+    await lookAt(page, screenshots, "recovery-notice");
 
     // «Відновити матч»: the last good round is chosen; the confirmation says what players will see.
     await notice.getByRole("button", { name: "Відновити матч" }).click();
@@ -89,12 +94,12 @@ describe.skipIf(!chromiumPath)("crash recovery in the browser", () => {
     await confirm.waitFor(WAIT);
     const restored = `${four.scoreCT}:${four.scoreT}`;
     await expect(confirm.textContent()).resolves.toContain(restored);
-    await page.screenshot({ path: path.join(screenshots, "recovery-confirm-1366.png") });
+    await lookAt(page, screenshots, "recovery-confirm");
     await confirm.getByRole("button", { name: "Відновити матч" }).click();
 
     // Read back: the server shows the map at the restored score, round 4 paused.
     await notice
-      .getByText(`Сервер показує ${map}, ${restored}: раунд 5 на паузі.`)
+      .getByText(`Сервер показує ${mapLabel(map)}, ${restored}: раунд 5 на паузі.`)
       .waitFor({ timeout: 120_000 });
     expect(server.state()).toMatchObject({
       map,
@@ -107,7 +112,7 @@ describe.skipIf(!chromiumPath)("crash recovery in the browser", () => {
       `Матч відновлено: раунд 5 (${restored}). Match restored: round 5 (${restored}).`,
     );
     expect(server.console.exec("mp_teamname_1")).toContain("Сині");
-    await page.screenshot({ path: path.join(screenshots, "recovery-done-1366.png") });
+    await lookAt(page, screenshots, "recovery-done");
 
     // The match carries on from the restored score, as the same match.
     server.console.exec("mp_unpause_match");
@@ -142,13 +147,16 @@ describe.skipIf(!chromiumPath)("crash recovery in the browser", () => {
     const two = server.backups.list().find((b) => b.round === 1)!;
     const row = card.getByRole("listitem").filter({ hasText: two.file });
     await row.waitFor(WAIT);
+    await lookAt(page, screenshots, "backups-list");
+    await page.setViewportSize({ width: 360, height: 800 });
     await noHorizontalScroll(page);
     await card.screenshot({ path: path.join(screenshots, "backups-360.png") });
     await health.screenshot({ path: path.join(screenshots, "health-360.png") });
     await row.getByRole("button", { name: "Відновити" }).click();
     const confirmRound = page.getByRole("dialog", { name: "Відновити раунд 2?" });
     await expect(confirmRound.textContent()).resolves.toContain(`${two.scoreCT}:${two.scoreT}`);
-    await page.screenshot({ path: path.join(screenshots, "backups-confirm-360.png") });
+    await lookAt(page, screenshots, "backups-confirm");
+    await page.setViewportSize({ width: 360, height: 800 });
     await confirmRound.getByRole("button", { name: "Відновити" }).click();
     await page.getByText('Дія "Відновлення раунду" виконана успішно!').first().waitFor(WAIT);
     expect(server.state()).toMatchObject({

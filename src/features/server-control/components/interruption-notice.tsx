@@ -8,6 +8,7 @@ import { t } from "@/i18n";
 import { formatTime } from "@/i18n/format";
 import "@/i18n/load/admin";
 import type { Id } from "@/lib/backend";
+import { mapLabel } from "@/lib/maps";
 import {
   lastGoodBackup,
   useBackups,
@@ -44,7 +45,7 @@ export function InterruptionNotice({
     scoreT: cut.scoreT,
   });
   const what = t(`admin.interrupted.reason.${cut.reason}`, {
-    map: cut.map,
+    map: mapLabel(cut.map),
     time: formatTime(cut.at),
   });
   const outcome =
@@ -88,7 +89,7 @@ function Recovery({
   const recover = (f: BackupFile) =>
     confirm({
       title: t("admin.recovery.confirmTitle"),
-      text: `${t("admin.recovery.confirmSteps", { map: cut.map })} ${restoreText(f, serverName)}`,
+      text: `${t("admin.recovery.confirmSteps", { map: mapLabel(cut.map) })} ${restoreText(f, serverName)}`,
       confirmLabel: t("admin.recovery.run"),
       run: async () => {
         const done = await recovery.run({ interruptionId: cut.id, file: f.file });
@@ -149,7 +150,7 @@ function readBackText(r: RecoveryResult): string {
       ? `${shown.scoreCT}:${shown.scoreT}`
       : t("admin.recovery.scoreUnknown");
   return t(r.confirmed ? "admin.recovery.readBackOk" : "admin.recovery.readBackOff", {
-    map: shown.map,
+    map: mapLabel(shown.map),
     score,
     round: r.expected.round,
   });
