@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
-import { linkSteam, signIn } from "./demo-steps";
+import { linkSteam, lookAt, signIn } from "./demo-steps";
 
 const WAIT = { timeout: 60_000 };
 const PLAYER = "76561198000000301";
@@ -20,17 +20,6 @@ const env = useDemoEnv();
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
-}
-
-async function noSideScroll(page: Page, name: string) {
-  for (const width of [1366, 360]) {
-    await page.setViewportSize({ width, height: 860 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${width}px`,
-    ).toBe(true);
-    await page.screenshot({ path: `${shots}/conduct-${name}-${width}.png`, fullPage: true });
-  }
 }
 
 describe.skipIf(!chromiumPath)("reports and appeals", () => {
@@ -97,7 +86,7 @@ describe.skipIf(!chromiumPath)("reports and appeals", () => {
     await toast(v, "Апеляцію надіслано.");
     await ban.getByText("Апеляція на розгляді").waitFor(WAIT);
     await v.getByText("Перевірено демо: підтверджено").waitFor(WAIT);
-    await noSideScroll(v, "own-record");
+    await lookAt(v, shots, "conduct-own-record");
 
     // The moderator accepts the appeal: the ban is lifted on the server.
     const appeal = m
@@ -107,7 +96,7 @@ describe.skipIf(!chromiumPath)("reports and appeals", () => {
     await appeal.getByLabel("Причина рішення").fill("Перше порушення, прощаємо");
     await appeal.getByRole("button", { name: "Задовольнити" }).click();
     await m.getByText("Апеляцій немає.").waitFor(WAIT);
-    await noSideScroll(m, "moderation");
+    await lookAt(m, shots, "conduct-moderation");
     const bans = env.demo.sim.servers[0]!.state().bans.map((b) => b.steamId);
     expect(bans).not.toContain(PLAYER);
 

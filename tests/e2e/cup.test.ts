@@ -17,35 +17,25 @@ import { client, demoAdminToken } from "../../dev/bench/util";
 import { signUpPlayers } from "../../dev/cup-demo/players";
 import { endWarmup } from "../../dev/sim/match";
 import { chromiumPath, newPage, screenshotDir, useDemoEnv } from "./browser";
-import { linkSteam, signIn } from "./demo-steps";
+import { linkSteam, lookAt, signIn } from "./demo-steps";
 
 const WAIT = { timeout: 90_000 };
 const VISITOR = "76561198000000391";
 const shots = screenshotDir();
 const env = useDemoEnv();
 
-/** No sideways scroll of the page at 1366 and 360 px; a screenshot of each. */
-async function lookAt(page: Page, name: string) {
-  for (const width of [1366, 360]) {
-    await page.setViewportSize({ width, height: 860 });
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `${name} at ${width}px`,
-    ).toBe(true);
-    // Every match of a bracket is inside its box, none cut off at its edge.
-    const cut = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('[role="region"] article'))
-        .filter((match) => {
-          const box = match.closest('[role="region"]')!.getBoundingClientRect();
-          const r = match.getBoundingClientRect();
-          return r.left < box.left - 1 || r.right > box.right + 1;
-        })
-        .map((match) => match.getAttribute("aria-label")),
-    );
-    expect(cut, `${name} at ${width}px: matches cut off`).toEqual([]);
-    await page.screenshot({ path: `${shots}/cup-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
+/** Every match of a bracket is inside its box, none cut off at its edge. */
+async function noMatchCut(page: Page, where: string) {
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('[role="region"] article'))
+      .filter((match) => {
+        const box = match.closest('[role="region"]')!.getBoundingClientRect();
+        const r = match.getBoundingClientRect();
+        return r.left < box.left - 1 || r.right > box.right + 1;
+      })
+      .map((match) => match.getAttribute("aria-label")),
+  );
+  expect(cut, `${where}: matches cut off`).toEqual([]);
 }
 
 async function eventually<T>(probe: () => Promise<T | null | undefined | false>, ms = 90_000) {
@@ -82,7 +72,7 @@ describe.skipIf(!chromiumPath)("a community cup", () => {
       await form.getByRole("checkbox", { name: map, exact: true }).uncheck();
     }
     await form.getByRole("checkbox", { name: servers[1]!.name }).check();
-    await lookAt(a, "create");
+    await lookAt(a, shots, "cup-create", noMatchCut);
     await form.getByRole("button", { name: "Створити кубок" }).click();
     await a.waitForURL(/\/cup\/[a-z0-9]+$/, WAIT);
     const cup = { slug: new URL(a.url()).pathname.split("/").pop()! };
@@ -110,7 +100,7 @@ describe.skipIf(!chromiumPath)("a community cup", () => {
     await v.getByText("Посилання для гравців команди").waitFor(WAIT);
     const invite = await v.locator("code").textContent();
     expect(invite).toMatch(new RegExp(`/cup/${cup.slug}\\?invite=`));
-    await lookAt(v, "registration");
+    await lookAt(v, shots, "cup-registration", noMatchCut);
 
     // Another player's team; two more the admin adds by SteamID.
     const [rival] = await signUpPlayers(env.demo, ["Суперник"], 0);
@@ -143,13 +133,13 @@ describe.skipIf(!chromiumPath)("a community cup", () => {
     await other.getByText("Інші результати не зміняться.").waitFor(WAIT);
     await other.getByRole("button", { name: "Застосувати" }).click();
     await a.getByRole("article", { name: "U1-2" }).getByText("тех.").waitFor(WAIT);
-    await lookAt(a, "admin");
+    await lookAt(a, shots, "cup-admin", noMatchCut);
 
     // Check-in is open at once (the start is one check-in window away): both captains check in.
     const mine = v.getByRole("article", { name: "Матч проти Лиси" });
     await mine.getByRole("button", { name: "Підтвердити участь (чек-ін)" }).click();
     await mine.getByText("Команду відмічено: чекайте на сервер і вето.").waitFor(WAIT);
-    await lookAt(v, "check-in");
+    await lookAt(v, shots, "cup-check-in", noMatchCut);
     const started = (await admin.query(api.cups.bracket, { slug: cup.slug }))!;
     const semi = started.matches.find((m) => m.key === "U1-1")!;
     await rival!.convex.mutation(api.cups.checkIn, { matchId: semi.id });
@@ -238,7 +228,7 @@ describe.skipIf(!chromiumPath)("a community cup", () => {
     expect(await playing.getByRole("link", { name: "Сервер" }).getAttribute("href")).toBe(
       `/?server=${encodeURIComponent(servers[1]!.key)}`,
     );
-    await lookAt(v, "live");
+    await lookAt(v, shots, "cup-live", noMatchCut);
     // The rest of the map, its end screen and the next match's warmup all pass between two of
     // the panel's polls (a short map on a busy panel): the poll never sees the deciding round or
     // the end, and the result comes from the server's report of the map it last played to its end.
@@ -293,14 +283,14 @@ describe.skipIf(!chromiumPath)("a community cup", () => {
     const g = guest.page;
     await g.goto(`${env.url}cup/${cup.slug}`);
     await g.getByRole("article", { name: "F" }).getByRole("link", { name: "Вовки" }).waitFor(WAIT);
-    await lookAt(g, "bracket");
+    await lookAt(g, shots, "cup-bracket", noMatchCut);
     await g.getByRole("link", { name: "[WLF] Вовки" }).click();
     await g.getByRole("heading", { name: "[WLF] Вовки" }).waitFor(WAIT);
     await g.getByText("Тарас (капітан)").waitFor(WAIT);
-    await lookAt(g, "team");
+    await lookAt(g, shots, "cup-team", noMatchCut);
     await g.goto(`${env.url}cup/${cup.slug}/embed`);
     await g.getByRole("article", { name: "F" }).waitFor(WAIT);
-    await lookAt(g, "embed");
+    await lookAt(g, shots, "cup-embed", noMatchCut);
     // Other sites may frame the embed, and nothing else.
     const embed = await fetch(`${env.url}cup/${cup.slug}/embed`);
     expect(embed.headers.get("content-security-policy")).toBe("frame-ancestors *");

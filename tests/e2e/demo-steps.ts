@@ -31,16 +31,22 @@ export async function linkSteam(page: Page, steamId: string, name: string) {
 }
 
 /**
- * The page at 1366 and 360 px: no sideways scroll, a full-page screenshot `<file>-<width>.png` in
- * `dir`; back at 1366 px afterwards.
+ * The page at 1366 and 360 px: no sideways scroll, whatever else `check` asserts at each width,
+ * and a full-page screenshot `<file>-<width>.png` in `dir`; back at 1366 px afterwards.
  */
-export async function lookAt(page: Page, dir: string, file: string) {
+export async function lookAt(
+  page: Page,
+  dir: string,
+  file: string,
+  check?: (page: Page, where: string) => Promise<void>,
+) {
   for (const width of [1366, 360]) {
     await page.setViewportSize({ width, height: 860 });
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       `${file} at ${width}px`,
     ).toBe(true);
+    await check?.(page, `${file} at ${width}px`);
     await page.screenshot({ path: `${dir}/${file}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 860 });
