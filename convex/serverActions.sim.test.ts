@@ -47,7 +47,7 @@ const kinds = [
   ["direct RCON", 2],
 ] as const;
 
-async function until(check: () => boolean, timeoutMs = 3000) {
+async function until(check: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error("condition not met in time");

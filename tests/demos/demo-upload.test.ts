@@ -90,15 +90,21 @@ async function claimNewest(): Promise<Doc<"demos">> {
   return (await demos()).find((d) => d._id === newest._id)!;
 }
 
-/** Plays the simulated map to its end; MatchZy's events and its upload are sent and answered. */
+/**
+ * Plays the simulated map to its end; MatchZy's events and its upload are sent and answered, and
+ * the panel has recorded the map and awaits its demo (a row of its own).
+ */
 async function playMap() {
   const uploads = server.demos.uploads.length;
+  const rows = (await demos()).length;
   server.world.cvars.set("mp_teamname_1", "Vovky");
   expect(server.advanceUntil("matchOver", 20_000).reached).toBe(true);
   await server.matchzy.settled();
-  await new Promise((r) => setTimeout(r, 20));
   await server.demos.settled();
   expect(server.demos.uploads.length).toBe(uploads + 1);
+  // The map is recorded from its events by a step of its own: on a loaded machine after the
+  // events were answered (a CI run read no row 20 ms later).
+  await expect.poll(async () => (await demos()).length, { timeout: 30_000 }).toBe(rows + 1);
 }
 
 describe("MatchZy's demo upload", () => {

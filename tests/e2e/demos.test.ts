@@ -45,14 +45,20 @@ describe.skipIf(!chromiumPath)("demos in the browser", () => {
     await backend.runInternal(internal.demos.renewUploadUrls, {});
     expect(server.world.cvars.get(MATCHZY_DEMO_CVARS.url)).toContain("/api/storage/upload?token=");
     server.demos.setOptions({ uploadDelayMs: 0 });
+    // The map is recorded from its events by a step of its own, which awaits its demo in a row.
+    const rows = async () =>
+      (await backend.t.run(async (ctx) => await ctx.db.query("demos").collect())) as Array<{
+        _id: Id<"demos">;
+      }>;
+    const before = (await rows()).length;
     server.console.exec("mp_warmup_start");
     expect(server.advanceUntil("matchOver", 20_000).reached).toBe(true);
     await server.matchzy.settled();
-    await new Promise((r) => setTimeout(r, 50));
     await server.demos.settled();
-    const demo = (await backend.t.run(async (ctx) => await ctx.db.query("demos").collect())).at(
-      -1,
-    ) as { _id: Id<"demos"> };
+    await expect
+      .poll(async () => (await rows()).length, { timeout: 60_000 })
+      .toBeGreaterThan(before);
+    const demo = (await rows()).at(-1)!;
     await backend.runInternal(internal.demos.claim, { demoId: demo._id, attempt: 0 });
     const attached = (await backend.t.run(async (ctx) => await ctx.db.get(demo._id as never))) as {
       matchId: string;

@@ -22,7 +22,7 @@ async function errnoOf(promise: Promise<unknown>): Promise<string | undefined> {
   return error?.cause?.code;
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 3000): Promise<void> {
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error("condition not met in time");
