@@ -130,19 +130,6 @@ export async function newPage(
   context.setDefaultTimeout(90_000);
   const page: Page = await context.newPage();
   page.on("pageerror", (e) => console.error("[page error]", e.message));
-  // A goto right after an in-page navigation (a sign-in moving to the dashboard tab) was reported
-  // aborted by Chromium now and then on a loaded machine (net::ERR_ABORTED), the page left
-  // between the two. Going there again is what a user's second Enter does; what the test then
-  // asserts about the page is unchanged.
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    try {
-      return await goto(url, options);
-    } catch (error) {
-      if (!String(error).includes("net::ERR_ABORTED")) throw error;
-      return await goto(url, options);
-    }
-  };
   return { context, page };
 }
 
