@@ -14,6 +14,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Doc, Id } from "../../convex/_generated/dataModel";
+import type { DatabaseReader } from "../../convex/_generated/server";
 import { MATCHZY_DEMO_CVARS } from "../../convex/lib/demos";
 import { MATCHZY_REMOTE_LOG_CVARS } from "../../convex/lib/matchzyEvents";
 import { PUSH_HEADER } from "../../convex/lib/push";
@@ -33,6 +34,7 @@ const MB = 1024 * 1024;
 let sim: SimHandle;
 let backend: BackendHandle;
 let server: SimServer;
+let serverId: Id<"servers">;
 
 beforeAll(async () => {
   sim = await startSimulator({
@@ -52,7 +54,7 @@ beforeAll(async () => {
   server = sim.servers[1]!;
   await backend.t.run(async (ctx) => {
     const row = (await ctx.db.query("servers").collect()).find((s) => s.key === "server2");
-    const serverId = row!._id as Id<"servers">;
+    serverId = row!._id as Id<"servers">;
     await writeGeneratedSecret(ctx as never, serverId, "pushSecret", SECRET);
     await ctx.db.insert("pushStatus", { serverId, enabled: true, enabledAt: 1, eventsCount: 0 });
   });
@@ -90,6 +92,15 @@ async function claimNewest(): Promise<Doc<"demos">> {
   return (await demos()).find((d) => d._id === newest._id)!;
 }
 
+/** The MatchZy map the history tracker follows as live, if any. */
+async function liveMatchzyKey(ctx: { db: DatabaseReader }): Promise<string | null> {
+  const tracker = await ctx.db
+    .query("historyTrackers")
+    .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+    .unique();
+  return tracker?.match.state === "open" ? (tracker.match.pushKey ?? null) : null;
+}
+
 /**
  * Plays the simulated map to its end; MatchZy's events and its upload are sent and answered, and
  * the panel has recorded the map and awaits its demo (a row of its own).
@@ -98,6 +109,15 @@ async function playMap() {
   const uploads = server.demos.uploads.length;
   const rows = (await demos()).length;
   server.world.cvars.set("mp_teamname_1", "Vovky");
+  // As on a real server, MatchZy's going_live reaches the panel long before the map ends: a poll
+  // that sees the end first then records it under MatchZy's match id, as the upload expects.
+  expect(server.advanceUntil("live", 20_000).reached).toBe(true);
+  await server.matchzy.settled();
+  await expect
+    .poll(async () => await backend.t.run(async (ctx) => await liveMatchzyKey(ctx)), {
+      timeout: 60_000,
+    })
+    .toBeTruthy();
   expect(server.advanceUntil("matchOver", 20_000).reached).toBe(true);
   await server.matchzy.settled();
   await server.demos.settled();

@@ -321,6 +321,27 @@ describe("detection by MatchZy events", () => {
     });
   });
 
+  test("a warmup poll landing right after going_live keeps MatchZy's map; a later one ends it", () => {
+    const live = observePush(null, seen({ kind: "going_live", rounds: 0, at: 1_000 }));
+    const warmup = match({ roundPhase: "warmup" });
+    expect(observePoll(live.next, { match: warmup, at: 1_200 })).toEqual({
+      next: live.next,
+      closed: null,
+    });
+    // Still the pushed map when the next poll sees it live: recorded under MatchZy's id.
+    const polled = observePoll(live.next, { match: match({ scoreCT: 1 }), at: 1_400 });
+    expect(polled.next).toMatchObject({ pushKey: "7:0", startedAt: 1_000, rounds: 1 });
+    // Back in warmup long after going_live (an admin restarted the match): the map is over.
+    expect(observePoll(live.next, { match: warmup, at: 60_000 }).next).toBeNull();
+  });
+
+  test("going_live before the server's first poll: the poll names the map, the match stays", () => {
+    const live = observePush(null, seen({ kind: "going_live", rounds: 0, mapName: "", at: 1_000 }));
+    const polled = observePoll(live.next, { match: match({ scoreCT: 1 }), at: 1_400 });
+    expect(polled.closed).toBeNull();
+    expect(polled.next).toMatchObject({ pushKey: "7:0", mapName: "de_dust2", startedAt: 1_000 });
+  });
+
   test("push closed it, then the poll sees the end screen: one record", () => {
     let step = observePush(null, seen({ rounds: 5, lines: [line(4)], scoreCT: 5, scoreT: 0 }));
     step = observePush(step.next, seen({ kind: "map_result", rounds: 5, scoreCT: 5, scoreT: 0 }));

@@ -273,14 +273,40 @@ export function rolledBack(
 }
 
 /** What one successful poll changes. */
+/**
+ * How long after MatchZy's `going_live` a poll that shows warmup is taken for one fetched before
+ * it (a poll answers within seconds; a map put back into warmup stays there much longer).
+ */
+export const POLL_BEHIND_PUSH_MS = 15_000;
+
+/**
+ * A warmup poll landing just after `going_live` opened the map was fetched before it: it must not
+ * end the map MatchZy named, or the match is recorded without its MatchZy id (and its demo is
+ * never awaited).
+ */
+function pollBehindGoingLive(current: TrackedMatch, seen: PollSeen): boolean {
+  return (
+    current.state === "open" &&
+    current.pushKey !== undefined &&
+    current.rounds === 0 &&
+    seen.match.roundPhase === "warmup" &&
+    seen.at - current.startedAt < POLL_BEHIND_PUSH_MS
+  );
+}
+
 export function observePoll(tracked: TrackedMatch | null, seen: PollSeen): Step {
   const { match: m, at } = seen;
   const total = m.scoreCT + m.scoreT;
   const endKey = seen.lastMap === undefined ? undefined : endKeyOf(seen.lastMap);
-  let current = tracked;
+  // MatchZy's going_live before the server's first poll names no map: the poll's is that map.
+  let current =
+    tracked?.state === "open" && tracked.pushKey !== undefined && tracked.mapName === ""
+      ? { ...tracked, mapName: m.mapName }
+      : tracked;
   let closed: ClosedMatch | null = null;
   let interrupted: Step["interrupted"];
   let rollback = false;
+  if (current && pollBehindGoingLive(current, seen)) return { next: current, closed: null };
   const ended = current && reportedEnd(current, seen);
   if (current && ended) ({ current, closed } = endReported(current, ended, seen));
   if (current) {
