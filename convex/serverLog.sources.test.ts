@@ -142,8 +142,17 @@ test("marks merge by round: the richer mark wins, the speaking source on a tie, 
   ]);
 });
 
-test("the phase and its clocks: a plugin server's poll keeps them, a plain server's come from the log", async () => {
+test("the phase, its clocks and the numbers: a plugin server's poll keeps them, a plain server's come from the log", async () => {
   const polledEnds = START + 90_000;
+  // The plugin's own count: the log's of the same match differs (damage, who counts as playing).
+  const polledSummary = {
+    totalPlayers: 10,
+    totalKills: 7,
+    totalDeaths: 7,
+    totalDamage: 1234,
+    totalBombsPlanted: 0,
+    totalBombsDefused: 0,
+  };
   const setup = async (connectionType: "HTTP" | "RCON") => {
     const t = setupTest();
     await t.run(async (ctx) => {
@@ -164,6 +173,8 @@ test("the phase and its clocks: a plugin server's poll keeps them, a plain serve
           roundPhase: "freezetime",
           phaseEndsAt: polledEnds,
         },
+        summary: polledSummary,
+        board: [],
         updatedAt: START,
       });
     });
@@ -174,14 +185,19 @@ test("the phase and its clocks: a plugin server's poll keeps them, a plain serve
         'World triggered "Match_Start" on "de_inferno"',
         score(0, 0, 0),
         'World triggered "Round_Start"',
+        '"Ivan<12><[U:1:1001]><CT>" [-10 20 30] killed "Oleh<13><[U:1:1002]><TERRORIST>" [40 50 60] with "ak47"',
       ),
     );
-    return (await t.run((ctx) => ctx.db.query("matchSnapshots").unique()))!.match;
+    return (await t.run((ctx) => ctx.db.query("matchSnapshots").unique()))!;
   };
-  const plugin = await setup("HTTP");
+  const { match: plugin, summary: pluginSummary, board: pluginBoard } = await setup("HTTP");
   expect([plugin.roundPhase, plugin.phaseEndsAt]).toEqual(["freezetime", polledEnds]);
   expect(plugin.scoreCT + plugin.scoreT).toBe(0);
-  const plain = await setup("RCON");
+  expect(pluginSummary).toEqual(polledSummary);
+  expect(pluginBoard).toEqual([]);
+  const { match: plain, summary: plainSummary, board: plainBoard } = await setup("RCON");
+  expect(plainSummary).toMatchObject({ totalKills: 1 });
+  expect(plainBoard!.map((l) => [l.name, l.kills])).toContainEqual(["Ivan", 1]);
   expect(plain.roundPhase).toBe("live");
   expect(plain.phaseEndsAt).not.toBe(polledEnds);
   expect(plain.phaseEndsAt).toBeGreaterThan(START);

@@ -466,8 +466,12 @@ async function storeLiveMatch(
     return;
   }
   const match = loggedMatch(snapshot.match, state, offset, pollClocks);
-  const board = state.live || state.over ? boardOf(state) : snapshot.board;
-  const summary = state.live || state.over ? summaryOf(state) : snapshot.summary;
+  // Where the poll reads the players' numbers (the plugin API), the board and the totals are its
+  // own: the log's count of the same match differs a little (damage, who counts as playing), and
+  // two writers taking turns would wake every viewer at each poll and each log batch.
+  const counted = (state.live || state.over) && !pollClocks;
+  const board = counted ? boardOf(state) : snapshot.board;
+  const summary = counted ? summaryOf(state) : snapshot.summary;
   // Score, phase, names and who plays where at once; a kill's numbers on the board and in the
   // totals with the next of those or once a minute (as the poller writes them).
   if (!matchWriteDue(snapshot, { match, summary: summary ?? summaryOf(state), board }, now)) {
