@@ -94,6 +94,7 @@ import type * as lib_texts_duration from "../lib/texts/duration.js";
 import type * as lib_texts_moderation from "../lib/texts/moderation.js";
 import type * as lib_texts_request from "../lib/texts/request.js";
 import type * as lib_texts_serverState from "../lib/texts/serverState.js";
+import type * as lib_texts_servers from "../lib/texts/servers.js";
 import type * as lib_texts_steam from "../lib/texts/steam.js";
 import type * as lib_texts_steamId from "../lib/texts/steamId.js";
 import type * as lib_texts_tournament from "../lib/texts/tournament.js";
@@ -340,6 +341,7 @@ declare const fullApi: ApiFromModules<{
   "lib/texts/moderation": typeof lib_texts_moderation;
   "lib/texts/request": typeof lib_texts_request;
   "lib/texts/serverState": typeof lib_texts_serverState;
+  "lib/texts/servers": typeof lib_texts_servers;
   "lib/texts/steam": typeof lib_texts_steam;
   "lib/texts/steamId": typeof lib_texts_steamId;
   "lib/texts/tournament": typeof lib_texts_tournament;

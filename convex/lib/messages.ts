@@ -4,6 +4,7 @@ import { CUP_TEXTS } from "./texts/cup";
 import { DISCORD_REFUSAL_TEXTS } from "./texts/discord";
 import { MODERATION_TEXTS } from "./texts/moderation";
 import { REQUEST_TEXTS } from "./texts/request";
+import { SERVER_TEXTS } from "./texts/servers";
 import { STEAM_TEXTS } from "./texts/steam";
 import { STEAM_ID_TEXTS } from "./texts/steamId";
 import { TOURNAMENT_TEXTS } from "./texts/tournament";
@@ -22,6 +23,7 @@ export const REFUSAL_TEXTS = {
   ...DISCORD_REFUSAL_TEXTS,
   ...MODERATION_TEXTS,
   ...REQUEST_TEXTS,
+  ...SERVER_TEXTS,
   ...STEAM_TEXTS,
   ...STEAM_ID_TEXTS,
   ...TOURNAMENT_TEXTS,

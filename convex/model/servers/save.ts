@@ -3,7 +3,9 @@ import { v, type Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { destinationOf } from "../../lib/destination";
-import { fail } from "../../lib/errors";
+import { fail, MESSAGES } from "../../lib/errors";
+import { SERVER_TEXTS } from "../../lib/texts/servers";
+import { wordedIn } from "../../lib/wording";
 import { vServerInput } from "../../lib/validators";
 import { defineCapability } from "../capability/define";
 import { restartPoller } from "../live/pollSchedule";
@@ -35,11 +37,11 @@ export async function saveServer(
     const fields = validateServerInput(args.server);
     const clash = await serverByKey(ctx, fields.key);
     if (clash && clash._id !== serverId) {
-      fail("CONFLICT", `Сервер з ключем "${fields.key}" вже існує.`);
+      fail("CONFLICT", wordedIn(SERVER_TEXTS, "refusal.servers.keyTaken", { key: fields.key }));
     }
     if (serverId) {
       const existing = await ctx.db.get("servers", serverId);
-      if (!existing) fail("NOT_FOUND", "Сервер не знайдено.");
+      if (!existing) fail("NOT_FOUND", SERVER_TEXTS["refusal.servers.notFound"]);
       secretsCleared = destinationOf(existing) !== destinationOf(fields);
       // MatchZy's events carry the push secret to `/api/events/<key>`: a new key or another game
       // server means the old one must not be trusted any more.
@@ -58,9 +60,9 @@ export async function saveServer(
       });
     }
   }
-  if (!serverId) fail("INVALID_INPUT", "Сервер не вибрано.");
+  if (!serverId) fail("INVALID_INPUT", MESSAGES.noServer);
   const server = await ctx.db.get("servers", serverId);
-  if (!server) fail("NOT_FOUND", "Сервер не знайдено.");
+  if (!server) fail("NOT_FOUND", SERVER_TEXTS["refusal.servers.notFound"]);
   if (args.disabled !== undefined) {
     await ctx.db.patch("servers", serverId, { disabled: args.disabled });
   }

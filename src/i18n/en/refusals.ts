@@ -167,6 +167,8 @@ export default {
     "The player already has a mute, gag or silence on this server that a moderator cannot replace (permanent or given by an admin). Ask an admin.",
   "refusal.moderation.uncommsNotOwn":
     "A moderator can lift only a temporary mute, gag or silence given by a moderator. Ask an admin.",
+  "refusal.servers.keyTaken": 'A server with the key "{key}" already exists.',
+  "refusal.servers.notFound": "Server not found.",
   "refusal.request.tooLong":
     "A value in the request is too long ({field}): at most {max} characters.",
   "refusal.request.tooMany": "Too many items in the request ({field}): at most {max}.",
