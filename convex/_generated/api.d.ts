@@ -87,6 +87,7 @@ import type * as lib_side from "../lib/side.js";
 import type * as lib_steamId from "../lib/steamId.js";
 import type * as lib_texts_backups from "../lib/texts/backups.js";
 import type * as lib_texts_conduct from "../lib/texts/conduct.js";
+import type * as lib_texts_console from "../lib/texts/console.js";
 import type * as lib_texts_core from "../lib/texts/core.js";
 import type * as lib_texts_cup from "../lib/texts/cup.js";
 import type * as lib_texts_discord from "../lib/texts/discord.js";
@@ -334,6 +335,7 @@ declare const fullApi: ApiFromModules<{
   "lib/steamId": typeof lib_steamId;
   "lib/texts/backups": typeof lib_texts_backups;
   "lib/texts/conduct": typeof lib_texts_conduct;
+  "lib/texts/console": typeof lib_texts_console;
   "lib/texts/core": typeof lib_texts_core;
   "lib/texts/cup": typeof lib_texts_cup;
   "lib/texts/discord": typeof lib_texts_discord;

@@ -508,7 +508,7 @@ export const SERVER_ACTION_DECLARATIONS = {
     access: "admin",
     args: { url: v.string(), token: v.string(), map: v.string() },
     console: ({ url, token }) => {
-      const checked = validateFeedUrl(url, "конфігу матчу MatchZy");
+      const checked = validateFeedUrl(url, "MatchConfig");
       if (!PUSH_SECRET_RE.test(token)) invalid("Недопустимий ключ конфігу матчу.");
       return [`${MATCHZY_LOAD_COMMANDS[0]} "${checked}" "${MATCH_CONFIG_HEADER}" "${token}"`];
     },
@@ -524,7 +524,7 @@ export const SERVER_ACTION_DECLARATIONS = {
     access: "admin",
     args: { url: v.string(), secret: v.string() },
     console: ({ url, secret }) => {
-      const checked = validateFeedUrl(url, "подій MatchZy");
+      const checked = validateFeedUrl(url, "MatchzyEvents");
       if (!PUSH_SECRET_RE.test(secret)) invalid("Недопустимий секрет для подій MatchZy.");
       const { url: urlCvar, headerKey, headerValue } = MATCHZY_REMOTE_LOG_CVARS;
       // The URL last: MatchZy sends once it is set, and then its header is already there. Demos
@@ -555,10 +555,7 @@ export const SERVER_ACTION_DECLARATIONS = {
     label: "Увімкнення журналу сервера",
     access: "admin",
     args: { url: v.string() },
-    console: ({ url }) => [
-      "log on",
-      `logaddress_add_http "${validateFeedUrl(url, "журналу сервера")}"`,
-    ],
+    console: ({ url }) => ["log on", `logaddress_add_http "${validateFeedUrl(url, "ServerLog")}"`],
     // The plugin API and the RCON proxy refuse `log` and `logaddress_*` from any caller.
     failure: (message) =>
       /blocked/i.test(message)
@@ -599,7 +596,7 @@ export const SERVER_ACTION_DECLARATIONS = {
     access: "admin",
     args: { url: v.string() },
     console: ({ url }) => [
-      `${MATCHZY_DEMO_CVARS.url} "${validateFeedUrl(url, "завантаження демо MatchZy", 512)}"`,
+      `${MATCHZY_DEMO_CVARS.url} "${validateFeedUrl(url, "DemoUpload", 512)}"`,
     ],
     describe: () => "matchzy_demo_upload_url", // never the URL: it is the upload's credential
   }),

@@ -1,18 +1,41 @@
 /**
  * What may go into a console line the panel sends: the commands it never sends, the checks of every
  * user-given value (free command, chat, cvar, SteamID, duration, reason, URL, secret), each refusal
- * a Ukrainian `InvalidActionError` thrown before anything is sent. Pure; the command layer
- * (commands.ts) builds its lines from what passes.
+ * an `InvalidActionError` with its text's key (texts/console.ts) thrown before anything is sent.
+ * Pure; the command layer (commands.ts) builds its lines from what passes.
  */
 import { CONFIGS } from "../lib/catalog";
 import { isSteamId64 } from "../lib/steamId";
+import { CORE_TEXTS } from "../lib/texts/core";
+import { CONSOLE_TEXTS } from "../lib/texts/console";
+import { keyOfMessage, wordedIn, type TextParams, type Worded } from "../lib/wording";
 import { BACKUP_FILE_RE } from "./backups";
 import { consoleTokens } from "./consoleLine";
 
 import { COMMAND_MAX, SAY_MAX } from "../lib/consoleLimits";
 
-/** A validation failure with a Ukrainian message; nothing has been sent. */
-export class InvalidActionError extends Error {}
+/**
+ * A validation failure; nothing has been sent. `message` is the Ukrainian text, `worded` the same
+ * with its key and parameters when a text table declares it, for the panel to word it again.
+ */
+export class InvalidActionError extends Error {
+  readonly worded: Worded | undefined;
+
+  constructor(text: string | Worded) {
+    const worded = typeof text === "string" ? keyed(text) : text;
+    super(typeof text === "string" ? text : text.message);
+    this.worded = worded;
+  }
+}
+
+function keyed(message: string): Worded | undefined {
+  const key = keyOfMessage(message);
+  return key ? { key, message } : undefined;
+}
+
+function refusal(key: keyof typeof CONSOLE_TEXTS & string, params?: TextParams): never {
+  invalid(wordedIn(CONSOLE_TEXTS, key, params));
+}
 
 /** Console commands a panel must never send, from the free box or anywhere else. */
 const BLOCKED_COMMANDS = [
@@ -37,24 +60,25 @@ const BLOCKED_COMMANDS = [
 export const PUSH_SECRET_RE = /^[0-9a-f]{64}$/;
 const PUSH_URL_MAX = 256;
 
+/** The URLs the panel gives a game server, each named in its own refusals. */
+export type FeedUrl = "MatchConfig" | "MatchzyEvents" | "ServerLog" | "DemoUpload";
+
 /**
  * A URL a game server is given (where MatchZy posts events and fetches a match config, where CS2
- * posts its log): absolute http(s), nothing that could end the quoted argument. `what` names it in
- * the refusal.
+ * posts its log, where MatchZy uploads demos): absolute http(s), nothing that could end the quoted
+ * argument. `feed` names it in the refusal.
  */
-export function validateFeedUrl(raw: string, what: string, max = PUSH_URL_MAX): string {
-  if (!raw) invalid(`Невідома адреса для ${what}: не задано CONVEX_SITE_URL.`);
-  if (raw.length > max || /[\s"'\\;\0]/.test(raw)) {
-    invalid(`Недопустима адреса для ${what}.`);
-  }
+export function validateFeedUrl(raw: string, feed: FeedUrl, max = PUSH_URL_MAX): string {
+  if (!raw) refusal(`refusal.console.urlUnset${feed}`);
+  if (raw.length > max || /[\s"'\\;\0]/.test(raw)) refusal(`refusal.console.urlInvalid${feed}`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    invalid(`Недопустима адреса для ${what}.`);
+    refusal(`refusal.console.urlInvalid${feed}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    invalid(`Адреса для ${what}: лише http або https.`);
+    refusal(`refusal.console.urlScheme${feed}`);
   }
   return raw;
 }
@@ -66,7 +90,8 @@ const CVAR_RE = /^[a-z_][a-z0-9_]{1,63}$/;
 export const PASSWORD_RE = /^[\x21\x23-\x26\x28-\x3a\x3c-\x5b\x5d-\x7e]{1,64}$/; // printable, no space " ' ; \
 const CVAR_VALUE_RE = /^[\x20\x21\x23-\x26\x28-\x3a\x3c-\x5b\x5d-\x7e]{0,128}$/;
 
-export function invalid(message: string): never {
+/** Refuses a value: a text of a declared table (or its `Worded`) goes with its key. */
+export function invalid(message: string | Worded): never {
   throw new InvalidActionError(message);
 }
 
@@ -98,22 +123,22 @@ function isBlocked(name: string): boolean {
  */
 export function validateFreeCommand(raw: string): string {
   const command = raw.trim();
-  if (!command) invalid("Введіть команду.");
-  if (command.length > COMMAND_MAX) invalid(`Команда задовга: максимум ${COMMAND_MAX} символів.`);
-  if (SPLITTERS.test(command)) invalid('Команда не може містити ";", перенесення рядка або NUL.');
+  if (!command) refusal("refusal.console.commandEmpty");
+  if (command.length > COMMAND_MAX) refusal("refusal.console.commandTooLong", { max: COMMAND_MAX });
+  if (SPLITTERS.test(command)) refusal("refusal.console.commandSplit");
   const tokens = consoleTokens(command).map((t) => t.toLowerCase());
   const name = tokens[0] ?? "";
   if (!COMMAND_NAME_RE.test(name)) {
-    invalid("Назва команди: латинські літери, цифри та _ без лапок і дужок.");
+    refusal("refusal.console.commandName");
   }
   if (isBlocked(name) || (INDIRECT_COMMANDS.has(name) && isBlocked(tokens[1] ?? ""))) {
-    invalid(`Команда "${name}" заборонена з міркувань безпеки.`);
+    refusal("refusal.console.commandBlocked", { name });
   }
   if (tokens.some((t) => WRITE_ONLY.test(t))) {
-    invalid("Ці налаштування панель задає сама; з консолі їх не можна ні змінити, ні прочитати.");
+    refusal("refusal.console.writeOnly");
   }
   if (name === "exec" && !CONFIGS.includes(tokens[1] as (typeof CONFIGS)[number])) {
-    invalid("Дозволено виконувати лише відомі конфіги.");
+    refusal("refusal.console.execUnknown");
   }
   return command;
 }
@@ -121,34 +146,32 @@ export function validateFreeCommand(raw: string): string {
 /** A round backup file as CS2 names it (`<prefix>_roundNN.txt`): nothing else reaches a load. */
 export function validateBackupFile(raw: string): string {
   const file = raw.trim();
-  if (!BACKUP_FILE_RE.test(file)) invalid("Оберіть резервну копію зі списку сервера.");
+  if (!BACKUP_FILE_RE.test(file)) invalid(wordedIn(CORE_TEXTS, "backend.backupPick"));
   return file;
 }
 
 export function validateChat(raw: string): string {
   const message = raw.trim();
-  if (!message) invalid("Введіть повідомлення.");
-  if (message.length > SAY_MAX) invalid(`Повідомлення задовге: максимум ${SAY_MAX} символів.`);
-  if (/[;\n\r\0"]/.test(message)) {
-    invalid('Повідомлення не може містити ";", лапки або перенесення рядка.');
-  }
+  if (!message) refusal("refusal.console.chatEmpty");
+  if (message.length > SAY_MAX) refusal("refusal.console.chatTooLong", { max: SAY_MAX });
+  if (/[;\n\r\0"]/.test(message)) refusal("refusal.console.chatChars");
   return message;
 }
 
 export function validateCvar(name: string, value: string): { cvar: string; value: string } {
   const cvar = name.trim().toLowerCase();
   if (!CVAR_RE.test(cvar) || isBlocked(cvar) || INDIRECT_COMMANDS.has(cvar)) {
-    invalid("Недопустима назва cvar.");
+    refusal("refusal.console.cvarName");
   }
-  if (!CVAR_VALUE_RE.test(value)) invalid('Значення cvar не може містити лапки, ";" чи "\\".');
+  if (!CVAR_VALUE_RE.test(value)) refusal("refusal.console.cvarChars");
   if (consoleTokens(value).some((t) => WRITE_ONLY.test(t.toLowerCase()))) {
-    invalid("Недопустиме значення cvar.");
+    refusal("refusal.console.cvarValue");
   }
   return { cvar, value };
 }
 
 export function validateSteamId(steamId: string): string {
-  if (!isSteamId64(steamId)) invalid("Некоректний SteamID64.");
+  if (!isSteamId64(steamId)) refusal("refusal.console.steamId");
   return steamId;
 }
 
@@ -173,7 +196,7 @@ export function consoleReason(reason: string | undefined): string {
 
 export function validateDuration(duration: number): number {
   if (!Number.isInteger(duration) || duration < 0 || duration > 5_256_000) {
-    invalid("Тривалість бану: ціле число хвилин від 0 (назавжди).");
+    refusal("refusal.console.banDuration");
   }
   return duration;
 }

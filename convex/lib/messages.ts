@@ -1,5 +1,6 @@
 import { CORE_TEXTS } from "./texts/core";
 import { CONDUCT_TEXTS } from "./texts/conduct";
+import { CONSOLE_TEXTS } from "./texts/console";
 import { CUP_TEXTS } from "./texts/cup";
 import { DISCORD_REFUSAL_TEXTS } from "./texts/discord";
 import { MODERATION_TEXTS } from "./texts/moderation";
@@ -19,6 +20,7 @@ export { CORE_TEXTS };
  */
 export const REFUSAL_TEXTS = {
   ...CONDUCT_TEXTS,
+  ...CONSOLE_TEXTS,
   ...CUP_TEXTS,
   ...DISCORD_REFUSAL_TEXTS,
   ...MODERATION_TEXTS,

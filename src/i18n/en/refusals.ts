@@ -3,6 +3,40 @@ import type { Translation } from "../types";
 
 /** English texts: refusal.*. */
 export default {
+  "refusal.console.commandEmpty": "Enter a command.",
+  "refusal.console.commandTooLong": "The command is too long: at most {max} characters.",
+  "refusal.console.commandSplit": 'A command cannot contain ";", a line break or NUL.',
+  "refusal.console.commandName":
+    "Command name: Latin letters, digits and _ without quotes or brackets.",
+  "refusal.console.commandBlocked": 'The command "{name}" is blocked for security reasons.',
+  "refusal.console.writeOnly":
+    "The panel sets these settings itself; the console can neither change nor read them.",
+  "refusal.console.execUnknown": "Only known configs may be executed.",
+  "refusal.console.chatEmpty": "Enter a message.",
+  "refusal.console.chatTooLong": "The message is too long: at most {max} characters.",
+  "refusal.console.chatChars": 'A message cannot contain ";", quotes or a line break.',
+  "refusal.console.cvarName": "Invalid cvar name.",
+  "refusal.console.cvarChars": 'A cvar value cannot contain quotes, ";" or "\\".',
+  "refusal.console.cvarValue": "Invalid cvar value.",
+  "refusal.console.steamId": "Invalid SteamID64.",
+  "refusal.console.banDuration": "Ban duration: whole minutes from 0 (permanent).",
+  "refusal.console.urlUnsetMatchConfig":
+    "Unknown address for the MatchZy match config: CONVEX_SITE_URL is not set.",
+  "refusal.console.urlInvalidMatchConfig": "Invalid address for the MatchZy match config.",
+  "refusal.console.urlSchemeMatchConfig":
+    "Address for the MatchZy match config: http or https only.",
+  "refusal.console.urlUnsetMatchzyEvents":
+    "Unknown address for MatchZy events: CONVEX_SITE_URL is not set.",
+  "refusal.console.urlInvalidMatchzyEvents": "Invalid address for MatchZy events.",
+  "refusal.console.urlSchemeMatchzyEvents": "Address for MatchZy events: http or https only.",
+  "refusal.console.urlUnsetServerLog":
+    "Unknown address for the server log: CONVEX_SITE_URL is not set.",
+  "refusal.console.urlInvalidServerLog": "Invalid address for the server log.",
+  "refusal.console.urlSchemeServerLog": "Address for the server log: http or https only.",
+  "refusal.console.urlUnsetDemoUpload":
+    "Unknown address for MatchZy demo uploads: CONVEX_SITE_URL is not set.",
+  "refusal.console.urlInvalidDemoUpload": "Invalid address for MatchZy demo uploads.",
+  "refusal.console.urlSchemeDemoUpload": "Address for MatchZy demo uploads: http or https only.",
   "refusal.cup.cupNameInvalid": "Enter the cup's name.",
   "refusal.cup.teamNameInvalid": "Enter the team's name.",
   "refusal.cup.tagInvalid": "Team tag: 1 to {max} characters.",
