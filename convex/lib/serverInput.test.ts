@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseApiUrl, serverInputProblems } from "./serverInput";
+import { SERVER_TEXTS } from "./texts/servers";
 
 const ok = {
   key: "eu-1",
@@ -27,6 +28,19 @@ describe("serverInputProblems", () => {
       "proxyTargetPort",
       "gotvPort",
     ]);
+    // Each with its key (the form words it in the visitor's language) and the same Ukrainian.
+    expect(problems[0]).toEqual({
+      field: "key",
+      key: "refusal.servers.keyFormat",
+      message: "Ключ: 1–32 символи a-z, 0-9, - або _.",
+    });
+    expect(problems.map((p) => p.key)).toEqual([
+      "refusal.servers.keyFormat",
+      "refusal.servers.connectAddress",
+      "refusal.servers.rconHostProxy",
+      "refusal.servers.rconPort",
+      "refusal.servers.gotvPort",
+    ]);
   });
 
   it("direct RCON needs no API address; the API address must be http(s)", () => {
@@ -39,9 +53,8 @@ describe("serverInputProblems", () => {
         proxyTargetPort: 27015,
       }),
     ).toEqual([]);
-    expect(parseApiUrl("ftp://203.0.113.9")).toEqual({
-      problem: "Адреса API: лише http або https.",
-    });
+    expect(parseApiUrl("ftp://203.0.113.9")).toEqual({ problem: "refusal.servers.apiUrlScheme" });
+    expect(SERVER_TEXTS["refusal.servers.apiUrlScheme"]).toBe("Адреса API: лише http або https.");
     expect(parseApiUrl(" http://203.0.113.9:8080/ ")).toEqual({ url: "http://203.0.113.9:8080" });
   });
 });

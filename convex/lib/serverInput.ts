@@ -1,8 +1,11 @@
 /**
  * What an admin typed into the server form, checked field by field. The backend refuses a save
  * with every problem at once; the form shows the same words under each field as they are typed,
- * so a fixed field loses its message at once and nothing is learnt one submit at a time.
+ * so a fixed field loses its message at once and nothing is learnt one submit at a time. Each
+ * problem is a text of texts/servers.ts with its key, worded by the form in the visitor's language.
  */
+import { SERVER_TEXTS } from "./texts/servers";
+import type { Worded } from "./wording";
 
 /** A server key is 1–32 characters a-z, 0-9, - or _ (it appears in links). */
 export const SERVER_KEY_MAX_LENGTH = 32;
@@ -29,24 +32,26 @@ export type ServerInputField =
   | "proxyTargetPort"
   | "gotvPort";
 
-export interface ServerInputProblem {
-  field: ServerInputField;
-  message: string;
+type ServerTextKey = keyof typeof SERVER_TEXTS & string;
+
+export interface ServerInputProblem extends Worded {
+  readonly field: ServerInputField;
+  readonly key: ServerTextKey;
 }
 
 const isPort = (port: number | undefined): port is number =>
   port !== undefined && Number.isInteger(port) && port >= 1 && port <= 65535;
 
 /** The API base URL as stored (no trailing slash), or why it cannot be one. */
-export function parseApiUrl(raw: string): { url: string } | { problem: string } {
+export function parseApiUrl(raw: string): { url: string } | { problem: ServerTextKey } {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    return { problem: "Адреса API має бути повною URL-адресою, наприклад http://1.2.3.4:8080." };
+    return { problem: "refusal.servers.apiUrlFormat" };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return { problem: "Адреса API: лише http або https." };
+    return { problem: "refusal.servers.apiUrlScheme" };
   }
   return { url: url.toString().replace(/\/+$/, "") };
 }
@@ -54,33 +59,30 @@ export function parseApiUrl(raw: string): { url: string } | { problem: string } 
 /** Every problem of the form, in the form's order; empty when it may be saved. */
 export function serverInputProblems(input: ServerInputFields): ServerInputProblem[] {
   const problems: ServerInputProblem[] = [];
-  const add = (field: ServerInputField, message: string) => problems.push({ field, message });
-  if (!SERVER_KEY_RE.test(input.key.trim())) {
-    add("key", "Ключ: 1–32 символи a-z, 0-9, - або _.");
-  }
+  const add = (field: ServerInputField, key: ServerTextKey) =>
+    problems.push({ field, key, message: SERVER_TEXTS[key] });
+  if (!SERVER_KEY_RE.test(input.key.trim())) add("key", "refusal.servers.keyFormat");
   const name = input.name.trim();
-  if (!name || name.length > 64) add("name", "Назва сервера: від 1 до 64 символів.");
+  if (!name || name.length > 64) add("name", "refusal.servers.nameLength");
   const direct = input.connectionType === "RCON";
   if (!direct) {
     const api = parseApiUrl(input.apiBaseUrl);
     if ("problem" in api) add("apiBaseUrl", api.problem);
   }
   if (!/^[A-Za-z0-9.-]{1,253}:\d{1,5}$/.test(input.connectAddress.trim())) {
-    add("connectAddress", "Адреса підключення: host:port, наприклад 1.2.3.4:27015.");
+    add("connectAddress", "refusal.servers.connectAddress");
   }
   if (input.connectionType !== "HTTP") {
     if (!input.proxyTargetHost || !HOST_RE.test(input.proxyTargetHost)) {
       add(
         "proxyTargetHost",
-        direct
-          ? "Для прямого RCON вкажіть адресу ігрового сервера (IP або домен)."
-          : "Для RCON-проксі вкажіть адресу ігрового сервера.",
+        direct ? "refusal.servers.rconHostDirect" : "refusal.servers.rconHostProxy",
       );
     }
-    if (!isPort(input.proxyTargetPort)) add("proxyTargetPort", "Порт RCON: 1–65535.");
+    if (!isPort(input.proxyTargetPort)) add("proxyTargetPort", "refusal.servers.rconPort");
   }
   if (input.gotvPort !== undefined && !isPort(input.gotvPort)) {
-    add("gotvPort", "Порт GOTV: 1–65535, або залиште порожнім.");
+    add("gotvPort", "refusal.servers.gotvPort");
   }
   return problems;
 }

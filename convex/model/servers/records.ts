@@ -113,10 +113,17 @@ export async function serverByKey(ctx: QueryCtx, key: string) {
     .unique();
 }
 
-/** Checks and normalises what an admin typed into the server form: every problem in one message. */
+/**
+ * Checks and normalises what an admin typed into the server form. A refusal's message says every
+ * problem at once; its key is the first one's (the panel's form shows each under its field before
+ * it ever sends a form with problems).
+ */
 export function validateServerInput(input: Infer<typeof vServerInput>) {
-  const problems = serverInputProblems(input);
-  if (problems.length > 0) fail("INVALID_INPUT", problems.map((p) => p.message).join(" "));
+  const [first, ...rest] = serverInputProblems(input);
+  if (first) {
+    const { key, message } = first;
+    fail("INVALID_INPUT", { key, message: [message, ...rest.map((p) => p.message)].join(" ") });
+  }
   const key = input.key.trim();
   const name = input.name.trim();
   const api = parseApiUrl(input.apiBaseUrl);

@@ -201,6 +201,16 @@ export default {
     "The player already has a mute, gag or silence on this server that a moderator cannot replace (permanent or given by an admin). Ask an admin.",
   "refusal.moderation.uncommsNotOwn":
     "A moderator can lift only a temporary mute, gag or silence given by a moderator. Ask an admin.",
+  "refusal.servers.keyFormat": "Key: 1 to 32 characters a-z, 0-9, - or _.",
+  "refusal.servers.nameLength": "Server name: 1 to 64 characters.",
+  "refusal.servers.apiUrlFormat": "The API address must be a full URL, e.g. http://1.2.3.4:8080.",
+  "refusal.servers.apiUrlScheme": "API address: http or https only.",
+  "refusal.servers.connectAddress": "Connect address: host:port, e.g. 1.2.3.4:27015.",
+  "refusal.servers.rconHostDirect":
+    "For direct RCON, enter the game server's address (IP or domain).",
+  "refusal.servers.rconHostProxy": "For the RCON proxy, enter the game server's address.",
+  "refusal.servers.rconPort": "RCON port: 1–65535.",
+  "refusal.servers.gotvPort": "GOTV port: 1–65535, or leave it empty.",
   "refusal.servers.keyTaken": 'A server with the key "{key}" already exists.',
   "refusal.servers.notFound": "Server not found.",
   "refusal.request.tooLong":

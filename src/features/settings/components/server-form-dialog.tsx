@@ -11,6 +11,7 @@ import type { GatedAction } from "@/hooks/use-gated-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import "@/i18n/load/common";
+import "@/i18n/load/refusals";
 import { serverInputProblems, type api, type ServerInputField } from "@/lib/backend";
 import { destinationOf } from "@/lib/destination";
 import { unreachableFromCloud } from "@/lib/private-address";
@@ -94,8 +95,10 @@ export function ServerFormDialog({
       : {}),
   };
   const problems = serverInputProblems(input);
-  const problem = (name: ServerInputField) =>
-    tried ? problems.find((p) => p.field === name)?.message : undefined;
+  const problem = (name: ServerInputField) => {
+    const found = tried ? problems.find((p) => p.field === name) : undefined;
+    return found ? t(found.key) : undefined;
+  };
 
   // A stored secret is bound to the address it was entered for: changing it means typing it again.
   const destinationChanged =
