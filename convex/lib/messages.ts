@@ -9,6 +9,7 @@ import { SERVER_TEXTS } from "./texts/servers";
 import { STEAM_TEXTS } from "./texts/steam";
 import { STEAM_ID_TEXTS } from "./texts/steamId";
 import { TOURNAMENT_TEXTS } from "./texts/tournament";
+import { USER_TEXTS } from "./texts/users";
 import { wordedIn, type TextParams, type Worded } from "./wording";
 
 export { CORE_TEXTS };
@@ -29,6 +30,7 @@ export const REFUSAL_TEXTS = {
   ...STEAM_TEXTS,
   ...STEAM_ID_TEXTS,
   ...TOURNAMENT_TEXTS,
+  ...USER_TEXTS,
 } as const;
 
 export const BACKEND_TEXTS = { ...CORE_TEXTS, ...REFUSAL_TEXTS } as const;

@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { fail } from "../../convex/lib/errors";
 import { BACKEND_TEXTS, REFUSAL_TEXTS } from "../../convex/lib/messages";
 import { REPORT_MESSAGES } from "../../convex/model/conduct/reportQueue";
+import { cleanConductSettings } from "../../convex/model/conduct/settings";
+import { DEFAULT_CONDUCT_SETTINGS } from "../../convex/lib/conductFields";
+import { pickRandomPlayers } from "../../convex/model/moderation/randomPick";
+import { cleanSettings } from "../../convex/model/moderation/settings";
+import { DEFAULT_MODERATION_SETTINGS } from "../../convex/lib/moderationDefaults";
 import { SANCTION_MESSAGES } from "../../convex/model/moderation/sanctions";
 import { TOURNAMENT_MESSAGES } from "../../convex/model/tournament/state";
 import en from "./en/common";
@@ -54,6 +59,40 @@ describe("backend texts", () => {
       code: "CONFLICT",
       key: "refusal.conduct.reportDecided",
       message: "Скаргу вже вирішено.",
+    });
+  });
+
+  it("settings and the random pick refuse with their keys and the same Ukrainian", () => {
+    const thrown = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return (error as { data: unknown }).data;
+      }
+    };
+    expect(thrown(() => pickRandomPlayers([], 2))).toEqual({
+      code: "INVALID_INPUT",
+      key: "refusal.moderation.pickTooFew",
+      params: { available: 0, needed: 2 },
+      message: "Недостатньо гравців для вибору. Доступно: 0, потрібно: 2",
+    });
+    expect(thrown(() => pickRandomPlayers([], 0.5))).toMatchObject({
+      key: "refusal.moderation.pickCount",
+      message: "Вкажіть ціле число від 1.",
+    });
+    expect(
+      thrown(() => cleanSettings({ ...DEFAULT_MODERATION_SETTINGS, banReasons: [" "] })),
+    ).toEqual({
+      code: "INVALID_INPUT",
+      key: "refusal.moderation.reasonsCount",
+      params: { max: 20 },
+      message: "Від 1 до 20 причин для кожної дії.",
+    });
+    expect(
+      thrown(() => cleanConductSettings({ ...DEFAULT_CONDUCT_SETTINGS, warnThreshold: 21 })),
+    ).toMatchObject({
+      key: "refusal.conduct.warnThreshold",
+      message: "Кількість попереджень: ціле число від 1 до 20.",
     });
   });
 });

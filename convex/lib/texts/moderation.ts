@@ -22,4 +22,11 @@ export const MODERATION_TEXTS = defineTexts({
     "Гравець уже має мут, гег чи мовчання на цьому сервері, які модератор не може замінити (постійні або видані адміністратором). Зверніться до адміністратора.",
   "refusal.moderation.uncommsNotOwn":
     "Модератор може зняти лише тимчасовий мут, гег чи мовчання, видані модератором. Зверніться до адміністратора.",
+  "refusal.moderation.reasonsCount": "Від 1 до {max} причин для кожної дії.",
+  "refusal.moderation.durationsList":
+    "Від 1 до 12 тривалостей, кожна — ціле число хвилин (0 — назавжди).",
+  "refusal.moderation.moderatorMax": "Максимум для модератора: ціле число хвилин, більше за 0.",
+  "refusal.moderation.pickCount": "Вкажіть ціле число від 1.",
+  "refusal.moderation.pickTooFew":
+    "Недостатньо гравців для вибору. Доступно: {available}, потрібно: {needed}",
 } as const);

@@ -6,6 +6,7 @@
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { DEFAULT_CONDUCT_SETTINGS, type ConductSettings } from "../../lib/conductFields";
 import { fail } from "../../lib/errors";
+import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
 import { isValidDuration } from "../moderation/sanctions";
 
 const GLOBAL = "global";
@@ -27,19 +28,19 @@ export async function getConductSettings(ctx: QueryCtx): Promise<ConductSettings
 const wholeIn = (n: number, min: number, max: number) =>
   Number.isInteger(n) && n >= min && n <= max;
 
-/** Checks admin-edited settings; refuses with a Ukrainian message. */
+/** Checks admin-edited settings; refuses with a keyed text. */
 export function cleanConductSettings(input: ConductSettings): ConductSettings {
   if (!wholeIn(input.chatRetentionDays, 1, 365)) {
-    fail("INVALID_INPUT", "Зберігання чату: ціле число днів від 1 до 365.");
+    fail("INVALID_INPUT", CONDUCT_TEXTS["refusal.conduct.chatRetention"]);
   }
   if (!wholeIn(input.warnThreshold, 1, 20)) {
-    fail("INVALID_INPUT", "Кількість попереджень: ціле число від 1 до 20.");
+    fail("INVALID_INPUT", CONDUCT_TEXTS["refusal.conduct.warnThreshold"]);
   }
   if (!wholeIn(input.warnPeriodDays, 1, 365) || !wholeIn(input.warnExpiryDays, 1, 365)) {
-    fail("INVALID_INPUT", "Періоди попереджень: ціле число днів від 1 до 365.");
+    fail("INVALID_INPUT", CONDUCT_TEXTS["refusal.conduct.warnPeriods"]);
   }
   if (!isValidDuration(input.escalationMinutes)) {
-    fail("INVALID_INPUT", "Тривалість покарання: ціле число хвилин (0 — назавжди).");
+    fail("INVALID_INPUT", CONDUCT_TEXTS["refusal.conduct.escalationMinutes"]);
   }
   return input;
 }

@@ -4,6 +4,8 @@
  */
 import { fail } from "../../lib/errors";
 import { pickRandom } from "../../lib/random";
+import { MODERATION_TEXTS } from "../../lib/texts/moderation";
+import { wordedIn } from "../../lib/wording";
 import { isSteamId64 } from "../../lib/steamId";
 import type { PlayerRef } from "./banList";
 
@@ -18,7 +20,9 @@ export function pickRandomPlayers(
 ): { chosen: PlayerRef[]; pool: PlayerRef[] } {
   // The form turns anything non-numeric into 1; a number below 1 or a fraction is refused, never
   // quietly turned into one pick (and audited as if asked for).
-  if (!Number.isInteger(count) || count < 1) fail("INVALID_INPUT", "Вкажіть ціле число від 1.");
+  if (!Number.isInteger(count) || count < 1) {
+    fail("INVALID_INPUT", MODERATION_TEXTS["refusal.moderation.pickCount"]);
+  }
   const wanted = count;
   const pool = players.filter(
     (p) =>
@@ -28,7 +32,10 @@ export function pickRandomPlayers(
   if (wanted > pool.length) {
     fail(
       "INVALID_INPUT",
-      `Недостатньо гравців для вибору. Доступно: ${pool.length}, потрібно: ${wanted}`,
+      wordedIn(MODERATION_TEXTS, "refusal.moderation.pickTooFew", {
+        available: pool.length,
+        needed: wanted,
+      }),
     );
   }
   return { chosen: pickRandom(pool, wanted), pool };

@@ -6,6 +6,8 @@
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { fail } from "../../lib/errors";
 import { DEFAULT_MODERATION_SETTINGS } from "../../lib/moderationDefaults";
+import { MODERATION_TEXTS } from "../../lib/texts/moderation";
+import { wordedIn } from "../../lib/wording";
 import type { ModerationSettings } from "../../lib/sanctionFields";
 import { cleanReason, isValidDuration } from "./sanctions";
 
@@ -26,12 +28,15 @@ export async function getModerationSettings(ctx: QueryCtx): Promise<ModerationSe
   return settings;
 }
 
-/** Trims and checks admin-edited settings; refuses with a Ukrainian message. */
+/** Trims and checks admin-edited settings; refuses with a keyed text. */
 export function cleanSettings(input: ModerationSettings): ModerationSettings {
   const reasons = (list: string[]) => {
     const cleaned = [...new Set(list.map((r) => cleanReason(r)).filter((r) => r.length > 0))];
     if (cleaned.length === 0 || cleaned.length > MAX_REASONS) {
-      fail("INVALID_INPUT", `Від 1 до ${MAX_REASONS} причин для кожної дії.`);
+      fail(
+        "INVALID_INPUT",
+        wordedIn(MODERATION_TEXTS, "refusal.moderation.reasonsCount", { max: MAX_REASONS }),
+      );
     }
     return cleaned;
   };
@@ -39,11 +44,11 @@ export function cleanSettings(input: ModerationSettings): ModerationSettings {
     a === 0 ? 1 : b === 0 ? -1 : a - b,
   );
   if (durations.length === 0 || durations.length > 12 || !durations.every(isValidDuration)) {
-    fail("INVALID_INPUT", "Від 1 до 12 тривалостей, кожна — ціле число хвилин (0 — назавжди).");
+    fail("INVALID_INPUT", MODERATION_TEXTS["refusal.moderation.durationsList"]);
   }
   const max = input.moderatorMaxMinutes;
   if (!isValidDuration(max) || max === 0) {
-    fail("INVALID_INPUT", "Максимум для модератора: ціле число хвилин, більше за 0.");
+    fail("INVALID_INPUT", MODERATION_TEXTS["refusal.moderation.moderatorMax"]);
   }
   return {
     ...input,

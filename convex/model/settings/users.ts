@@ -8,6 +8,7 @@ import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { fail } from "../../lib/errors";
+import { USER_TEXTS } from "../../lib/texts/users";
 import type { Actor } from "../../lib/validators";
 import {
   hasVerifiedEmail,
@@ -18,8 +19,8 @@ import {
 import { defineCapability } from "../capability/define";
 
 export const USER_MESSAGES = {
-  notFound: "Користувача не знайдено.",
-  selfRevoke: "Не можна зняти права адміністратора із самого себе.",
+  notFound: USER_TEXTS["refusal.users.notFound"],
+  selfRevoke: USER_TEXTS["refusal.users.selfRevoke"],
 } as const;
 
 /**
@@ -61,7 +62,7 @@ export async function grantAdminByOwner(
   ctx: MutationCtx,
   { email, username, isAdmin = true }: { email?: string; username?: string; isAdmin?: boolean },
 ): Promise<string> {
-  if (!email && !username) fail("INVALID_INPUT", "Вкажіть email або username.");
+  if (!email && !username) fail("INVALID_INPUT", USER_TEXTS["refusal.users.emailOrUsername"]);
   // Owner-run bootstrap over a small table: a scan is acceptable here and needs no extra index.
   const users = await ctx.db.query("users").take(10_000);
   const matches = users.filter(
@@ -70,7 +71,7 @@ export async function grantAdminByOwner(
       (username && u.username === username),
   );
   if (matches.length === 0) {
-    fail("NOT_FOUND", "Користувача не знайдено: він має увійти хоча б раз.");
+    fail("NOT_FOUND", USER_TEXTS["refusal.users.neverSignedIn"]);
   }
   for (const u of matches) await ctx.db.patch("users", u._id, { isAdmin });
   return `${isAdmin ? "granted" : "revoked"} admin for ${matches.map((u) => u.username).join(", ")}`;

@@ -156,6 +156,11 @@ export default {
   "refusal.conduct.warningNotFound": "Warning not found.",
   "refusal.conduct.warningNotProposed":
     "The sanction for this warning has already been applied or declined.",
+  "refusal.conduct.chatRetention": "Chat kept: a whole number of days from 1 to 365.",
+  "refusal.conduct.warnThreshold": "Number of warnings: a whole number from 1 to 20.",
+  "refusal.conduct.warnPeriods": "Warning periods: a whole number of days from 1 to 365.",
+  "refusal.conduct.escalationMinutes":
+    "Sanction length: a whole number of minutes (0 = permanent).",
   "refusal.conduct.warningNeedsSimpleAdmin":
     "Mute, gag and silence are only possible on a server with CS2-SimpleAdmin.",
   "refusal.steam.notConfigured":
@@ -199,6 +204,17 @@ export default {
   "refusal.moderation.commsBadDuration": "Length: a whole number of minutes from 0 (permanent).",
   "refusal.moderation.replaceCommsNotOwn":
     "The player already has a mute, gag or silence on this server that a moderator cannot replace (permanent or given by an admin). Ask an admin.",
+  "refusal.moderation.reasonsCount": "1 to {max} reasons for each action.",
+  "refusal.moderation.durationsList":
+    "1 to 12 durations, each a whole number of minutes (0 = permanent).",
+  "refusal.moderation.moderatorMax": "Moderators' maximum: a whole number of minutes above 0.",
+  "refusal.moderation.pickCount": "Enter a whole number from 1.",
+  "refusal.moderation.pickTooFew":
+    "Not enough players to pick from. Available: {available}, needed: {needed}",
+  "refusal.users.notFound": "User not found.",
+  "refusal.users.selfRevoke": "You cannot take admin rights away from yourself.",
+  "refusal.users.emailOrUsername": "Give an email or a username.",
+  "refusal.users.neverSignedIn": "User not found: they must sign in at least once.",
   "refusal.moderation.uncommsNotOwn":
     "A moderator can lift only a temporary mute, gag or silence given by a moderator. Ask an admin.",
   "refusal.servers.keyFormat": "Key: 1 to 32 characters a-z, 0-9, - or _.",
