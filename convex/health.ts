@@ -6,6 +6,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { adminQuery } from "./lib/functions";
+import { GAME_SERVER_TEXTS } from "./lib/texts/gameServer";
 import { vHealthSample, vPlayerLink } from "./lib/validators";
 import { healthView, storeLatest as storeLatestOf } from "./model/live/health";
 import { refreshToggles } from "./model/serverControl/toggles";
@@ -57,7 +58,7 @@ export const checkAfterUpdate = internalAction({
     const confirmed = await refreshToggles(ctx, { serverId, target: server.target });
     await ctx.runMutation(internal.health.storeSwitchCheckResult, {
       updateId,
-      failed: confirmed ? null : "Сервер не відповів на читання перемикачів",
+      failed: confirmed ? null : GAME_SERVER_TEXTS["refusal.gameServer.switchReadFailed"],
     });
     return null;
   },

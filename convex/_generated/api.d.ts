@@ -92,6 +92,7 @@ import type * as lib_texts_core from "../lib/texts/core.js";
 import type * as lib_texts_cup from "../lib/texts/cup.js";
 import type * as lib_texts_discord from "../lib/texts/discord.js";
 import type * as lib_texts_duration from "../lib/texts/duration.js";
+import type * as lib_texts_gameServer from "../lib/texts/gameServer.js";
 import type * as lib_texts_moderation from "../lib/texts/moderation.js";
 import type * as lib_texts_request from "../lib/texts/request.js";
 import type * as lib_texts_serverState from "../lib/texts/serverState.js";
@@ -341,6 +342,7 @@ declare const fullApi: ApiFromModules<{
   "lib/texts/cup": typeof lib_texts_cup;
   "lib/texts/discord": typeof lib_texts_discord;
   "lib/texts/duration": typeof lib_texts_duration;
+  "lib/texts/gameServer": typeof lib_texts_gameServer;
   "lib/texts/moderation": typeof lib_texts_moderation;
   "lib/texts/request": typeof lib_texts_request;
   "lib/texts/serverState": typeof lib_texts_serverState;

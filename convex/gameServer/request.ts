@@ -1,6 +1,7 @@
 /**
  * One HTTP call to a game server (plugin API or RCON proxy), with a timeout and the spec's error
- * texts. Runs in actions only (queries and mutations cannot fetch).
+ * texts (texts/gameServer.ts, each with its key). Runs in actions only (queries and mutations
+ * cannot fetch).
  */
 import {
   API_KEY_HEADER,
@@ -17,23 +18,37 @@ import {
   isConnectionRefused,
   timedFetch,
 } from "../lib/timedFetch";
+import { GAME_SERVER_TEXTS, type GameServerTextKey } from "../lib/texts/gameServer";
 import type { GameServerTarget } from "../lib/validators";
+import { wordedIn, type TextParams, type Worded } from "../lib/wording";
 
 export type { GameServerTarget };
 
 export const REQUEST_TIMEOUT_MS = 4_000;
 export const INVALID_JSON = "Invalid JSON response from server";
-export const BODY_TOO_LARGE = `Відповідь сервера більша за ${GAME_BODY_MAX_BYTES / 1024} КіБ`;
+const worded = (key: GameServerTextKey, params?: TextParams) =>
+  wordedIn(GAME_SERVER_TEXTS, key, params);
+const BODY_TOO_LARGE_TEXT = worded("refusal.gameServer.bodyTooLarge", {
+  kib: GAME_BODY_MAX_BYTES / 1024,
+});
+export const BODY_TOO_LARGE = BODY_TOO_LARGE_TEXT.message;
 
+/**
+ * A game server's failure. `message` is the Ukrainian text (or the server's own words); `worded`
+ * the same with its key and parameters when the panel words it itself.
+ */
 export class GameServerError extends Error {
+  readonly worded: Worded | undefined;
+
   constructor(
-    message: string,
+    message: string | Worded,
     readonly status: number | null,
     /** No answer within the time limit (as opposed to a refusal or an error answer). */
     readonly timedOut = false,
   ) {
-    super(message);
+    super(typeof message === "string" ? message : message.message);
     this.name = "GameServerError";
+    this.worded = typeof message === "string" ? undefined : message;
   }
 }
 
@@ -81,29 +96,37 @@ export function apiErrorMessage(status: number, statusText: string, body: unknow
 }
 
 /**
- * What the RCON proxy's error answer means, in the panel's language: the proxy speaks for the game
+ * What the RCON proxy's error answer means, in the panel's words: the proxy speaks for the game
  * server behind it (unreachable, silent, wrong RCON password), so its English `details` are read
  * for the cause, never shown as they are.
  */
-export function proxyErrorMessage(status: number, body: unknown): string {
+export function proxyError(status: number, body: unknown): Worded {
   const b = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
   const detail = [b.details, b.error].filter((x) => typeof x === "string").join(" ");
   const cause = /ECONNREFUSED|refused/i.test(detail)
-    ? ": з'єднання відхилено"
+    ? "Refused"
     : /ENOTFOUND|EAI_AGAIN/i.test(detail)
-      ? ": адресу не знайдено"
+      ? "NotFound"
       : /ETIMEDOUT|timed? ?out|did not answer/i.test(detail)
-        ? ": немає відповіді"
+        ? "NoAnswer"
         : "";
   if (status === 401 || status === 403) {
-    return /rcon|password/i.test(detail)
-      ? "RCON-проксі: сервер гри не прийняв пароль RCON"
-      : "RCON-проксі відмовив у доступі: перевірте ключ проксі";
+    return worded(
+      /rcon|password/i.test(detail)
+        ? "refusal.gameServer.proxyRconPassword"
+        : "refusal.gameServer.proxyForbidden",
+    );
   }
-  if (status === 504) return `RCON-проксі: сервер гри не відповів вчасно${cause}`;
-  if (status === 502 || status === 503) return `RCON-проксі не дістався до сервера гри${cause}`;
-  if (status === 400) return "RCON-проксі не прийняв запит панелі (помилка 400)";
-  return `RCON-проксі відповів помилкою ${status}`;
+  if (status === 504) return worded(`refusal.gameServer.proxyTimeout${cause}`);
+  if (status === 502 || status === 503)
+    return worded(`refusal.gameServer.proxyUnreachable${cause}`);
+  if (status === 400) return worded("refusal.gameServer.proxyBadRequest");
+  return worded("refusal.gameServer.proxyError", { status });
+}
+
+/** `proxyError`'s Ukrainian text. */
+export function proxyErrorMessage(status: number, body: unknown): string {
+  return proxyError(status, body).message;
 }
 
 export async function gameServerRequest<T = unknown>(
@@ -127,20 +150,25 @@ export async function gameServerRequest<T = unknown>(
   } catch (error) {
     if (error instanceof RedirectRefusedError) {
       throw new GameServerError(
-        `Сервер відповів перенаправленням (${error.status}); панель за ним не йде`,
+        worded("refusal.gameServer.redirect", { status: error.status }),
         error.status,
       );
     }
     if (error instanceof FetchTimeoutError) {
       throw new GameServerError(
-        `Сервер не відповів за ${Math.round(timeoutMs / 1000)} с`,
+        worded("refusal.gameServer.timeout", { seconds: Math.round(timeoutMs / 1000) }),
         null,
         true,
       );
     }
-    throw new GameServerError(`Сервер недоступний: ${describeNetworkError(error)}`, null);
+    throw new GameServerError(
+      isConnectionRefused(error)
+        ? worded("refusal.gameServer.unreachableRefused")
+        : worded("refusal.gameServer.unreachable", { reason: describeError(error) }),
+      null,
+    );
   }
-  if (text === null) throw new GameServerError(BODY_TOO_LARGE, response.status);
+  if (text === null) throw new GameServerError(BODY_TOO_LARGE_TEXT, response.status);
   let parsed: unknown;
   try {
     parsed = text.length === 0 ? {} : JSON.parse(text);
@@ -150,14 +178,10 @@ export async function gameServerRequest<T = unknown>(
   if (!response.ok) {
     throw new GameServerError(
       target.connectionType === "RCON_PROXY"
-        ? proxyErrorMessage(response.status, parsed)
+        ? proxyError(response.status, parsed)
         : apiErrorMessage(response.status, response.statusText, parsed),
       response.status,
     );
   }
   return parsed as T;
-}
-
-function describeNetworkError(error: unknown): string {
-  return isConnectionRefused(error) ? "з'єднання відхилено" : describeError(error);
 }

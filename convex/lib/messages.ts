@@ -3,6 +3,7 @@ import { CONDUCT_TEXTS } from "./texts/conduct";
 import { CONSOLE_TEXTS } from "./texts/console";
 import { CUP_TEXTS } from "./texts/cup";
 import { DISCORD_REFUSAL_TEXTS } from "./texts/discord";
+import { GAME_SERVER_TEXTS } from "./texts/gameServer";
 import { MODERATION_TEXTS } from "./texts/moderation";
 import { REQUEST_TEXTS } from "./texts/request";
 import { SERVER_TEXTS } from "./texts/servers";
@@ -24,6 +25,7 @@ export const REFUSAL_TEXTS = {
   ...CONSOLE_TEXTS,
   ...CUP_TEXTS,
   ...DISCORD_REFUSAL_TEXTS,
+  ...GAME_SERVER_TEXTS,
   ...MODERATION_TEXTS,
   ...REQUEST_TEXTS,
   ...SERVER_TEXTS,

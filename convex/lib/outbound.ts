@@ -4,9 +4,19 @@
  * headers or the query; a redirect would take that request (and a user-influenced part of it) to
  * a host nobody chose, a loopback or private one included. A 3xx answer is a failure instead.
  */
+import { GAME_SERVER_TEXTS } from "./texts/gameServer";
+import { wordedIn, type Worded } from "./wording";
+
 export class RedirectRefusedError extends Error {
+  /** The message with its key (texts/gameServer.ts). */
+  readonly worded: Worded;
+
   constructor(readonly status: number) {
-    super(`перенаправлення${status ? ` (${status})` : ""} не виконується`);
+    const worded = status
+      ? wordedIn(GAME_SERVER_TEXTS, "refusal.gameServer.redirectRefused", { status })
+      : wordedIn(GAME_SERVER_TEXTS, "refusal.gameServer.redirectRefusedPlain");
+    super(worded.message);
+    this.worded = worded;
     this.name = "RedirectRefusedError";
   }
 }

@@ -186,6 +186,59 @@ export default {
     "Unknown SteamID format. Supported: SteamID64 (7656119…), STEAM_0:X:Y, [U:1:N] and steamcommunity.com/profiles/… or /id/… links.",
   "refusal.steamId.outOfRange": "No such Steam account exists.",
   "refusal.steamId.vanityName": "Not a valid Steam custom profile name.",
+  "refusal.gameServer.rconAuthRefused":
+    "RCON unavailable: the server rejected the RCON password. Attempts stopped so the server does not block the panel's address; enter the correct password in the server settings.",
+  "refusal.gameServer.rconAuthStopped":
+    "RCON unavailable: the server rejected this RCON password before, so the panel does not connect (after a few failed logins the server blocks the address). Enter the correct password in the server settings.",
+  "refusal.gameServer.rconConnect": "RCON unavailable: could not connect to {where} ({reason}).",
+  "refusal.gameServer.rconConnectRefused":
+    "RCON unavailable: could not connect to {where} (connection refused).",
+  "refusal.gameServer.rconConnectHostUnreachable":
+    "RCON unavailable: could not connect to {where} (host unreachable).",
+  "refusal.gameServer.rconConnectNetUnreachable":
+    "RCON unavailable: could not connect to {where} (network unreachable).",
+  "refusal.gameServer.rconConnectNotFound":
+    "RCON unavailable: could not connect to {where} (address not found).",
+  "refusal.gameServer.rconConnectReset":
+    "RCON unavailable: could not connect to {where} (connection reset).",
+  "refusal.gameServer.rconTimeout": "RCON unavailable: {where} did not answer in time.",
+  "refusal.gameServer.rconClosedDuringAuth":
+    "RCON unavailable: {where} closed the connection during login (it may have blocked the panel's address after failed attempts).",
+  "refusal.gameServer.rconClosed": "RCON unavailable: {where} closed the connection mid-answer.",
+  "refusal.gameServer.rconTooLarge": "RCON unavailable: the answer from {where} is too large.",
+  "refusal.gameServer.rconProtocol":
+    "RCON unavailable: {where} does not speak the Source RCON protocol.",
+  "refusal.gameServer.levelChangeUnanswered":
+    "{where} did not answer the map change within {seconds} s: the change is not confirmed. The new map will show as soon as the server confirms it.",
+  "refusal.gameServer.bodyTooLarge": "The server's answer is larger than {kib} KiB",
+  "refusal.gameServer.redirect":
+    "The server answered with a redirect ({status}); the panel does not follow it",
+  "refusal.gameServer.timeout": "The server did not answer within {seconds} s",
+  "refusal.gameServer.unreachable": "Server unreachable: {reason}",
+  "refusal.gameServer.unreachableRefused": "Server unreachable: connection refused",
+  "refusal.gameServer.proxyRconPassword":
+    "RCON proxy: the game server did not accept the RCON password",
+  "refusal.gameServer.proxyForbidden": "The RCON proxy denied access: check the proxy key",
+  "refusal.gameServer.proxyTimeout": "RCON proxy: the game server did not answer in time",
+  "refusal.gameServer.proxyTimeoutRefused":
+    "RCON proxy: the game server did not answer in time: connection refused",
+  "refusal.gameServer.proxyTimeoutNotFound":
+    "RCON proxy: the game server did not answer in time: address not found",
+  "refusal.gameServer.proxyTimeoutNoAnswer":
+    "RCON proxy: the game server did not answer in time: no answer",
+  "refusal.gameServer.proxyUnreachable": "The RCON proxy could not reach the game server",
+  "refusal.gameServer.proxyUnreachableRefused":
+    "The RCON proxy could not reach the game server: connection refused",
+  "refusal.gameServer.proxyUnreachableNotFound":
+    "The RCON proxy could not reach the game server: address not found",
+  "refusal.gameServer.proxyUnreachableNoAnswer":
+    "The RCON proxy could not reach the game server: no answer",
+  "refusal.gameServer.proxyBadRequest":
+    "The RCON proxy did not accept the panel's request (error 400)",
+  "refusal.gameServer.proxyError": "The RCON proxy answered with error {status}",
+  "refusal.gameServer.switchReadFailed": "The server did not answer the read of the switches",
+  "refusal.gameServer.redirectRefused": "redirect ({status}) not followed",
+  "refusal.gameServer.redirectRefusedPlain": "redirect not followed",
   "refusal.moderation.permanentAdminOnly": "Only an admin can give a permanent ban.",
   "refusal.moderation.overModeratorMax": "A moderator can ban for at most {max} min.",
   "refusal.moderation.badDuration": "Ban length: a whole number of minutes from 0 (permanent).",
