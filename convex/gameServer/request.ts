@@ -118,8 +118,9 @@ export function proxyError(status: number, body: unknown): Worded {
     );
   }
   if (status === 504) return worded(`refusal.gameServer.proxyTimeout${cause}`);
-  if (status === 502 || status === 503)
+  if (status === 502 || status === 503) {
     return worded(`refusal.gameServer.proxyUnreachable${cause}`);
+  }
   if (status === 400) return worded("refusal.gameServer.proxyBadRequest");
   return worded("refusal.gameServer.proxyError", { status });
 }
