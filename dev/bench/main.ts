@@ -103,7 +103,8 @@ function describeAudience(r: AudienceResult) {
       ` server1 ${fmt(r.gameRequestsPerMin, 1)} game requests/min (${r.ticks} ticks in ${fmt(r.ms / 1000, 1)} s);` +
       ` all calls ${fmt(r.allCallsPerHour)}/h (counts() + scheduled runs: ${fmt(r.billedCallsPerHour)}/h),` +
       ` of which server1's poller ${fmt(r.pollerCallsPerHour)}/h;` +
-      ` conflict retries ${fmt(r.conflictRetriesPerHour, 1)}/h; ${fmt(r.roundsPerHour, 1)} rounds/h`,
+      ` conflict retries ${fmt(r.conflictRetriesPerHour, 1)}/h; ${fmt(r.roundsPerHour, 1)} rounds/h;` +
+      ` reconnections' reruns left out ${fmt(r.reconnectRunsPerHour)}/h`,
     `        per dashboard viewer ${per(r.dashboard.queries)} live.dashboard runs + ${per(r.dashboard.avatars)} steamData.profiles runs` +
       ` + ${per(r.dashboard.heartbeats)} heartbeats + ${per(r.dashboard.components)} component calls /h;` +
       ` per players-tab viewer ${per(r.players.queries)} live.playerList runs + ${per(r.players.heartbeats)} heartbeats` +
