@@ -9,13 +9,17 @@ import {
 } from "./normalize";
 import { GameServerError, gameServerRequest, type GameServerTarget } from "./request";
 
-/** One poll: match + summary always, players when due; all in parallel, any failure = offline. */
+/**
+ * One poll: match + summary always, players when due; all in parallel, any failure = offline. A
+ * poll that finds the round over fetches the players too, so the end of a round and its final
+ * numbers on the board reach viewers in one write rather than two a poll apart.
+ */
 export async function pollGameServer(
   target: GameServerTarget,
   withPlayers: boolean,
 ): Promise<PollResult> {
   try {
-    const [[match, tvPort, health, lastMap], summary, players] = await Promise.all([
+    const [[match, tvPort, health, lastMap], summary, due] = await Promise.all([
       gameServerRequest(target, { path: "/match" }).then(
         (raw) =>
           [
@@ -26,10 +30,9 @@ export async function pollGameServer(
           ] as const,
       ),
       gameServerRequest(target, { path: "/summary" }).then(normalizeSummary),
-      withPlayers
-        ? gameServerRequest(target, { path: "/players" }).then(normalizePlayers)
-        : undefined,
+      withPlayers ? playersOf(target) : undefined,
     ]);
+    const players = due ?? (match.roundPhase === "over" ? await playersOf(target) : undefined);
     return {
       ok: true,
       match,
@@ -48,3 +51,6 @@ export async function pollGameServer(
     };
   }
 }
+
+const playersOf = (target: GameServerTarget) =>
+  gameServerRequest(target, { path: "/players" }).then(normalizePlayers);

@@ -142,8 +142,8 @@ function clock(logAt: number | undefined, offset: number, stored: number | undef
 
 /**
  * The live match as the log tells it, over the stored snapshot (a poll fills the rest). A server
- * whose poll reads the phase and its clocks (the plugin's `/match`) keeps the poll's: the log
- * speaks for them only where no poll can.
+ * whose poll reads the phase, its clocks and the round (the plugin's `/match`) keeps the poll's:
+ * the log speaks for them only where no poll can.
  */
 export function loggedMatch(
   stored: Match,
@@ -159,7 +159,9 @@ export function loggedMatch(
     scoreCT: s.scoreCT,
     scoreT: s.scoreT,
     roundPhase: pollClocks ? stored.roundPhase : s.live ? s.phase : "warmup",
-    ...(s.live && s.round > 0 ? { round: s.round } : {}),
+    // The log's round number moves as the round goes live, which a plugin's poll shows with the
+    // phase it reads: taken from the log there, it would cost every viewer a second wake.
+    ...(!pollClocks && s.live && s.round > 0 ? { round: s.round } : {}),
     ...(s.maxRounds ? { maxRounds: s.maxRounds } : {}),
     ...(names.CT ? { teamCT: names.CT } : {}),
     ...(names.T ? { teamT: names.T } : {}),
