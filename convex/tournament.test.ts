@@ -93,12 +93,12 @@ describe("creating", () => {
       ],
     };
     await expect(asAdmin.action(api.tournamentAdmin.create, { format })).rejects.toMatchObject(
-      refused(FORMAT_MESSAGES.mapsLeft(5)),
+      refused(FORMAT_MESSAGES.mapsLeft(5).message),
     );
     const tampered = { ...presetFormat("default"), teamSize: 5 };
     await expect(
       asAdmin.action(api.tournamentAdmin.create, { format: tampered }),
-    ).rejects.toMatchObject(refused(FORMAT_MESSAGES.presetMismatch));
+    ).rejects.toMatchObject(refused(FORMAT_MESSAGES.presetMismatch.message));
   });
 
   test("an unknown slug shows nothing and the archive keeps a tournament out of the list", async () => {

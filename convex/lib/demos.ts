@@ -104,10 +104,3 @@ export const vDemoStorageTotals = v.object({
   totalBytes: v.number(),
   count: v.number(),
 });
-
-export const DEMO_MESSAGES = {
-  notFound: "Демо не знайдено.",
-  matchNotFound: "Матч не знайдено.",
-  notAttachable: "Прикріпити можна лише збережене демо без матчу.",
-  badRetention: "Термін зберігання: 0–3650 днів; обсяг: 0–10 ТБ.",
-} as const;

@@ -2,8 +2,10 @@ import { CORE_TEXTS } from "./texts/core";
 import { CONDUCT_TEXTS } from "./texts/conduct";
 import { CONSOLE_TEXTS } from "./texts/console";
 import { CUP_TEXTS } from "./texts/cup";
+import { DEMO_TEXTS } from "./texts/demos";
 import { DISCORD_REFUSAL_TEXTS } from "./texts/discord";
 import { GAME_SERVER_TEXTS } from "./texts/gameServer";
+import { HISTORY_TEXTS } from "./texts/history";
 import { MODERATION_TEXTS } from "./texts/moderation";
 import { REQUEST_TEXTS } from "./texts/request";
 import { SERVER_TEXTS } from "./texts/servers";
@@ -24,8 +26,10 @@ export const REFUSAL_TEXTS = {
   ...CONDUCT_TEXTS,
   ...CONSOLE_TEXTS,
   ...CUP_TEXTS,
+  ...DEMO_TEXTS,
   ...DISCORD_REFUSAL_TEXTS,
   ...GAME_SERVER_TEXTS,
+  ...HISTORY_TEXTS,
   ...MODERATION_TEXTS,
   ...REQUEST_TEXTS,
   ...SERVER_TEXTS,

@@ -48,4 +48,29 @@ export const TOURNAMENT_TEXTS = defineTexts({
   "refusal.tournament.idleTooLate": "Неактивні місця звільняються лише до початку вето.",
   "refusal.tournament.noIdleSeats":
     "Неактивних місць немає: усі гравці були на сторінці нещодавно.",
+  "refusal.tournament.formatTeamSize": "Розмір команди: від {min} до {max} гравців.",
+  "refusal.tournament.formatTurnSeconds": "Таймер ходу: вимкнено або від {min} до {max} секунд.",
+  "refusal.tournament.formatPoolSize": "Пул мап: від 2 до {max} мап.",
+  "refusal.tournament.formatPoolDuplicate": "Мапа {map} у пулі двічі.",
+  "refusal.tournament.formatPoolUnknown": "Мапи {map} немає в каталозі.",
+  "refusal.tournament.formatSequenceLength": "Послідовність: від 1 до {max} кроків.",
+  "refusal.tournament.formatLastMapBanned": "Крок {n}: не можна забанити останню мапу пулу.",
+  "refusal.tournament.formatNoMapToPick": "Крок {n}: у пулі не лишилося мап для вибору.",
+  "refusal.tournament.formatNoMapForSide": "Крок {n}: вибір сторони без визначеної мапи.",
+  "refusal.tournament.formatPickerPicksSide":
+    "Крок {n}: сторону на мапі обирає команда, яка цю мапу не обирала.",
+  "refusal.tournament.formatMapsLeft":
+    "Після всіх банів і виборів лишається {left} мап: має лишитися одна (вирішальна) або жодної.",
+  "refusal.tournament.formatNoSeries":
+    "Серія без жодної мапи: додайте вибір мапи або залиште одну вирішальну.",
+  "refusal.tournament.formatSeriesTooLong": "Серія довша за {max} мап.",
+  "refusal.tournament.formatSideMissing": "Для мапи {map} серії немає вибору сторони.",
+  "refusal.tournament.formatPresetMismatch":
+    "Налаштування пресету змінювати не можна: оберіть «Власний формат».",
+  "refusal.tournament.matchzyMode":
+    "MatchZy грає лише змагальний режим або режим напарників: оберіть один із них.",
+  "refusal.tournament.matchzyNoSiteUrl":
+    "Невідома адреса сайту розгортання (CONVEX_SITE_URL): MatchZy не зможе завантажити конфіг матчу.",
+  "refusal.tournament.replacementSteamId":
+    "Вкажіть SteamID64 або посилання steamcommunity.com/profiles/… гравця, який займе місце.",
 } as const);

@@ -11,6 +11,7 @@ import { vBracketConfig, vSeedingMode } from "../../lib/cupFields";
 import { fail } from "../../lib/errors";
 import { cryptoChance, randomSlug, randomToken } from "../../lib/random";
 import { parseSteamId } from "../../lib/steamId";
+import { auditDetail } from "../../lib/texts/auditDetails";
 import { vTournamentFormat } from "../../lib/tournamentFields";
 import { defineCapability } from "../capability/define";
 import { validateFormat } from "../tournament/formats";
@@ -252,10 +253,11 @@ export const CUP_CAPABILITIES = {
       await commitBracket(ctx, live, rows, next, Date.now());
       const what =
         change.kind === "replay" ? "replay" : `${change.kind} → ${teamName(teams, change.winner)}`;
-      const dropped = preview.resultsDropped.length
-        ? `; скасовано: ${preview.resultsDropped.join(", ")}`
-        : "";
-      return { details: `${cup.slug} ${row.key}: ${what}${dropped}` };
+      const done = `${cup.slug} ${row.key}: ${what}`;
+      const matches = preview.resultsDropped.join(", ");
+      return {
+        details: matches ? auditDetail("cupResultsDropped", { change: done, matches }) : done,
+      };
     },
   }),
 

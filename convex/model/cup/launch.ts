@@ -11,6 +11,7 @@ import { v, type Infer } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { Id } from "../../_generated/dataModel";
 import type { ActionCtx, QueryCtx } from "../../_generated/server";
+import { auditDetail } from "../../lib/texts/auditDetails";
 import type { ActionViewer } from "../../lib/validators";
 import { runCapability } from "../capability/define";
 import { LAUNCH_CAPABILITY } from "../tournament/launch";
@@ -77,7 +78,7 @@ function cupViewer(cupName: string): ActionViewer {
     isSignedIn: true,
     isAdmin: true,
     isGuestAdminEnabled: false,
-    username: `Кубок «${cupName}»`.slice(0, 64),
+    username: auditDetail("cupLauncher", { cup: cupName }).slice(0, 64),
   };
 }
 

@@ -6,16 +6,25 @@
 import { v } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import {
-  DEMO_MESSAGES,
-  RETENTION_MAX_CAP_BYTES,
-  RETENTION_MAX_DAYS,
-  vDemoRetention,
-} from "../../lib/demos";
+import { RETENTION_MAX_CAP_BYTES, RETENTION_MAX_DAYS, vDemoRetention } from "../../lib/demos";
 import { fail } from "../../lib/errors";
+import { auditDetail } from "../../lib/texts/auditDetails";
+import { DEMO_TEXTS } from "../../lib/texts/demos";
+import { REQUEST_TEXTS } from "../../lib/texts/request";
+import { wordedIn } from "../../lib/wording";
 import { defineCapability } from "../capability/define";
 import { announceWhenAttached } from "./announce";
 import { removeDemo, setRetention } from "./store";
+
+export const DEMO_MESSAGES = {
+  notFound: DEMO_TEXTS["refusal.demos.notFound"],
+  matchNotFound: REQUEST_TEXTS["refusal.request.matchNotFound"],
+  notAttachable: DEMO_TEXTS["refusal.demos.notAttachable"],
+  badRetention: wordedIn(DEMO_TEXTS, "refusal.demos.badRetention", {
+    days: RETENTION_MAX_DAYS,
+    tb: RETENTION_MAX_CAP_BYTES / 1024 ** 4,
+  }),
+} as const;
 
 async function demoOf(ctx: MutationCtx, raw: string): Promise<Doc<"demos">> {
   const id = ctx.db.normalizeId("demos", raw);
@@ -103,7 +112,7 @@ export const DEMO_CAPABILITIES = {
       if (!valid) fail("INVALID_INPUT", DEMO_MESSAGES.badRetention);
       await setRetention(ctx, { days, capBytes: Math.floor(capBytes) });
       const gib = (capBytes / 1024 ** 3).toFixed(1);
-      return { details: `${days} дн., ${gib} ГБ` };
+      return { details: auditDetail("demoRetention", { days, gib }) };
     },
   }),
 };

@@ -14,6 +14,8 @@ import {
   winnerOf,
   type HistoryLine,
 } from "../../lib/history";
+import { auditDetail } from "../../lib/texts/auditDetails";
+import { HISTORY_TEXTS } from "../../lib/texts/history";
 import { countLine } from "./careers";
 import type { ClosedMatch } from "./tracker";
 import { notify } from "../notifications/notify";
@@ -242,12 +244,12 @@ export const VOID_MATCH_CAPABILITY = defineCapability({
       result: voided,
       serverId: match.serverId,
       outcome: voided ? "success" : "failure",
-      details: voided ? score : `${score} — вже анульовано`,
+      details: voided ? score : auditDetail("matchAlreadyVoided", { match: score }),
     };
   },
   committed: v.boolean(),
   result: (_input, _loaded, { committed }) => {
-    if (!committed) fail("CONFLICT", "Матч уже анульовано.");
+    if (!committed) fail("CONFLICT", HISTORY_TEXTS["refusal.history.alreadyVoided"]);
     return null;
   },
 });

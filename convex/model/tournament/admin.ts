@@ -9,6 +9,7 @@ import type { MutationCtx } from "../../_generated/server";
 import { cryptoChance, randomSlug } from "../../lib/random";
 import { fail } from "../../lib/errors";
 import { parseSteamId } from "../../lib/steamId";
+import { TOURNAMENT_TEXTS } from "../../lib/texts/tournament";
 import { vTournamentFormat, vTournamentTeamKey } from "../../lib/tournamentFields";
 import { vSide } from "../../lib/side";
 import { defineCapability } from "../capability/define";
@@ -44,8 +45,7 @@ const vAdminOp = v.union(
 
 const vSeatOp = v.union(v.literal("remove"), v.literal("replace"));
 
-const REPLACEMENT_STEAM_ID =
-  "Вкажіть SteamID64 або посилання steamcommunity.com/profiles/… гравця, який займе місце.";
+const REPLACEMENT_STEAM_ID = TOURNAMENT_TEXTS["refusal.tournament.replacementSteamId"];
 
 export const TOURNAMENT_CAPABILITIES = {
   /**

@@ -1,3 +1,4 @@
+import { ConvexError } from "convex/values";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { OFFICIAL_MAPS } from "../../lib/catalog";
@@ -257,6 +258,15 @@ describe("custom formats", () => {
     );
   }, 60_000);
 
+  const refusalOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof ConvexError) return error.data as unknown;
+      throw error;
+    }
+    return undefined;
+  };
   const custom = (sequence: Step[], extra: Partial<TournamentFormat> = {}): TournamentFormat => ({
     preset: "custom",
     teamSize: 2,
@@ -288,22 +298,41 @@ describe("custom formats", () => {
     ["no steps", [], F.sequenceLength],
     ["only side picks", [s("A", "SidePick")], F.noMapForSide(1)],
   ])("refuses %s with a clear message", (_, sequence, message) => {
-    expect(() => validateFormat(custom(sequence))).toThrow(message);
+    expect(refusalOf(() => validateFormat(custom(sequence)))).toEqual({
+      code: "INVALID_INPUT",
+      ...message,
+    });
+  });
+
+  test("a refusal sends its key and parameters beside the same Ukrainian", () => {
+    expect(refusalOf(() => validateFormat(custom([s("A", "Ban"), s("A", "SidePick")])))).toEqual({
+      code: "INVALID_INPUT",
+      key: "refusal.tournament.formatMapsLeft",
+      params: { left: 2 },
+      message:
+        "Після всіх банів і виборів лишається 2 мап: має лишитися одна (вирішальна) або жодної.",
+    });
+    expect(refusalOf(() => validateFormat(custom([], { teamSize: 6 })))).toEqual({
+      code: "INVALID_INPUT",
+      key: "refusal.tournament.formatTeamSize",
+      params: { min: 1, max: 5 },
+      message: "Розмір команди: від 1 до 5 гравців.",
+    });
   });
 
   test("refuses bad team sizes, clocks and pools", () => {
     const ok = [s("A", "Ban"), s("B", "Ban"), s("A", "SidePick")];
-    expect(() => validateFormat(custom(ok, { teamSize: 6 }))).toThrow(F.teamSize);
-    expect(() => validateFormat(custom(ok, { teamSize: 1.5 }))).toThrow(F.teamSize);
-    expect(() => validateFormat(custom(ok, { turnSeconds: 10 }))).toThrow(F.turnSeconds);
-    expect(() => validateFormat(custom(ok, { turnSeconds: NaN }))).toThrow(F.turnSeconds);
+    expect(() => validateFormat(custom(ok, { teamSize: 6 }))).toThrow(F.teamSize.message);
+    expect(() => validateFormat(custom(ok, { teamSize: 1.5 }))).toThrow(F.teamSize.message);
+    expect(() => validateFormat(custom(ok, { turnSeconds: 10 }))).toThrow(F.turnSeconds.message);
+    expect(() => validateFormat(custom(ok, { turnSeconds: NaN }))).toThrow(F.turnSeconds.message);
     expect(() => validateFormat(custom(ok, { mapPool: ["de_nuke", "de_nuke", "x"] }))).toThrow(
-      F.poolDuplicate("de_nuke"),
+      F.poolDuplicate("de_nuke").message,
     );
     expect(() => validateFormat(custom(ok, { mapPool: ["de_nuke", "<b>", "de_train"] }))).toThrow(
-      F.poolUnknown("<b>"),
+      F.poolUnknown("<b>").message,
     );
-    expect(() => validateFormat(custom(ok, { mapPool: [] }))).toThrow(F.poolSize);
+    expect(() => validateFormat(custom(ok, { mapPool: [] }))).toThrow(F.poolSize.message);
     // Workshop maps from the catalog are allowed.
     expect(
       validateFormat(custom(ok, { mapPool: ["aim_map", "de_nuke", "surf_kitsune"] })),

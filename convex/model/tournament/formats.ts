@@ -4,6 +4,7 @@
  */
 import { OFFICIAL_MAPS, WORKSHOP_GROUPS } from "../../lib/catalog";
 import { fail } from "../../lib/errors";
+import { TOURNAMENT_TEXTS } from "../../lib/texts/tournament";
 import type { TournamentFormat, TournamentTeamKey } from "../../lib/tournamentFields";
 import {
   POOL_MAX,
@@ -16,25 +17,33 @@ import {
   presetFormat,
   type Step,
 } from "../../lib/tournamentPresets";
+import { wordedIn } from "../../lib/wording";
 
+const T = TOURNAMENT_TEXTS;
+
+/** Why a custom format is refused, worded by the panel from the key (`refusal.tournament.format*`). */
 export const FORMAT_MESSAGES = {
-  teamSize: `Розмір команди: від ${TEAM_SIZE_MIN} до ${TEAM_SIZE_MAX} гравців.`,
-  turnSeconds: `Таймер ходу: вимкнено або від ${TURN_SECONDS_MIN} до ${TURN_SECONDS_MAX} секунд.`,
-  poolSize: `Пул мап: від 2 до ${POOL_MAX} мап.`,
-  poolDuplicate: (map: string) => `Мапа ${map} у пулі двічі.`,
-  poolUnknown: (map: string) => `Мапи ${map} немає в каталозі.`,
-  sequenceLength: `Послідовність: від 1 до ${SEQUENCE_MAX} кроків.`,
-  lastMapBanned: (n: number) => `Крок ${n}: не можна забанити останню мапу пулу.`,
-  noMapToPick: (n: number) => `Крок ${n}: у пулі не лишилося мап для вибору.`,
-  noMapForSide: (n: number) => `Крок ${n}: вибір сторони без визначеної мапи.`,
-  pickerPicksSide: (n: number) =>
-    `Крок ${n}: сторону на мапі обирає команда, яка цю мапу не обирала.`,
-  mapsLeft: (left: number) =>
-    `Після всіх банів і виборів лишається ${left} мап: має лишитися одна (вирішальна) або жодної.`,
-  noSeries: "Серія без жодної мапи: додайте вибір мапи або залиште одну вирішальну.",
-  seriesTooLong: `Серія довша за ${SERIES_MAX} мап.`,
-  sideMissing: (map: number) => `Для мапи ${map} серії немає вибору сторони.`,
-  presetMismatch: "Налаштування пресету змінювати не можна: оберіть «Власний формат».",
+  teamSize: wordedIn(T, "refusal.tournament.formatTeamSize", {
+    min: TEAM_SIZE_MIN,
+    max: TEAM_SIZE_MAX,
+  }),
+  turnSeconds: wordedIn(T, "refusal.tournament.formatTurnSeconds", {
+    min: TURN_SECONDS_MIN,
+    max: TURN_SECONDS_MAX,
+  }),
+  poolSize: wordedIn(T, "refusal.tournament.formatPoolSize", { max: POOL_MAX }),
+  poolDuplicate: (map: string) => wordedIn(T, "refusal.tournament.formatPoolDuplicate", { map }),
+  poolUnknown: (map: string) => wordedIn(T, "refusal.tournament.formatPoolUnknown", { map }),
+  sequenceLength: wordedIn(T, "refusal.tournament.formatSequenceLength", { max: SEQUENCE_MAX }),
+  lastMapBanned: (n: number) => wordedIn(T, "refusal.tournament.formatLastMapBanned", { n }),
+  noMapToPick: (n: number) => wordedIn(T, "refusal.tournament.formatNoMapToPick", { n }),
+  noMapForSide: (n: number) => wordedIn(T, "refusal.tournament.formatNoMapForSide", { n }),
+  pickerPicksSide: (n: number) => wordedIn(T, "refusal.tournament.formatPickerPicksSide", { n }),
+  mapsLeft: (left: number) => wordedIn(T, "refusal.tournament.formatMapsLeft", { left }),
+  noSeries: wordedIn(T, "refusal.tournament.formatNoSeries"),
+  seriesTooLong: wordedIn(T, "refusal.tournament.formatSeriesTooLong", { max: SERIES_MAX }),
+  sideMissing: (map: number) => wordedIn(T, "refusal.tournament.formatSideMissing", { map }),
+  presetMismatch: wordedIn(T, "refusal.tournament.formatPresetMismatch"),
 } as const;
 const F = FORMAT_MESSAGES;
 

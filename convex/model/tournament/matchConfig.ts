@@ -21,6 +21,7 @@ import {
   type MatchzyMatchTeam,
 } from "../../lib/matchzyMatch";
 import { randomToken, sha256Hex } from "../../lib/random";
+import { TOURNAMENT_TEXTS } from "../../lib/texts/tournament";
 import type { LaunchPayload } from "../../lib/tournamentFields";
 import type { PushSeries } from "../../lib/validators";
 import { sameSecret } from "../push/secret";
@@ -32,9 +33,8 @@ type LaunchTeam = LaunchPayload["TeamA"];
 export const MATCHZY_MODES = ["competitive", "wingman"] as const;
 
 export const MATCH_CONFIG_MESSAGES = {
-  mode: "MatchZy грає лише змагальний режим або режим напарників: оберіть один із них.",
-  noSiteUrl:
-    "Невідома адреса сайту розгортання (CONVEX_SITE_URL): MatchZy не зможе завантажити конфіг матчу.",
+  mode: TOURNAMENT_TEXTS["refusal.tournament.matchzyMode"],
+  noSiteUrl: TOURNAMENT_TEXTS["refusal.tournament.matchzyNoSiteUrl"],
 } as const;
 
 /** A team's roster as MatchZy holds it, or null when a seat has no SteamID (nickname seats). */

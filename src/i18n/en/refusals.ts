@@ -83,6 +83,10 @@ export default {
   "refusal.cup.cupNotFound": "Cup not found.",
   "refusal.cup.matchNotFound": "Cup match not found.",
   "refusal.cup.teamNotFound": "Team not found.",
+  "refusal.demos.notFound": "Demo not found.",
+  "refusal.demos.notAttachable": "Only a stored demo without a match can be attached.",
+  "refusal.demos.badRetention": "Retention: 0–{days} days; size: 0–{tb} TB.",
+  "refusal.history.alreadyVoided": "The match is already voided.",
   "refusal.tournament.notFound": "No active tournament found.",
   "refusal.tournament.alreadyJoined": "You have already joined a team.",
   "refusal.tournament.teamFull": "This team is already full.",
@@ -128,6 +132,31 @@ export default {
   "refusal.tournament.nameInvalid": "The name holds characters that are not allowed.",
   "refusal.tournament.idleTooLate": "Idle seats can be freed only before the veto starts.",
   "refusal.tournament.noIdleSeats": "No idle seats: every player was on the page recently.",
+  "refusal.tournament.formatTeamSize": "Team size: {min} to {max} players.",
+  "refusal.tournament.formatTurnSeconds": "Turn timer: off or {min} to {max} seconds.",
+  "refusal.tournament.formatPoolSize": "Map pool: 2 to {max} maps.",
+  "refusal.tournament.formatPoolDuplicate": "Map {map} is in the pool twice.",
+  "refusal.tournament.formatPoolUnknown": "Map {map} is not in the catalog.",
+  "refusal.tournament.formatSequenceLength": "Sequence: 1 to {max} steps.",
+  "refusal.tournament.formatLastMapBanned": "Step {n}: the pool's last map cannot be banned.",
+  "refusal.tournament.formatNoMapToPick": "Step {n}: no maps left in the pool to pick.",
+  "refusal.tournament.formatNoMapForSide": "Step {n}: a side pick with no map decided.",
+  "refusal.tournament.formatPickerPicksSide":
+    "Step {n}: the side on a map is picked by the team that did not pick the map.",
+  "refusal.tournament.formatMapsLeft":
+    "After all bans and picks {left} maps are left: one (the decider) or none must be left.",
+  "refusal.tournament.formatNoSeries":
+    "A series without any map: add a map pick or leave one decider.",
+  "refusal.tournament.formatSeriesTooLong": "The series is longer than {max} maps.",
+  "refusal.tournament.formatSideMissing": "Map {map} of the series has no side pick.",
+  "refusal.tournament.formatPresetMismatch":
+    "A preset's settings cannot be changed: choose «Custom format».",
+  "refusal.tournament.matchzyMode":
+    "MatchZy plays only the competitive or the wingman mode: choose one of them.",
+  "refusal.tournament.matchzyNoSiteUrl":
+    "The deployment's site address (CONVEX_SITE_URL) is unknown: MatchZy cannot load the match config.",
+  "refusal.tournament.replacementSteamId":
+    "Enter the SteamID64 or the steamcommunity.com/profiles/… link of the player taking the seat.",
   "refusal.conduct.reportNeedsSteam": "To report a player, link Steam in «My profile».",
   "refusal.conduct.badPlayer": "The player's SteamID is not valid.",
   "refusal.conduct.reportSelf": "You cannot report yourself.",

@@ -1,0 +1,31 @@
+import { DEFAULT_LANGUAGE, type Language } from "../languages";
+import { fillText, type TextParams } from "../wording";
+
+const UK = {
+  demoRetention: "{days} дн., {gib} ГБ",
+  matchAlreadyVoided: "{match} — вже анульовано",
+  cupResultsDropped: "{change}; скасовано: {matches}",
+  cupLauncher: "Кубок «{cup}»",
+} as const;
+
+export type AuditDetailKey = keyof typeof UK;
+
+/**
+ * What an operation writes into the audit log beside its outcome (details, the name of the panel
+ * acting for a cup), in each language the backend writes. The log is stored once for every
+ * reader and searched by its text, so it is written in the panel's language (`auditDetail`).
+ */
+export const AUDIT_DETAIL_TEXTS: Record<Language, Record<AuditDetailKey, string>> = {
+  uk: UK,
+  en: {
+    demoRetention: "{days} d, {gib} GB",
+    matchAlreadyVoided: "{match} — already voided",
+    cupResultsDropped: "{change}; dropped: {matches}",
+    cupLauncher: "Cup «{cup}»",
+  },
+};
+
+/** An audit text in the panel's language, parameters filled. */
+export function auditDetail(key: AuditDetailKey, params: TextParams): string {
+  return fillText(AUDIT_DETAIL_TEXTS[DEFAULT_LANGUAGE][key], params);
+}
