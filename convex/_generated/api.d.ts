@@ -94,6 +94,7 @@ import type * as lib_texts_cup from "../lib/texts/cup.js";
 import type * as lib_texts_demos from "../lib/texts/demos.js";
 import type * as lib_texts_discord from "../lib/texts/discord.js";
 import type * as lib_texts_duration from "../lib/texts/duration.js";
+import type * as lib_texts_gameDefaults from "../lib/texts/gameDefaults.js";
 import type * as lib_texts_gameServer from "../lib/texts/gameServer.js";
 import type * as lib_texts_history from "../lib/texts/history.js";
 import type * as lib_texts_moderation from "../lib/texts/moderation.js";
@@ -347,6 +348,7 @@ declare const fullApi: ApiFromModules<{
   "lib/texts/demos": typeof lib_texts_demos;
   "lib/texts/discord": typeof lib_texts_discord;
   "lib/texts/duration": typeof lib_texts_duration;
+  "lib/texts/gameDefaults": typeof lib_texts_gameDefaults;
   "lib/texts/gameServer": typeof lib_texts_gameServer;
   "lib/texts/history": typeof lib_texts_history;
   "lib/texts/moderation": typeof lib_texts_moderation;

@@ -1,14 +1,15 @@
 /**
  * Allow-lists shared by the backend (validation) and the UI (dropdowns): maps, workshop maps,
  * configs, game modes and the tournament's launch options. Action labels live in
- * `actionRegistry.ts`.
+ * `actionRegistry.ts`; the panel words the official groups (`mapGroup.<id>`) and the modes
+ * (`mode.<name>`) in the visitor's language, the workshop groups are named as the community
+ * knows them.
  */
 import type { GameModeName } from "./validators";
 
 export const MAP_GROUPS = [
   {
     id: "competitive",
-    label: "Змагальний пул",
     maps: [
       "de_ancient",
       "de_overpass",
@@ -21,7 +22,6 @@ export const MAP_GROUPS = [
   },
   {
     id: "reserve",
-    label: "Резервний пул",
     maps: [
       "de_anubis",
       "de_vertigo",
@@ -34,10 +34,9 @@ export const MAP_GROUPS = [
       "cs_agency",
     ],
   },
-  { id: "arms_race", label: "Гонка озброєнь", maps: ["ar_baggage", "ar_shoots", "ar_pool_day"] },
+  { id: "arms_race", maps: ["ar_baggage", "ar_shoots", "ar_pool_day"] },
   {
     id: "wingman",
-    label: "Напарники",
     maps: [
       "de_dogtown",
       "de_brewery",
@@ -112,14 +111,15 @@ export const CONFIGS = [
   "competitive",
 ] as const;
 
-export const GAME_MODE_LABELS: Record<GameModeName, string> = {
-  competitive: "Змагальний",
-  wingman: "Напарники",
-  casual: "Звичайний",
-  deathmatch: "Бій насмерть",
-  arms_race: "Гонка озброєнь",
-  custom: "Користувацький",
-};
+/** The game modes an admin may switch to, in the dropdown's order (the panel words each). */
+export const GAME_MODES = [
+  "competitive",
+  "wingman",
+  "casual",
+  "deathmatch",
+  "arms_race",
+  "custom",
+] as const satisfies readonly GameModeName[];
 
 /** Launch options for a tournament match. */
 export const LAUNCH_MODES = ["competitive", "wingman", "casual", "deathmatch"] as const;

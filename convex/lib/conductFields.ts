@@ -6,6 +6,7 @@
 import { v, type Infer } from "convex/values";
 import { vSide } from "./side";
 import { vSanctionRole } from "./sanctionFields";
+import { GAME_DEFAULT_TEXTS } from "./texts/gameDefaults";
 
 /** Longest chat text kept (CS2 itself cuts a message at 127 characters). */
 export const CHAT_TEXT_MAX = 256;
@@ -19,8 +20,7 @@ export const APPEAL_TEXT_MAX = 1000;
  * What the panel says in game to a `!report`/`!calladmin` it filed: fixed, in both languages the
  * players may read, and nothing a player typed (a `say` line is console input).
  */
-export const REPORT_REPLY =
-  "Скаргу прийнято, адміністрацію повідомлено. Report received, admins notified.";
+export const REPORT_REPLY = `${GAME_DEFAULT_TEXTS.uk.reportReply} ${GAME_DEFAULT_TEXTS.en.reportReply}`;
 
 /** One chat line as the log's edge hands it on: its identity within the log, who, what, when. */
 export const vChatIn = v.object({

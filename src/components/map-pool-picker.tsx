@@ -1,9 +1,14 @@
 import { MAP_GROUPS, WORKSHOP_GROUPS } from "@/lib/catalog";
-import { mapLabel } from "@/lib/maps";
+import { mapGroupLabel, mapLabel } from "@/lib/maps";
 import styles from "./map-pool-picker.module.css";
 
-const GROUPS = [
-  ...MAP_GROUPS.map((g) => ({ id: g.id, label: g.label, maps: [...g.maps] as string[] })),
+/** Worded at render, so a language switch renames the groups. */
+const groups = () => [
+  ...MAP_GROUPS.map((g) => ({
+    id: g.id,
+    label: mapGroupLabel(g.id),
+    maps: [...g.maps] as string[],
+  })),
   ...WORKSHOP_GROUPS.map((g) => ({ id: g.id, label: g.label, maps: g.maps.map((m) => m.name) })),
 ];
 
@@ -22,7 +27,7 @@ export function MapPoolPicker({
   return (
     <fieldset className={styles.poolPicker}>
       <legend>{legend}</legend>
-      {GROUPS.map((group) => (
+      {groups().map((group) => (
         <div key={group.id} className={styles.poolGroup}>
           <span className={styles.groupLabel}>{group.label}</span>
           {group.maps.map((map) => (

@@ -7,6 +7,8 @@ import { DEFAULT_CONDUCT_SETTINGS } from "../../convex/lib/conductFields";
 import { pickRandomPlayers } from "../../convex/model/moderation/randomPick";
 import { cleanSettings } from "../../convex/model/moderation/settings";
 import { DEFAULT_MODERATION_SETTINGS } from "../../convex/lib/moderationDefaults";
+import { REPORT_REPLY } from "../../convex/lib/conductFields";
+import { GAME_DEFAULT_TEXTS } from "../../convex/lib/texts/gameDefaults";
 import { SANCTION_MESSAGES } from "../../convex/model/moderation/sanctions";
 import { TOURNAMENT_MESSAGES } from "../../convex/model/tournament/state";
 import en from "./en/common";
@@ -94,5 +96,28 @@ describe("backend texts", () => {
       key: "refusal.conduct.warnThreshold",
       message: "Кількість попереджень: ціле число від 1 до 20.",
     });
+  });
+
+  it("game-server defaults come from their table, the Ukrainian as before", () => {
+    expect(DEFAULT_MODERATION_SETTINGS.banReasons).toEqual([
+      "Чити",
+      "Токсична поведінка",
+      "Образи в голосовому чаті",
+      "Гриферство",
+      "Інше",
+    ]);
+    expect(DEFAULT_MODERATION_SETTINGS.kickReasons).toEqual([
+      "Токсична поведінка",
+      "Образи в голосовому чаті",
+      "Гриферство",
+      "АФК",
+      "Інше",
+    ]);
+    expect(REPORT_REPLY).toBe(
+      "Скаргу прийнято, адміністрацію повідомлено. Report received, admins notified.",
+    );
+    for (const text of Object.values(GAME_DEFAULT_TEXTS.en)) {
+      expect(text).not.toMatch(/\p{Script=Cyrillic}/u);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mapKind, mapLabel } from "./maps";
+import { setLanguage } from "@/i18n";
+import { MAP_GROUPS } from "./catalog";
+import { gameModeLabel, mapGroupLabel, mapKind, mapLabel } from "./maps";
 
 describe("mapLabel", () => {
   it("names known maps", () => {
@@ -29,5 +31,25 @@ describe("mapLabel", () => {
     expect(mapKind("de_nuke")).toBe("Закладання бомби");
     expect(mapKind("cs_italy")).toBe("Порятунок заручників");
     expect(mapKind("xx")).toBeUndefined();
+  });
+});
+
+describe("map groups and game modes", () => {
+  it("are worded in the visitor's language; an unknown mode as written", async () => {
+    expect(MAP_GROUPS.map((g) => mapGroupLabel(g.id))).toEqual([
+      "Змагальний пул",
+      "Резервний пул",
+      "Гонка озброєнь",
+      "Напарники",
+    ]);
+    expect(gameModeLabel("deathmatch")).toBe("Бій насмерть");
+    expect(gameModeLabel("retakes")).toBe("retakes");
+    await setLanguage("en");
+    try {
+      expect(mapGroupLabel("reserve")).toBe("Reserve pool");
+      expect(gameModeLabel("wingman")).toBe("Wingman");
+    } finally {
+      await setLanguage("uk");
+    }
   });
 });

@@ -10,7 +10,10 @@ import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { type ConductSettings, vConductSettings } from "../../lib/conductFields";
 import { fail } from "../../lib/errors";
+import { DEFAULT_LANGUAGE } from "../../lib/languages";
 import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
+import { GAME_DEFAULT_TEXTS } from "../../lib/texts/gameDefaults";
+import { fillText } from "../../lib/wording";
 import { vModerationSettings, vSanctionRole, type SanctionRole } from "../../lib/sanctionFields";
 import type { ServerAction } from "../../lib/actionRegistry";
 import { vActionResult } from "../serverControl/step";
@@ -92,8 +95,12 @@ function escalationAction(
   } as ServerAction;
 }
 
+/** The escalated sanction's reason, as the game server and the player's record show it. */
 function escalationReason(count: number, settings: ConductSettings): string {
-  return `Попередження: ${count} за ${settings.warnPeriodDays} дн.`;
+  return fillText(GAME_DEFAULT_TEXTS[DEFAULT_LANGUAGE].escalationReason, {
+    count,
+    days: settings.warnPeriodDays,
+  });
 }
 
 const vServerTerms = v.object({ simpleAdmin: v.boolean(), adminBanInForce: v.boolean() });

@@ -1,7 +1,7 @@
 import type uk from "../uk/common";
 import type { Translation } from "../types";
 
-/** English texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*, backend.*. */
+/** English texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mapGroup.*, mode.*, backend.*. */
 export default {
   "app.title": "CS2 Panel",
   "app.tagline": "Counter-Strike 2 community servers",
@@ -53,6 +53,10 @@ export default {
   "mapKind.de": "Bomb defusal",
   "mapKind.cs": "Hostage rescue",
   "mapKind.ar": "Arms race",
+  "mapGroup.competitive": "Competitive pool",
+  "mapGroup.reserve": "Reserve pool",
+  "mapGroup.arms_race": "Arms race",
+  "mapGroup.wingman": "Wingman",
   "mode.competitive": "Competitive",
   "mode.wingman": "Wingman",
   "mode.casual": "Casual",

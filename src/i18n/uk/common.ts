@@ -1,6 +1,6 @@
 import { CORE_TEXTS } from "../../../convex/lib/texts/core";
 
-/** Ukrainian texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mode.*, backend.*. */
+/** Ukrainian texts: app.*, common.*, notFound.*, header.*, tabs.*, panel.*, errors.*, actions.*, form.*, freshness.*, mapKind.*, mapGroup.*, mode.*, backend.*. */
 export default {
   // App shell
   "app.title": "CS2 Панель",
@@ -55,6 +55,10 @@ export default {
   "mapKind.de": "Закладання бомби",
   "mapKind.cs": "Порятунок заручників",
   "mapKind.ar": "Гонка озброєнь",
+  "mapGroup.competitive": "Змагальний пул",
+  "mapGroup.reserve": "Резервний пул",
+  "mapGroup.arms_race": "Гонка озброєнь",
+  "mapGroup.wingman": "Напарники",
   "mode.competitive": "Змагальний",
   "mode.wingman": "Напарники",
   "mode.casual": "Звичайний",

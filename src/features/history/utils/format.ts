@@ -1,8 +1,9 @@
 import { dateFormat, formatInteger, formatRatio, lowerCase, numberFormat } from "@/i18n/format";
-import { isMessageKey, t } from "@/i18n";
+import { t } from "@/i18n";
 import "@/i18n/load/common";
 import "@/i18n/load/history";
 import type { Criterion, Winner } from "@/lib/backend-history";
+import { gameModeLabel } from "@/lib/maps";
 
 /** A leaderboard value as its criterion reads: a count, a ratio, or a percentage. */
 export function formatCriterion(criterion: Criterion, value: number): string {
@@ -13,8 +14,7 @@ export function formatCriterion(criterion: Criterion, value: number): string {
 
 /** A game mode in Ukrainian; a mode the panel does not know (a pushed event's) as written. */
 export function modeLabel(mode: string): string {
-  const key = `mode.${mode}`;
-  return isMessageKey(key) ? t(key) : mode;
+  return gameModeLabel(mode);
 }
 
 export function winnerLabel(winner: Winner): string {

@@ -23,7 +23,8 @@ import { ReadinessPanel } from "./readiness-panel";
 import styles from "./admin-controls.module.css";
 import textStyles from "./text.module.css";
 
-const MODE_OPTIONS = LAUNCH_MODES.map((mode) => ({ value: mode, label: modeLabel(mode) }));
+/** Worded at render, so a language switch renames the modes. */
+const modeOptions = () => LAUNCH_MODES.map((mode) => ({ value: mode, label: modeLabel(mode) }));
 
 export interface AdminControlsProps {
   tournament: Tournament;
@@ -175,7 +176,7 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
           <Select
             label={t("tournament.launchMode")}
             value={mode}
-            options={MODE_OPTIONS}
+            options={modeOptions()}
             onChange={setMode}
             disabled={allDone}
           />

@@ -5,9 +5,7 @@
 import { plural } from "@/i18n/format";
 import { t } from "@/i18n";
 import "@/i18n/load/tournament";
-import { GAME_MODE_LABELS } from "@/lib/catalog";
-import { ownValue } from "@/lib/own-key";
-import { mapLabel } from "@/lib/maps";
+import { gameModeLabel, mapLabel } from "@/lib/maps";
 import { otherSide, type Side } from "@/lib/backend";
 import type { Seat, TeamKey, Tournament } from "../hooks/use-tournament";
 
@@ -26,7 +24,7 @@ export function teamLetter(team: TeamKey): string {
 }
 
 export function modeLabel(mode: string): string {
-  return ownValue(GAME_MODE_LABELS, mode) ?? mode;
+  return gameModeLabel(mode);
 }
 
 /** The team whose map ban took `map` out, if any. */

@@ -9,13 +9,15 @@ import { t } from "@/i18n";
 import "@/i18n/load/admin";
 import "@/i18n/load/common";
 import { MAP_GROUPS, WORKSHOP_GROUPS } from "@/lib/catalog";
-import { mapLabel } from "@/lib/maps";
+import { mapGroupLabel, mapLabel } from "@/lib/maps";
 import styles from "@/styles/admin.module.css";
 
-const OFFICIAL = MAP_GROUPS.map((g) => ({
-  label: g.label,
-  options: g.maps.map((m) => ({ value: m, label: `${mapLabel(m)} (${m})` })),
-}));
+/** Worded at render, so a language switch renames the groups. */
+const officialGroups = () =>
+  MAP_GROUPS.map((g) => ({
+    label: mapGroupLabel(g.id),
+    options: g.maps.map((m) => ({ value: m, label: `${mapLabel(m)} (${m})` })),
+  }));
 
 const WORKSHOP = WORKSHOP_GROUPS.map((g) => ({
   label: g.label,
@@ -66,7 +68,7 @@ export function MapSection({ confirm, serverName }: MapSectionProps) {
             label={t("admin.map.official")}
             value={map}
             placeholder={t("admin.map.placeholder")}
-            groups={OFFICIAL}
+            groups={officialGroups()}
             onChange={setMap}
           />
           <Button type="submit" variant="primary" loading={changeMap.pending}>

@@ -6,11 +6,13 @@ import type { ConfirmRequest } from "@/hooks/use-confirmation";
 import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
-import { GAME_MODE_LABELS } from "@/lib/catalog";
+import { GAME_MODES } from "@/lib/catalog";
+import { gameModeLabel } from "@/lib/maps";
 import { showError } from "@/lib/errors";
 import styles from "@/styles/admin.module.css";
 
-const MODE_OPTIONS = Object.entries(GAME_MODE_LABELS).map(([value, label]) => ({ value, label }));
+/** Worded at render, so a language switch renames the modes. */
+const modeOptions = () => GAME_MODES.map((value) => ({ value, label: gameModeLabel(value) }));
 
 export interface MatchSectionProps {
   /** Restarting the game, skipping the warmup and a new mode change a running match: they ask first. */
@@ -78,7 +80,7 @@ export function MatchSection({ confirm, serverName }: MatchSectionProps) {
             // A new mode reloads the map: the running match ends, so it asks like a map change.
             confirm({
               title: t("admin.confirm.modeTitle", {
-                mode: MODE_OPTIONS.find((o) => o.value === mode)?.label ?? mode,
+                mode: gameModeLabel(mode),
               }),
               text: t("admin.confirm.modeText", server),
               confirmLabel: t("admin.match.applyMode"),
@@ -90,7 +92,7 @@ export function MatchSection({ confirm, serverName }: MatchSectionProps) {
             label={t("admin.match.mode")}
             value={mode}
             placeholder={t("admin.match.modePlaceholder")}
-            options={MODE_OPTIONS}
+            options={modeOptions()}
             onChange={setMode}
           />
           <Button type="submit" variant="primary" loading={setGameMode.pending}>
