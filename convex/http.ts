@@ -18,7 +18,7 @@ import { LOG_PATH, receiveLogRequest } from "./model/serverLog/http";
 import { MATCH_CONFIG_HEADER, MATCH_CONFIG_PATH } from "./lib/matchzyMatch";
 import { sha256Hex } from "./lib/random";
 import { publicBansResponse } from "./model/moderation/publicBans";
-import { RETURN_PATH, START_PATH, receiveAnswer } from "./model/steam/link";
+import { RETURN_PATH, START_PATH, expiredStartResponse, receiveAnswer } from "./model/steam/link";
 import { leaderboard, matchById, playerCareer, serverMatches } from "./model/history/api";
 
 const { http, readRoute, serverRoute } = panelRouter();
@@ -147,12 +147,7 @@ serverRoute({ pathPrefix: MATCH_CONFIG_PATH }, { method: "GET" }, async (ctx, { 
 serverRoute({ path: START_PATH }, { method: "GET" }, async (ctx, { url }) => {
   const state = url.searchParams.get("state") ?? "";
   const target = await ctx.runQuery(internal.steamLink.startUrl, { state: state.slice(0, 64) });
-  if (!target) {
-    return new Response("Посилання для прив'язки Steam застаріло. Почніть прив'язку ще раз.", {
-      status: 410,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
+  if (!target) return expiredStartResponse();
   return new Response(null, {
     status: 302,
     headers: { Location: target, "Cache-Control": "no-store" },

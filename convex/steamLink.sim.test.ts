@@ -299,9 +299,12 @@ describe("linking Steam", () => {
         .unique();
       await ctx.db.patch("steamLinkFlows", flow!._id, { expiresAt: Date.now() - 1 });
     });
-    expect((await t.fetch(`/steam/openid/start?state=${state}`, { method: "GET" })).status).toBe(
-      410,
-    );
+    // Not to Steam: back to the panel, which says the link expired in the visitor's language.
+    const start = await t.fetch(`/steam/openid/start?state=${state}`, { method: "GET" });
+    expect(start.status).toBe(302);
+    const back = new URL(start.headers.get("Location")!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${PANEL}/me`);
+    expect(back.searchParams.get("steamLinkError")).toBe("expired");
     expect((await answer(returnTo, steam.assertion(returnTo, ID_A))).error).toBe("expired");
     await expect(who.anonymous.mutation(api.steamLink.begin, {})).rejects.toMatchObject({
       data: { code: "UNAUTHENTICATED" },

@@ -159,19 +159,35 @@ export async function settleFlow(
  * The return URL's work (an HTTP action): claim, check, confirm with Steam, settle. Returns where
  * to send the browser: the panel's /me page with the flow and, when verified, the one-time code.
  */
+/** Sends the browser back to the panel's `/me` with `params`, where the panel says the outcome. */
+function backToPanel(panel: string, params: Record<string, string>): Response {
+  const target = new URL(panel);
+  for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+  return new Response(null, {
+    status: 302,
+    headers: { Location: target.toString(), "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * A start link that expired or was used: back to the panel, which says so in the visitor's
+ * language; without a panel address (no link could have been issued), the refusal as plain text.
+ */
+export function expiredStartResponse(): Response {
+  const panel = panelReturnUrl();
+  if (panel) return backToPanel(panel, { steamLinkError: "expired" });
+  return new Response(STEAM_LINK_MESSAGES.expired, {
+    status: 410,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 export async function receiveAnswer(ctx: ActionCtx, request: Request): Promise<Response> {
   const panel = panelReturnUrl();
   if (!panel) return new Response(STEAM_LINK_MESSAGES.notConfigured, { status: 503 });
   const query = new URL(request.url).searchParams;
   const state = query.get("state") ?? "";
-  const back = (params: Record<string, string>) => {
-    const target = new URL(panel);
-    for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
-    return new Response(null, {
-      status: 302,
-      headers: { Location: target.toString(), "Cache-Control": "no-store" },
-    });
-  };
+  const back = (params: Record<string, string>) => backToPanel(panel, params);
   if (!STATE_PATTERN.test(state)) return back({ steamLinkError: "expired" });
   const claim = await ctx.runMutation(internal.steamLink.claimFlow, { state });
   if (claim === "limited") return new Response("Too many requests", { status: 429 });
