@@ -3,7 +3,10 @@
  * Pure; built from the cached snapshot, so an embed costs one HTTP action per cache period (the
  * `Cache-Control` max-age, and a 304 for an unchanged `ETag`), never a call to the game server.
  */
+import { DEFAULT_LANGUAGE, type Language } from "./languages";
 import { mapLabel } from "./mapNames";
+import { BADGE_TEXTS } from "./texts/badge";
+import { fillText } from "./wording";
 import type { ServerSnapshot } from "./validators";
 
 /** Seconds a viewer's browser or a forum's image proxy may reuse the badge. */
@@ -40,47 +43,30 @@ function width(text: string): number {
 }
 
 /**
- * The badge's words per language: an image has no panel to word it, so `?lang=en` picks them
- * (Ukrainian otherwise, as the panel's default).
+ * An image has no panel to word it, so `?lang=en` picks its words (Ukrainian otherwise, as the
+ * panel's default).
  */
-const BADGE_WORDS = {
-  uk: {
-    offline: "офлайн",
-    players: "{n} грав.",
-    warmup: "розминка",
-    scoreUnknown: "рахунок ?:?",
-    notFound: "сервер не знайдено",
-  },
-  en: {
-    offline: "offline",
-    players: "{n} pl.",
-    warmup: "warmup",
-    scoreUnknown: "score ?:?",
-    notFound: "server not found",
-  },
-} as const;
-
-export type BadgeLanguage = keyof typeof BADGE_WORDS;
+export type BadgeLanguage = Language;
 
 /** The `lang` query parameter as a badge language (an own key only; anything else is Ukrainian). */
 export function badgeLanguage(lang: string | null): BadgeLanguage {
-  return lang !== null && Object.prototype.hasOwnProperty.call(BADGE_WORDS, lang)
+  return lang !== null && Object.prototype.hasOwnProperty.call(BADGE_TEXTS, lang)
     ? (lang as BadgeLanguage)
-    : "uk";
+    : DEFAULT_LANGUAGE;
 }
 
 /** The badge's segments: the server's name, then its state (map, players, score when online). */
 export function badgeParts(
   s: ServerSnapshot,
-  lang: BadgeLanguage = "uk",
+  lang: BadgeLanguage = DEFAULT_LANGUAGE,
 ): { label: string; value: string; online: boolean } {
-  const words = BADGE_WORDS[lang];
+  const words = BADGE_TEXTS[lang];
   const label = s.name.slice(0, 40) || s.key;
   if (!s.online || !s.match) return { label, value: words.offline, online: false };
   const m = s.match;
   const value = [
     mapLabel(m.mapName).slice(0, 40),
-    words.players.replace("{n}", String(m.playersOnline)),
+    fillText(words.players, { n: m.playersOnline }),
     m.roundPhase === "warmup"
       ? words.warmup
       : m.unknown?.includes("score")
@@ -91,11 +77,11 @@ export function badgeParts(
 }
 
 /** The badge for a key no server has: an image still, so an embed never shows as broken. */
-export function unknownServerBadge(lang: BadgeLanguage = "uk") {
-  return { label: "CS2", value: BADGE_WORDS[lang].notFound, online: false };
+export function unknownServerBadge(lang: BadgeLanguage = DEFAULT_LANGUAGE) {
+  return { label: "CS2", value: BADGE_TEXTS[lang].notFound, online: false };
 }
 
-export function badgeSvg(s: ServerSnapshot | null, lang: BadgeLanguage = "uk"): string {
+export function badgeSvg(s: ServerSnapshot | null, lang: BadgeLanguage = DEFAULT_LANGUAGE): string {
   const { label, value, online } = s ? badgeParts(s, lang) : unknownServerBadge(lang);
   const lw = width(label);
   const vw = width(value);

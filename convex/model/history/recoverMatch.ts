@@ -19,8 +19,11 @@ import { BACKUP_FILE_RE, withScores } from "../../gameServer/backups";
 import { validateChat } from "../../gameServer/consoleInput";
 import { GAME_MODES } from "../../lib/gameApi";
 import { fail } from "../../lib/errors";
+import { LANGUAGES } from "../../lib/languages";
 import { worded } from "../../lib/messages";
 import { ownValue } from "../../lib/ownKey";
+import { RECOVERY_CHAT_TEXTS } from "../../lib/texts/recovery";
+import { fillText } from "../../lib/wording";
 import type { Match } from "../../lib/validators";
 import { pollServer } from "../live/pollSources";
 import {
@@ -98,9 +101,10 @@ export function teamNamesOf(held: HeldMatch): { team1: string; team2: string } |
 /** The chat line players read: the round and score they are back at, in both languages. */
 export function recoveryLine(round: number, scoreCT?: number, scoreT?: number): string {
   const score = scoreCT !== undefined && scoreT !== undefined ? ` (${scoreCT}:${scoreT})` : "";
-  return validateChat(
-    `Матч відновлено: раунд ${round}${score}. Match restored: round ${round}${score}.`,
+  const said = LANGUAGES.map((lang) =>
+    fillText(RECOVERY_CHAT_TEXTS[lang].restored, { round, score }),
   );
+  return validateChat(said.join(" "));
 }
 
 async function pollMatch(ctx: ActionCtx, server: CapabilityServer): Promise<Match | null> {
