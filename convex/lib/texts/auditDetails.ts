@@ -6,6 +6,14 @@ const UK = {
   matchAlreadyVoided: "{match} — вже анульовано",
   cupResultsDropped: "{change}; скасовано: {matches}",
   cupLauncher: "Кубок «{cup}»",
+  serverSettings: "налаштування",
+  serverDisabled: "вимкнено",
+  serverEnabled: "увімкнено",
+  serverOrder: "порядок {order}",
+  serverSecretsCleared: "адресу змінено: збережені секрети скинуто",
+  serverPushCleared: "ключ змінено: події MatchZy вимкнено",
+  serverApiKeyChanged: "API-ключ змінено",
+  serverRconPasswordChanged: "RCON-пароль змінено",
 } as const;
 
 export type AuditDetailKey = keyof typeof UK;
@@ -22,6 +30,14 @@ export const AUDIT_DETAIL_TEXTS: Record<Language, Record<AuditDetailKey, string>
     matchAlreadyVoided: "{match} — already voided",
     cupResultsDropped: "{change}; dropped: {matches}",
     cupLauncher: "Cup «{cup}»",
+    serverSettings: "settings",
+    serverDisabled: "disabled",
+    serverEnabled: "enabled",
+    serverOrder: "order {order}",
+    serverSecretsCleared: "address changed: stored secrets cleared",
+    serverPushCleared: "key changed: MatchZy events turned off",
+    serverApiKeyChanged: "API key changed",
+    serverRconPasswordChanged: "RCON password changed",
   },
 };
 

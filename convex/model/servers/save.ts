@@ -4,6 +4,7 @@ import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { destinationOf } from "../../lib/destination";
 import { fail, MESSAGES } from "../../lib/errors";
+import { auditDetail } from "../../lib/texts/auditDetails";
 import { SERVER_TEXTS } from "../../lib/texts/servers";
 import { wordedIn } from "../../lib/wording";
 import { vServerInput } from "../../lib/validators";
@@ -83,13 +84,15 @@ export async function saveServer(
   return {
     serverId,
     details: [
-      args.server ? "налаштування" : null,
-      args.disabled !== undefined ? (args.disabled ? "вимкнено" : "увімкнено") : null,
-      args.order !== undefined ? `порядок ${args.order}` : null,
+      args.server ? auditDetail("serverSettings", {}) : null,
+      args.disabled !== undefined
+        ? auditDetail(args.disabled ? "serverDisabled" : "serverEnabled", {})
+        : null,
+      args.order !== undefined ? auditDetail("serverOrder", { order: args.order }) : null,
       secretsCleared ? SECRETS_CLEARED_NOTE : null,
       pushCleared && !secretsCleared ? PUSH_CLEARED_NOTE : null,
-      args.apiKey !== undefined ? "API-ключ змінено" : null,
-      args.rconPassword !== undefined ? "RCON-пароль змінено" : null,
+      args.apiKey !== undefined ? auditDetail("serverApiKeyChanged", {}) : null,
+      args.rconPassword !== undefined ? auditDetail("serverRconPasswordChanged", {}) : null,
     ]
       .filter(Boolean)
       .join(", "),
@@ -118,5 +121,6 @@ export const SERVER_SAVE_CAPABILITY = defineCapability({
   },
 });
 
-export const SECRETS_CLEARED_NOTE = "адресу змінено: збережені секрети скинуто";
-export const PUSH_CLEARED_NOTE = "ключ змінено: події MatchZy вимкнено";
+/** What the audit entry of a save says when the save cleared the stored secrets or MatchZy's feed. */
+export const SECRETS_CLEARED_NOTE = auditDetail("serverSecretsCleared", {});
+export const PUSH_CLEARED_NOTE = auditDetail("serverPushCleared", {});
