@@ -273,7 +273,9 @@ describe("level changes and launch", () => {
       mode: "wingman",
       mapIndex: 0,
     });
-    expect(result).toMatchObject({ map: "de_nuke", placement: null, note: expect.any(String) });
+    expect(result).toMatchObject({ map: "de_nuke", placement: null });
+    // The players must pick their side themselves: the note names who stands where.
+    expect(result.notes).toEqual([{ kind: "rcon", sides: expect.stringMatching(/^CT — «Вовки»/) }]);
     expect(direct().state()).toMatchObject({ map: "de_nuke", mode: "wingman" });
     // The teams' names reach the game (team A chose CT, so it is team 1) and its match report.
     expect(direct().world.wireMatch()).toMatchObject({ teamCT: "Вовки", teamT: "Лиси" });

@@ -68,12 +68,25 @@ export const vLaunchInfo = v.union(
 );
 export type LaunchInfo = Infer<typeof vLaunchInfo>;
 
+/**
+ * A fact about a launch: MatchZy loads the match config; MatchZy was skipped as seats lack Steam;
+ * a console (an RCON proxy, direct RCON) could not place players, who must pick the `sides` named.
+ */
+const vLaunchNote = v.union(
+  v.object({ kind: v.literal("matchzy") }),
+  v.object({ kind: v.literal("noSteam") }),
+  v.object({ kind: v.literal("rconProxy"), sides: v.string() }),
+  v.object({ kind: v.literal("rcon"), sides: v.string() }),
+);
+type LaunchNote = Infer<typeof vLaunchNote>;
+
 export const vLaunchResult = v.object({
   action: v.literal("launchGame"),
   map: v.string(),
   /** The next series map to offer, or null when the series is fully launched. */
   nextMapIndex: v.union(v.number(), v.null()),
-  note: v.union(v.string(), v.null()),
+  /** What the admin must know about this launch, worded by the panel (`tournament.launched.*`). */
+  notes: v.array(vLaunchNote),
   placement: v.union(vPlacement, v.null()),
   /**
    * Round backups turned on with the launch (`on`), or what the game server said when it did not
@@ -135,20 +148,6 @@ function sidesText(payload: LaunchPayload): string {
     .map((team) => `${team.Side} — «${team.Name ?? ""}» (${team.Players.join(", ")})`)
     .join("; ");
 }
-
-/** What a launch over a console without MatchZy could not do, and what players must do instead. */
-function consoleNote(connectionType: "RCON_PROXY" | "RCON", payload: LaunchPayload): string {
-  const how =
-    connectionType === "RCON_PROXY"
-      ? "Через RCON-проксі встановлено лише режим і мапу"
-      : "Через RCON встановлено режим, мапу й назви команд";
-  return `${how}: по командах гравців розставить лише плагін або MatchZy. Скажіть гравцям обрати команду в меню команд (клавіша M): ${sidesText(payload)}.`;
-}
-
-const MATCHZY_NOTE =
-  "MatchZy завантажує конфіг матчу: назви команд, склад за SteamID, мапу й сторони. Гравці складу стають у свої команди, щойно підключаться; інших сервер не впустить.";
-const MATCHZY_NO_STEAM_NOTE =
-  "MatchZy тримає склад лише за SteamID, а в цьому турнірі місця без Steam: матч запущено без конфігу MatchZy.";
 
 /** How this launch reaches MatchZy: its stored config, or why it goes the usual way. */
 const vMatchzyLaunch = v.union(
@@ -275,13 +274,18 @@ export const LAUNCH_CAPABILITY = defineCapability({
       nextMapIndex: mapIndex + 1 < info.seriesLength ? mapIndex + 1 : null,
       backups: backupsFailed === undefined ? ("on" as const) : { failed: backupsFailed },
     };
-    if (matchzy?.kind === "config") return { ...launched, note: MATCHZY_NOTE, placement: null };
+    if (matchzy?.kind === "config") {
+      return { ...launched, notes: [{ kind: "matchzy" as const }], placement: null };
+    }
     const plugin = connectionType === "HTTP";
-    const note = plugin ? null : consoleNote(connectionType, info.payload);
-    const steamNote = matchzy?.kind === "noSteam" ? MATCHZY_NO_STEAM_NOTE : null;
+    const notes: LaunchNote[] = matchzy?.kind === "noSteam" ? [{ kind: "noSteam" }] : [];
+    if (!plugin) {
+      const kind = connectionType === "RCON_PROXY" ? "rconProxy" : "rcon";
+      notes.push({ kind, sides: sidesText(info.payload) });
+    }
     return {
       ...launched,
-      note: [steamNote, note].filter(Boolean).join(" ") || null,
+      notes,
       placement: plugin ? placementOf(info.payload, replies[0]) : null,
     };
   },

@@ -198,6 +198,14 @@ export default {
   "tournament.launchRcon":
     "Through RCON without MatchZy the panel sets the mode, the map and the team names: tell the players to pick their side in the team menu ({sides}).",
   "tournament.launchAnyway": "Launch",
+  "tournament.launched.matchzy":
+    "MatchZy is loading the match config: the team names, the rosters by SteamID, the map and the sides. Roster players join their teams as soon as they connect; the server lets nobody else in.",
+  "tournament.launched.noSteam":
+    "MatchZy holds a roster only by SteamID, and this tournament has seats without Steam: the match was launched without a MatchZy config.",
+  "tournament.launched.rconProxy":
+    "Through the RCON proxy only the mode and the map were set: only the plugin or MatchZy places players in their teams. Tell the players to pick their team in the team menu (the M key): {sides}.",
+  "tournament.launched.rcon":
+    "Through RCON the mode, the map and the team names were set: only the plugin or MatchZy places players in their teams. Tell the players to pick their team in the team menu (the M key): {sides}.",
   "tournament.history.leave": "left: {value}",
   "tournament.history.remove": "an administrator freed the seat: {value}",
   "tournament.history.replace": "an administrator replaced the player: {value}",

@@ -197,6 +197,14 @@ export default {
   "tournament.launchRcon":
     "Через RCON без MatchZy панель встановить режим, мапу й назви команд: скажіть гравцям самим обрати сторону в меню команд ({sides}).",
   "tournament.launchAnyway": "Запустити",
+  "tournament.launched.matchzy":
+    "MatchZy завантажує конфіг матчу: назви команд, склад за SteamID, мапу й сторони. Гравці складу стають у свої команди, щойно підключаться; інших сервер не впустить.",
+  "tournament.launched.noSteam":
+    "MatchZy тримає склад лише за SteamID, а в цьому турнірі місця без Steam: матч запущено без конфігу MatchZy.",
+  "tournament.launched.rconProxy":
+    "Через RCON-проксі встановлено лише режим і мапу: по командах гравців розставить лише плагін або MatchZy. Скажіть гравцям обрати команду в меню команд (клавіша M): {sides}.",
+  "tournament.launched.rcon":
+    "Через RCON встановлено режим, мапу й назви команд: по командах гравців розставить лише плагін або MatchZy. Скажіть гравцям обрати команду в меню команд (клавіша M): {sides}.",
   "tournament.history.leave": "вийшов: {value}",
   "tournament.history.remove": "адміністратор звільнив місце: {value}",
   "tournament.history.replace": "адміністратор замінив гравця: {value}",

@@ -103,7 +103,8 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
 
   const doLaunch = async () => {
     const launched = await launch.run({ tournamentId: tournament.id, mode, mapIndex: nextIndex });
-    if (launched?.note) toast(launched.note, { duration: 8000 });
+    const note = launched ? launchNoteText(launched.notes) : null;
+    if (note) toast(note, { duration: 8000 });
     if (launched && launched.backups !== "on") {
       toast.error(t("tournament.backupsFailed", { reason: launched.backups.failed }), {
         duration: 10000,
@@ -197,7 +198,9 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
         {finished && !allDone && (consoleOnly || matchzyRoster) ? (
           <Notice>{matchzyRoster ? t("tournament.launchMatchzy") : consoleText}</Notice>
         ) : null}
-        {result?.note ? <Notice>{result.note}</Notice> : null}
+        {result && launchNoteText(result.notes) ? (
+          <Notice>{launchNoteText(result.notes)}</Notice>
+        ) : null}
         {result?.placement ? <PlacementReport placement={result.placement} /> : null}
         {result ? <BackupsReport backups={result.backups} /> : null}
         <hr className={styles.divider} />
@@ -227,6 +230,16 @@ export function AdminControls({ tournament, serverId, serverName }: AdminControl
 }
 
 /** Whether the launch turned round backups on, which a crashed match is brought back from. */
+/** What the backend said about a launch, in the visitor's language (null when nothing). */
+function launchNoteText(notes: LaunchResult["notes"]): string | null {
+  const said = notes.map((note) =>
+    "sides" in note
+      ? t(`tournament.launched.${note.kind}`, { sides: note.sides })
+      : t(`tournament.launched.${note.kind}`),
+  );
+  return said.join(" ") || null;
+}
+
 function BackupsReport({ backups }: { backups: LaunchResult["backups"] }) {
   if (backups === "on") {
     return (

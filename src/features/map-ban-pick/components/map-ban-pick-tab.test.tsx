@@ -624,7 +624,7 @@ describe("MapBanPickTab", () => {
       serve(finished("CT"));
       backend
         .fn("tournamentLaunch:launch")
-        .mockResolvedValue({ action: "launchGame", note: null, backups: "on" });
+        .mockResolvedValue({ action: "launchGame", notes: [], backups: "on" });
       renderTab({ isAdmin: true });
       const mode = screen.getByRole("combobox", { name: "Режим гри" });
       expect(mode).toHaveValue("wingman");
@@ -645,17 +645,20 @@ describe("MapBanPickTab", () => {
       expect(await screen.findByText(/Резервні копії раундів увімкнено/)).toBeInTheDocument();
 
       // A server that did not take `mp_backup_round_auto 1`: the match is launched, the admin told.
-      const note = "Для RCON-проксі встановлено лише режим і мапу.";
+      const notes = [{ kind: "rconProxy", sides: "CT — «A» (Neo); T — «B» (Trin)" }];
+      const note =
+        "Через RCON-проксі встановлено лише режим і мапу: по командах гравців розставить лише плагін або MatchZy. Скажіть гравцям обрати команду в меню команд (клавіша M): CT — «A» (Neo); T — «B» (Trin).";
       const refusal = "DISALLOWED WORKSHOP CONVAR: mp_backup_round_auto";
       backend
         .fn("tournamentLaunch:launch")
-        .mockResolvedValueOnce({ action: "launchGame", note, backups: { failed: refusal } });
+        .mockResolvedValueOnce({ action: "launchGame", notes, backups: { failed: refusal } });
       await user.selectOptions(mode, "competitive");
       await user.click(screen.getByRole("button", { name: "Запустити матч" }));
       expect(backend.fn("tournamentLaunch:launch")).toHaveBeenLastCalledWith(
         expect.objectContaining({ mode: "competitive" }),
       );
       expect(toast).toHaveBeenCalledWith(note, expect.anything());
+      expect(screen.getByText(note)).toBeInTheDocument();
       const failed = `Матч запущено, але сервер не ввімкнув резервні копії раундів (${refusal}). Без них матч після збою не відновити: увімкніть їх у «Керування» → «Резервні копії раундів».`;
       expect(toast.error).toHaveBeenCalledWith(failed, expect.anything());
       expect(screen.getByText(failed)).toBeInTheDocument();
@@ -716,7 +719,7 @@ describe("MapBanPickTab", () => {
         };
         backend
           .fn("tournamentLaunch:launch")
-          .mockResolvedValue({ action: "launchGame", note: null, backups: "on" });
+          .mockResolvedValue({ action: "launchGame", notes: [], backups: "on" });
         renderTab({ isAdmin: true });
         await user.click(screen.getByRole("button", { name: "Запустити матч" }));
         const warning = screen.getByRole("dialog", { name: "Не всі гравці на сервері" });
@@ -746,7 +749,7 @@ describe("MapBanPickTab", () => {
       );
       backend
         .fn("tournamentLaunch:launch")
-        .mockResolvedValue({ action: "launchGame", note: null, backups: "on" });
+        .mockResolvedValue({ action: "launchGame", notes: [], backups: "on" });
       renderTab({ isAdmin: true });
       expect(screen.queryByRole("button", { name: /Запустити мапу 2/ })).toBeNull();
       expect(screen.getByText(/Результату мапи 1 ще немає/)).toBeInTheDocument();
