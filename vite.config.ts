@@ -2,6 +2,7 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { version as convexVersion } from "convex";
 import { defineConfig, type Alias, type Connect, type Plugin } from "vite";
+import { earlyPageScript } from "./src/config/early-page";
 import { framingHeaders, headersFile } from "./src/config/framing";
 
 /**
@@ -51,29 +52,25 @@ const routerProduction: Alias = {
 
 /**
  * The page's HTML opens the Convex socket before its scripts download (src/app/early-socket.ts
- * hands it to the Convex client), at the URL the client itself would open.
+ * hands it to the Convex client), at the URL the client itself would open, and on the dashboard
+ * asks for its first screen's live view (src/config/early-page.ts).
  */
 export function earlySocket(): Plugin {
-  let syncUrl: string | null = null;
+  let script: string | null = null;
   return {
     name: "early-socket",
     configResolved(config) {
       const address = String(config.env.VITE_CONVEX_URL || "http://127.0.0.1:3210");
       const match = /^(https?):\/\/(.+)$/.exec(address);
-      syncUrl = match
-        ? `${match[1] === "https" ? "wss" : "ws"}://${match[2]}/api/${convexVersion}/sync`
+      script = match
+        ? earlyPageScript(
+            `${match[1] === "https" ? "wss" : "ws"}://${match[2]}/api/${convexVersion}/sync`,
+            `${match[1]}://${match[2]!.replace(/\/$/, "")}`,
+          )
         : null;
     },
     transformIndexHtml: () =>
-      syncUrl
-        ? [
-            {
-              tag: "script",
-              children: `try{window.__convexSocket=new WebSocket(${JSON.stringify(syncUrl)})}catch(e){}`,
-              injectTo: "head-prepend",
-            },
-          ]
-        : [],
+      script ? [{ tag: "script", children: script, injectTo: "head-prepend" }] : [],
   };
 }
 

@@ -143,9 +143,21 @@ export function httpActionsHandler(engine: Engine) {
   };
 }
 
+/** A deployment's functions API answers browsers of any origin (ConvexHttpClient runs in them). */
+const API_CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "POST, OPTIONS",
+  "access-control-allow-headers": "Content-Type, Authorization, Convex-Client",
+  "access-control-max-age": "86400",
+};
+
 export function apiHandler(engine: Engine) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const route = /^\/api\/(query|mutation|action|function)$/.exec((req.url ?? "").split("?")[0]!);
+    if (route && req.method === "OPTIONS") {
+      res.writeHead(204, API_CORS);
+      return res.end();
+    }
     if (req.method !== "POST" || !route) {
       return fail(res, 404, "Not found (this backend speaks the sync protocol)");
     }
@@ -155,13 +167,14 @@ export function apiHandler(engine: Engine) {
       const auth = req.headers.authorization ?? "";
       const { path, args } = JSON.parse((await readBody(req)).toString("utf8")) as {
         path: string;
-        args: JSONValue[];
+        // ConvexHttpClient sends `[args]`; the documented HTTP API (`format: "json"`) the object.
+        args: JSONValue[] | Record<string, JSONValue> | undefined;
       };
       const kind = route[1] === "function" ? "any" : (route[1] as Kind);
       const value = await engine.call(
         kind,
         path,
-        jsonToConvex(args?.[0] ?? {}) as Record<string, Value>,
+        jsonToConvex((Array.isArray(args) ? args[0] : args) ?? {}) as Record<string, Value>,
         {
           identity: bearerIdentity(auth),
           allowInternal: /^Convex\s/i.test(auth),
@@ -174,7 +187,7 @@ export function apiHandler(engine: Engine) {
       status = STATUS_UDF_FAILED;
       reply = { status: "error", errorMessage: message, errorData, logLines: [] };
     }
-    res.writeHead(status, { "content-type": "application/json" });
+    res.writeHead(status, { "content-type": "application/json", ...API_CORS });
     res.end(JSON.stringify(reply));
   };
 }

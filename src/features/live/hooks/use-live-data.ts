@@ -1,6 +1,8 @@
 import { useQuery } from "convex/react";
+import { useEffect } from "react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { api, type Id } from "@/lib/backend";
+import { forgetEarlyDashboard, useEarlyDashboard } from "../utils/early-dashboard";
 
 export type ServerStatus = FunctionReturnType<typeof api.live.status>;
 export type DashboardView = FunctionReturnType<typeof api.live.dashboard>;
@@ -38,10 +40,16 @@ export function useLiveData(
   dashboardArgs?: FunctionArgs<typeof api.live.dashboard>,
 ): LiveData {
   const args = serverId ? { serverId } : "skip";
-  const dashboard = useQuery(
+  const subscribed = useQuery(
     api.live.dashboard,
     screen === "dashboard" ? (dashboardArgs ?? args) : "skip",
   );
+  // Until the subscription delivers, what the page's HTML fetched with the same arguments.
+  const early = useEarlyDashboard(screen === "dashboard" ? dashboardArgs : undefined);
+  useEffect(() => {
+    if (subscribed !== undefined) forgetEarlyDashboard();
+  }, [subscribed]);
+  const dashboard = subscribed ?? early;
   const playerList = useQuery(api.live.playerList, screen === "players" ? args : "skip");
   const status = useQuery(api.live.status, screen === "other" ? args : "skip");
   if (screen === "dashboard") {
