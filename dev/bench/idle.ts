@@ -11,7 +11,14 @@
 import { saveServer } from "../../convex/model/servers/save";
 import type { DemoHandle } from "../demo";
 import { seedServersFor } from "../sim/seed-servers";
-import { billedCalls, callsBetween, convexDir, countsBetween, type CallTally } from "./calls";
+import {
+  billedCalls,
+  callsBetween,
+  convexDir,
+  countsBetween,
+  topCalls,
+  type CallTally,
+} from "./calls";
 import { buildModulesMap } from "../backend/modules";
 import { sleep } from "./util";
 import { getFunctionName } from "convex/server";
@@ -94,8 +101,9 @@ async function untilAllIdle(demo: DemoHandle, timeoutMs = 20_000) {
 export interface IdleResult {
   servers: number;
   windowMs: number;
-  /** Calls in the quiet window that were not a sweep's. */
+  /** Calls in the quiet window that were not a sweep's, and the functions that made them. */
   otherCalls: number;
+  otherFunctions: string;
   /** Sweeps the real cron ran during the quiet window (left out of `otherCalls`). */
   cronSweeps: number;
   /** Per sweep: every call (tally) and what `counts()` + scheduled runs saw. */
@@ -146,6 +154,7 @@ export async function idleFleet(
     servers: size,
     windowMs: opts.windowMs,
     otherCalls,
+    otherFunctions: topCalls(a, b),
     cronSweeps,
     sweeps,
     sweepsPerHour,

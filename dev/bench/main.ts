@@ -89,7 +89,8 @@ function describeIdle(r: IdleResult) {
   return [
     `${r.servers} servers: ${fmt(r.perHour, 1)} calls/hour` +
       ` = ${fmt(perSweep.reduce((a, b) => a + b, 0) / perSweep.length, 1)} calls per sweep` +
-      ` × ${fmt(r.sweepsPerHour, 2)} sweeps/hour + ${r.otherCalls} other calls in ${r.windowMs / 1000} s`,
+      ` × ${fmt(r.sweepsPerHour, 2)} sweeps/hour + ${r.otherCalls} other calls in ${r.windowMs / 1000} s` +
+      (r.otherCalls > 0 ? ` (${r.otherFunctions})` : ""),
     `   calls per sweep [${perSweep.join(", ")}] (counts() + scheduled runs saw [${counted.join(", ")}]:` +
       ` an action's nested runQuery/runMutation are invisible to it); polled/loops started` +
       ` [${polled.join(", ")}]${r.cronSweeps ? `; the cron swept ${r.cronSweeps}× in the window` : ""}`,
