@@ -1,10 +1,21 @@
 import { ConvexProviderWithAuth, type ConvexReactClient } from "convex/react";
-import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { AuthActionsContext, type AuthActions } from "@/lib/auth-actions";
+import { afterFirstScreen } from "@/lib/first-screen";
 import { CLERK_WAIT_MS, clerkState } from "./clerk-state";
 
 // Clerk's code (and its localization) is a chunk of its own that loads beside the page: nothing a
 // spectator sees waits for it, and the Convex socket with the first screen's queries is already open.
+// It starts once the first screen shows its score: on a phone, 43 kB of sign-in code downloading and
+// compiling at the same time made the score about 0.2 s later.
 const ClerkBridge = lazy(() => import("./clerk-bridge"));
 
 const notReady = () => Promise.reject(new Error("Clerk is not loaded"));
@@ -36,6 +47,8 @@ export function ClerkAuthProvider({
   children: ReactNode;
 }) {
   const { phase, actions } = useSyncExternalStore(clerkState.subscribe, clerkState.get);
+  const [started, setStarted] = useState(false);
+  useEffect(() => afterFirstScreen(() => setStarted(true)), []);
   useEffect(() => {
     const timer = window.setTimeout(() => {
       if (clerkState.get().phase !== "loading") return;
@@ -59,9 +72,11 @@ export function ClerkAuthProvider({
   return (
     <ConvexProviderWithAuth client={client} useAuth={useClerkAuth}>
       <AuthActionsContext.Provider value={value}>{children}</AuthActionsContext.Provider>
-      <Suspense fallback={null}>
-        <ClerkBridge publishableKey={publishableKey} />
-      </Suspense>
+      {started && (
+        <Suspense fallback={null}>
+          <ClerkBridge publishableKey={publishableKey} />
+        </Suspense>
+      )}
     </ConvexProviderWithAuth>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import { useEffect } from "react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { api, type Id } from "@/lib/backend";
+import { markFirstScreenShown } from "@/lib/first-screen";
 import { forgetEarlyDashboard, useEarlyDashboard } from "../utils/early-dashboard";
 
 export type ServerStatus = FunctionReturnType<typeof api.live.status>;
@@ -50,6 +51,9 @@ export function useLiveData(
     if (subscribed !== undefined) forgetEarlyDashboard();
   }, [subscribed]);
   const dashboard = subscribed ?? early;
+  useEffect(() => {
+    if (dashboard !== undefined) markFirstScreenShown();
+  }, [dashboard]);
   const playerList = useQuery(api.live.playerList, screen === "players" ? args : "skip");
   const status = useQuery(api.live.status, screen === "other" ? args : "skip");
   if (screen === "dashboard") {
