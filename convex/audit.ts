@@ -31,6 +31,8 @@ const vAuditRow = v.object({
   serverName: v.optional(v.string()),
   outcome: vAuditOutcome,
   details: v.optional(v.string()),
+  detailsKey: v.optional(v.string()),
+  detailsParams: v.optional(v.record(v.string(), v.union(v.string(), v.number()))),
   count: v.optional(v.number()),
 });
 

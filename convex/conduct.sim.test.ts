@@ -68,10 +68,12 @@ describe("warnings escalate", () => {
       kind: "ban",
       durationMinutes: 60,
       reason: "Попередження: 3 за 30 дн.",
-      by: "модератор",
+      byRole: "moderator",
       inForce: true,
       appealable: true,
     });
+    // Names hidden (the default): the role only, worded by the panel.
+    expect(record.sanctions[0]!.by).toBeUndefined();
   });
 
   test("beyond the moderator's maximum it is only proposed; an admin applies it, audited", async () => {
@@ -153,7 +155,8 @@ describe("appeals", () => {
       reason: "Чити",
     });
     const [ban] = (await who.asUser.query(api.conduct.myRecord, {}))!.sanctions;
-    expect(ban).toMatchObject({ by: "адміністратор", inForce: true });
+    expect(ban).toMatchObject({ byRole: "admin", inForce: true });
+    expect(ban!.by).toBeUndefined();
     await who.asUser.mutation(api.conduct.appeal, {
       sanctionId: ban!._id,
       text: "<b>Я не читер</b>",

@@ -354,11 +354,13 @@ describe("the staff ban list and game-server bans", () => {
         durationMinutes: 120,
       }),
     ]);
-    // The import was committed with its audit entry, which says so.
+    // The import was committed with its audit entry, which says so (keyed for the panel to word).
     expect((await auditOf("banList")).at(-1)).toMatchObject({
       outcome: "success",
       username: "Maksym",
       details: "імпортовано з сервера: 1",
+      detailsKey: "audit.details.banListImported",
+      detailsParams: { count: 1 },
     });
     // Read again: nothing new (one record per ban), and the admin may lift it.
     const again = await who.asAdmin.action(api.moderation.banList, { serverId: serverId() });

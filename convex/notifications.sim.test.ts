@@ -506,7 +506,7 @@ describe("delivery", () => {
       const s = await statusOf("match");
       return s.lastState === "failed" ? s : null;
     }, 15_000);
-    expect(status).toMatchObject({ lastHttpStatus: 500, lastError: "Discord відповів 500" });
+    expect(status).toMatchObject({ lastHttpStatus: 500, lastError: "admin.discord.error.status" });
     expect(requestsTo("match")).toHaveLength(MAX_ATTEMPTS);
     expect(discord.messages).toHaveLength(0);
     discord.clear();

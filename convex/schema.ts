@@ -367,7 +367,11 @@ export default defineSchema({
     serverId: v.optional(v.id("servers")),
     serverName: v.optional(v.string()),
     outcome: vAuditOutcome,
+    /** In Ukrainian (the search reads it); entries since keyed details also carry the key and
+        parameters the panel words in the visitor's language (model/audit/details.ts). */
     details: v.optional(v.string()),
+    detailsKey: v.optional(v.string()),
+    detailsParams: v.optional(v.record(v.string(), v.union(v.string(), v.number()))),
     /** Established by the backend; absent on entries written before it was recorded. */
     identity: v.optional(vIdentityKind),
     /* A burst of refusals folded into one entry per caller (or per minute for all anonymous

@@ -8,6 +8,8 @@ import { pickRandomPlayers } from "../../convex/model/moderation/randomPick";
 import { cleanSettings } from "../../convex/model/moderation/settings";
 import { DEFAULT_MODERATION_SETTINGS } from "../../convex/lib/moderationDefaults";
 import { REPORT_REPLY } from "../../convex/lib/conductFields";
+import { auditDetails } from "../../convex/model/audit/details";
+import ukAudit from "./uk/audit";
 import { GAME_DEFAULT_TEXTS } from "../../convex/lib/texts/gameDefaults";
 import { SANCTION_MESSAGES } from "../../convex/model/moderation/sanctions";
 import { TOURNAMENT_MESSAGES } from "../../convex/model/tournament/state";
@@ -119,5 +121,28 @@ describe("backend texts", () => {
     for (const text of Object.values(GAME_DEFAULT_TEXTS.en)) {
       expect(text).not.toMatch(/\p{Script=Cyrillic}/u);
     }
+  });
+
+  it("audit details keep the Ukrainian beside their key, and the panel's table is the backend's", () => {
+    expect(
+      auditDetails("audit.details.warnApplied", {
+        player: "Вова",
+        reason: "spam",
+        count: 3,
+        threshold: 3,
+        sanction: "ban:60",
+      }),
+    ).toEqual({
+      key: "audit.details.warnApplied",
+      params: { player: "Вова", reason: "spam", count: 3, threshold: 3, sanction: "ban:60" },
+      message: "Вова: spam (3/3); бан 1 год. застосовано",
+    });
+    expect(auditDetails("audit.details.callAdmin")).toEqual({
+      key: "audit.details.callAdmin",
+      message: "виклик адміністратора",
+    });
+    expect(ukAudit["audit.details.moderationSettingsPublic"]).toBe(
+      "макс. {max} хв; публічний список: так",
+    );
   });
 });

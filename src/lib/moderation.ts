@@ -4,3 +4,4 @@ export {
   MAX_SANCTION_MINUTES,
 } from "../../convex/lib/moderationDefaults";
 export { parseSteamId, type ParsedSteamId } from "../../convex/lib/steamId";
+export { parseSanctionCode } from "../../convex/lib/sanctionWords";

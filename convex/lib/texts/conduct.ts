@@ -30,6 +30,8 @@ export const CONDUCT_TEXTS = defineTexts({
     "Покарання за це попередження вже застосовано або відхилено.",
   "refusal.conduct.warningNeedsSimpleAdmin":
     "Мут, гег чи мовчання можливі лише на сервері з CS2-SimpleAdmin.",
+  "refusal.conduct.appealServer": "Виберіть сервер, на якому діє це покарання.",
+  "refusal.conduct.escalationBanHeld": "Гравець уже має бан, який модератор не може замінити.",
   "refusal.conduct.chatRetention": "Зберігання чату: ціле число днів від 1 до 365.",
   "refusal.conduct.warnThreshold": "Кількість попереджень: ціле число від 1 до 20.",
   "refusal.conduct.warnPeriods": "Періоди попереджень: ціле число днів від 1 до 365.",

@@ -22,6 +22,9 @@ export const MODERATION_TEXTS = defineTexts({
     "Гравець уже має мут, гег чи мовчання на цьому сервері, які модератор не може замінити (постійні або видані адміністратором). Зверніться до адміністратора.",
   "refusal.moderation.uncommsNotOwn":
     "Модератор може зняти лише тимчасовий мут, гег чи мовчання, видані модератором. Зверніться до адміністратора.",
+  "refusal.moderation.banListFailed": "Помилка завантаження списку банів: {error}",
+  "refusal.moderation.banListInvalid":
+    "Помилка завантаження списку банів: Invalid JSON response from server",
   "refusal.moderation.reasonsCount": "Від 1 до {max} причин для кожної дії.",
   "refusal.moderation.durationsList":
     "Від 1 до 12 тривалостей, кожна — ціле число хвилин (0 — назавжди).",

@@ -18,6 +18,8 @@ import type { MutationCtx } from "../../_generated/server";
 import { allowAnonymousRefusalAudit, allowRefusalAudit } from "../../lib/rateLimits";
 import { REFUSAL_BURST, vAuditAction } from "../../lib/auditActions";
 import { vActor, type AuditOutcome } from "../../lib/validators";
+import type { TextParams, Worded } from "../../lib/wording";
+import { auditDetails } from "./details";
 
 /** Who did what, where: the fields of every audit entry except its outcome. */
 export const auditEventFields = {
@@ -28,7 +30,11 @@ export const auditEventFields = {
 };
 
 export type AuditEvent = ObjectType<typeof auditEventFields>;
-export type AuditEntry = AuditEvent & { outcome: AuditOutcome };
+/** An entry to append: its details plain, or a keyed text the panel words (`./details.ts`). */
+export type AuditEntry = Omit<AuditEvent, "details"> & {
+  details?: string | Worded;
+  outcome: AuditOutcome;
+};
 
 export { REFUSAL_BURST };
 export const BURST_WINDOW_MS = 60_000;
@@ -49,9 +55,10 @@ export function callerKeyOf(event: Pick<AuditEvent, "identity" | "tokenIdentifie
 /** Appends one entry; the server name is copied in so the log survives renames and deletions. */
 export async function appendAudit(ctx: MutationCtx, entry: AuditEntry): Promise<void> {
   const server = entry.serverId ? await ctx.db.get("servers", entry.serverId) : null;
+  const { details, ...rest } = entry;
   await ctx.db.insert("auditLog", {
-    ...entry,
-    details: entry.details?.slice(0, 500),
+    ...rest,
+    ...storedDetails(details),
     serverName: server?.name,
     at: Date.now(),
   });
@@ -91,7 +98,7 @@ async function foldIntoBurst(ctx: MutationCtx, event: AuditEvent, callerKey: str
       count,
       sources,
       actions,
-      details: burstDetails(count, actions, sources),
+      ...storedDetails(burstDetails(count, actions, sources)),
     });
     return;
   }
@@ -106,19 +113,42 @@ async function foldIntoBurst(ctx: MutationCtx, event: AuditEvent, callerKey: str
     count: 1,
     sources: [source],
     actions: [event.action],
-    details: burstDetails(1, [event.action], [source]),
+    ...storedDetails(burstDetails(1, [event.action], [source])),
   });
+}
+
+/** The Ukrainian text (what the search reads), and the key and parameters when keyed. */
+function storedDetails(details: string | Worded | undefined) {
+  if (details === undefined) return {};
+  if (typeof details === "string") return { details: details.slice(0, 500) };
+  return {
+    details: details.message.slice(0, 500),
+    detailsKey: details.key,
+    ...(details.params && { detailsParams: boundedParams(details.params) }),
+  };
+}
+
+/** Parameters hold names and reasons a player may have written: each kept within the bound. */
+function boundedParams(params: TextParams): TextParams {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === "string" ? value.slice(0, 500) : value,
+    ]),
+  );
 }
 
 function addCapped(list: string[], item: string): string[] {
   return list.includes(item) || list.length >= BURST_LIST_MAX ? list : [...list, item];
 }
 
-function burstDetails(count: number, actions: string[], sources: string[]): string {
-  return `Спроб: ${count}. Дії: ${actions.join(", ")}. Джерела: ${sources.join(", ")}`.slice(
-    0,
-    500,
-  );
+/** The actions are codes: the panel names each in the visitor's language. */
+function burstDetails(count: number, actions: string[], sources: string[]): Worded {
+  return auditDetails("audit.details.refusalBurst", {
+    count,
+    actions: actions.join(", "),
+    sources: sources.join(", "),
+  });
 }
 
 /** How the admin screen shows an entry: a guest is named with its session label. */
@@ -132,6 +162,8 @@ export function auditRow(e: Doc<"auditLog">) {
     serverName: e.serverName,
     outcome: e.outcome,
     details: e.details,
+    ...(e.detailsKey && { detailsKey: e.detailsKey }),
+    ...(e.detailsParams && { detailsParams: e.detailsParams }),
     count: e.count,
   };
 }

@@ -19,6 +19,7 @@
  * Declarations are registered by name in model/capability/registry.ts, where the generic `load` and
  * `commit` functions (registry.ts) find them.
  */
+import type { Worded } from "../../lib/wording";
 import {
   ConvexError,
   type GenericValidator,
@@ -64,7 +65,8 @@ export interface CommitInfo<L> {
 /** A commit's answer: the operation's result (when not the game server's) and the audit details. */
 export interface Committed<R> {
   result?: R;
-  details?: string;
+  /** Plain (names, a list) or a keyed text the panel words (`model/audit/details.ts`). */
+  details?: string | Worded;
   serverId?: Id<"servers">;
   /** A commit that found nothing to do (e.g. already voided): audited as a failure. */
   outcome?: "success" | "failure";

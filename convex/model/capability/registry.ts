@@ -3,6 +3,7 @@
  * transaction: `loadCapability` (one query: the selected server and what the rules judge) and
  * `commitCapability` (one mutation: the domain rows and the audit entry together).
  */
+import type { Worded } from "../../lib/wording";
 import { v, type ObjectType, type Validator } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
@@ -186,7 +187,7 @@ export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Pr
   const decl = declarationOf(run.name);
   const success = run.outcome === "success";
   const info = { actor: run.actor, serverId: run.serverId, loaded: run.loaded, sent: run.sent };
-  let details = run.details;
+  let details: string | Worded | undefined = run.details;
   // Operations on no server name none, whatever server the client had selected.
   let serverId = decl.server ? run.serverId : undefined;
   let outcome = run.outcome;
@@ -196,7 +197,7 @@ export async function commitCapability(ctx: MutationCtx, run: CommitRequest): Pr
   if (run.serverId && run.rconAuthFailed) await markRconAuthFailed(ctx, run.serverId, Date.now());
   if (run.serverId) {
     for (const action of run.sent) {
-      details = await commitSent(ctx, run.serverId, action, success, details);
+      details = await commitSent(ctx, run.serverId, action, success, run.details);
       if (success) await notifyServerAction(ctx, run.serverId, action, run.actor);
     }
   }

@@ -26,7 +26,7 @@ import {
   sanctionRoleOf,
 } from "../moderation/sanctions";
 import { notify } from "../notifications/notify";
-import { sanctionWords } from "./reportQueue";
+import { auditDetails, sanctionCode } from "../audit/details";
 import { getConductSettings } from "./settings";
 import { cleanPlayerText, linkedSteamIdOf } from "./webReports";
 import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
@@ -61,12 +61,6 @@ async function inForce(ctx: QueryCtx, s: Doc<"sanctions">, now: number): Promise
   return false;
 }
 
-const ROLE_WORDS: Record<SanctionRole, string> = {
-  admin: "адміністратор",
-  moderator: "модератор",
-  guest: "гостьовий адміністратор",
-};
-
 export const vOwnSanction = v.object({
   _id: v.id("sanctions"),
   kind: sanctionFields.kind,
@@ -75,8 +69,9 @@ export const vOwnSanction = v.object({
   at: v.number(),
   durationMinutes: v.optional(v.number()),
   expiresAt: v.optional(v.number()),
-  /** The role, or the name where the owner shows names. */
-  by: v.string(),
+  /** Who gave it, where the owner shows names; the panel words the role otherwise. */
+  by: v.optional(v.string()),
+  byRole: vSanctionRole,
   inForce: v.boolean(),
   appealable: v.boolean(),
   appeal: v.optional(
@@ -96,7 +91,8 @@ export const vOwnWarning = v.object({
   serverName: v.optional(v.string()),
   at: v.number(),
   expiresAt: v.number(),
-  by: v.string(),
+  by: v.optional(v.string()),
+  byRole: vSanctionRole,
   inForce: v.boolean(),
 });
 
@@ -105,7 +101,8 @@ export async function ownRecord(ctx: QueryCtx, viewer: Viewer, now: number) {
   const steamId = viewer.user?.steamId;
   if (!steamId) return null;
   const { recordShowsNames } = await getConductSettings(ctx);
-  const byOf = (by: string, role: SanctionRole) => (recordShowsNames ? by : ROLE_WORDS[role]);
+  const byOf = (by: string, byRole: SanctionRole) =>
+    recordShowsNames ? { by, byRole } : { byRole };
   const rows = await ctx.db
     .query("sanctions")
     .withIndex("by_steamId_and_at", (q) => q.eq("steamId", steamId))
@@ -127,7 +124,7 @@ export async function ownRecord(ctx: QueryCtx, viewer: Viewer, now: number) {
       at: s.at,
       durationMinutes: s.durationMinutes,
       expiresAt: s.expiresAt,
-      by: byOf(s.by, s.byRole),
+      ...byOf(s.by, s.byRole),
       inForce: holds,
       appealable: APPEALABLE.has(s.kind) && !appeal,
       ...(appeal
@@ -157,7 +154,7 @@ export async function ownRecord(ctx: QueryCtx, viewer: Viewer, now: number) {
       serverName: w.serverName,
       at: w.at,
       expiresAt: w.expiresAt,
-      by: byOf(w.by, w.byRole),
+      ...byOf(w.by, w.byRole),
       inForce: w.expiresAt > now,
     })),
   };
@@ -191,20 +188,27 @@ export async function submitAppeal(
     at: now,
     status: "open",
   });
-  const what = `${sanctionWords(sanction)}${sanction.reason ? ` (${sanction.reason})` : ""}`;
+  const player = sanction.playerName ?? steamId;
+  const code = sanctionCode(sanction);
   await appendAudit(ctx, {
     ...actorOf(viewer),
     action: "appeal_submit",
     serverId: sanction.serverId,
     outcome: "success",
-    details: `${sanction.playerName ?? steamId}: ${what}`,
+    details: sanction.reason
+      ? auditDetails("audit.details.playerSanctionReason", {
+          player,
+          sanction: code,
+          reason: sanction.reason,
+        })
+      : auditDetails("audit.details.playerSanction", { player, sanction: code }),
   });
   await notify(ctx, {
     kind: "appeal",
     stage: "submitted",
     steamId,
     playerName: sanction.playerName,
-    sanction: what,
+    sanction: code,
     text,
   });
   return null;
@@ -305,7 +309,7 @@ export const APPEAL_CAPABILITIES = {
         fail("FORBIDDEN", APPEAL_MESSAGES.adminOnly);
       }
       if (accept && loaded.inForce && !loaded.onThisServer) {
-        fail("INVALID_INPUT", "Виберіть сервер, на якому діє це покарання.");
+        fail("INVALID_INPUT", CONDUCT_TEXTS["refusal.conduct.appealServer"]);
       }
     },
     gameServer: ({ accept }, loaded) => {
@@ -333,19 +337,21 @@ export const APPEAL_CAPABILITIES = {
           await recordSanction(ctx, { steamId: s.steamId, kind: action.kind, serverId }, actor);
         }
       }
-      const what = sanctionWords(s);
       await notify(ctx, {
         kind: "appeal",
         stage: accept ? "accepted" : "rejected",
         steamId: s.steamId,
         playerName: s.playerName,
-        sanction: what,
+        sanction: sanctionCode(s),
         text: reason,
         admin: actor.username,
         byModerator: actor.identity === "moderator",
       });
       return {
-        details: `${s.playerName ?? s.steamId}: ${what}; ${reason}${sent.length ? " (знято)" : ""}`,
+        details: auditDetails(
+          sent.length ? "audit.details.appealDecidedLifted" : "audit.details.appealDecided",
+          { player: s.playerName ?? s.steamId, sanction: sanctionCode(s), reason },
+        ),
         serverId: s.serverId,
       };
     },

@@ -5,6 +5,7 @@
  */
 import { v } from "convex/values";
 import { vConductSettings } from "../../lib/conductFields";
+import { auditDetails } from "../audit/details";
 import { defineCapability } from "../capability/define";
 import { cleanConductSettings, writeConductSettings } from "./settings";
 
@@ -20,7 +21,17 @@ export const CONDUCT_CAPABILITIES = {
       await writeConductSettings(ctx, settings);
       const s = settings;
       return {
-        details: `чат ${s.chatRetentionDays} дн.; ${s.warnThreshold} попереджень за ${s.warnPeriodDays} дн. → ${s.escalationKind} ${s.escalationMinutes} хв (${s.escalationMode === "apply" ? "одразу" : "пропозиція"})`,
+        details: auditDetails(
+          s.escalationMode === "apply"
+            ? "audit.details.conductSettingsApply"
+            : "audit.details.conductSettingsPropose",
+          {
+            chatDays: s.chatRetentionDays,
+            threshold: s.warnThreshold,
+            periodDays: s.warnPeriodDays,
+            sanction: `${s.escalationKind}:${s.escalationMinutes}`,
+          },
+        ),
       };
     },
   }),

@@ -16,7 +16,8 @@ import { defineCapability } from "../capability/define";
 import { sanctionRoleOf } from "../moderation/sanctions";
 import { recordedMatchOf } from "./reports";
 import { cleanPlayerText } from "./webReports";
-import { durationText } from "../../lib/durationText";
+import { sanctionWords } from "../../lib/sanctionWords";
+import { auditDetails, sanctionCode } from "../audit/details";
 
 export const REPORT_PAGE_MAX = 50;
 
@@ -28,21 +29,6 @@ export const REPORT_MESSAGES = {
   decision: CONDUCT_TEXTS["refusal.conduct.reportDecision"],
   sanctionOther: CONDUCT_TEXTS["refusal.conduct.sanctionOther"],
 } as const;
-
-const KIND_WORDS: Record<string, string> = {
-  kick: "кік",
-  ban: "бан",
-  mute: "мут",
-  gag: "гег",
-  silence: "мовчання",
-};
-
-/** A sanction as a report's outcome reads it: «бан 1 год.», «бан назавжди». */
-export function sanctionWords(s: Pick<Doc<"sanctions">, "kind" | "durationMinutes">): string {
-  const kind = KIND_WORDS[s.kind] ?? s.kind;
-  if (s.durationMinutes === undefined) return kind;
-  return `${kind} ${durationText(s.durationMinutes)}`;
-}
 
 async function reportOf(ctx: QueryCtx, reportId: Id<"reports">) {
   const report = await ctx.db.get("reports", reportId);
@@ -75,12 +61,14 @@ async function decide(
   const report = await reportOf(ctx, reportId);
   checkDecidable(report, actor);
   let sanction: string | undefined;
+  let code: string | undefined;
   if (sanctionId) {
     const row = await ctx.db.get("sanctions", sanctionId);
     if (!row || row.steamId !== report.targetSteamId) {
       fail("INVALID_INPUT", REPORT_MESSAGES.sanctionOther);
     }
     sanction = sanctionWords(row);
+    code = sanctionCode(row);
   }
   await ctx.db.patch("reports", report._id, {
     status,
@@ -90,11 +78,15 @@ async function decide(
     decision,
     ...(sanctionId ? { sanctionId, sanction } : {}),
   });
-  const who = report.targetName ?? report.targetSteamId ?? "виклик адміністратора";
-  return {
-    details: `${who}: ${decision}${sanction ? ` (${sanction})` : ""}`,
-    serverId: report.serverId,
-  };
+  const player = report.targetName ?? report.targetSteamId;
+  const details = player
+    ? code
+      ? auditDetails("audit.details.reportDecidedSanction", { player, decision, sanction: code })
+      : auditDetails("audit.details.reportDecided", { player, decision })
+    : code
+      ? auditDetails("audit.details.callAdminDecidedSanction", { decision, sanction: code })
+      : auditDetails("audit.details.callAdminDecided", { decision });
+  return { details, serverId: report.serverId };
 }
 
 const cleanDecision = (decision: string) =>
@@ -111,7 +103,8 @@ export const REPORT_CAPABILITIES = {
       if (report.status !== "open") fail("CONFLICT", REPORT_MESSAGES.notOpen);
       await ctx.db.patch("reports", report._id, { status: "claimed", claimedBy: actor.username });
       return {
-        details: report.targetName ?? report.targetSteamId ?? "виклик адміністратора",
+        details:
+          report.targetName ?? report.targetSteamId ?? auditDetails("audit.details.callAdmin"),
         serverId: report.serverId,
       };
     },

@@ -13,7 +13,7 @@ import { fail } from "../../lib/errors";
 import { DEFAULT_LANGUAGE } from "../../lib/languages";
 import { CONDUCT_TEXTS } from "../../lib/texts/conduct";
 import { GAME_DEFAULT_TEXTS } from "../../lib/texts/gameDefaults";
-import { fillText } from "../../lib/wording";
+import { fillText, type Worded } from "../../lib/wording";
 import { vModerationSettings, vSanctionRole, type SanctionRole } from "../../lib/sanctionFields";
 import type { ServerAction } from "../../lib/actionRegistry";
 import { vActionResult } from "../serverControl/step";
@@ -30,7 +30,7 @@ import {
 import { getModerationSettings } from "../moderation/settings";
 import { resolveSteamId } from "../steam/vanity";
 import { getConductSettings } from "./settings";
-import { sanctionWords } from "./reportQueue";
+import { auditDetails } from "../audit/details";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -63,7 +63,7 @@ export function escalationRefusal(
   settings: ConductSettings,
   moderation: { moderatorMaxMinutes: number },
   server: { simpleAdmin: boolean; adminBanInForce: boolean },
-): string | null {
+): string | Worded | null {
   if (settings.escalationKind !== "ban" && !server.simpleAdmin) {
     return WARNING_MESSAGES.needsSimpleAdmin;
   }
@@ -72,11 +72,16 @@ export function escalationRefusal(
       checkBanDuration(role, settings.escalationMinutes, moderation);
     } else checkCommsDuration(role, settings.escalationMinutes, moderation);
   } catch (error) {
-    return (error as { data?: { message?: string } }).data?.message ?? "—";
+    // The duration check's own refusal, with its key and parameters.
+    const data = (error as { data?: Partial<Worded> }).data;
+    if (data?.key && data.message) {
+      return { key: data.key, message: data.message, ...(data.params && { params: data.params }) };
+    }
+    return data?.message ?? "—";
   }
   // A moderator never replaces a ban a moderator could not give.
   if (role !== "admin" && settings.escalationKind === "ban" && server.adminBanInForce) {
-    return "Гравець уже має бан, який модератор не може замінити.";
+    return CONDUCT_TEXTS["refusal.conduct.escalationBanHeld"];
   }
   return null;
 }
@@ -194,13 +199,24 @@ export const WARNING_CAPABILITIES = {
         );
       }
       const escalation = applied ? "applied" : reached ? "proposed" : "none";
-      const said =
-        escalation === "none"
-          ? ""
-          : `; ${sanctionWords({ kind: settings.escalationKind, durationMinutes: settings.escalationMinutes })} ${escalation === "applied" ? "застосовано" : "запропоновано"}`;
+      const params = {
+        player: loaded.playerName ?? steamId,
+        reason,
+        count,
+        threshold: settings.warnThreshold,
+      };
+      const sanction = `${settings.escalationKind}:${settings.escalationMinutes}`;
       return {
         result: { count, threshold: settings.warnThreshold, escalation },
-        details: `${loaded.playerName ?? steamId}: ${reason} (${count}/${settings.warnThreshold})${said}`,
+        details:
+          escalation === "none"
+            ? auditDetails("audit.details.warn", params)
+            : auditDetails(
+                escalation === "applied"
+                  ? "audit.details.warnApplied"
+                  : "audit.details.warnProposed",
+                { ...params, sanction },
+              ),
       };
     },
   }),
@@ -263,7 +279,10 @@ export const WARNING_CAPABILITIES = {
         actor,
       );
       return {
-        details: `${warning.playerName ?? warning.steamId}: ${sanctionWords({ kind: settings.escalationKind, durationMinutes: settings.escalationMinutes })}`,
+        details: auditDetails("audit.details.playerSanction", {
+          player: warning.playerName ?? warning.steamId,
+          sanction: `${settings.escalationKind}:${settings.escalationMinutes}`,
+        }),
       };
     },
   }),

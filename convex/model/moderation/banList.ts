@@ -1,4 +1,6 @@
 /** The game server's ban list (read over HTTP, the RCON proxy or direct RCON), as plain functions. */
+import { MODERATION_TEXTS } from "../../lib/texts/moderation";
+import { wordedIn } from "../../lib/wording";
 import { v, type Infer } from "convex/values";
 import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
@@ -34,8 +36,6 @@ export const vPlayerRef = v.object({ steamId: v.string(), name: v.string(), team
 export type PlayerRef = Infer<typeof vPlayerRef>;
 
 const MAX_WIRE_REASON = 200;
-const BAN_LIST_ERROR = "Помилка завантаження списку банів";
-const INVALID_JSON = "Invalid JSON response from server";
 
 /**
  * Reads the plugin's ban list (bans live on the game server: CS2 has no working banid/listid).
@@ -50,11 +50,18 @@ export async function fetchBanList(ctx: ActionCtx, target: GameServerTarget): Pr
         ? await gameServerRequest(target, { path: "/private/banlist", isPrivate: true })
         : JSON.parse((await consoleOutput(ctx, target, "css_panel_banlist")) || "{}");
   } catch (error) {
-    const message = error instanceof GameServerError ? error.message : INVALID_JSON;
-    fail("GAME_SERVER", `${BAN_LIST_ERROR}: ${message}`);
+    if (!(error instanceof GameServerError)) {
+      fail("GAME_SERVER", MODERATION_TEXTS["refusal.moderation.banListInvalid"]);
+    }
+    fail(
+      "GAME_SERVER",
+      wordedIn(MODERATION_TEXTS, "refusal.moderation.banListFailed", { error: error.message }),
+    );
   }
   const list = (raw as { result?: unknown })?.result;
-  if (!Array.isArray(list)) fail("GAME_SERVER", `${BAN_LIST_ERROR}: ${INVALID_JSON}`);
+  if (!Array.isArray(list)) {
+    fail("GAME_SERVER", MODERATION_TEXTS["refusal.moderation.banListInvalid"]);
+  }
   return list;
 }
 

@@ -10,6 +10,7 @@ import type { ActionCtx, QueryCtx } from "../../_generated/server";
 import type { CommsKind } from "../../lib/actionRegistry";
 import { fail } from "../../lib/errors";
 import type { Actor } from "../../lib/validators";
+import { auditDetails } from "../audit/details";
 import { defineCapability, type CapabilityServer } from "../capability/define";
 import { vActionResult } from "../serverControl/step";
 import { playerSnapshotOf } from "../live/snapshots";
@@ -324,7 +325,10 @@ export const MODERATION_CAPABILITIES = {
       );
       // Viewing the list is audited only when it brought bans in from the game server.
       if (imported === 0) return { result: list, unaudited: true };
-      return { result: list, details: `імпортовано з сервера: ${imported}` };
+      return {
+        result: list,
+        details: auditDetails("audit.details.banListImported", { count: imported }),
+      };
     },
   }),
 
@@ -356,8 +360,14 @@ export const MODERATION_CAPABILITIES = {
     resolve: ({ settings }) => ({ settings: cleanSettings(settings) }),
     commit: async (ctx, { settings }) => {
       await writeModerationSettings(ctx, settings);
-      const list = settings.publicBanList ? "так" : "ні";
-      return { details: `макс. ${settings.moderatorMaxMinutes} хв; публічний список: ${list}` };
+      return {
+        details: auditDetails(
+          settings.publicBanList
+            ? "audit.details.moderationSettingsPublic"
+            : "audit.details.moderationSettingsPrivate",
+          { max: settings.moderatorMaxMinutes },
+        ),
+      };
     },
   }),
 };

@@ -22,6 +22,8 @@ export const vPublicBan = v.object({
   expiresAt: v.optional(v.number()),
   at: v.number(),
   by: v.optional(v.string()),
+  /** Where the owner shows who banned: a ban given on the game server itself (the panel words it). */
+  byGameServer: v.optional(v.literal(true)),
 });
 export type PublicBan = Infer<typeof vPublicBan>;
 
@@ -55,7 +57,11 @@ export async function publicBanPage(
         durationMinutes: s.durationMinutes,
         expiresAt: s.expiresAt,
         at: s.at,
-        by: settings.publicShowsModerator ? s.by : undefined,
+        ...(settings.publicShowsModerator
+          ? s.source === "gameServer"
+            ? { byGameServer: true as const }
+            : { by: s.by }
+          : {}),
       })),
   };
 }
@@ -97,7 +103,7 @@ export async function publicBansResponse(
         durationMinutes: b.durationMinutes ?? null,
         bannedAt: iso(b.at),
         expiresAt: iso(b.expiresAt),
-        ...(b.by !== undefined ? { by: b.by } : {}),
+        ...(b.by !== undefined ? { by: b.by } : b.byGameServer ? { byGameServer: true } : {}),
       })),
       nextCursor: result.isDone ? null : result.continueCursor,
     },

@@ -11,9 +11,14 @@ import type { MutationCtx } from "../../_generated/server";
 import type { BanEntry, StaffBan } from "./banList";
 import type { ModerationSettings, SanctionRole } from "../../lib/sanctionFields";
 import { applyToBansInForce, canLiftBan, panelBanInForce } from "./sanctions";
+import { DEFAULT_LANGUAGE } from "../../lib/languages";
+import { GAME_DEFAULT_TEXTS } from "../../lib/texts/gameDefaults";
 
-/** Who a ban made outside the panel is recorded as. */
-export const GAME_SERVER_ACTOR = "ігровий сервер";
+/**
+ * Who a ban made outside the panel is recorded as: a name in the community's language, as stored
+ * since the first import. Screens word such a ban from its `source` instead.
+ */
+export const GAME_SERVER_ACTOR = GAME_DEFAULT_TEXTS[DEFAULT_LANGUAGE].gameServerActor;
 
 function parseTime(iso: string | null | undefined): number | undefined {
   if (!iso) return undefined;

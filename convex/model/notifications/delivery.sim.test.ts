@@ -24,7 +24,7 @@ test("a slow answer times out and is retried", async () => {
   d.inject({ delayMs: 1500, count: 1 });
   expect(await postOnce(hook, message, 200)).toEqual({
     state: "retry",
-    error: "Час очікування вичерпано",
+    error: "admin.discord.error.timeout",
   });
 });
 
@@ -40,5 +40,8 @@ test("nobody listening: a network error, retried", async () => {
   const closed = await startDiscordStandIn();
   const url = `${closed.url}/api/webhooks/123456789012345678/abcdefghijklmnopqrstuv`;
   await closed.stop();
-  expect(await postOnce(url, message)).toEqual({ state: "retry", error: "Мережева помилка" });
+  expect(await postOnce(url, message)).toEqual({
+    state: "retry",
+    error: "admin.discord.error.network",
+  });
 });

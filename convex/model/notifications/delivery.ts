@@ -5,12 +5,14 @@
  * cannot help); 5xx when it is in trouble. Timeouts and network errors are retried like 5xx.
  */
 import { RedirectRefusedError } from "../../lib/outbound";
+import type { DeliveryErrorKey } from "../../lib/texts/delivery";
 import { FetchTimeoutError, timedFetch } from "../../lib/timedFetch";
 
+/** `error` is a key of `DELIVERY_TEXTS`: the settings screen words it with the HTTP status. */
 export type AttemptResult =
   | { state: "ok"; httpStatus: number }
-  | { state: "retry"; httpStatus?: number; retryAfterMs?: number; error: string }
-  | { state: "failed"; httpStatus?: number; error: string };
+  | { state: "retry"; httpStatus?: number; retryAfterMs?: number; error: DeliveryErrorKey }
+  | { state: "failed"; httpStatus?: number; error: DeliveryErrorKey };
 
 /** How many POSTs one message gets at most, and the first backoff (doubling after each). */
 export const MAX_ATTEMPTS = 6;
@@ -35,20 +37,25 @@ export function retryAfterMsOf(body: unknown, headers: Headers): number | undefi
   return undefined;
 }
 
-/** Classifies Discord's answer. The error texts are fixed: they never echo the URL or a body. */
+/** Classifies Discord's answer. The errors are fixed keys: they never echo the URL or a body. */
 export function classifyResponse(status: number, body: unknown, headers: Headers): AttemptResult {
   if (status >= 200 && status < 300) return { state: "ok", httpStatus: status };
   if (status === 429) {
     const retryAfterMs = retryAfterMsOf(body, headers);
-    return { state: "retry", httpStatus: status, retryAfterMs, error: "Обмеження частоти Discord" };
+    return {
+      state: "retry",
+      httpStatus: status,
+      retryAfterMs,
+      error: "admin.discord.error.rateLimited",
+    };
   }
   if (status >= 500 || status === 408) {
-    return { state: "retry", httpStatus: status, error: `Discord відповів ${status}` };
+    return { state: "retry", httpStatus: status, error: "admin.discord.error.status" };
   }
   const error =
     status === 404 || status === 401
-      ? "Вебхук не знайдено або видалено"
-      : `Discord відповів ${status}`;
+      ? "admin.discord.error.notFound"
+      : "admin.discord.error.status";
   return { state: "failed", httpStatus: status, error };
 }
 
@@ -75,11 +82,14 @@ export async function postOnce(
       return {
         state: "failed",
         httpStatus: error.status,
-        error: "Discord відповів перенаправленням",
+        error: "admin.discord.error.redirect",
       };
     }
     const timeout = error instanceof FetchTimeoutError;
-    return { state: "retry", error: timeout ? "Час очікування вичерпано" : "Мережева помилка" };
+    return {
+      state: "retry",
+      error: timeout ? "admin.discord.error.timeout" : "admin.discord.error.network",
+    };
   }
   let body: unknown = null;
   try {

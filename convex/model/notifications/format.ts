@@ -17,6 +17,13 @@ import { LOG_SILENCE_TEXTS, type LogSilenceKey } from "../../lib/texts/serverSta
 import { DEFAULT_LANGUAGE, type Language } from "../../lib/languages";
 import { DISCORD_TEXTS, type DiscordTextKey } from "../../lib/texts/discord";
 import { fillText, type TextParams } from "../../lib/wording";
+import { parseSanctionCode, sanctionWords } from "../../lib/sanctionWords";
+
+/** An appeal's sanction in the webhook's language; text stored before codes, as it was. */
+function sanctionOfCode(code: string, language: Language): string {
+  const sanction = parseSanctionCode(code);
+  return sanction ? sanctionWords(sanction, language) : code;
+}
 
 export type NotifyEvent =
   | {
@@ -156,6 +163,7 @@ export type NotifyEvent =
       stage: "submitted" | "accepted" | "rejected";
       steamId: string;
       playerName?: string;
+      /** The sanction's code (`lib/sanctionWords.ts` sanctionCode), worded in the webhook's language. */
       sanction: string;
       text: string;
       admin?: string;
@@ -513,7 +521,7 @@ function body(language: Language, event: NotifyEvent, panelUrl: string | undefin
             : event.stage === "accepted"
               ? w("title.appealAccepted")
               : w("title.appealRejected"),
-        description: `${playerLine(event.steamId, event.playerName, panelUrl)}: ${name(event.sanction, 120)}, ${when}`,
+        description: `${playerLine(event.steamId, event.playerName, panelUrl)}: ${name(sanctionOfCode(event.sanction, language), 120)}, ${when}`,
         fields: [
           ...(event.admin
             ? [staffField(w, { admin: event.admin, byModerator: event.byModerator })]

@@ -114,7 +114,7 @@ export async function recordAttempt(
   if (result.kind === "canceled") return;
   const attempt: AttemptResult | null =
     result.kind === "failed"
-      ? { state: "retry", error: "Помилка доставки" }
+      ? { state: "retry", error: "admin.discord.error.delivery" }
       : (result.returnValue as AttemptResult | null);
   if (attempt === null) return; // the webhook changed: the old message is not delivered
   const row = await webhookRow(ctx, job.kind);

@@ -5,6 +5,7 @@
  */
 import { v } from "convex/values";
 import { vLanguage, vWebhookKind } from "../../lib/discord";
+import { auditDetails } from "../audit/details";
 import { defineCapability } from "../capability/define";
 import { saveWebhook, saveWebhookLanguage, sendTest } from "./notify";
 
@@ -17,7 +18,12 @@ export const SET_WEBHOOK_CAPABILITY = defineCapability({
   resolve: ({ kind, url }) => ({ kind, url: url.slice(0, 1000) }),
   commit: async (ctx, { kind, url }) => {
     await saveWebhook(ctx, kind, url);
-    return { details: `${kind}: ${url.trim() ? "змінено" : "видалено"}` };
+    return {
+      details: auditDetails(
+        url.trim() ? "audit.details.webhookChanged" : "audit.details.webhookRemoved",
+        { kind },
+      ),
+    };
   },
 });
 

@@ -1,5 +1,6 @@
 import type uk from "../uk/audit";
 import type { Translation } from "../types";
+import { DURATION_TEXTS } from "../../../convex/lib/texts/duration";
 
 /** English texts: audit.*. */
 export default {
@@ -91,4 +92,30 @@ export default {
   "audit.event.appealSubmit": "Appeal submitted",
   "audit.event.appealAccept": "Appeal accepted",
   "audit.event.appealReject": "Appeal rejected",
+  "audit.details.conductSettingsApply":
+    "chat {chatDays} d; {threshold} warnings in {periodDays} d → {sanction} (at once)",
+  "audit.details.conductSettingsPropose":
+    "chat {chatDays} d; {threshold} warnings in {periodDays} d → {sanction} (proposed)",
+  "audit.details.warn": "{player}: {reason} ({count}/{threshold})",
+  "audit.details.warnApplied": "{player}: {reason} ({count}/{threshold}); {sanction} applied",
+  "audit.details.warnProposed": "{player}: {reason} ({count}/{threshold}); {sanction} proposed",
+  "audit.details.playerSanction": "{player}: {sanction}",
+  "audit.details.playerSanctionReason": "{player}: {sanction} ({reason})",
+  "audit.details.appealDecided": "{player}: {sanction}; {reason}",
+  "audit.details.appealDecidedLifted": "{player}: {sanction}; {reason} (lifted)",
+  "audit.details.callAdmin": "admin call",
+  "audit.details.reportDecided": "{player}: {decision}",
+  "audit.details.reportDecidedSanction": "{player}: {decision} ({sanction})",
+  "audit.details.callAdminDecided": "admin call: {decision}",
+  "audit.details.callAdminDecidedSanction": "admin call: {decision} ({sanction})",
+  "audit.details.banListImported": "imported from the server: {count}",
+  "audit.details.moderationSettingsPublic": "max {max} min; public list: yes",
+  "audit.details.moderationSettingsPrivate": "max {max} min; public list: no",
+  "audit.details.webhookChanged": "{kind}: changed",
+  "audit.details.webhookRemoved": "{kind}: removed",
+  "audit.details.refusalBurst": "Attempts: {count}. Actions: {actions}. Sources: {sources}",
+  "audit.duration.forever": DURATION_TEXTS.en.forever,
+  "audit.duration.days": DURATION_TEXTS.en.days,
+  "audit.duration.hours": DURATION_TEXTS.en.hours,
+  "audit.duration.minutes": DURATION_TEXTS.en.minutes,
 } as const satisfies Translation<typeof uk>;

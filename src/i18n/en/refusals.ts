@@ -185,6 +185,9 @@ export default {
   "refusal.conduct.warningNotFound": "Warning not found.",
   "refusal.conduct.warningNotProposed":
     "The sanction for this warning has already been applied or declined.",
+  "refusal.conduct.appealServer": "Choose the server where this sanction is in force.",
+  "refusal.conduct.escalationBanHeld":
+    "The player already has a ban that a moderator cannot replace.",
   "refusal.conduct.chatRetention": "Chat kept: a whole number of days from 1 to 365.",
   "refusal.conduct.warnThreshold": "Number of warnings: a whole number from 1 to 20.",
   "refusal.conduct.warnPeriods": "Warning periods: a whole number of days from 1 to 365.",
@@ -286,6 +289,9 @@ export default {
   "refusal.moderation.commsBadDuration": "Length: a whole number of minutes from 0 (permanent).",
   "refusal.moderation.replaceCommsNotOwn":
     "The player already has a mute, gag or silence on this server that a moderator cannot replace (permanent or given by an admin). Ask an admin.",
+  "refusal.moderation.banListFailed": "Could not load the ban list: {error}",
+  "refusal.moderation.banListInvalid":
+    "Could not load the ban list: the server's answer is not valid JSON",
   "refusal.moderation.reasonsCount": "1 to {max} reasons for each action.",
   "refusal.moderation.durationsList":
     "1 to 12 durations, each a whole number of minutes (0 = permanent).",

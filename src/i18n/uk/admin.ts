@@ -1,3 +1,5 @@
+import { DELIVERY_TEXTS } from "../../../convex/lib/texts/delivery";
+
 /** Ukrainian texts: admin.*. */
 export default {
   "admin.general.unconfirmed": "не підтверджено",
@@ -287,6 +289,8 @@ export default {
   "admin.discord.testQueued": "Тестове повідомлення поставлено в чергу.",
   "admin.discord.language": "Мова повідомлень",
   "admin.discord.languageSaved": "Мову повідомлень збережено.",
+  // Why the last delivery failed: the backend stores the key.
+  ...DELIVERY_TEXTS,
   "admin.setup.title": "Стан розгортання",
   "admin.setup.check": "Перевірити",
   "admin.setup.hint":

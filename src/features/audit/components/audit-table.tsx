@@ -5,6 +5,7 @@ import "@/i18n/load/audit";
 import "@/i18n/load/common";
 import "@/i18n/load/moderation";
 import type { AuditRow } from "../hooks/use-audit-log";
+import { auditDetailsText as details } from "../utils/audit-details";
 import { auditActionLabel, formatAuditTime } from "../utils/audit-labels";
 import styles from "./audit.module.css";
 
@@ -55,16 +56,19 @@ export function AuditTable({ rows }: { rows: AuditRow[] }) {
         {
           header: t("audit.col.action"),
           className: styles.action,
-          cell: (row) => (
-            <div className={styles.stack}>
-              <span>{auditActionLabel(row.action)}</span>
-              {row.details ? (
-                <span className={styles.details} title={row.details}>
-                  {row.details}
-                </span>
-              ) : null}
-            </div>
-          ),
+          cell: (row) => {
+            const text = details(row);
+            return (
+              <div className={styles.stack}>
+                <span>{auditActionLabel(row.action)}</span>
+                {text ? (
+                  <span className={styles.details} title={text}>
+                    {text}
+                  </span>
+                ) : null}
+              </div>
+            );
+          },
         },
         {
           header: t("audit.col.server"),

@@ -3,6 +3,7 @@ import "@/i18n/load/audit";
 import "@/i18n/load/common";
 import { csvLine } from "@/lib/backend";
 import type { AuditRow } from "../hooks/use-audit-log";
+import { auditDetailsText } from "./audit-details";
 import { auditActionLabel, auditIdentityLabel, auditOutcomeLabel } from "./audit-labels";
 
 const CSV_COLUMNS = [
@@ -39,7 +40,7 @@ export function auditCsv(rows: AuditRow[]): string {
         r.serverName,
         auditOutcomeLabel(r.outcome),
         r.count,
-        r.details,
+        auditDetailsText(r),
       ]),
     ),
   ];

@@ -101,13 +101,15 @@ export function PublicBansPage() {
                     <Labelled label={t("moderation.public.when")}>{formatDateTime(b.at)}</Labelled>
                   ),
                 },
-                ...(rows.some((b) => b.by)
+                ...(rows.some((b) => b.by || b.byGameServer)
                   ? [
                       {
                         header: t("moderation.public.byCol"),
                         cell: (b: (typeof rows)[number]) =>
-                          b.by ? (
-                            <Labelled label={t("moderation.public.byCol")}>{b.by}</Labelled>
+                          b.by || b.byGameServer ? (
+                            <Labelled label={t("moderation.public.byCol")}>
+                              {b.byGameServer ? t("bans.byGameServer") : b.by}
+                            </Labelled>
                           ) : null,
                       },
                     ]

@@ -45,7 +45,8 @@ export function OwnRecordCard() {
                       <span className={styles.text}>{w.reason}</span>
                     </div>
                     <span className={styles.muted}>
-                      {formatDateTime(w.at)} · {t("conduct.record.by", { by: w.by })}
+                      {formatDateTime(w.at)} ·{" "}
+                      {t("conduct.record.by", { by: w.by ?? t(`conduct.record.role.${w.byRole}`) })}
                       {w.serverName
                         ? ` · ${t("conduct.record.server", { name: w.serverName })}`
                         : ""}
@@ -96,7 +97,8 @@ function SanctionItem({ sanction: s }: { sanction: OwnSanction }) {
       </div>
       {s.reason ? <p className={styles.text}>{s.reason}</p> : null}
       <span className={styles.muted}>
-        {formatDateTime(s.at)} · {t("conduct.record.by", { by: s.by })}
+        {formatDateTime(s.at)} ·{" "}
+        {t("conduct.record.by", { by: s.by ?? t(`conduct.record.role.${s.byRole}`) })}
         {s.serverName ? ` · ${t("conduct.record.server", { name: s.serverName })}` : ""}
       </span>
       {s.appeal ? (

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockBackend, TEST_SESSION_ID } from "@/test/mock-convex";
 import DiscordSettings from "./discord-settings";
 import { formatDateTime } from "@/i18n/format";
+import "@/i18n/load/admin";
 
 const AT = new Date("2026-11-23T20:00:00Z").getTime();
 const KINDS = ["moderation", "match", "tournament", "serverState", "push"] as const;
@@ -39,7 +40,21 @@ describe("DiscordSettings", () => {
         lastAt: AT,
         lastState: "failed",
         lastHttpStatus: 404,
-        lastError: "Вебхук не знайдено або видалено",
+        lastError: "admin.discord.error.notFound",
+      },
+      tournament: {
+        configured: true,
+        lastAt: AT,
+        lastState: "retrying",
+        lastHttpStatus: 503,
+        lastError: "admin.discord.error.status",
+      },
+      // Stored before the backend kept keys: shown as written.
+      serverState: {
+        configured: true,
+        lastAt: AT,
+        lastState: "retrying",
+        lastError: "Мережева помилка",
       },
     });
     render(<DiscordSettings />);
@@ -52,6 +67,8 @@ describe("DiscordSettings", () => {
     expect(moderation.getByText(at)).toBeInTheDocument();
     expect(item("match").getByText("не доставлено")).toBeInTheDocument();
     expect(item("match").getByText("Вебхук не знайдено або видалено")).toBeInTheDocument();
+    expect(item("tournament").getByText("Discord відповів 503")).toBeInTheDocument();
+    expect(item("serverState").getByText("Мережева помилка")).toBeInTheDocument();
     expect(item("push").getByText("Не налаштовано")).toBeInTheDocument();
     expect(item("push").getByRole("button", { name: "Надіслати тест" })).toBeDisabled();
     expect(item("push").queryByRole("button", { name: "Видалити" })).toBeNull();

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/spinner";
 import { Select } from "@/components/ui/select";
 import { TextField } from "@/components/ui/text-field";
-import { t, type MessageKey } from "@/i18n";
+import { isMessageKey, t, type MessageKey } from "@/i18n";
 import "@/i18n/load/admin";
 import { useDiscordWebhooks, type WebhookStatus } from "../hooks/use-discord-webhooks";
 import styles from "./discord-settings.module.css";
@@ -58,6 +58,13 @@ export default function DiscordSettings() {
 }
 
 type Hooks = ReturnType<typeof useDiscordWebhooks>;
+
+/** Why the last delivery failed: a key worded here; a status stored before keys as written. */
+function deliveryError(webhook: WebhookStatus): string | null {
+  const error = webhook.lastError;
+  if (!error || !error.startsWith("admin.discord.error.") || !isMessageKey(error)) return error;
+  return t(error, { status: webhook.lastHttpStatus ?? "" });
+}
 
 function WebhookItem({
   webhook,
@@ -119,7 +126,7 @@ function WebhookItem({
             <Badge tone={STATE[webhook.lastState].tone}>{t(STATE[webhook.lastState].key)}</Badge>
             <span>{formatDateTime(webhook.lastAt, { seconds: true })}</span>
             {webhook.lastHttpStatus !== null ? <span>HTTP {webhook.lastHttpStatus}</span> : null}
-            {webhook.lastError ? <span>{webhook.lastError}</span> : null}
+            {webhook.lastError ? <span>{deliveryError(webhook)}</span> : null}
           </>
         ) : (
           <span>{t("admin.discord.noDeliveries")}</span>
