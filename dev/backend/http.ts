@@ -143,19 +143,27 @@ export function httpActionsHandler(engine: Engine) {
   };
 }
 
-/** A deployment's functions API answers browsers of any origin (ConvexHttpClient runs in them). */
-const API_CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, OPTIONS",
-  "access-control-allow-headers": "Content-Type, Authorization, Convex-Client",
-  "access-control-max-age": "86400",
-};
+/**
+ * The CORS answer a deployment's `/api` routes give (convex-backend's router: `cors()`, the origin
+ * and the requested headers mirrored, credentials allowed, a day's preflight cache), so a browser
+ * page of any origin may call the functions API.
+ */
+function apiCors(req: IncomingMessage): Record<string, string> {
+  return {
+    "access-control-allow-origin": req.headers.origin ?? "*",
+    "access-control-allow-credentials": "true",
+    "access-control-allow-methods": "GET, POST, OPTIONS, PATCH, DELETE, PUT",
+    "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+    "access-control-max-age": "86400",
+    vary: "origin, access-control-request-headers",
+  };
+}
 
 export function apiHandler(engine: Engine) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const route = /^\/api\/(query|mutation|action|function)$/.exec((req.url ?? "").split("?")[0]!);
     if (route && req.method === "OPTIONS") {
-      res.writeHead(204, API_CORS);
+      res.writeHead(204, apiCors(req));
       return res.end();
     }
     if (req.method !== "POST" || !route) {
@@ -187,7 +195,7 @@ export function apiHandler(engine: Engine) {
       status = STATUS_UDF_FAILED;
       reply = { status: "error", errorMessage: message, errorData, logLines: [] };
     }
-    res.writeHead(status, { "content-type": "application/json", ...API_CORS });
+    res.writeHead(status, { "content-type": "application/json", ...apiCors(req) });
     res.end(JSON.stringify(reply));
   };
 }

@@ -3,10 +3,12 @@
  * `earlySocket`): it opens the Convex socket the client adopts (src/app/early-socket.ts), and on
  * the panel's dashboard it asks the deployment's HTTP query API for the live view the first screen
  * shows, with the arguments the panel builds (src/app/panel/shown-server.ts `dashboardArgs`). The
- * answer is there about one round trip after the page, while the page's code still downloads; the
- * panel shows it until its own subscription delivers (src/app/early-dashboard.ts). Should the
- * deployment refuse the request (or the network fail), nothing changes: the subscription delivers
- * as before. Kept free of imports: vite.config.ts loads it.
+ * answer is there about one round trip after the page, while the page's code still downloads;
+ * the panel shows it until its own subscription delivers
+ * (src/features/live/utils/early-dashboard.ts). Should the deployment refuse the request (or the
+ * network fail), nothing changes: the subscription delivers as before. A deployment answers a
+ * page of any origin there (convex-backend's router puts a CORS layer on `/api`, mirroring the
+ * origin). Kept free of imports: vite.config.ts loads it.
  */
 
 /** Where the panel remembers the server shown (features/servers `ACTIVE_SERVER_KEY`). */

@@ -230,6 +230,30 @@ describe("HTTP surfaces and control", () => {
     });
   });
 
+  it("answers a browser page's HTTP query as a deployment does: preflight, then the documented form", async () => {
+    const origin = "http://127.0.0.1:4173";
+    const preflight = await fetch(`${backend.url}/api/query`, {
+      method: "OPTIONS",
+      headers: {
+        origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+    const res = await fetch(`${backend.url}/api/query`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify({ path: "messages:list", args: {}, format: "json" }),
+    });
+    expect(res.headers.get("access-control-allow-origin")).toBe(origin);
+    const body = (await res.json()) as { status: string; value: string[] };
+    expect(body.status).toBe("success");
+    expect(body.value).toContain("seeded");
+  });
+
   it("runs internal functions for tests and counts every execution by kind", async () => {
     backend.resetCounts();
     await backend.runInternal(fixture.messages.internalSend, { body: "internal" });
