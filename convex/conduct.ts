@@ -137,6 +137,7 @@ export const myReports = signedInQuery({
       status: vReportStatus,
       decision: v.optional(v.string()),
       sanction: v.optional(v.string()),
+      sanctionCode: v.optional(v.string()),
     }),
   ),
   handler: async (ctx) => {

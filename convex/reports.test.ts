@@ -390,6 +390,7 @@ describe("reports from the web and the queue", () => {
         status: "resolved",
         decision: "Підтверджено демо",
         sanction: "бан 1 год.",
+        sanctionCode: "ban:60",
       }),
     ]);
     const audit = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());

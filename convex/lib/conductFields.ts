@@ -117,6 +117,9 @@ export const reportFields = {
   /** The sanction it led to (its record and how it reads: kind and minutes), or none. */
   sanctionId: v.optional(v.id("sanctions")),
   sanction: v.optional(v.string()),
+  /** The same sanction as its code (`lib/sanctionWords.ts`), which the panel words; absent on
+      reports decided before it was kept (they show `sanction` as written). */
+  sanctionCode: v.optional(v.string()),
 };
 
 export const vWarningEscalation = v.union(

@@ -76,7 +76,7 @@ async function decide(
     decidedByRole: sanctionRoleOf(actor),
     decidedAt: Date.now(),
     decision,
-    ...(sanctionId ? { sanctionId, sanction } : {}),
+    ...(sanctionId ? { sanctionId, sanction, sanctionCode: code } : {}),
   });
   const player = report.targetName ?? report.targetSteamId;
   const details = player
@@ -198,5 +198,6 @@ export async function ownReports(ctx: QueryCtx, steamId: string) {
       status: r.status,
       decision: r.decision,
       sanction: r.sanction,
+      sanctionCode: r.sanctionCode,
     }));
 }

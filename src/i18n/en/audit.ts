@@ -1,6 +1,5 @@
 import type uk from "../uk/audit";
 import type { Translation } from "../types";
-import { DURATION_TEXTS } from "../../../convex/lib/texts/duration";
 
 /** English texts: audit.*. */
 export default {
@@ -114,8 +113,4 @@ export default {
   "audit.details.webhookChanged": "{kind}: changed",
   "audit.details.webhookRemoved": "{kind}: removed",
   "audit.details.refusalBurst": "Attempts: {count}. Actions: {actions}. Sources: {sources}",
-  "audit.duration.forever": DURATION_TEXTS.en.forever,
-  "audit.duration.days": DURATION_TEXTS.en.days,
-  "audit.duration.hours": DURATION_TEXTS.en.hours,
-  "audit.duration.minutes": DURATION_TEXTS.en.minutes,
 } as const satisfies Translation<typeof uk>;

@@ -1,5 +1,6 @@
 import type uk from "../uk/moderation";
 import type { Translation } from "../types";
+import { DURATION_TEXTS } from "../../../convex/lib/texts/duration";
 
 /** English texts: moderation.*. */
 export default {
@@ -13,6 +14,11 @@ export default {
   "moderation.banReason": "Ban reason",
   "moderation.kickReason": "Kick reason",
   "moderation.ownReason": "Own reason (optional)",
+  // A sanction's length, as the backend writes it (report outcomes, audit details).
+  "moderation.duration.forever": DURATION_TEXTS.en.forever,
+  "moderation.duration.days": DURATION_TEXTS.en.days,
+  "moderation.duration.hours": DURATION_TEXTS.en.hours,
+  "moderation.duration.minutes": DURATION_TEXTS.en.minutes,
   "moderation.kind.ban": "Ban",
   "moderation.kind.kick": "Kick",
   "moderation.kind.unban": "Unban",

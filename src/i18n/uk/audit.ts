@@ -1,5 +1,4 @@
 import { AUDIT_WORDED_TEXTS } from "../../../convex/lib/texts/audit";
-import { DURATION_TEXTS } from "../../../convex/lib/texts/duration";
 
 /** Ukrainian texts: audit.*. */
 export default {
@@ -93,9 +92,4 @@ export default {
   "audit.event.moderationSettings": "Налаштування модерації",
   // The backend's own table: its entries store these keys beside the Ukrainian.
   ...AUDIT_WORDED_TEXTS,
-  // A sanction's length in details, as the backend writes it.
-  "audit.duration.forever": DURATION_TEXTS.uk.forever,
-  "audit.duration.days": DURATION_TEXTS.uk.days,
-  "audit.duration.hours": DURATION_TEXTS.uk.hours,
-  "audit.duration.minutes": DURATION_TEXTS.uk.minutes,
 } as const;

@@ -1,3 +1,5 @@
+import { DURATION_TEXTS } from "../../../convex/lib/texts/duration";
+
 /** Ukrainian texts: moderation.*. */
 export default {
   "moderation.duration.invalidAdmin": "Вкажіть ціле число хвилин від 0 (назавжди) до {max}.",
@@ -10,6 +12,11 @@ export default {
   "moderation.banReason": "Причина бану",
   "moderation.kickReason": "Причина кіку",
   "moderation.ownReason": "Своя причина (необов'язково)",
+  // A sanction's length, as the backend writes it (report outcomes, audit details).
+  "moderation.duration.forever": DURATION_TEXTS.uk.forever,
+  "moderation.duration.days": DURATION_TEXTS.uk.days,
+  "moderation.duration.hours": DURATION_TEXTS.uk.hours,
+  "moderation.duration.minutes": DURATION_TEXTS.uk.minutes,
   "moderation.kind.ban": "Бан",
   "moderation.kind.kick": "Кік",
   "moderation.kind.unban": "Розбан",

@@ -1,8 +1,7 @@
 import { isMessageKey, t, type MessageKey } from "@/i18n";
-import { lowerCase } from "@/i18n/format";
 import "@/i18n/load/audit";
 import "@/i18n/load/moderation";
-import { parseSanctionCode } from "@/lib/moderation";
+import { sanctionLabel } from "@/lib/sanction-label";
 import { auditActionLabel } from "./audit-labels";
 
 type Params = Record<string, string | number>;
@@ -12,25 +11,6 @@ export interface AuditDetailsOf {
   details?: string;
   detailsKey?: string;
   detailsParams?: Params;
-}
-
-/** A sanction's length as the backend writes it: in the largest whole unit. */
-function durationLabel(minutes: number): string {
-  if (minutes === 0) return t("audit.duration.forever");
-  if (minutes % 1440 === 0) return t("audit.duration.days", { n: minutes / 1440 });
-  if (minutes % 60 === 0) return t("audit.duration.hours", { n: minutes / 60 });
-  return t("audit.duration.minutes", { n: minutes });
-}
-
-/** A `{sanction}` parameter (`kind` or `kind:minutes`) as «бан 1 год.». */
-function sanctionLabel(code: string): string {
-  const sanction = parseSanctionCode(code);
-  if (!sanction) return code;
-  const key = `moderation.kind.${sanction.kind}`;
-  const kind = isMessageKey(key) ? lowerCase(t(key)) : sanction.kind;
-  return sanction.durationMinutes === undefined
-    ? kind
-    : `${kind} ${durationLabel(sanction.durationMinutes)}`;
 }
 
 /**

@@ -10,6 +10,7 @@ import "@/i18n/load/conduct";
 import "@/i18n/load/moderation";
 import { throwRefusal, toastError } from "@/lib/errors";
 import { useAppeal, useMyReports, useOwnRecord, type OwnRecord } from "../hooks/use-conduct";
+import { reportSanction } from "../utils/report-sanction";
 import styles from "./conduct.module.css";
 
 type OwnSanction = OwnRecord["sanctions"][number];
@@ -180,7 +181,7 @@ export function MyReportsCard() {
             {r.decision ? (
               <p className={styles.muted}>
                 {r.decision}
-                {r.sanction ? ` · ${r.sanction}` : ""}
+                {r.sanction ? ` · ${reportSanction(r)}` : ""}
               </p>
             ) : null}
           </li>

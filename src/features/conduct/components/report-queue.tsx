@@ -18,6 +18,7 @@ import {
   type ReportStatus,
 } from "../hooks/use-conduct";
 import { ChatLines } from "./chat-lines";
+import { reportSanction } from "../utils/report-sanction";
 import styles from "./conduct.module.css";
 
 const STATUSES: ReportStatus[] = ["open", "claimed", "resolved", "rejected"];
@@ -130,7 +131,7 @@ function ReportItem({ report }: { report: ReportRow }) {
             decision: report.decision ?? "",
             by: report.decidedBy ?? "",
           })}
-          {report.sanction ? ` · ${report.sanction}` : ""}
+          {report.sanction ? ` · ${reportSanction(report)}` : ""}
         </p>
       ) : (
         <ReportDecision report={report} />
