@@ -166,7 +166,7 @@ describe("the spec's default flow", () => {
     });
     const done = await t.query(api.tournament.get, { slug });
     expect(done).toMatchObject({ status: "finished", finalMap: "de_brewery", finalSide: "T" });
-    expect(done!.summary).toContain("Мапа 1: de_brewery");
+    expect(done!.series[0]).toMatchObject({ map: "de_brewery", side: "T" });
     const log = await t.run(async (ctx) => await ctx.db.query("auditLog").collect());
     expect(log.at(-1)).toMatchObject({
       username: "Olena",

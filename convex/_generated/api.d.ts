@@ -240,7 +240,6 @@ import type * as model_tournament_series from "../model/tournament/series.js";
 import type * as model_tournament_serverNames from "../model/tournament/serverNames.js";
 import type * as model_tournament_state from "../model/tournament/state.js";
 import type * as model_tournament_store from "../model/tournament/store.js";
-import type * as model_tournament_summary from "../model/tournament/summary.js";
 import type * as model_tournament_veto from "../model/tournament/veto.js";
 import type * as moderation from "../moderation.js";
 import type * as notifications from "../notifications.js";
@@ -500,7 +499,6 @@ declare const fullApi: ApiFromModules<{
   "model/tournament/serverNames": typeof model_tournament_serverNames;
   "model/tournament/state": typeof model_tournament_state;
   "model/tournament/store": typeof model_tournament_store;
-  "model/tournament/summary": typeof model_tournament_summary;
   "model/tournament/veto": typeof model_tournament_veto;
   moderation: typeof moderation;
   notifications: typeof notifications;

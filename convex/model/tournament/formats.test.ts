@@ -19,7 +19,6 @@ import { join } from "./roster";
 import { ban, expireStep, markReady, pickMap, pickSide } from "./veto";
 import { ACTIVE_DUTY, PRESET_NAMES, presetFormat } from "../../lib/tournamentPresets";
 import { FORMAT_MESSAGES as F, validateFormat } from "./formats";
-import { summaryText } from "./summary";
 import { withMapResult } from "./series";
 import type { Id } from "../../_generated/dataModel";
 
@@ -104,10 +103,6 @@ function checkFinished(t: TournamentState, format: TournamentFormat) {
     })!;
   });
   expect(isLaunched(launched)).toBe(true);
-  expect(summaryText(t).split("\n").length).toBeGreaterThan(t.series.length);
-  // The toss names the team that starts by its name, never by its id.
-  expect(summaryText(t)).toMatch(/Жереб: починає Команда [AB]/);
-  expect(summaryText(t)).not.toMatch(/починає team[AB]\b/);
 }
 
 describe("presets", () => {

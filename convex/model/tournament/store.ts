@@ -28,7 +28,6 @@ import { seatBySteamId } from "./roster";
 import { careerOf } from "../history/careers";
 import { cachedProfiles } from "../steam/data";
 import { ALL_TIME } from "../../lib/history";
-import { summaryText } from "./summary";
 import { notifyTournamentStep } from "../notifications/notify";
 
 /** Active tournaments listed on the ban/pick tab; more than this is not a realistic evening. */
@@ -226,8 +225,6 @@ export const vTournamentView = v.object({
   isLaunched: v.boolean(),
   /** The launched map that may be launched again (no result yet), or null. */
   relaunchMap: v.union(v.number(), v.null()),
-  /** Copyable text for Discord once the veto finished. */
-  summary: v.union(v.string(), v.null()),
   /** The server a launched map is being played on until its result is recorded, else null. */
   playingOn: v.union(v.id("servers"), v.null()),
 });
@@ -243,7 +240,6 @@ export function viewOf(t: Doc<"tournaments">): TournamentView {
     seriesWinner: t.seriesWinner ?? null,
     isLaunched: isLaunched(t),
     relaunchMap: relaunchableMap(t),
-    summary: t.status === "finished" ? summaryText(t) : null,
     playingOn: playingOn(t),
   };
 }

@@ -18,6 +18,7 @@ import { MapGrid } from "./map-grid";
 import { ReadyPanel } from "./ready-panel";
 import { StatusBanner } from "./status-banner";
 import { SummaryCard } from "./summary-card";
+import { summaryText } from "../utils/summary-text";
 import { SeriesCard } from "./series-card";
 import { TeamsPanel } from "./teams-panel";
 import { TurnClock } from "./turn-clock";
@@ -84,7 +85,9 @@ export function TournamentBoard({ slug, isAdmin, serverId, serverName }: Tournam
         ) : null}
       </div>
       <div className={`${styles.historyArea} ${styles.stack}`}>
-        {tournament.summary ? <SummaryCard summary={tournament.summary} /> : null}
+        {tournament.status === "finished" ? (
+          <SummaryCard summary={summaryText(tournament)} />
+        ) : null}
         <HistoryList tournament={tournament} />
       </div>
     </div>

@@ -49,7 +49,6 @@ export function waiting(overrides: Partial<Tournament> = {}): Tournament {
     seriesResults: [],
     seriesWinner: null,
     playingOn: null,
-    summary: null,
     teamA: { name: "Команда A", players: [] },
     teamB: { name: "Команда B", players: [] },
     sequence: SEQUENCE,
