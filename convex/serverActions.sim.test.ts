@@ -254,6 +254,9 @@ describe("failure messages", () => {
     ).rejects.toMatchObject({
       data: {
         message: expect.stringMatching(/^Помилка виконання дії "Перезапуск гри": API Error 500/),
+        // The panel words it: the action by its name, what went wrong as the server said it.
+        key: "refusal.actions.failed",
+        params: { action: "restartGame", message: expect.stringMatching(/^API Error 500/) },
       },
     });
     await sim.proxy.faults.set({ errorRate: 1 });
@@ -264,6 +267,8 @@ describe("failure messages", () => {
         message: expect.stringMatching(
           /^Помилка виконання дії "Перезапуск гри" \(RCON\): RCON-проксі відповів помилкою 500$/,
         ),
+        key: "refusal.actions.failedRcon",
+        params: { action: "restartGame" },
       },
     });
     await sim.proxy.faults.set({ errorRate: 0 });
@@ -271,7 +276,47 @@ describe("failure messages", () => {
     await expect(
       admin.action(api.serverControl.gameMode, { serverId: ids[1]!, mode: "casual" }),
     ).rejects.toMatchObject({
-      data: { message: expect.stringMatching(/^Помилка при зміні режиму: /) },
+      data: {
+        message: expect.stringMatching(/^Помилка при зміні режиму: /),
+        key: "refusal.actions.modeFailed",
+        params: { action: "gameMode" },
+      },
+    });
+  });
+
+  test("a check's refusal and a command the server does not know carry their keys", async () => {
+    await expect(
+      admin.action(api.serverControl.gameMode, { serverId: ids[1]!, mode: "zombies" }),
+    ).rejects.toMatchObject({
+      data: {
+        code: "INVALID_INPUT",
+        message: "Помилка при зміні режиму: Невідомий режим гри: zombies",
+        key: "refusal.actions.modeFailed",
+        params: {
+          action: "gameMode",
+          message: "Невідомий режим гри: zombies",
+          reason: "refusal.actions.unknownMode",
+          reason_mode: "zombies",
+        },
+      },
+    });
+    await expect(
+      admin.action(api.serverControl.changeMap, { serverId: ids[1]!, map: "de_nowhere" }),
+    ).rejects.toMatchObject({
+      data: {
+        message: 'Помилка виконання дії "Зміна мапи": Оберіть мапу з випадаючого списку',
+        key: "refusal.actions.failed",
+        params: { action: "changeMap", reason: "refusal.actions.pickMap" },
+      },
+    });
+    const result = await admin.action(api.serverControl.command, {
+      serverId: ids[1]!,
+      command: "css_nosuch 1",
+    });
+    expect(result).toMatchObject({
+      warning: "Сервер не знає команди «css_nosuch».",
+      warningKey: "refusal.actions.unknownCommand",
+      warningParams: { command: "css_nosuch" },
     });
   });
 

@@ -86,6 +86,7 @@ import type * as lib_scoreboard from "../lib/scoreboard.js";
 import type * as lib_serverInput from "../lib/serverInput.js";
 import type * as lib_side from "../lib/side.js";
 import type * as lib_steamId from "../lib/steamId.js";
+import type * as lib_texts_actions from "../lib/texts/actions.js";
 import type * as lib_texts_audit from "../lib/texts/audit.js";
 import type * as lib_texts_auditDetails from "../lib/texts/auditDetails.js";
 import type * as lib_texts_backups from "../lib/texts/backups.js";
@@ -345,6 +346,7 @@ declare const fullApi: ApiFromModules<{
   "lib/serverInput": typeof lib_serverInput;
   "lib/side": typeof lib_side;
   "lib/steamId": typeof lib_steamId;
+  "lib/texts/actions": typeof lib_texts_actions;
   "lib/texts/audit": typeof lib_texts_audit;
   "lib/texts/auditDetails": typeof lib_texts_auditDetails;
   "lib/texts/backups": typeof lib_texts_backups;

@@ -1,6 +1,6 @@
 /**
- * Every server action, declared once: its arguments, who may run it, its label (success toast,
- * audit log, error texts), the console lines it sends (RCON proxy, direct RCON, and the plugin's
+ * Every server action, declared once: its arguments, who may run it (its name, in the panel's
+ * words, is `action.<name>` in lib/texts/actions.ts), the console lines it sends (RCON proxy, direct RCON, and the plugin's
  * `/private/command`), the plugin request when the plugin API has its own endpoint, whether the
  * switches are read back after it, what its audit entry keeps, the switch or map it sets. The
  * typed union, the validator, the command layer (commands.ts), the read-back set, the audit
@@ -8,7 +8,8 @@
  * permission matrix's rows are all derived from this table.
  *
  * Adding an action: one entry here (through `panel(…)` when a button runs it as it is, which
- * gives it its public function and client hook), its dictionary texts, its button. Every value a
+ * gives it its public function and client hook), its name in lib/texts/actions.ts and the
+ * English dictionary, its button. Every value a
  * user gives passes its check in consoleInput.ts before it can reach a console line.
  */
 import { v, type ObjectType, type PropertyValidators, type VBoolean } from "convex/values";
@@ -46,6 +47,12 @@ import {
 } from "./consoleInput";
 import type { RequestSpec } from "./request";
 import { durationText } from "../lib/durationText";
+import { ACTION_TEXTS } from "../lib/texts/actions";
+import { auditDetail } from "../lib/texts/auditDetails";
+import { wordedIn, type Worded } from "../lib/wording";
+
+/** A failure's own wording (`failure`): its text takes the action's name and the message. */
+export type ActionFailureKey = "refusal.actions.modeFailed" | "refusal.actions.logBlocked";
 
 /**
  * Who may run an action: admins only, also moderators (kick, bounded bans, unbans of moderators'
@@ -65,7 +72,6 @@ interface SwitchSpec {
 }
 
 export interface ActionDeclaration<A extends PropertyValidators = PropertyValidators> {
-  label: string;
   access: ActionAccess;
   /** The action's own arguments (a public function adds the server and the session). */
   args: A;
@@ -90,15 +96,17 @@ export interface ActionDeclaration<A extends PropertyValidators = PropertyValida
   /** A panel action's sample input, which the permission matrix calls it with. */
   sample?: ObjectType<A>;
   /**
-   * The toast's own wording of a failure, from the game server's (or the check's) message;
-   * undefined: «Помилка виконання дії "<label>": <message>».
+   * The toast's own wording of a failure, from the game server's (or the check's) message: a
+   * text of ACTION_TEXTS with `{action}` and `{message}`; undefined: `refusal.actions.failed`
+   * («Помилка виконання дії "<label>": <message>»).
    */
-  failure?: (message: string) => string | undefined;
+  failure?: (message: string) => ActionFailureKey | undefined;
   /**
    * Why the game server did not do it although it answered (a console prints its refusals as
-   * text): the refusal in Ukrainian, or undefined when the output shows none.
+   * text): the refusal, worded (or the server's own line as it printed it), or undefined when the
+   * output shows none.
    */
-  refused?: (output: string) => string | undefined;
+  refused?: (output: string) => Worded | string | undefined;
 }
 
 /** Identity with inference: the declaration's callbacks see its own argument types. */
@@ -128,7 +136,7 @@ function switchAction(
     ...d,
     args: { enabled: v.boolean() },
     readBack: true,
-    describe: ({ enabled }) => (enabled ? "увімкнено" : "вимкнено"),
+    describe: ({ enabled }) => auditDetail(enabled ? "switchOn" : "switchOff", {}),
     panel: true,
     sample: { enabled: true },
   };
@@ -142,9 +150,8 @@ const flag = (arg: string | undefined) =>
   arg === "1" || arg === "true" ? true : arg === "0" || arg === "false" ? false : null;
 
 /** A switch that is one or more boolean cvars, set together (`name 1` / `name 0`). */
-function cvarSwitch(label: string, access: ActionAccess, initial: boolean, cvars: string[]) {
+function cvarSwitch(access: ActionAccess, initial: boolean, cvars: string[]) {
   return switchAction({
-    label,
     access,
     console: ({ enabled }) => cvars.map((cvar) => `${cvar} ${enabled ? 1 : 0}`),
     switch: {
@@ -160,9 +167,8 @@ const timed = { steamId: v.string(), duration: v.number(), reason: v.optional(v.
 const SAMPLE_STEAM = "76561198000000001";
 
 /** `css_add<kind>` takes a SteamID64 whether or not the player is connected. */
-function commsBlock(label: string, kind: "mute" | "gag" | "silence") {
+function commsBlock(kind: "mute" | "gag" | "silence") {
   return declare({
-    label,
     access: "moderator",
     args: timed,
     console: ({ steamId, duration, reason }) => [
@@ -172,9 +178,8 @@ function commsBlock(label: string, kind: "mute" | "gag" | "silence") {
   });
 }
 
-function commsUnblock(label: string, kind: "unmute" | "ungag" | "unsilence") {
+function commsUnblock(kind: "unmute" | "ungag" | "unsilence") {
   return declare({
-    label,
     access: "moderator",
     args: steamTarget,
     console: ({ steamId }) => [`css_${kind} ${validateSteamId(steamId)}`],
@@ -182,9 +187,8 @@ function commsUnblock(label: string, kind: "unmute" | "ungag" | "unsilence") {
 }
 
 /** A plugin command with no arguments (`css_panel_*`), or its own plugin endpoint. */
-function pluginCommand(label: string, line: string, path: string) {
+function pluginCommand(line: string, path: string) {
   return panel({
-    label,
     access: "admin",
     args: {},
     console: () => [line],
@@ -196,7 +200,6 @@ function pluginCommand(label: string, line: string, path: string) {
 export const SERVER_ACTION_DECLARATIONS = {
   // ---- Switches: pause, autobalance, friendly fire, bhop (guest-admin level), cheats (admin) ----
   isPaused: switchAction({
-    label: "Пауза",
     access: "guestAdmin",
     console: ({ enabled }) => [enabled ? "mp_pause_match" : "mp_unpause_match"],
     switch: {
@@ -205,17 +208,13 @@ export const SERVER_ACTION_DECLARATIONS = {
         name === "mp_pause_match" ? true : name === "mp_unpause_match" ? false : null,
     },
   }),
-  autobalance: cvarSwitch("Автобаланс", "guestAdmin", true, ["mp_autoteambalance"]),
-  friendlyfire: cvarSwitch("Вогонь по своїх", "guestAdmin", false, ["mp_friendlyfire"]),
-  bhop: cvarSwitch("Автострибки (bhop)", "guestAdmin", false, [
-    "sv_autobunnyhopping",
-    "sv_enablebunnyhopping",
-  ]),
-  cheats: cvarSwitch("Чіти (sv_cheats)", "admin", false, ["sv_cheats"]),
+  autobalance: cvarSwitch("guestAdmin", true, ["mp_autoteambalance"]),
+  friendlyfire: cvarSwitch("guestAdmin", false, ["mp_friendlyfire"]),
+  bhop: cvarSwitch("guestAdmin", false, ["sv_autobunnyhopping", "sv_enablebunnyhopping"]),
+  cheats: cvarSwitch("admin", false, ["sv_cheats"]),
 
   // ---- Match and map controls (guest-admin level) ----
   changeMap: panel({
-    label: "Зміна мапи",
     access: "guestAdmin",
     args: { map: v.string() },
     console: ({ map }) => [changeLevel(map)],
@@ -225,11 +224,10 @@ export const SERVER_ACTION_DECLARATIONS = {
     sample: { map: "de_nuke" },
   }),
   workshopMap: panel({
-    label: "Мапа з Workshop",
     access: "guestAdmin",
     args: { workshopId: v.string() },
     console: ({ workshopId }) => {
-      if (!WORKSHOP_RE.test(workshopId)) invalid("Оберіть мапу з випадаючого списку");
+      if (!WORKSHOP_RE.test(workshopId)) invalid(ACTION_TEXTS["refusal.actions.pickMap"]);
       return [`host_workshop_map ${workshopId}`];
     },
     readBack: true,
@@ -237,17 +235,15 @@ export const SERVER_ACTION_DECLARATIONS = {
     sample: { workshopId: "3070549948" },
   }),
   gameMode: panel({
-    label: "Режим гри",
     access: "guestAdmin",
     args: { mode: v.string() },
     console: ({ mode }) => modeCommands(mode),
     readBack: true,
     describe: ({ mode }) => mode,
     sample: { mode: "wingman" },
-    failure: (message) => `Помилка при зміні режиму: ${message}`,
+    failure: () => "refusal.actions.modeFailed",
   }),
   restartGame: panel({
-    label: "Перезапуск гри",
     access: "guestAdmin",
     args: {},
     console: () => ["mp_restartgame 1"],
@@ -256,7 +252,6 @@ export const SERVER_ACTION_DECLARATIONS = {
     sample: {},
   }),
   skipWarmup: panel({
-    label: "Пропустити розминку",
     access: "guestAdmin",
     args: {},
     console: () => ["mp_warmup_end"],
@@ -266,7 +261,6 @@ export const SERVER_ACTION_DECLARATIONS = {
   }),
   // Removes every bot; CS2 also sets bot_quota to 0, so they do not come back on their own.
   botKick: panel({
-    label: "Видалити ботів",
     access: "guestAdmin",
     args: {},
     console: () => ["bot_kick"],
@@ -280,7 +274,6 @@ export const SERVER_ACTION_DECLARATIONS = {
    * that does not write them (model/serverControl/backupsAuto.ts).
    */
   backupsOn: panel({
-    label: "Резервні копії раундів",
     access: "admin",
     args: {},
     console: () => [BACKUPS_ON_COMMAND],
@@ -289,7 +282,6 @@ export const SERVER_ACTION_DECLARATIONS = {
   }),
   /** Reads the files the server has (backups.ts parses the answer); changes nothing. */
   backupList: declare({
-    label: "Список резервних копій",
     access: "admin",
     args: {},
     console: () => [...BACKUP_LIST_COMMANDS],
@@ -301,7 +293,6 @@ export const SERVER_ACTION_DECLARATIONS = {
    * which also brings back its rosters, team names and pause.
    */
   restoreBackup: panel({
-    label: "Відновлення раунду",
     access: "admin",
     args: { file: v.string() },
     console: ({ file }) => [`mp_backup_restore_load_file ${validateBackupFile(file)}`],
@@ -316,7 +307,6 @@ export const SERVER_ACTION_DECLARATIONS = {
    * same name), which changes the map itself when the server shows another and pauses after.
    */
   restoreBackupMatchzy: panel({
-    label: "Відновлення раунду (MatchZy)",
     access: "admin",
     args: { file: v.string() },
     console: ({ file }) => [`matchzy_loadbackup ${matchzyBackupName(validateBackupFile(file))}`],
@@ -331,7 +321,6 @@ export const SERVER_ACTION_DECLARATIONS = {
    * again when a crashed match is brought back (model/history/recoverMatch.ts).
    */
   teamNames: declare({
-    label: "Назви команд",
     access: "admin",
     args: { team1: v.string(), team2: v.string() },
     console: ({ team1, team2 }) => [
@@ -346,7 +335,6 @@ export const SERVER_ACTION_DECLARATIONS = {
    * (model/tournament/serverNames.ts).
    */
   teamNamesClear: declare({
-    label: "Скидання назв команд",
     access: "admin",
     args: {},
     console: () => [`mp_teamname_1 ${quotedArg("", 64)}`, `mp_teamname_2 ${quotedArg("", 64)}`],
@@ -354,7 +342,6 @@ export const SERVER_ACTION_DECLARATIONS = {
 
   // ---- Admin only ----
   command: panel({
-    label: "Команда",
     access: "admin",
     args: { command: v.string() },
     console: ({ command }) => [validateFreeCommand(command)],
@@ -363,7 +350,6 @@ export const SERVER_ACTION_DECLARATIONS = {
     sample: { command: "status" },
   }),
   say: panel({
-    label: "Повідомлення в чат",
     access: "admin",
     args: { message: v.string() },
     console: ({ message }) => [`say ${validateChat(message)}`],
@@ -372,30 +358,29 @@ export const SERVER_ACTION_DECLARATIONS = {
     sample: { message: "hi" },
   }),
   setPassword: panel({
-    label: "Встановити пароль",
     access: "admin",
     args: { password: v.string() },
     console: ({ password }) => {
       if (!PASSWORD_RE.test(password)) {
-        invalid('Пароль: 1–64 символи латиницею, без пробілів, лапок, "\\" та ";".');
+        invalid(ACTION_TEXTS["refusal.actions.badPassword"]);
       }
       return [`sv_password ${password}`];
     },
     sample: { password: "secret1" },
   }),
   removePassword: panel({
-    label: "Прибрати пароль",
     access: "admin",
     args: {},
     console: () => ['sv_password ""'],
     sample: {},
   }),
   execConfig: panel({
-    label: "Конфіг",
     access: "admin",
     args: { config: v.string() },
     console: ({ config }) => {
-      if (!CONFIGS.includes(config as (typeof CONFIGS)[number])) invalid("Невідомий конфіг.");
+      if (!CONFIGS.includes(config as (typeof CONFIGS)[number])) {
+        invalid(ACTION_TEXTS["refusal.actions.unknownConfig"]);
+      }
       return [`exec ${config}`];
     },
     readBack: true,
@@ -403,7 +388,6 @@ export const SERVER_ACTION_DECLARATIONS = {
     sample: { config: "1vs1" },
   }),
   cvar: panel({
-    label: "Зміна змінної сервера (cvar)",
     access: "admin",
     args: { cvar: v.string(), value: v.string() },
     console: (input) => {
@@ -422,17 +406,12 @@ export const SERVER_ACTION_DECLARATIONS = {
     describe: ({ cvar, value }) => `${cvar} ${value}`,
     sample: { cvar: "mp_roundtime", value: "2" },
   }),
-  resetStats: pluginCommand("Скинути статистику", "css_panel_reset_stats", "/private/restart"),
-  restartServices: pluginCommand(
-    "Перезапуск сервісів",
-    "css_panel_restart_services",
-    "/private/_restart",
-  ),
-  serverUpdate: pluginCommand("Оновлення сервера", "css_panel_update", "/private/server/update"),
+  resetStats: pluginCommand("css_panel_reset_stats", "/private/restart"),
+  restartServices: pluginCommand("css_panel_restart_services", "/private/_restart"),
+  serverUpdate: pluginCommand("css_panel_update", "/private/server/update"),
 
   // ---- Moderation (moderation.ts runs these with its sanction records) ----
   kick: declare({
-    label: "Кік",
     access: "moderator",
     args: steamTarget,
     // Not one fixed line: the userid `kickid` takes is looked up first (consoleKick.ts).
@@ -442,7 +421,6 @@ export const SERVER_ACTION_DECLARATIONS = {
     plugin: ({ steamId }) => post(`/private/players/${validateSteamId(steamId)}/kick`),
   }),
   ban: declare({
-    label: "Бан",
     access: "moderator",
     args: timed,
     console: ({ steamId, duration, reason }) => [
@@ -456,7 +434,6 @@ export const SERVER_ACTION_DECLARATIONS = {
     describe: ({ duration }) => durationText(duration),
   }),
   unban: declare({
-    label: "Розбан",
     access: "moderator",
     args: steamTarget,
     console: ({ steamId }) => [`css_unban ${validateSteamId(steamId)}`],
@@ -467,23 +444,21 @@ export const SERVER_ACTION_DECLARATIONS = {
    * one fixed line, never the player's words, which would be console input.
    */
   reportReply: declare({
-    label: "Відповідь на скаргу в чаті",
     access: "moderator",
     args: {},
     console: () => [`say ${validateChat(REPORT_REPLY)}`],
     plugin: () => post("/private/say", { message: validateChat(REPORT_REPLY) }),
   }),
   // CS2-SimpleAdmin's communication blocks, on servers that run it: voice, text chat, both.
-  mute: commsBlock("Мут", "mute"),
-  gag: commsBlock("Гег", "gag"),
-  silence: commsBlock("Мовчання", "silence"),
-  unmute: commsUnblock("Зняття муту", "unmute"),
-  ungag: commsUnblock("Зняття гегу", "ungag"),
-  unsilence: commsUnblock("Зняття мовчання", "unsilence"),
+  mute: commsBlock("mute"),
+  gag: commsBlock("gag"),
+  silence: commsBlock("silence"),
+  unmute: commsUnblock("unmute"),
+  ungag: commsUnblock("ungag"),
+  unsilence: commsUnblock("unsilence"),
 
   // ---- Launches (tournament and launch capabilities run these) ----
   launchGame: declare({
-    label: "Запуск матчу",
     access: "admin",
     args: { payload: vLaunchPayload },
     // Plain console: mode, the teams' names and the map. Placing players on teams needs a
@@ -494,7 +469,7 @@ export const SERVER_ACTION_DECLARATIONS = {
       changeLevel(payload.Map),
     ],
     plugin: ({ payload }) => post("/private/launch_game", payload),
-    notOverProxy: "Запуск матчу з розподілом команд недоступний для RCON-проксі.",
+    notOverProxy: ACTION_TEXTS["refusal.actions.launchNotOverProxy"],
     readBack: true,
     map: ({ payload }) => payload.Map,
   }),
@@ -504,12 +479,11 @@ export const SERVER_ACTION_DECLARATIONS = {
    * map, which MatchZy changes to as it loads.
    */
   loadMatchConfig: declare({
-    label: "Запуск матчу",
     access: "admin",
     args: { url: v.string(), token: v.string(), map: v.string() },
     console: ({ url, token }) => {
       const checked = validateFeedUrl(url, "MatchConfig");
-      if (!PUSH_SECRET_RE.test(token)) invalid("Недопустимий ключ конфігу матчу.");
+      if (!PUSH_SECRET_RE.test(token)) invalid(ACTION_TEXTS["refusal.actions.badMatchConfigKey"]);
       return [`${MATCHZY_LOAD_COMMANDS[0]} "${checked}" "${MATCH_CONFIG_HEADER}" "${token}"`];
     },
     readBack: true,
@@ -520,12 +494,11 @@ export const SERVER_ACTION_DECLARATIONS = {
   // ---- Feeds (model/serverControl/feedSwitch.ts runs these around the stored secret) ----
   /** MatchZy remote log on (model/push/status.ts): events go to `url` with the secret in a header. */
   pushEnable: declare({
-    label: "Увімкнення подій MatchZy",
     access: "admin",
     args: { url: v.string(), secret: v.string() },
     console: ({ url, secret }) => {
       const checked = validateFeedUrl(url, "MatchzyEvents");
-      if (!PUSH_SECRET_RE.test(secret)) invalid("Недопустимий секрет для подій MatchZy.");
+      if (!PUSH_SECRET_RE.test(secret)) invalid(ACTION_TEXTS["refusal.actions.badPushSecret"]);
       const { url: urlCvar, headerKey, headerValue } = MATCHZY_REMOTE_LOG_CVARS;
       // The URL last: MatchZy sends once it is set, and then its header is already there. Demos
       // get their own Convex upload URL (demoUploadUrl), which is its own credential.
@@ -538,7 +511,6 @@ export const SERVER_ACTION_DECLARATIONS = {
     describe: ({ url }) => url, // never the secret
   }),
   pushDisable: declare({
-    label: "Вимкнення подій MatchZy",
     access: "admin",
     args: {},
     console: () => [
@@ -552,18 +524,13 @@ export const SERVER_ACTION_DECLARATIONS = {
    * listener (CS2 cannot remove one).
    */
   logEnable: declare({
-    label: "Увімкнення журналу сервера",
     access: "admin",
     args: { url: v.string() },
     console: ({ url }) => ["log on", `logaddress_add_http "${validateFeedUrl(url, "ServerLog")}"`],
     // The plugin API and the RCON proxy refuse `log` and `logaddress_*` from any caller.
-    failure: (message) =>
-      /blocked/i.test(message)
-        ? 'Помилка виконання дії "Увімкнення журналу сервера": плагін або RCON-проксі цього сервера не пропускає команди журналу. Додайте рядки з `npx convex run serverLog:configLine` у server.cfg або підключіть сервер через пряме RCON.'
-        : undefined,
+    failure: (message) => (/blocked/i.test(message) ? "refusal.actions.logBlocked" : undefined),
   }),
   logDisable: declare({
-    label: "Вимкнення журналу сервера",
     access: "admin",
     args: {},
     console: () => ["logaddress_delall_http"],
@@ -573,16 +540,14 @@ export const SERVER_ACTION_DECLARATIONS = {
    * (relative to `csgo/`, `.dem` added by the game) while a map is live, `tv_stoprecord` after.
    */
   demoRecord: declare({
-    label: "Запис демо",
     access: "admin",
     args: { path: v.string() },
     console: ({ path }) => {
-      if (!DEMO_PATH_RE.test(path)) invalid("Недопустима назва файлу демо.");
+      if (!DEMO_PATH_RE.test(path)) invalid(ACTION_TEXTS["refusal.actions.badDemoPath"]);
       return [`tv_record "${path}"`];
     },
   }),
   demoStop: declare({
-    label: "Зупинка запису демо",
     access: "admin",
     args: {},
     console: () => ["tv_stoprecord"],
@@ -592,7 +557,6 @@ export const SERVER_ACTION_DECLARATIONS = {
    * expires. The URL is the deployment's origin and an encrypted token (~200 characters).
    */
   demoUploadUrl: declare({
-    label: "Посилання для демо MatchZy",
     access: "admin",
     args: { url: v.string() },
     console: ({ url }) => [
@@ -609,12 +573,14 @@ const DEMO_PATH_RE = /^[A-Za-z0-9_-]{1,32}\/[A-Za-z0-9_-]{1,120}$/;
 
 function modeCommands(name: string): string[] {
   const mode = ownValue(GAME_MODES, name);
-  if (!mode) invalid(`Невідомий режим гри: ${name}`);
+  if (!mode) invalid(wordedIn(ACTION_TEXTS, "refusal.actions.unknownMode", { mode: name }));
   return [`game_alias ${mode.alias}`, `game_mode ${mode.gameMode}`, `game_type ${mode.gameType}`];
 }
 
 function changeLevel(map: string): string {
-  if (!MAP_RE.test(map) || !OFFICIAL_MAPS.has(map)) invalid("Оберіть мапу з випадаючого списку");
+  if (!MAP_RE.test(map) || !OFFICIAL_MAPS.has(map)) {
+    invalid(ACTION_TEXTS["refusal.actions.pickMap"]);
+  }
   return `changelevel ${map}`;
 }
 

@@ -6,6 +6,8 @@
  * file's score: the panel takes it from its own round log, where it knows it.
  */
 import { gameNumber, gameText } from "../lib/gameBounds";
+import { ACTION_TEXTS } from "../lib/texts/actions";
+import { wordedIn, type Worded } from "../lib/wording";
 
 export interface RoundBackupFile {
   file: string;
@@ -61,10 +63,10 @@ export function matchzyBackupName(file: string): string {
  * A load the console answered without doing it: CS2 and MatchZy print their refusals (no such
  * file, another map's file) as text. Undefined when the output shows none.
  */
-export function backupRefusal(output: string): string | undefined {
+export function backupRefusal(output: string): Worded | undefined {
   const said = output.trim().slice(0, 300);
   return /fail|not found|does not exist|could not|couldn't|unable|invalid|is for /i.test(said)
-    ? `Сервер не завантажив резервну копію: ${said}`
+    ? wordedIn(ACTION_TEXTS, "refusal.actions.backupRefused", { said })
     : undefined;
 }
 

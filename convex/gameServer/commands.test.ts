@@ -372,18 +372,27 @@ describe("loading a launch's MatchZy match config", () => {
 
   test("MatchZy's refusals are noticed and said with what to do; silence is success", () => {
     expect(matchConfigRefusal(load, "")).toBeNull();
-    expect(matchConfigRefusal(load, 'Unknown command "matchzy_loadmatch_url"')).toMatch(
-      /MatchZy там не працює/,
-    );
+    const unknown = 'Unknown command "matchzy_loadmatch_url"';
+    expect(matchConfigRefusal(load, unknown)).toEqual({
+      key: "refusal.actions.matchzyMissing",
+      params: { said: unknown },
+      message: expect.stringMatching(/MatchZy там не працює.*\(Unknown command/),
+    });
     expect(
       matchConfigRefusal(
         load,
         "[MatchZy] [LoadMatchDataCommand] A match is already setup with id: 5, cannot load a new match!",
       ),
-    ).toMatch(/css_endmatch/);
+    ).toMatchObject({
+      key: "refusal.actions.matchzyBusy",
+      message: expect.stringMatching(/css_endmatch/),
+    });
     expect(
       matchConfigRefusal(load, "[LoadMatchFromURL] HTTP request failed with status code: 401"),
-    ).toMatch(/CONVEX_SITE_URL/);
+    ).toMatchObject({
+      key: "refusal.actions.matchzyNoConfig",
+      message: expect.stringMatching(/CONVEX_SITE_URL/),
+    });
     expect(matchConfigRefusal({ kind: "command", command: "x" }, "Unknown command")).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ import type { ActionDeclaration } from "./actions";
 import { consoleTokens } from "./consoleLine";
 import { commandName, invalid, validateSteamId } from "./consoleInput";
 import type { RequestSpec } from "./request";
+import { ACTION_TEXTS } from "../lib/texts/actions";
+import { wordedIn, type Worded } from "../lib/wording";
 
 /**
  * The console's answer when it refused a push command: MatchZy missing (`Unknown command`) or a
@@ -29,22 +31,20 @@ export function pushRefusal(action: ServerAction, output: string): string | null
 }
 
 /**
- * Why MatchZy did not load a launch's match config, in Ukrainian with what it printed, or null when
- * it printed none of its refusals (MatchZy prints nothing when the load succeeds).
+ * Why MatchZy did not load a launch's match config, worded with what it printed (`said`), or null
+ * when it printed none of its refusals (MatchZy prints nothing when the load succeeds).
  */
-export function matchConfigRefusal(action: ServerAction, output: string): string | null {
+export function matchConfigRefusal(action: ServerAction, output: string): Worded | null {
   if (action.kind !== "loadMatchConfig") return null;
   const said = output.trim().slice(0, 300);
-  if (/unknown command/i.test(output)) {
-    return `Сервер не знає команди matchzy_loadmatch_url: MatchZy там не працює. Вимкніть «MatchZy» в налаштуваннях сервера або встановіть його. (${said})`;
-  }
-  if (/already setup/i.test(output)) {
-    return `На сервері вже завантажено інший матч MatchZy: завершіть його (css_endmatch у консолі) і запустіть мапу ще раз. (${said})`;
-  }
-  if (/invalid url|request failed|load failed|error occured/i.test(output)) {
-    return `MatchZy не завантажив конфіг матчу: сервер має дістатися адреси сайту розгортання (CONVEX_SITE_URL). (${said})`;
-  }
-  return null;
+  const key = /unknown command/i.test(output)
+    ? "refusal.actions.matchzyMissing"
+    : /already setup/i.test(output)
+      ? "refusal.actions.matchzyBusy"
+      : /invalid url|request failed|load failed|error occured/i.test(output)
+        ? "refusal.actions.matchzyNoConfig"
+        : null;
+  return key ? wordedIn(ACTION_TEXTS, key, { said }) : null;
 }
 
 /** Console commands for an action (RCON proxy, direct RCON, and the plugin's /private/command). */
@@ -138,6 +138,6 @@ export function actionName(action: ServerAction): ActionName {
  * kind is an own-key lookup: a name inherited from Object.prototype is no action.
  */
 function declared(action: ServerAction): ActionDeclaration<PropertyValidators> {
-  if (!isActionName(action.kind)) invalid("Невідомий перемикач чи дія.");
+  if (!isActionName(action.kind)) invalid(ACTION_TEXTS["refusal.actions.unknownAction"]);
   return declarationOf(action.kind);
 }

@@ -4,7 +4,9 @@
  * commands, close), bounded in time and reply size, and every failure turned into the state an
  * admin sees («RCON недоступний: …»). Registers no Convex function; `convex/rcon.ts` does.
  */
+import { ACTION_TEXTS } from "../lib/texts/actions";
 import type { GameServerTarget, PollResult } from "../lib/validators";
+import type { TextParams } from "../lib/wording";
 import type { ConsoleStep } from "./commands";
 import { REQUEST_TIMEOUT_MS } from "./request";
 import { ConsoleKickError, kickBySteamId } from "./consoleKick";
@@ -28,11 +30,26 @@ const STEP_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 const RCON_CALL_DEADLINE_MS = 8_000;
 const MAX_REPLY_BYTES = 256 * 1024;
 
+/** A failure's `key` and `params`, when it is a text of a table with parameters (a kick's). */
 export type DirectOutcome =
   | { ok: true; outputs: string[] }
-  | { ok: false; error: string; authFailed?: boolean; timedOut?: boolean };
+  | {
+      ok: false;
+      error: string;
+      authFailed?: boolean;
+      timedOut?: boolean;
+      key?: string;
+      params?: TextParams;
+    };
 
-type Failed = { ok: false; error: string; authFailed?: true; timedOut?: true };
+type Failed = {
+  ok: false;
+  error: string;
+  authFailed?: true;
+  timedOut?: true;
+  key?: string;
+  params?: TextParams;
+};
 
 /** How to connect, or why not to: no address or password, or a password the server refused. */
 function connectOptions(target: GameServerTarget): RconConnectOptions | Failed {
@@ -40,7 +57,7 @@ function connectOptions(target: GameServerTarget): RconConnectOptions | Failed {
   const host = target.proxyTargetHost;
   const port = target.proxyTargetPort;
   if (!host || !port || !target.rconPassword) {
-    return { ok: false, error: "RCON недоступний: не вказано адресу, порт або пароль RCON." };
+    return { ok: false, error: ACTION_TEXTS["refusal.actions.rconNoTarget"] };
   }
   return {
     host,
@@ -83,10 +100,14 @@ function failure(error: unknown, where: string): Failed {
       ? { ok: false, error: text, timedOut: true }
       : { ok: false, error: text };
   }
+  // A poll's only refusal: the address answers RCON but not as a CS2 server.
   if (error instanceof RconPollError) {
-    return { ok: false, error: `RCON недоступний: ${error.message}` };
+    return { ok: false, error: ACTION_TEXTS["refusal.actions.rconNotCs2Unavailable"] };
   }
-  if (error instanceof ConsoleKickError) return { ok: false, error: error.message };
+  if (error instanceof ConsoleKickError) {
+    const { key, params, message } = error.worded;
+    return params ? { ok: false, error: message, key, params } : { ok: false, error: message, key };
+  }
   throw error;
 }
 
@@ -124,7 +145,15 @@ export async function pollDirect(
   withPlayers: boolean,
 ): Promise<PollResult> {
   const polled = await onOneConnection(target, (exec) => pollOverRcon(exec, withPlayers));
-  return polled.ok ? polled.value : polled;
+  if (polled.ok) return polled.value;
+  // A poll's failure is its text: its parameters are a kick's only.
+  const { error, authFailed, timedOut } = polled;
+  return {
+    ok: false,
+    error,
+    ...(authFailed ? { authFailed } : {}),
+    ...(timedOut ? { timedOut } : {}),
+  };
 }
 
 /** Connects, runs `work` with the connection's `exec`, closes; bounded by the call deadline. */

@@ -4,6 +4,7 @@
  * runs against fixtures in tests and over a real connection in the direct-RCON action.
  */
 import { GAME_NUMBERS, gameNumber, gameText } from "../lib/gameBounds";
+import { ACTION_TEXTS } from "../lib/texts/actions";
 import type { Match, Player, PollResult, Summary } from "../lib/validators";
 import { healthFromStats, healthFromStatus, healthFromStatusJson } from "./health";
 import { tvPortOf } from "./normalize";
@@ -54,7 +55,7 @@ export async function pollOverRcon(
   // connecting): the text names who is really connected.
   const statusText = !json || json.nameless ? await exec("status") : undefined;
   const status = json ? withNameless(json, statusText) : parseStatus(statusText ?? "");
-  if (!status?.map) throw new RconPollError("Сервер не відповів на status як сервер CS2");
+  if (!status?.map) throw new RconPollError(ACTION_TEXTS["refusal.actions.rconNotCs2"]);
   const cvars: Partial<Record<(typeof CVARS)[number], string>> = {};
   for (const name of CVARS) cvars[name] = parseCvar(await exec(name), name);
   const gameType = Number(cvars.game_type);

@@ -299,5 +299,16 @@ describe("a kick by SteamID through a plain console", () => {
     );
     await expect(kickBySteamId(twins.exec, "76561198012345678")).rejects.toThrow(/кілька гравців/);
     expect([...absent.sent, ...twins.sent].some((c) => c.startsWith("kickid"))).toBe(false);
+    // Each refusal carries its key and parameters, so the panel words it in the reader's language.
+    await expect(kickBySteamId(absent.exec, "76561198000000043")).rejects.toMatchObject({
+      worded: {
+        key: "refusal.actions.kickNotConnected",
+        params: { steamId: "76561198000000043" },
+        message: "гравця 76561198000000043 немає на сервері.",
+      },
+    });
+    await expect(kickBySteamId(twins.exec, "76561198012345678")).rejects.toMatchObject({
+      worded: { key: "refusal.actions.kickAmbiguous", params: { name: "Neo" } },
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "../gameServer/actions";
 import { v } from "convex/values";
 import { type ListedActionName } from "./actionNames";
+import { ACTION_LABELS } from "./texts/actions";
 import type { ToggleName } from "./validators";
 
 export type { ActionAccess };
@@ -63,9 +64,12 @@ export function declarationOf<K extends ActionName>(
   };
 }
 
-/** Label and access of every action, for the gate, the audit log and the client's toasts. */
+/**
+ * Label (in Ukrainian, lib/texts/actions.ts) and access of every action, for the gate, the audit
+ * log and the backend's failures.
+ */
 export const SERVER_ACTIONS = Object.fromEntries(
-  ENTRIES.map(([name, d]) => [name, { label: d.label, access: d.access }]),
+  ENTRIES.map(([name, d]) => [name, { label: ACTION_LABELS[`action.${name}`], access: d.access }]),
 ) as Record<ActionName, { label: string; access: ActionAccess }>;
 
 export const PANEL_ACTIONS = ENTRIES.filter(([, d]) => d.panel).map(

@@ -44,6 +44,7 @@ import { checkArgBounds } from "./argBounds";
 import type { AuditAction } from "./auditActions";
 import { fail, MESSAGES } from "./errors";
 import { RATE_LIMITED_MESSAGE, type GuestBudget } from "./rateLimits";
+import { auditDetail } from "./texts/auditDetails";
 import type { ActionViewer, GateVerdict } from "./validators";
 import { actorOf, loadViewer, type Viewer } from "./viewer";
 
@@ -174,7 +175,7 @@ function gatedAction(level: Level) {
             ...actorOf(viewer),
             action: extra.audit,
             serverId,
-            details: "Спроба виконати дію без прав адміністратора",
+            details: auditDetail("notAdmin", {}),
           },
           allowed,
           guestBudget: extra.guestBudget,

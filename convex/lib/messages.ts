@@ -1,3 +1,4 @@
+import { ACTION_TEXTS } from "./texts/actions";
 import { CORE_TEXTS } from "./texts/core";
 import { CONDUCT_TEXTS } from "./texts/conduct";
 import { CONSOLE_TEXTS } from "./texts/console";
@@ -23,6 +24,7 @@ export { CORE_TEXTS };
  * refusal is shown.
  */
 export const REFUSAL_TEXTS = {
+  ...ACTION_TEXTS,
   ...CONDUCT_TEXTS,
   ...CONSOLE_TEXTS,
   ...CUP_TEXTS,

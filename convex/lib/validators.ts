@@ -238,6 +238,9 @@ export const vRconOutcome = v.union(
     error: v.string(),
     authFailed: v.optional(v.boolean()),
     timedOut: v.optional(v.boolean()),
+    /** The error's key and parameters, when it is a text of a table with parameters. */
+    key: v.optional(v.string()),
+    params: v.optional(v.record(v.string(), v.union(v.string(), v.number()))),
   }),
 );
 

@@ -50,3 +50,35 @@ export function wordedIn<T extends Record<string, string>>(
   const text = table[key] as string;
   return params ? { key, params, message: fillText(text, params) } : { key, message: text };
 }
+
+/**
+ * Gives an error whose message is a table's text that text's key and parameters, for whoever
+ * words it later (an error class that takes only a message keeps them this way).
+ */
+export function withWording<E extends Error>(error: E, worded: Worded): E {
+  return Object.assign(error, { worded });
+}
+
+/**
+ * The key and parameters a message came from: attached with `withWording`, else the key of a
+ * text without parameters that a loaded table declares; undefined for any other message (a game
+ * server's own words).
+ */
+export function wordingOf(error: Error | string): Worded | undefined {
+  if (typeof error !== "string" && "worded" in error) {
+    const worded = (error as { worded?: unknown }).worded;
+    if (isWorded(worded) && worded.message === error.message) return worded;
+  }
+  const message = typeof error === "string" ? error : error.message;
+  const key = keyOfMessage(message);
+  return key ? { key, message } : undefined;
+}
+
+function isWorded(value: unknown): value is Worded {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Worded).key === "string" &&
+    typeof (value as Worded).message === "string"
+  );
+}

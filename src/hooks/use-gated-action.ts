@@ -8,7 +8,13 @@ import "@/i18n/load/common";
 import type { Id } from "@/lib/backend";
 import { actionDoneText } from "@/lib/action-text";
 import { isActionName } from "@/lib/catalog";
-import { errorMessage as messageOf, showError, toastError } from "@/lib/errors";
+import {
+  backendText,
+  backendTextLoaded,
+  errorMessage as messageOf,
+  showError,
+  toastError,
+} from "@/lib/errors";
 
 /**
  * What a caller passes: the action's own arguments; the session and (unless given here, as the
@@ -40,6 +46,22 @@ export interface GatedActionOptions {
 }
 
 /**
+ * A server action's warning (the game server took it but did not do it) in the reader's language:
+ * its key and parameters worded, else its Ukrainian text. Undefined when there is none.
+ */
+export async function actionWarning(result: unknown): Promise<string | undefined> {
+  if (typeof result !== "object" || result === null) return undefined;
+  const { warning, warningKey, warningParams } = result as {
+    warning?: unknown;
+    warningKey?: unknown;
+    warningParams?: unknown;
+  };
+  if (typeof warning !== "string") return undefined;
+  await backendTextLoaded(warningKey);
+  return backendText(warningKey, warningParams) ?? warning;
+}
+
+/**
  * How a server action's result (`{ action, warning? }`, convex/model/serverControl/actions.ts) is announced:
  * what the action that ran did (a switch which way, a cvar by name), or the game server's warning
  * when it did not do it.
@@ -47,7 +69,9 @@ export interface GatedActionOptions {
 function announce(result: unknown, args: Record<string, unknown>): void {
   if (typeof result !== "object" || result === null || !("action" in result)) return;
   if ("warning" in result && typeof result.warning === "string") {
-    toast(result.warning, { icon: "⚠️", id: result.warning });
+    void actionWarning(result).then((warning = "") => {
+      toast(warning, { icon: "⚠️", id: warning });
+    });
     return;
   }
   const name = result.action;

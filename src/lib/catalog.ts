@@ -21,5 +21,6 @@ export {
   type AuditAction,
   type PanelEvent,
 } from "../../convex/lib/auditActions";
+export { AUDIT_DETAIL_TEXTS, type AuditDetailKey } from "../../convex/lib/texts/auditDetails";
 export type { GameModeName } from "../../convex/lib/validators";
 export { PRESET_NAMES, presetFormat } from "../../convex/lib/tournamentPresets";

@@ -3,6 +3,8 @@ import toast from "react-hot-toast";
 import { currentLanguage, isMessageKey, t } from "@/i18n";
 import { DEFAULT_LANGUAGE } from "@/i18n/languages";
 import "@/i18n/load/common";
+import { actionText } from "@/lib/action-text";
+import { isActionName } from "@/lib/catalog";
 
 let refusalTexts: Promise<unknown> | undefined;
 /** The backend's refusal texts (`refusal.*`) load with the first one shown, not with the page. */
@@ -44,8 +46,18 @@ export function errorMessage(error: unknown, fallback?: string): string {
 function wordedText(data: unknown): string | undefined {
   if (typeof data !== "object" || data === null || !("key" in data)) return undefined;
   const { key, params } = data as { key: unknown; params?: unknown };
+  return backendText(key, params);
+}
+
+/**
+ * A backend text by its key in the reader's language, or undefined for a key whose texts are not
+ * here. A server action's failure (`refusal.actions.*`) names the action (`action`), worded here
+ * too, and when what went wrong is a backend text itself, its key (`reason`) and its parameters
+ * (`reason_<name>`): worded as well, else its Ukrainian `message` stays.
+ */
+export function backendText(key: unknown, params?: unknown): string | undefined {
   if (typeof key !== "string" || !isMessageKey(key)) return undefined;
-  const filled =
+  const filled: Record<string, string | number> =
     typeof params === "object" && params !== null
       ? Object.fromEntries(
           Object.entries(params).filter(
@@ -53,8 +65,31 @@ function wordedText(data: unknown): string | undefined {
               typeof entry[1] === "string" || typeof entry[1] === "number",
           ),
         )
-      : undefined;
+      : {};
+  if (key.startsWith("refusal.actions.")) {
+    const { action, reason } = filled;
+    if (typeof action === "string" && isActionName(action)) filled.action = actionText(action);
+    if (typeof reason === "string" && isMessageKey(reason)) {
+      const own = Object.entries(filled).flatMap(([name, value]) =>
+        name.startsWith("reason_") ? [[name.slice("reason_".length), value] as const] : [],
+      );
+      filled.message = t(reason, Object.fromEntries(own));
+    }
+  }
   return t(key, filled);
+}
+
+/**
+ * Resolves once a backend text's key can be worded in the reader's language: the refusal texts
+ * load with the first one shown (a key not known then shows its Ukrainian text).
+ */
+export async function backendTextLoaded(key: unknown): Promise<void> {
+  const needed =
+    typeof key === "string" &&
+    key.startsWith("refusal.") &&
+    currentLanguage() !== DEFAULT_LANGUAGE &&
+    !isMessageKey(key);
+  if (needed) await loadRefusalTexts().catch(() => undefined);
 }
 
 /**

@@ -14,6 +14,13 @@ const UK = {
   serverPushCleared: "ключ змінено: події MatchZy вимкнено",
   serverApiKeyChanged: "API-ключ змінено",
   serverRconPasswordChanged: "RCON-пароль змінено",
+  // A text without parameters is shown in the reader's language by the audit screen, which finds
+  // it by its stored words (src/features/audit/utils/audit-labels.ts): the same words, the same
+  // translation.
+  switchOn: "увімкнено",
+  switchOff: "вимкнено",
+  guestCall: "Гостьовий адміністратор",
+  notAdmin: "Спроба виконати дію без прав адміністратора",
 } as const;
 
 export type AuditDetailKey = keyof typeof UK;
@@ -38,6 +45,10 @@ export const AUDIT_DETAIL_TEXTS: Record<Language, Record<AuditDetailKey, string>
     serverPushCleared: "key changed: MatchZy events turned off",
     serverApiKeyChanged: "API key changed",
     serverRconPasswordChanged: "RCON password changed",
+    switchOn: "enabled",
+    switchOff: "disabled",
+    guestCall: "Guest admin",
+    notAdmin: "Attempt to run an action without admin rights",
   },
 };
 

@@ -7,6 +7,7 @@
 import type { MutationCtx } from "../../_generated/server";
 import { allowGatedCall, allowGuestRead, type GuestBudget } from "../../lib/rateLimits";
 import type { GateVerdict } from "../../lib/validators";
+import { auditDetail } from "../../lib/texts/auditDetails";
 import { appendAudit, appendRefusal, callerKeyOf, type AuditEvent } from "../audit/log";
 
 /**
@@ -35,4 +36,4 @@ export async function admitGatedCall(
   return "allowed";
 }
 
-const GUEST_CALL_DETAILS = "Гостьовий адміністратор";
+const GUEST_CALL_DETAILS = auditDetail("guestCall", {});

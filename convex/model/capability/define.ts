@@ -313,7 +313,8 @@ export async function runCapability<A extends PropertyValidators, I, L, R>(
     rconAuthFailed = sent.authFailed;
     if (sent.failure) {
       await commit("failure", sent.failure.details);
-      if (sent.failure.error) fail(sent.failure.error.code, sent.failure.error.message);
+      const error = sent.failure.error;
+      if (error) fail(error.code, error.key ? { ...error, key: error.key } : error.message);
       return sent.result as R;
     }
     replies.push(...sent.replies);

@@ -10,11 +10,11 @@
  */
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
+import { ACTION_TEXTS } from "../../lib/texts/actions";
 
 export const RCON_LOCK_LEASE_MS = 30_000;
 
-export const RCON_BUSY_MESSAGE =
-  "На цьому сервері ще виконується інша дія через RCON. Спробуйте за кілька секунд.";
+export const RCON_BUSY_MESSAGE = ACTION_TEXTS["refusal.actions.rconBusy"];
 
 async function lockOf(ctx: MutationCtx, serverId: Id<"servers">) {
   return await ctx.db

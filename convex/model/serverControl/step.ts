@@ -30,6 +30,15 @@ import {
   type SwitchName,
 } from "../../lib/actionRegistry";
 import type { ErrorData } from "../../lib/errors";
+import { ACTION_TEXTS } from "../../lib/texts/actions";
+import {
+  fillText,
+  withWording,
+  wordedIn,
+  wordingOf,
+  type TextParams,
+  type Worded,
+} from "../../lib/wording";
 import type { GameServerTarget } from "../../lib/validators";
 import { playerLabel, storeExpectedMap } from "../live/data";
 import { storeToggle } from "./toggles";
@@ -43,7 +52,10 @@ export const vActionName = literals(...(Object.keys(SERVER_ACTIONS) as ActionNam
 export const vActionResult = v.object({
   action: vActionName,
   output: v.string(),
+  /** In Ukrainian; `warningKey` and `warningParams` let the panel word it in the reader's language. */
   warning: v.optional(v.string()),
+  warningKey: v.optional(v.string()),
+  warningParams: v.optional(v.record(v.string(), v.union(v.string(), v.number()))),
 });
 export type ActionResult = Infer<typeof vActionResult>;
 
@@ -78,7 +90,6 @@ export async function sendToServer(
   action: ServerAction,
 ): Promise<Sent> {
   const name = actionName(action);
-  const label = actionLabel(name);
   const failed = (details: string, error?: ErrorData, output = ""): Sent => ({
     result: { action: name, output },
     replies: [],
@@ -96,22 +107,19 @@ export async function sendToServer(
           : overHttp(target, planAction(action, target.connectionType));
   } catch (error) {
     if (!(error instanceof InvalidActionError)) throw error;
-    const message = failureText(action, label, error.message);
-    return failed(error.message, { code: "INVALID_INPUT", message });
+    return failed(error.message, { code: "INVALID_INPUT", ...failureWording(action, error) });
   }
 
   let answered: Answered;
   try {
     answered = await send();
   } catch (error) {
-    const message =
-      error instanceof GameServerError || error instanceof ConsoleKickError
-        ? error.message
-        : String(error);
+    const cause =
+      error instanceof GameServerError || error instanceof ConsoleKickError ? error : String(error);
     const rcon = target.connectionType !== "HTTP";
-    const sent = failed(message, {
+    const sent = failed(typeof cause === "string" ? cause : cause.message, {
       code: "GAME_SERVER",
-      message: failureText(action, label, message, rcon),
+      ...failureWording(action, cause, rcon),
     });
     return error instanceof RconAuthError ? { ...sent, authFailed: true } : sent;
   }
@@ -120,37 +128,33 @@ export async function sendToServer(
   const output = outputs.join("\n").slice(0, 4000);
   // A console that does not know a command still answers: e.g. the plugins' commands (css_ban,
   // css_panel_*) on a plain CS2 server reached over RCON. The admin must see that it did nothing.
-  // Its answer is English ("Unknown command …"): the toast says it in Ukrainian, the output block
-  // still shows what the server printed.
+  // Its answer is English ("Unknown command …"): the toast says it in the reader's language, the
+  // output block still shows what the server printed.
   const unknown = UNKNOWN_COMMAND.test(output);
   const loadRefused =
     matchConfigRefusal(action, output) ?? declarationOf(action.kind).refused?.(output);
   if (loadRefused) {
-    return failed(loadRefused, {
-      code: "GAME_SERVER",
-      message: failureText(action, label, loadRefused),
-    });
+    const said = typeof loadRefused === "string" ? loadRefused : loadRefused.message;
+    return failed(said, { code: "GAME_SERVER", ...failureWording(action, loadRefused) });
   }
   if (unknown && action.kind !== "pushEnable" && action.kind !== "pushDisable") {
     const command =
       action.kind === "command"
         ? commandName(action.command)
         : (/unknown command\s+"([^"]{1,64})"/i.exec(output)?.[1] ?? "");
-    const warning = `Сервер не знає команди «${command}».`;
+    const warning = wordedIn(ACTION_TEXTS, "refusal.actions.unknownCommand", { command });
     const details = [describe(action), output].filter(Boolean).join(": ").slice(0, 500);
     const sent = failed(details, undefined, output);
-    return { ...sent, result: { ...sent.result, warning } };
+    return { ...sent, result: { ...sent.result, ...warningOf(warning) } };
   }
   const refused = pushRefusal(action, output);
   if (refused) {
     if (action.kind === "pushEnable") {
-      return failed(refused, {
-        code: "GAME_SERVER",
-        message: failureText(action, label, refused),
-      });
+      return failed(refused, { code: "GAME_SERVER", ...failureWording(action, refused) });
     }
     const sent = failed(refused, undefined, output);
-    return { ...sent, result: { ...sent.result, warning: `Сервер відповів: ${refused}` } };
+    const warning = wordedIn(ACTION_TEXTS, "refusal.actions.serverSaid", { said: refused });
+    return { ...sent, result: { ...sent.result, ...warningOf(warning) } };
   }
   return { result: { action: name, output }, replies };
 }
@@ -202,7 +206,9 @@ function overRcon(ctx: ActionCtx, target: GameServerTarget, steps: ConsoleStep[]
     const outcome = await ctx.runAction(internal.rcon.exec, { target, steps });
     if (!outcome.ok) {
       if (outcome.authFailed) throw new RconAuthError(outcome.error, null);
-      throw new GameServerError(outcome.error, null);
+      const error = new GameServerError(outcome.error, null);
+      const { key, params } = outcome;
+      throw key ? withWording(error, { key, params, message: outcome.error }) : error;
     }
     return { outputs: outcome.outputs.filter((text) => text !== ""), replies: outcome.outputs };
   };
@@ -230,11 +236,40 @@ export async function commitSent(
   return [subject, what].filter(Boolean).join(", ") || undefined;
 }
 
-/** The spec's failure wording: an action may word its own, every other one names its label. */
-function failureText(action: ServerAction, label: string, message: string, rcon = false): string {
-  const own = declarationOf(action.kind).failure?.(message);
-  if (own) return own;
-  return `Помилка виконання дії "${label}"${rcon ? " (RCON)" : ""}: ${message}`;
+/**
+ * The spec's failure wording: an action may word its own, every other one names its action. The
+ * Ukrainian `message` names it by its label; the panel gets its name (`action`) and what went wrong
+ * (`message`), and when that is a text of a table too, its key (`reason`) and its parameters, each
+ * prefixed `reason_`, so the panel words both in the reader's language.
+ */
+export function failureWording(
+  action: ServerAction,
+  cause: Worded | Error | string,
+  rcon = false,
+): Worded {
+  const isWorded = typeof cause === "object" && !(cause instanceof Error);
+  const said = typeof cause === "string" ? cause : cause.message;
+  const reason = isWorded ? cause : wordingOf(cause);
+  const name = actionName(action);
+  const key =
+    declarationOf(action.kind).failure?.(said) ??
+    (rcon ? "refusal.actions.failedRcon" : "refusal.actions.failed");
+  const params: TextParams = { action: name, message: said };
+  if (reason) {
+    params.reason = reason.key;
+    for (const [param, value] of Object.entries(reason.params ?? {})) {
+      params[`reason_${param}`] = value;
+    }
+  }
+  const message = fillText(ACTION_TEXTS[key], { action: actionLabel(name), message: said });
+  return { key, params, message };
+}
+
+/** A warning as the action's result carries it: the Ukrainian text, its key and parameters. */
+function warningOf({ key, params, message }: Worded): Partial<ActionResult> {
+  return params
+    ? { warning: message, warningKey: key, warningParams: params }
+    : { warning: message, warningKey: key };
 }
 
 /** The player an action is about, named in its audit entry. */

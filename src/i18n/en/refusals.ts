@@ -330,4 +330,38 @@ export default {
   "refusal.discord.badUrl":
     "Enter a Discord webhook address like https://discord.com/api/webhooks/<id>/<token>.",
   "refusal.discord.notConfigured": "No webhook is set.",
+  "refusal.actions.failed": 'Action "{action}" failed: {message}',
+  "refusal.actions.failedRcon": 'Action "{action}" failed (RCON): {message}',
+  "refusal.actions.modeFailed": "Changing the game mode failed: {message}",
+  "refusal.actions.logBlocked":
+    'Action "{action}" failed: this server\'s plugin or RCON proxy does not pass log commands. Add the lines from `npx convex run serverLog:configLine` to server.cfg or connect the server over direct RCON.',
+  "refusal.actions.unknownAction": "Unknown switch or action.",
+  "refusal.actions.pickMap": "Pick a map from the list",
+  "refusal.actions.unknownMode": "Unknown game mode: {mode}",
+  "refusal.actions.badPassword": 'Password: 1–64 Latin characters, no spaces, quotes, "\\" or ";".',
+  "refusal.actions.unknownConfig": "Unknown config.",
+  "refusal.actions.launchNotOverProxy":
+    "Launching a match with team assignment is not available over the RCON proxy.",
+  "refusal.actions.badMatchConfigKey": "Invalid match config key.",
+  "refusal.actions.badPushSecret": "Invalid secret for MatchZy events.",
+  "refusal.actions.badDemoPath": "Invalid demo file name.",
+  "refusal.actions.matchzyMissing":
+    "The server does not know the command matchzy_loadmatch_url: MatchZy is not running there. Turn «MatchZy» off in the server settings or install it. ({said})",
+  "refusal.actions.matchzyBusy":
+    "Another MatchZy match is already loaded on the server: end it (css_endmatch in the console) and start the map again. ({said})",
+  "refusal.actions.matchzyNoConfig":
+    "MatchZy did not load the match config: the server must reach the deployment's site address (CONVEX_SITE_URL). ({said})",
+  "refusal.actions.backupRefused": "The server did not load the round backup: {said}",
+  "refusal.actions.unknownCommand": "The server does not know the command «{command}».",
+  "refusal.actions.serverSaid": "The server answered: {said}",
+  "refusal.actions.kickNotCs2": "the server did not answer status_json as a CS2 server.",
+  "refusal.actions.kickNotConnected": "player {steamId} is not on the server.",
+  "refusal.actions.kickAmbiguous":
+    "several players on the server are named «{name}», so the console cannot tell whom to kick; use kickid with the number from status.",
+  "refusal.actions.rconNoTarget": "RCON unavailable: no RCON address, port or password set.",
+  "refusal.actions.rconNotCs2": "The server did not answer status as a CS2 server",
+  "refusal.actions.rconNotCs2Unavailable":
+    "RCON unavailable: the server did not answer status as a CS2 server",
+  "refusal.actions.rconBusy":
+    "Another action is still running on this server over RCON. Try again in a few seconds.",
 } as const satisfies Translation<typeof uk>;

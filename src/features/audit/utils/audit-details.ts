@@ -2,7 +2,7 @@ import { isMessageKey, t, type MessageKey } from "@/i18n";
 import "@/i18n/load/audit";
 import "@/i18n/load/moderation";
 import { sanctionLabel } from "@/lib/sanction-label";
-import { auditActionLabel } from "./audit-labels";
+import { auditActionLabel, storedDetailsText } from "./audit-labels";
 
 type Params = Record<string, string | number>;
 
@@ -20,7 +20,9 @@ export interface AuditDetailsOf {
  */
 export function auditDetailsText(row: AuditDetailsOf): string | undefined {
   const key = row.detailsKey;
-  if (!key || !key.startsWith("audit.details.") || !isMessageKey(key)) return row.details;
+  if (!key || !key.startsWith("audit.details.") || !isMessageKey(key)) {
+    return row.details === undefined ? undefined : storedDetailsText(row.details);
+  }
   const params: Params = { ...row.detailsParams };
   if (typeof params.sanction === "string") params.sanction = sanctionLabel(params.sanction);
   if (key === "audit.details.refusalBurst" && typeof params.actions === "string") {

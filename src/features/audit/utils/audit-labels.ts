@@ -1,9 +1,16 @@
-import { t, type MessageKey } from "@/i18n";
+import { currentLanguage, t, type MessageKey } from "@/i18n";
+import { DEFAULT_LANGUAGE } from "@/i18n/languages";
 import "@/i18n/load/audit";
 import "@/i18n/load/moderation";
 import "@/i18n/load/tournament";
 import { actionText } from "@/lib/action-text";
-import { ACTION_NAMES, isActionName, type PanelEvent } from "@/lib/catalog";
+import {
+  ACTION_NAMES,
+  AUDIT_DETAIL_TEXTS,
+  isActionName,
+  type AuditDetailKey,
+  type PanelEvent,
+} from "@/lib/catalog";
 import { ownValue } from "@/lib/own-key";
 import { formatDateTime, nameCollator } from "@/i18n/format";
 
@@ -124,4 +131,23 @@ export function auditIdentityLabel(identity: string): string {
 /** Entry time to the second, as the panel writes moments. */
 export function formatAuditTime(at: number): string {
   return formatDateTime(at, { seconds: true });
+}
+
+/** The details texts the backend writes itself, by their stored words (the panel's language). */
+const DETAIL_KEYS = new Map<string, AuditDetailKey>(
+  Object.entries(AUDIT_DETAIL_TEXTS[DEFAULT_LANGUAGE]).map(([key, text]) => [
+    text,
+    key as AuditDetailKey,
+  ]),
+);
+
+/**
+ * Details stored without a key as the reader reads them: a text the backend writes itself without
+ * parameters (texts/auditDetails.ts) in the reader's language (older entries hold the same
+ * words), anything else as it was stored (names, maps, commands, a game server's words).
+ */
+export function storedDetailsText(details: string): string {
+  const key = DETAIL_KEYS.get(details);
+  const texts = ownValue(AUDIT_DETAIL_TEXTS, currentLanguage());
+  return key && texts ? texts[key] : details;
 }

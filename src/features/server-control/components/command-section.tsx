@@ -3,6 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/text-field";
 import type { ConfirmRequest } from "@/hooks/use-confirmation";
+import { actionWarning } from "@/hooks/use-gated-action";
 import { useServerAction } from "@/hooks/use-server-action";
 import { t } from "@/i18n";
 import "@/i18n/load/admin";
@@ -48,8 +49,8 @@ export function CommandSection({
           if (invalid) return setMissing(invalid);
           const send = async () => {
             const result = await runCommand.run({ command: command.trim() });
-            // An unknown command: the Ukrainian warning rather than the console's English.
-            if (result) setOutput(result.warning ?? result.output);
+            // An unknown command: the panel's warning rather than the console's English.
+            if (result) setOutput((await actionWarning(result)) ?? result.output);
           };
           const question = commandQuestion(command, serverName);
           if (question) confirm({ ...question, run: send });
