@@ -110,6 +110,7 @@ import type * as lib_texts_servers from "../lib/texts/servers.js";
 import type * as lib_texts_steam from "../lib/texts/steam.js";
 import type * as lib_texts_steamId from "../lib/texts/steamId.js";
 import type * as lib_texts_tournament from "../lib/texts/tournament.js";
+import type * as lib_texts_tournamentNames from "../lib/texts/tournamentNames.js";
 import type * as lib_texts_users from "../lib/texts/users.js";
 import type * as lib_timedFetch from "../lib/timedFetch.js";
 import type * as lib_tournamentFields from "../lib/tournamentFields.js";
@@ -370,6 +371,7 @@ declare const fullApi: ApiFromModules<{
   "lib/texts/steam": typeof lib_texts_steam;
   "lib/texts/steamId": typeof lib_texts_steamId;
   "lib/texts/tournament": typeof lib_texts_tournament;
+  "lib/texts/tournamentNames": typeof lib_texts_tournamentNames;
   "lib/texts/users": typeof lib_texts_users;
   "lib/timedFetch": typeof lib_timedFetch;
   "lib/tournamentFields": typeof lib_tournamentFields;

@@ -6,6 +6,7 @@
 import { looksLikeSteamId } from "../../lib/steamId";
 import { NICKNAME_MAX } from "../../lib/catalog";
 import { fail } from "../../lib/errors";
+import { defaultName } from "../../lib/texts/tournamentNames";
 import type { Chance } from "../../lib/random";
 import type { TournamentTeamKey } from "../../lib/tournamentFields";
 import {
@@ -94,7 +95,7 @@ export function steamNickname(t: TournamentState, steam: SteamSeat): string {
     .slice(0, NICKNAME_MAX - 7)
     .join("")
     .trim();
-  const base = cleaned && !/^\d{17}$/.test(cleaned) ? cleaned : "Гравець";
+  const base = cleaned && !/^\d{17}$/.test(cleaned) ? cleaned : defaultName("player");
   return nameTaken(t, base) ? `${base} (${steam.steamId.slice(-4)})` : base;
 }
 
@@ -197,8 +198,8 @@ export function rename(
   names: { name: string; teamA: string; teamB: string },
 ): TournamentState {
   const name = normalizeName(names.name);
-  const teamA = normalizeName(names.teamA) || "Команда A";
-  const teamB = normalizeName(names.teamB) || "Команда B";
+  const teamA = normalizeName(names.teamA) || defaultName("teamA");
+  const teamB = normalizeName(names.teamB) || defaultName("teamB");
   const { name: _old, ...rest } = t;
   return {
     ...rest,

@@ -21,6 +21,7 @@ import {
 import { presetFormat } from "../../lib/tournamentPresets";
 import { wordedIn } from "../../lib/wording";
 import { TOURNAMENT_TEXTS } from "../../lib/texts/tournament";
+import { defaultName } from "../../lib/texts/tournamentNames";
 
 /** A tournament document without its system fields. */
 export type TournamentState = ObjectType<typeof tournamentFields>;
@@ -113,8 +114,8 @@ export function createTournament({
     bannedMaps: [],
     pickedMaps: [],
     series: [],
-    teamA: { name: "Команда A", players: [] },
-    teamB: { name: "Команда B", players: [] },
+    teamA: { name: defaultName("teamA"), players: [] },
+    teamB: { name: defaultName("teamB"), players: [] },
     ready: [],
     sequence: [...format.sequence],
     currentStep: 0,

@@ -6,6 +6,7 @@ import { internal } from "../../_generated/api";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { fail } from "../../lib/errors";
+import { defaultName } from "../../lib/texts/tournamentNames";
 import { pick } from "convex-helpers";
 import { v, type Infer } from "convex/values";
 import {
@@ -132,7 +133,10 @@ async function steamNameOf(
 export async function steamSeatOf(ctx: QueryCtx, viewer: Viewer): Promise<SteamSeat | null> {
   const user = viewer.user;
   if (!user?.steamId) return null;
-  return { steamId: user.steamId, name: (await steamNameOf(ctx, user.steamId, user)) ?? "Гравець" };
+  return {
+    steamId: user.steamId,
+    name: (await steamNameOf(ctx, user.steamId, user)) ?? defaultName("player"),
+  };
 }
 
 /** A seat an admin gives to `steamId`, named as `steamNameOf` finds it. */
@@ -141,7 +145,7 @@ export async function seatForSteamId(ctx: QueryCtx, steamId: string): Promise<St
     .query("users")
     .withIndex("by_steamId", (q) => q.eq("steamId", steamId))
     .first();
-  return { steamId, name: (await steamNameOf(ctx, steamId, user)) ?? "Гравець" };
+  return { steamId, name: (await steamNameOf(ctx, steamId, user)) ?? defaultName("player") };
 }
 
 /** A session seat's row, found by its nickname (a tournament has at most ten). */
