@@ -16,6 +16,7 @@ import {
   vPushTrack,
   vSummary,
   toggleFields,
+  vTextRef,
 } from "./lib/validators";
 import { tournamentFields, vTournamentTeamKey } from "./lib/tournamentFields";
 import { cupFields, cupMatchFields, cupTeamFields } from "./lib/cupFields";
@@ -134,6 +135,8 @@ export default defineSchema({
     lastSuccessAt: v.optional(v.number()),
     livenessAt: v.number(),
     lastError: v.optional(v.string()),
+    /** `lastError` with its key when the panel words it; absent on rows written before it was. */
+    lastErrorText: v.optional(vTextRef),
     changedAt: v.number(),
     /** GOTV is on and broadcasts on this port (as the last poll read it); absent while off. */
     tvPort: v.optional(v.number()),

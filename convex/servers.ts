@@ -2,7 +2,7 @@ import { v } from "convex/values";
 import { internal } from "./_generated/api";
 import { internalMutation } from "./_generated/server";
 import { adminQuery, publicQuery } from "./lib/functions";
-import { serverFields, vConnectionType } from "./lib/validators";
+import { serverFields, vConnectionType, vTextRef } from "./lib/validators";
 import { capability } from "./model/capability/define";
 import { statusOf } from "./model/live/snapshots";
 import { secretsOf } from "./model/servers/records";
@@ -52,6 +52,8 @@ const vAdminServer = v.object({
   rconAuthFailed: v.boolean(),
   /** Why the last poll failed while the server is offline (e.g. «RCON недоступний: …»). */
   lastError: v.optional(v.string()),
+  /** `lastError` with its key, for the panel to word in the reader's language. */
+  lastErrorText: v.optional(vTextRef),
   /** It keeps not answering in time, so it is polled only this often (ms) until it answers. */
   pollBackoffMs: v.optional(v.number()),
 });
@@ -72,7 +74,12 @@ export const adminList = adminQuery({
         hasApiKey: !!secret?.apiKey,
         hasRconPassword: !!secret?.rconPassword,
         rconAuthFailed: secret?.rconAuthFailedAt !== undefined,
-        ...(status && !status.online && status.lastError ? { lastError: status.lastError } : {}),
+        ...(status && !status.online && status.lastError
+          ? {
+              lastError: status.lastError,
+              ...(status.lastErrorText ? { lastErrorText: status.lastErrorText } : {}),
+            }
+          : {}),
         ...(status?.backoff ? { pollBackoffMs: status.backoff.everyMs } : {}),
       });
     }

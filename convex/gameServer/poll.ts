@@ -7,7 +7,12 @@ import {
   normalizeSummary,
   normalizeTvPort,
 } from "./normalize";
-import { GameServerError, gameServerRequest, type GameServerTarget } from "./request";
+import {
+  failureTextRef,
+  GameServerError,
+  gameServerRequest,
+  type GameServerTarget,
+} from "./request";
 
 /**
  * One poll: match + summary always, players when due; all in parallel, any failure = offline. A
@@ -44,9 +49,11 @@ export async function pollGameServer(
     };
   } catch (error) {
     const timedOut = error instanceof GameServerError && error.timedOut;
+    const errorText = failureTextRef(error);
     return {
       ok: false,
       error: error instanceof Error ? error.message : String(error),
+      ...(errorText ? { errorText } : {}),
       ...(timedOut ? { timedOut } : {}),
     };
   }

@@ -19,7 +19,7 @@ import {
   timedFetch,
 } from "../lib/timedFetch";
 import { GAME_SERVER_TEXTS, type GameServerTextKey } from "../lib/texts/gameServer";
-import type { GameServerTarget } from "../lib/validators";
+import type { GameServerTarget, TextRef } from "../lib/validators";
 import { wordedIn, type TextParams, type Worded } from "../lib/wording";
 
 export type { GameServerTarget };
@@ -50,6 +50,13 @@ export class GameServerError extends Error {
     this.name = "GameServerError";
     this.worded = typeof message === "string" ? undefined : message;
   }
+}
+
+/** A failure's text as the panel stores it to word again (absent: the game server's own words). */
+export function failureTextRef(error: unknown): TextRef | undefined {
+  if (!(error instanceof GameServerError) || !error.worded) return undefined;
+  const { key, params } = error.worded;
+  return params ? { key, params } : { key };
 }
 
 export interface RequestSpec {

@@ -207,6 +207,13 @@ export const vEndedMap = v.object({
 export type EndedMap = Infer<typeof vEndedMap>;
 
 /** One poll of a game server: match + summary (+ players when due), or why it failed. */
+/** A text the panel words itself in the reader's language: a backend table's key, parameters. */
+export const vTextRef = v.object({
+  key: v.string(),
+  params: v.optional(v.record(v.string(), v.union(v.string(), v.number()))),
+});
+export type TextRef = Infer<typeof vTextRef>;
+
 export const vPollResult = v.union(
   v.object({
     ok: v.literal(true),
@@ -222,6 +229,8 @@ export const vPollResult = v.union(
   v.object({
     ok: v.literal(false),
     error: v.string(),
+    /** `error` with its key, when the panel words it (absent: the game server's own words). */
+    errorText: v.optional(vTextRef),
     /** Direct RCON refused the password: stop trying until an admin enters one. */
     authFailed: v.optional(v.boolean()),
     /** The server took the connection (or the address) and never answered in time. */

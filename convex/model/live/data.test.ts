@@ -76,6 +76,13 @@ describe("statusWrite", () => {
       kind: "online",
       refreshOnly: false,
     });
+    // The failure's key goes with it, for the settings screen to word in the reader's language.
+    const errorText = { key: "refusal.gameServer.timeout", params: { seconds: 4 } };
+    expect(statusWrite(null, { ok: false, error: "x", errorText }, now)).toEqual({
+      kind: "offline",
+      error: "x",
+      errorText,
+    });
   });
   test("stays quiet while nothing flips and liveness is fresh", () => {
     expect(statusWrite({ online: true, livenessAt: now - 5_000 }, { ok: true }, now)).toEqual({

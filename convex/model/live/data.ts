@@ -9,6 +9,7 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { boardFromPlayers, boardRoster } from "../../lib/scoreboard";
 import type {
+  TextRef,
   BoardLine,
   Match,
   Player,
@@ -186,12 +187,14 @@ export function playersWriteDue(
 export const LIVENESS_REFRESH_MS = 60_000;
 
 export type StatusWrite =
-  { kind: "none" } | { kind: "online"; refreshOnly: boolean } | { kind: "offline"; error: string };
+  | { kind: "none" }
+  | { kind: "online"; refreshOnly: boolean }
+  | { kind: "offline"; error: string; errorText?: TextRef };
 
 /** When the viewer-facing status document must be written (flip, or liveness older than 60 s). */
 export function statusWrite(
   stored: { online: boolean; livenessAt: number } | null,
-  result: { ok: true } | { ok: false; error: string },
+  result: { ok: true } | { ok: false; error: string; errorText?: TextRef },
   now: number,
 ): StatusWrite {
   if (result.ok) {
@@ -200,7 +203,9 @@ export function statusWrite(
       ? { kind: "online", refreshOnly: true }
       : { kind: "none" };
   }
-  if (!stored || stored.online) return { kind: "offline", error: result.error };
+  if (!stored || stored.online) {
+    return { kind: "offline", error: result.error, errorText: result.errorText };
+  }
   return { kind: "none" };
 }
 
@@ -208,7 +213,7 @@ export function statusWrite(
 export async function storeStatus(
   ctx: MutationCtx,
   serverId: Id<"servers">,
-  result: { ok: true; tvPort?: number | null } | { ok: false; error: string },
+  result: { ok: true; tvPort?: number | null } | { ok: false; error: string; errorText?: TextRef },
   now: number,
   /** When viewers last got a fresh match snapshot: it already tells them the data is live. */
   shownAt?: number,
@@ -228,6 +233,7 @@ export async function storeStatus(
       lastSuccessAt: now,
       livenessAt: now,
       lastError: undefined,
+      lastErrorText: undefined,
       ...gotv,
     };
     if (status) {
@@ -240,7 +246,13 @@ export async function storeStatus(
       );
     } else await ctx.db.insert("serverStatus", { serverId, ...fields, changedAt: now });
   } else if (write.kind === "offline") {
-    const fields = { online: false, livenessAt: now, lastError: write.error, changedAt: now };
+    const fields = {
+      online: false,
+      livenessAt: now,
+      lastError: write.error,
+      lastErrorText: write.errorText,
+      changedAt: now,
+    };
     if (status) await ctx.db.patch("serverStatus", status._id, fields);
     else await ctx.db.insert("serverStatus", { serverId, ...fields });
   }

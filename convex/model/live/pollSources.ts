@@ -11,6 +11,7 @@ import { internal } from "../../_generated/api";
 import type { ActionCtx } from "../../_generated/server";
 import { pollGameServer } from "../../gameServer/poll";
 import { RCON_AUTH_STOPPED } from "../../gameServer/rconFailure";
+import { failureTextRef } from "../../gameServer/request";
 import type { ConnectionType, GameServerTarget, PollResult } from "../../lib/validators";
 
 export type PollSource = (
@@ -30,7 +31,12 @@ const overHttp: PollSource = (_ctx, target, withPlayers) => pollGameServer(targe
  */
 const overRcon: PollSource = async (ctx, target, withPlayers) =>
   target.rconAuthFailed
-    ? { ok: false, error: RCON_AUTH_STOPPED, authFailed: true }
+    ? {
+        ok: false,
+        error: RCON_AUTH_STOPPED,
+        errorText: { key: "refusal.gameServer.rconAuthStopped" },
+        authFailed: true,
+      }
     : await ctx.runAction(internal.rcon.poll, { target, withPlayers });
 
 export const pollSources: Record<ConnectionType, PollSource> = {
@@ -51,6 +57,11 @@ export async function pollServer(
     // The poll's own round trip is the server's latency as the panel feels it: no extra request.
     return { ...result, health: { ...result.health, rttMs: Date.now() - started } };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    const errorText = failureTextRef(error);
+    return {
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+      ...(errorText ? { errorText } : {}),
+    };
   }
 }

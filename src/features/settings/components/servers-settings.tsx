@@ -4,8 +4,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/spinner";
 import { DataTable } from "@/components/ui/table";
-import { t } from "@/i18n";
+import { isMessageKey, t } from "@/i18n";
 import "@/i18n/load/admin";
+import "@/i18n/load/refusals";
 import { useServerSettings, type AdminServer } from "../hooks/use-server-settings";
 import { ServerFormDialog } from "./server-form-dialog";
 import { useConfirmation } from "@/hooks/use-confirmation";
@@ -114,7 +115,7 @@ export function ServersSettings() {
                       {t("admin.servers.rconAuthFailed")}
                     </span>
                   ) : s.lastError ? (
-                    <span className={styles.cellNote}>{s.lastError}</span>
+                    <span className={styles.cellNote}>{lastErrorText(s)}</span>
                   ) : null}
                   {s.pollBackoffMs ? (
                     <span role="status">
@@ -180,4 +181,13 @@ export function ServersSettings() {
       ) : null}
     </section>
   );
+}
+
+/**
+ * Why the server's last poll failed, in the reader's language when the panel words it; the stored
+ * Ukrainian (or the game server's own words) otherwise, as rows written before keys were.
+ */
+function lastErrorText(server: AdminServer): string | undefined {
+  const text = server.lastErrorText;
+  return text && isMessageKey(text.key) ? t(text.key, text.params) : server.lastError;
 }
