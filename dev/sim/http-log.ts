@@ -160,10 +160,27 @@ export class ServerHttpLog {
     this.narrator.rconEcho(from, command);
   }
 
-  /** Resolves once the lines written so far have been posted (or failed) and no POST is under way. */
+  /**
+   * Resolves once the lines written so far have been posted (or failed) and no POST is under way.
+   * An answered POST sends the lines that waited meanwhile from a timer of its own, so a listener
+   * the panel answers is waited for until it has acknowledged every line written before this call
+   * (lines written later, by a running clock, are not waited for); one it refuses is retried later
+   * and not waited for.
+   */
   async settled(): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    const targets = new Map(this.listeners.map((l) => [l, l.lines + l.queue.length]));
+    const behind = (l: Listener) =>
+      this.listeners.includes(l) &&
+      l.lines < (targets.get(l) ?? 0) &&
+      (l.statuses.length === 0 || l.statuses.at(-1) === 200);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (this.inFlight.size > 0) {
+        await Promise.allSettled([...this.inFlight]);
+        continue;
+      }
+      if (this.stopped || ![...targets.keys()].some(behind)) return;
+    }
   }
 
   stop(): void {
