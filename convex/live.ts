@@ -12,7 +12,7 @@ import {
   vSummary,
 } from "./lib/validators";
 import { enabledServersWithStatus, shownServer } from "./model/live/data";
-import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./model/live/snapshots";
+import { playerSnapshotOf, statusOf, storedMatchSnapshotOf } from "./model/live/snapshots";
 import { kickPollerIfIdle } from "./model/live/pollSchedule";
 import { gotvAddressOf } from "./model/live/gotv";
 import { recordPresence } from "./model/live/presence";
@@ -78,7 +78,8 @@ export const dashboard = publicQuery({
       return { serverId: null, gotvAddress: null, status: null, snapshot: null, rounds: [] };
     }
     const serverId = server._id;
-    const row = await matchSnapshotOf(ctx, serverId);
+    // As written, with the course the browser follows by itself (see `Match.upcoming`).
+    const row = await storedMatchSnapshotOf(ctx, serverId);
     const log = await roundLogOf(ctx, serverId);
     const status = await statusOf(ctx, serverId);
     return {

@@ -167,6 +167,11 @@ export default defineSchema({
     board: v.optional(v.array(vBoardLine)),
     updatedAt: v.number(),
     pushedAt: v.optional(v.number()),
+    /** The buy time and round time the poller learnt from this server's rounds (ms), for the
+     * course it announces (model/live/roundCourse.ts); written only with the match. */
+    roundTiming: v.optional(
+      v.object({ freezeMs: v.optional(v.number()), roundMs: v.optional(v.number()) }),
+    ),
   }).index("by_serverId", ["serverId"]),
 
   /* Latest player list; replaced only when the content changes. */

@@ -33,7 +33,9 @@ export interface WirePlayers {
  * the names CS2's team entities carry by side (`mp_teamname_1/2`, following the halftime swap),
  * `""` when none is set.
  */
-export type WireMatch = Required<Omit<Match, "phaseEndsAt" | "bombEndsAt" | "unknown">> & {
+export type WireMatch = Required<
+  Omit<Match, "phaseEndsAt" | "bombEndsAt" | "unknown" | "upcoming">
+> & {
   /**
    * Seconds left in the current phase (warmup, freezetime, the round, the pause before the next
    * round), null while no timer runs (paused, warmup held). A CounterStrikeSharp plugin reads it

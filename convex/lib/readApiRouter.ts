@@ -56,8 +56,11 @@ function grouped(players: Player[]) {
 /** The match as the API shows it: what the server could not report is null, never a placeholder. */
 function publicMatch(match: Match) {
   const unknown = new Set(match.unknown ?? []);
+  // The match as it stands now (snapshotOfServer moved it along its course); the course itself
+  // is the panel's own bookkeeping, not part of the documented answer.
+  const { upcoming: _course, ...shown } = match;
   return {
-    ...match,
+    ...shown,
     ...(unknown.has("score") ? { scoreCT: null, scoreT: null } : {}),
     ...(unknown.has("phase") ? { roundPhase: null } : {}),
   };

@@ -92,6 +92,19 @@ export const vUnknownMatchField = v.union(
 );
 export type UnknownMatchField = Infer<typeof vUnknownMatchField>;
 
+/**
+ * A phase the server is known to enter when the one before it runs out: the next round's buy
+ * time after a round's end, its play after the buy time. The durations are the server's own, as
+ * learnt from the rounds before (model/live/roundCourse.ts).
+ */
+export const vCourseStep = v.object({
+  roundPhase: vRoundPhase,
+  round: v.number(),
+  /** When this phase's timer runs out (epoch ms). */
+  endsAt: v.number(),
+});
+export type CourseStep = Infer<typeof vCourseStep>;
+
 export const vMatch = v.object({
   serverName: v.string(),
   mapName: v.string(),
@@ -113,6 +126,13 @@ export const vMatch = v.object({
   phaseEndsAt: v.optional(v.number()),
   /** When the planted bomb explodes (epoch ms); absent while no bomb is planted or unknown. */
   bombEndsAt: v.optional(v.number()),
+  /**
+   * The phases that follow the current one, each from the end of the one before: readers follow
+   * them with the clock (lib/phaseCourse.ts `matchAt`), so a round's buy time and its start cost
+   * no write and wake no viewer. Absent when the server's timing is not known yet, or when what
+   * follows is not certain (the last round of a half or of the match, a live round).
+   */
+  upcoming: v.optional(v.array(vCourseStep)),
   /**
    * What the server could not report: those fields hold placeholders (0, "live") and every reader
    * shows them as unknown. Absent when everything is known.

@@ -16,6 +16,7 @@ export { PUSH_ACTIVE_MS } from "../../convex/lib/push";
 export type { Kill, KillPlayer } from "../../convex/lib/killFeed";
 export { LOG_ACTIVE_MS } from "../../convex/lib/killFeed";
 export { HEARTBEAT_INTERVAL_MS } from "../../convex/lib/presence";
+export { courseStepStart, matchAt, nextCourseChange } from "../../convex/lib/phaseCourse";
 export { isSteamId64 } from "../../convex/lib/steamId";
 export { profileIdsToWatch } from "../../convex/lib/profileIds";
 export { csvLine } from "../../convex/lib/csv";

@@ -29,7 +29,15 @@ import {
 } from "./matchMerge";
 import { serverByKey, SERVER_KEY_MAX_LENGTH } from "../servers/records";
 import { requestSteamData } from "../steam/data";
-import { matchSnapshotOf, playerSnapshotOf, statusOf } from "./snapshots";
+import {
+  matchSnapshotOf,
+  playerSnapshotOf,
+  snapshotAt,
+  statusOf,
+  storedMatchSnapshotOf,
+} from "./snapshots";
+import { followsCourse, learnTiming, withCourse } from "./roundCourse";
+import { sameJson } from "../../lib/sameJson";
 
 /** "Name (SteamID64)" by the server's snapshot or their newest sanction, else the SteamID64 alone. */
 export async function playerLabel(
@@ -105,21 +113,7 @@ export async function snapshotOfServer(
   };
 }
 
-/** Key-order-independent deep equality for plain JSON values. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => sameJson(x, bb[i]));
-  }
-  const ao = a as Record<string, unknown>;
-  const bo = b as Record<string, unknown>;
-  const keys = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bkeys = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return keys.length === bkeys.length && keys.every((k) => sameJson(ao[k], bo[k]));
-}
+export { sameJson };
 
 export function matchChanged(
   stored: { match: Match; summary?: Summary } | null,
@@ -318,6 +312,10 @@ export async function storePushedMatch(
     delete match.phaseEndsAt;
     delete match.bombEndsAt;
   }
+  if (match.roundPhase !== snapshot.match.roundPhase || match.round !== snapshot.match.round) {
+    // The course went from the phase the event has just replaced.
+    delete match.upcoming;
+  }
   if (match.unknown && fields.scoreCT !== undefined) {
     // The event proved the score and phase a plain RCON poll could not read.
     const unknown = match.unknown.filter((f) => f !== "score" && f !== "phase");
@@ -350,7 +348,7 @@ export async function storeExpectedMap(
 ): Promise<boolean> {
   const snapshot = await matchSnapshotOf(ctx, serverId);
   if (!snapshot || snapshot.match.mapName === mapName) return false;
-  const { round: _round, teamCT: _ct, teamT: _t, ...rest } = snapshot.match;
+  const { round: _round, teamCT: _ct, teamT: _t, upcoming: _course, ...rest } = snapshot.match;
   await ctx.db.patch("matchSnapshots", snapshot._id, {
     match: { ...rest, mapName, scoreCT: 0, scoreT: 0, roundPhase: "warmup" },
     updatedAt: now,
@@ -373,7 +371,9 @@ export async function storePollResult(
     await storeStatus(ctx, serverId, result, now);
     return [];
   }
-  const snapshot = await matchSnapshotOf(ctx, serverId);
+  const stored = await storedMatchSnapshotOf(ctx, serverId);
+  // Merged with the match as it stands now: the stored one moved along its course.
+  const snapshot = stored && snapshotAt(stored, now);
   const named = keepLoggedBomb(
     snapshot?.match,
     steadyClocks(snapshot?.match, keepTeamNames(snapshot?.match, result.match)),
@@ -383,7 +383,13 @@ export async function storePollResult(
   // What an event or CS2's log told and this poll cannot read (totals, players' numbers on a
   // plain server over RCON) stays as they told it.
   const told = kept !== named && !!snapshot?.summary && !snapshot.match.unknown?.includes("totals");
-  const match = told ? withoutUnknown(kept, "totals") : kept;
+  const read = told ? withoutUnknown(kept, "totals") : kept;
+  const onCourse = !!stored && followsCourse(stored.match, read, now);
+  const roundTiming = onCourse
+    ? stored.roundTiming
+    : learnTiming(snapshot?.match, read, stored?.roundTiming);
+  // On its course the match stands as the course has it now (written so if anything else is).
+  const match = onCourse ? snapshot!.match : withCourse(read, roundTiming);
   const summary = told && kept.unknown?.includes("totals") ? snapshot.summary! : result.summary;
   const statsUnknown = !!result.players?.some((p) => p.statsUnknown);
   // A poll without the player list keeps the board it has (a later list or event refreshes it),
@@ -400,14 +406,23 @@ export async function storePollResult(
             }))
           : snapshot?.board;
   const polled = { match, summary, ...(board ? { board } : {}) };
+  // Against the match as it stands now: a phase the course moved on to counts as shown when it
+  // began, as if it had been written, so the totals' minute and the freshness stamp count from it
+  // (the browser's hint does the same).
   const matchDue = matchWriteDue(snapshot, polled, now);
   await storeStatus(ctx, serverId, result, now, matchDue ? now : snapshot?.updatedAt);
   // A new map may be a workshop map to name; new players may have Steam avatars (one lookup).
   const mapNames = !snapshot || snapshot.match.mapName !== match.mapName ? [match.mapName] : [];
   if (matchDue) {
-    const pushedAt = match === named ? undefined : snapshot?.pushedAt;
-    const doc = { serverId, ...polled, updatedAt: now, ...(pushedAt ? { pushedAt } : {}) };
-    if (snapshot) await ctx.db.replace("matchSnapshots", snapshot._id, doc);
+    const pushedAt = read === named ? undefined : snapshot?.pushedAt;
+    const doc = {
+      serverId,
+      ...polled,
+      updatedAt: now,
+      ...(pushedAt ? { pushedAt } : {}),
+      ...(roundTiming ? { roundTiming } : {}),
+    };
+    if (stored) await ctx.db.replace("matchSnapshots", stored._id, doc);
     else await ctx.db.insert("matchSnapshots", doc);
   }
   const players = result.players ? await playerSnapshotOf(ctx, serverId) : null;

@@ -152,7 +152,15 @@ export function loggedMatch(
   pollClocks = false,
 ): Match {
   const names = namesBySide(s);
-  const { phaseEndsAt: _p, bombEndsAt: _b, unknown, teamCT: _c, teamT: _t, ...rest } = stored;
+  const {
+    phaseEndsAt: _p,
+    bombEndsAt: _b,
+    unknown,
+    teamCT: _c,
+    teamT: _t,
+    upcoming,
+    ...rest
+  } = stored;
   const match: Match = {
     ...rest,
     mapName: s.map || stored.mapName,
@@ -174,6 +182,8 @@ export function loggedMatch(
     : clock(s.bombEndsLog, offset, stored.bombEndsAt);
   if (phaseEndsAt !== undefined) match.phaseEndsAt = phaseEndsAt;
   if (bombEndsAt !== undefined) match.bombEndsAt = bombEndsAt;
+  // The course is the poll's: it stands while the poll owns the phase, and goes where the log does.
+  if (pollClocks && upcoming) match.upcoming = upcoming;
   const left = (unknown ?? []).filter((f) => f !== "score" && f !== "phase" && f !== "totals");
   if (left.length > 0) match.unknown = left;
   return match;

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Scorebug } from "@/features/overlay/components/scorebug";
 import { useHeartbeat } from "@/features/live/hooks/use-heartbeat";
 import { useKillFeed } from "@/hooks/use-kill-feed";
+import { useMatchNow } from "@/hooks/use-match-now";
 import { api } from "@/lib/backend";
 import { overlayQueryArgs, type OverlayOptions } from "./overlay-options";
 
@@ -20,7 +21,8 @@ export function OverlayView({ options }: { options: OverlayOptions }) {
     document.documentElement.dataset.overlay = "";
     return () => void delete document.documentElement.dataset.overlay;
   }, []);
-  const match = live === undefined ? undefined : (live.snapshot?.match ?? null);
+  const shown = useMatchNow(live?.snapshot);
+  const match = live === undefined ? undefined : (shown?.match ?? null);
   return (
     <Scorebug
       match={match}

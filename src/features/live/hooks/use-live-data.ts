@@ -2,6 +2,7 @@ import { useQuery } from "convex/react";
 import { useEffect } from "react";
 import type { FunctionArgs, FunctionReturnType } from "convex/server";
 import { api, type Id } from "@/lib/backend";
+import { useMatchNow } from "@/hooks/use-match-now";
 import { markFirstScreenShown } from "@/lib/first-screen";
 import { forgetEarlyDashboard, useEarlyDashboard } from "../utils/early-dashboard";
 
@@ -54,12 +55,14 @@ export function useLiveData(
   useEffect(() => {
     if (dashboard !== undefined) markFirstScreenShown();
   }, [dashboard]);
+  // The round's course moves the phase on between writes (a round's buy time and its start).
+  const snapshot = useMatchNow(dashboard?.snapshot);
   const playerList = useQuery(api.live.playerList, screen === "players" ? args : "skip");
   const status = useQuery(api.live.status, screen === "other" ? args : "skip");
   if (screen === "dashboard") {
     return {
       status: dashboard?.status,
-      snapshot: dashboard?.snapshot,
+      snapshot,
       rounds: dashboard?.rounds,
       gotvAddress: dashboard?.gotvAddress,
       players: undefined,

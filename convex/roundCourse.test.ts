@@ -1,0 +1,181 @@
+/**
+ * A round's course through the poller's store: learnt from one round, announced with the next
+ * round's end, followed by every reader, and a poll on it writes nothing a viewer would wake for.
+ */
+import { describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { setupTest, serverRow, type TestConvex } from "./test.setup";
+import { storePollResult } from "./model/live/data";
+import { matchAt } from "./lib/phaseCourse";
+import type { Match, Summary } from "./lib/validators";
+
+const summary: Summary = {
+  totalPlayers: 10,
+  totalKills: 6,
+  totalDeaths: 6,
+  totalDamage: 600,
+  totalBombsPlanted: 0,
+  totalBombsDefused: 0,
+};
+
+/** Round timing of a competitive server: 7 s after a round, 15 s to buy, 115 s to play. */
+function at(T: number) {
+  const base: Match = {
+    serverName: "S1",
+    mapName: "de_mirage",
+    scoreCT: 1,
+    scoreT: 0,
+    playersOnline: 10,
+    roundPhase: "live",
+    maxRounds: 24,
+  };
+  return {
+    over: (round: number, end: number, score: [number, number]): Match => ({
+      ...base,
+      scoreCT: score[0],
+      scoreT: score[1],
+      round,
+      roundPhase: "over",
+      phaseEndsAt: T + end,
+    }),
+    buying: (round: number, end: number, score: [number, number]): Match => ({
+      ...base,
+      scoreCT: score[0],
+      scoreT: score[1],
+      round,
+      roundPhase: "freezetime",
+      phaseEndsAt: T + end,
+    }),
+    playing: (round: number, end: number, score: [number, number]): Match => ({
+      ...base,
+      scoreCT: score[0],
+      scoreT: score[1],
+      round,
+      roundPhase: "live",
+      phaseEndsAt: T + end,
+    }),
+  };
+}
+
+async function seed(t: TestConvex): Promise<Id<"servers">> {
+  return await t.run((ctx) => ctx.db.insert("servers", serverRow({ key: "server1" })));
+}
+
+function poller(t: TestConvex, serverId: Id<"servers">, T: number) {
+  return {
+    poll: (match: Match, s: number, totals: Summary = summary) =>
+      t.run((ctx) => storePollResult(ctx, serverId, { ok: true, match, summary: totals }, T + s)),
+    stored: () =>
+      t.run(async (ctx) => {
+        const match = await ctx.db
+          .query("matchSnapshots")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique();
+        const status = await ctx.db
+          .query("serverStatus")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique();
+        return { match: match!, status: status! };
+      }),
+  };
+}
+
+describe("a round's course", () => {
+  test("learnt from one round, then the next buy time and round go live without a write", async () => {
+    const t = setupTest();
+    const serverId = await seed(t);
+    // The match runs in the recent past, so the public API reads it in round 3's play.
+    const T = Date.now() - 90_000;
+    const m = at(T);
+    const { poll, stored } = poller(t, serverId, T);
+
+    await poll(m.over(1, 7_000, [1, 0]), 0);
+    await poll(m.buying(2, 22_000, [1, 0]), 8_000);
+    await poll(m.playing(2, 137_000, [1, 0]), 23_000);
+    expect((await stored()).match.roundTiming).toEqual({ freezeMs: 15_000, roundMs: 115_000 });
+
+    // Round 2 ends: the write announces round 3's buy time and play.
+    await poll(m.over(2, 67_000, [1, 1]), 60_000);
+    const written = await stored();
+    expect(written.match.updatedAt).toBe(T + 60_000);
+    expect(written.match.match.upcoming).toEqual([
+      { roundPhase: "freezetime", round: 3, endsAt: T + 82_000 },
+      { roundPhase: "live", round: 3, endsAt: T + 197_000 },
+    ]);
+
+    // Polls on the course (clocks read a little off, as polls do) write neither the match nor
+    // the status's freshness stamp.
+    await poll(m.buying(3, 82_400, [1, 1]), 70_000);
+    await poll(m.playing(3, 196_700, [1, 1]), 85_000);
+    const after = await stored();
+    expect(after.match._id).toBe(written.match._id);
+    expect(after.match.updatedAt).toBe(T + 60_000);
+    expect(after.status.livenessAt).toBe(written.status.livenessAt);
+
+    // The viewers' query answers the course; the browser and the public API follow it.
+    const view = await t.query(api.live.dashboard, { serverId });
+    expect(view.snapshot?.match.roundPhase).toBe("over");
+    expect(matchAt(view.snapshot!.match, T + 85_000)).toMatchObject({
+      roundPhase: "live",
+      round: 3,
+      phaseEndsAt: T + 197_000,
+    });
+    const res = await t.fetch("/api/servers/server1/match", { method: "GET" });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ roundPhase: "live", round: 3, phaseEndsAt: T + 197_000 });
+    expect(body).not.toHaveProperty("upcoming");
+
+    // The totals' minute counts from the round going live (82 s), not from the last write.
+    const kills = { ...summary, totalKills: 8, totalDeaths: 8 };
+    await poll(m.playing(3, 197_000, [1, 1]), 130_000, kills);
+    expect((await stored()).match.updatedAt).toBe(T + 60_000);
+    await poll(m.playing(3, 197_000, [1, 1]), 143_000, kills);
+    const refreshed = await stored();
+    expect(refreshed.match.updatedAt).toBe(T + 143_000);
+    expect(refreshed.match.summary?.totalKills).toBe(8);
+    // Written as it stands: round 3 live, its course spent.
+    expect(refreshed.match.match).toMatchObject({ roundPhase: "live", round: 3 });
+  });
+
+  test("a server off its course writes what it read: a tactical pause, a longer buy time", async () => {
+    const t = setupTest();
+    const serverId = await seed(t);
+    const T = Date.now() + 3_600_000;
+    const m = at(T);
+    const { poll, stored } = poller(t, serverId, T);
+    await poll(m.over(1, 7_000, [1, 0]), 0);
+    await poll(m.buying(2, 22_000, [1, 0]), 8_000);
+    await poll(m.playing(2, 137_000, [1, 0]), 23_000);
+    await poll(m.over(2, 67_000, [1, 1]), 60_000);
+
+    await poll({ ...m.buying(3, 82_000, [1, 1]), roundPhase: "paused" }, 75_000);
+    let now = await stored();
+    expect(now.match.updatedAt).toBe(T + 75_000);
+    expect(now.match.match).toMatchObject({ roundPhase: "paused", round: 3 });
+    expect(now.match.match).not.toHaveProperty("upcoming");
+
+    // The pause ends with 10 s of buy time left: a new clock, and the round's play after it.
+    await poll(m.buying(3, 145_000, [1, 1]), 135_000);
+    now = await stored();
+    expect(now.match.updatedAt).toBe(T + 135_000);
+    expect(now.match.match.upcoming).toEqual([
+      { roundPhase: "live", round: 3, endsAt: T + 260_000 },
+    ]);
+  });
+
+  test("no course over the half: CS2 swaps sides and may hold a halftime", async () => {
+    const t = setupTest();
+    const serverId = await seed(t);
+    const T = Date.now() + 3_600_000;
+    const m = at(T);
+    const { poll, stored } = poller(t, serverId, T);
+    await poll(m.over(10, 7_000, [6, 4]), 0);
+    await poll(m.buying(11, 22_000, [6, 4]), 8_000);
+    await poll(m.playing(11, 137_000, [6, 4]), 23_000);
+    await poll(m.over(11, 67_000, [6, 5]), 60_000);
+    expect((await stored()).match.match.upcoming).toHaveLength(2);
+    await poll(m.over(12, 180_000, [7, 5]), 173_000);
+    expect((await stored()).match.match).not.toHaveProperty("upcoming");
+  });
+});
