@@ -9,7 +9,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { matchSnapshotOf } from "./model/live/snapshots";
+import { matchSnapshotOf, storedMatchSnapshotOf } from "./model/live/snapshots";
+import { matchAt } from "./lib/phaseCourse";
+import { sameJson } from "./lib/sameJson";
+import { CLOCK_JITTER_MS } from "./model/live/matchMerge";
+import type { Doc } from "./_generated/dataModel";
 import { roundLogOf } from "./model/history/rounds";
 import { readLogLine } from "./model/serverLog/lines";
 import { serverRow, setupTest, type TestConvex } from "./test.setup";
@@ -318,3 +322,44 @@ test("a plain CS2 server is recorded around its live map: tv_record at the start
   expect(kinds.filter((k) => k === "demoRecord")).toHaveLength(kinds.length / 2);
   kinds.forEach((k, i) => expect(k).toBe(i % 2 === 0 ? "demoRecord" : "demoStop"));
 }, 120_000);
+
+describe.each([
+  "seatlon-0f870999-de_inferno.log",
+  "seatlon-de345abb-de_mirage.log",
+  "seatlon-test-http-dathost.log",
+])("%s: the round's course", (file) => {
+  test("every reader sees the log's phase at each batch, and no write only restates the course", async () => {
+    const text = readFileSync(path.join(REAL, file), "utf8");
+    const { t, serverId } = await world();
+    let before: Doc<"matchSnapshots"> | null = null;
+    let checked = 0;
+    await replay(t, text, async (i) => {
+      const { row, log } = await t.run(async (ctx) => ({
+        row: (await storedMatchSnapshotOf(ctx, serverId))!,
+        log: await ctx.db
+          .query("serverLogMatches")
+          .withIndex("by_serverId", (q) => q.eq("serverId", serverId))
+          .unique(),
+      }));
+      const now = Date.now();
+      if (before && row.updatedAt !== before.updatedAt) {
+        // A write the course had already told (the buy time or the round going live, nothing
+        // else new) would wake every viewer for nothing.
+        const { upcoming: _u, ...told } = matchAt(before.match, now);
+        const { upcoming: _w, ...written } = row.match;
+        const same = sameJson(told, written) && sameJson(before.board, row.board);
+        expect(same && sameJson(before.summary, row.summary), `batch ${i}`).toBe(false);
+      }
+      before = row;
+      const s = log?.state;
+      if (!s?.live || s.over) return;
+      // The course's clock may run up to a poll's jitter off the log's own (a buy time cut short).
+      const phases = [now - CLOCK_JITTER_MS, now, now + CLOCK_JITTER_MS].map(
+        (at) => matchAt(row.match, at).roundPhase,
+      );
+      expect(phases, `batch ${i}`).toContain(s.phase);
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(100);
+  }, 120_000);
+});

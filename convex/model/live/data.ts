@@ -36,7 +36,7 @@ import {
   statusOf,
   storedMatchSnapshotOf,
 } from "./snapshots";
-import { followsCourse, learnTiming, withCourse } from "./roundCourse";
+import { coursed, learnTiming, withCourse } from "./roundCourse";
 import { sameJson } from "../../lib/sameJson";
 
 /** "Name (SteamID64)" by the server's snapshot or their newest sanction, else the SteamID64 alone. */
@@ -142,7 +142,7 @@ export const PLAYER_STATS_REFRESH_MS = 30_000;
  */
 export function matchWriteDue(
   stored: { match: Match; summary?: Summary; board?: BoardLine[]; updatedAt: number } | null,
-  next: { match: Match; summary: Summary; board?: BoardLine[] },
+  next: { match: Match; summary?: Summary; board?: BoardLine[] },
   now: number,
 ): boolean {
   if (!stored || !sameJson(stored.match, next.match)) return true;
@@ -384,12 +384,16 @@ export async function storePollResult(
   // plain server over RCON) stays as they told it.
   const told = kept !== named && !!snapshot?.summary && !snapshot.match.unknown?.includes("totals");
   const read = told ? withoutUnknown(kept, "totals") : kept;
-  const onCourse = !!stored && followsCourse(stored.match, read, now);
-  const roundTiming = onCourse
-    ? stored.roundTiming
-    : learnTiming(snapshot?.match, read, stored?.roundTiming);
-  // On its course the match stands as the course has it now (written so if anything else is).
-  const match = onCourse ? snapshot!.match : withCourse(read, roundTiming);
+  // The phase this poll read itself, not one an event or CS2's log told (kept with its course).
+  const ownPhase = kept === named;
+  const roundTiming = ownPhase
+    ? learnTiming(snapshot?.match, read, stored?.roundTiming)
+    : stored?.roundTiming;
+  const match = !ownPhase
+    ? read
+    : stored
+      ? coursed(stored.match, snapshot!.match, read, roundTiming, now)
+      : withCourse(read, roundTiming);
   const summary = told && kept.unknown?.includes("totals") ? snapshot.summary! : result.summary;
   const statsUnknown = !!result.players?.some((p) => p.statsUnknown);
   // A poll without the player list keeps the board it has (a later list or event refreshes it),

@@ -89,3 +89,19 @@ describe("team names a poll does not report", () => {
     expect(keepTeamNames(ended, { ...unnamed, mapName: "de_anubis" })).not.toHaveProperty("teamT");
   });
 });
+
+describe("a plain server's poll under what CS2's log told", () => {
+  test("keeps the log's score, phase, clocks and the round's course", () => {
+    const rcon: Match = { ...match, unknown: ["score", "phase", "totals"] };
+    const logged: Match = {
+      ...match,
+      round: 7,
+      roundPhase: "over",
+      phaseEndsAt: 10_000,
+      upcoming: [{ roundPhase: "freezetime", round: 8, endsAt: 25_000 }],
+      unknown: ["totals"],
+    };
+    const kept = behindPush({ match: logged, pushedAt: 1_000 }, rcon, 60_000);
+    expect(kept).toEqual({ ...logged, unknown: ["totals"] });
+  });
+});

@@ -116,7 +116,9 @@ function fillFromPush(stored: { match: Match; pushedAt?: number } | null, next: 
   const unknown = next.unknown.filter((f) => f !== "score" && f !== "phase");
   const match: Match = { ...next, scoreCT, scoreT, roundPhase };
   if (round !== undefined) match.round = round;
-  // CS2's log tells the clocks, the halves and the teams' names, which such a poll cannot read.
+  // CS2's log tells the clocks, the halves and the teams' names, which such a poll cannot read,
+  // and the course its clocks announce.
+  if (!match.upcoming && stored.match.upcoming) match.upcoming = stored.match.upcoming;
   for (const key of ["phaseEndsAt", "bombEndsAt", "maxRounds"] as const) {
     if (match[key] === undefined && stored.match[key] !== undefined) match[key] = stored.match[key];
   }

@@ -70,7 +70,8 @@ function nextRoundPlain(match: Match): boolean {
 export function withCourse(match: Match, timing: RoundTiming | undefined): Match {
   const { upcoming: _old, ...bare } = match;
   const end = match.phaseEndsAt;
-  if (end === undefined || match.round === undefined || match.unknown?.length) return bare;
+  const unread = match.unknown?.some((f) => f === "phase" || f === "score");
+  if (end === undefined || match.round === undefined || unread) return bare;
   const steps: CourseStep[] = [];
   if (match.roundPhase === "over" && timing?.freezeMs && nextRoundPlain(match)) {
     const round = match.round + 1;
@@ -121,4 +122,19 @@ export function followsCourse(stored: Match, next: Match, now: number): boolean 
   if (!step || next.phaseEndsAt === undefined) return false;
   if (Math.abs(step.endsAt - next.phaseEndsAt) >= CLOCK_JITTER_MS) return false;
   return step.endsAt > now - CLOCK_JITTER_MS;
+}
+
+/**
+ * What a new reading of the phase stores: the match as its course has it now when the reading
+ * only follows that course (so nothing is written), else the reading with the course its timing
+ * makes certain. `stored` as written, `shown` the same moved along its course to `now`.
+ */
+export function coursed(
+  stored: Match,
+  shown: Match,
+  read: Match,
+  timing: RoundTiming | undefined,
+  now: number,
+): Match {
+  return followsCourse(stored, read, now) ? shown : withCourse(read, timing);
 }

@@ -25,7 +25,8 @@ import { mergeMarks, roundLogOf } from "../history/rounds";
 import { pushStatusOf } from "../push/status";
 import { CLOCK_JITTER_MS } from "../live/matchMerge";
 import { matchWriteDue, sameJson } from "../live/data";
-import { matchSnapshotOf } from "../live/snapshots";
+import { snapshotAt, storedMatchSnapshotOf } from "../live/snapshots";
+import { coursed, learnTiming, type RoundTiming } from "../live/roundCourse";
 import {
   EMPTY_LOG_MATCH,
   foldLog,
@@ -456,8 +457,8 @@ async function storeLiveMatch(
   pollClocks: boolean,
 ) {
   if (!state.map) return;
-  const snapshot = await matchSnapshotOf(ctx, serverId);
-  if (!snapshot) {
+  const stored = await storedMatchSnapshotOf(ctx, serverId);
+  if (!stored) {
     // Never polled (its RCON or plugin unreachable so far): the log alone shows the match.
     const base: Match = {
       serverName: "",
@@ -477,7 +478,14 @@ async function storeLiveMatch(
     });
     return;
   }
-  const match = loggedMatch(snapshot.match, state, offset, pollClocks);
+  const snapshot = snapshotAt(stored, now);
+  const read = loggedMatch(snapshot.match, state, offset, pollClocks);
+  // Where the log tells the phase, it announces the round's course as the poller does: the buy
+  // time and the round's start that follow it then cost no write.
+  const roundTiming = pollClocks
+    ? stored.roundTiming
+    : (logTiming(state) ?? learnTiming(snapshot.match, read, stored.roundTiming));
+  const match = pollClocks ? read : coursed(stored.match, snapshot.match, read, roundTiming, now);
   // Where the poll reads the players' numbers (the plugin API), the board and the totals are its
   // own: the log's count of the same match differs a little (damage, who counts as playing), and
   // two writers taking turns would wake every viewer at each poll and each log batch.
@@ -486,14 +494,22 @@ async function storeLiveMatch(
   const summary = counted ? summaryOf(state) : snapshot.summary;
   // Score, phase, names and who plays where at once; a kill's numbers on the board and in the
   // totals with the next of those or once a minute (as the poller writes them).
-  if (!matchWriteDue(snapshot, { match, summary: summary ?? summaryOf(state), board }, now)) {
+  // Compared as written: a summary the log does not count yet (warm-up) is no change.
+  if (!matchWriteDue(snapshot, { match, summary, board }, now)) {
     return;
   }
   await ctx.db.patch("matchSnapshots", snapshot._id, {
     match,
     ...(board ? { board } : {}),
     ...(summary ? { summary } : {}),
+    ...(roundTiming ? { roundTiming } : {}),
     updatedAt: now,
     pushedAt: now,
   });
+}
+
+/** The buy time and round time the log's cvars told (`mp_freezetime`, `mp_roundtime`), if both. */
+function logTiming(state: LogMatchState): RoundTiming | undefined {
+  if (state.freezeTime === undefined || !state.roundTime) return undefined;
+  return { freezeMs: state.freezeTime * 1000, roundMs: state.roundTime * 1000 };
 }
