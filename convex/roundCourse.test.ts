@@ -19,43 +19,39 @@ const summary: Summary = {
   totalBombsDefused: 0,
 };
 
-/** Round timing of a competitive server: 7 s after a round, 15 s to buy, 115 s to play. */
+/** A poll's reading of round `round` in `phase`, its clock running out `end` ms after T. */
 function at(T: number) {
-  const base: Match = {
-    serverName: "S1",
-    mapName: "de_mirage",
-    scoreCT: 1,
-    scoreT: 0,
-    playersOnline: 10,
-    roundPhase: "live",
-    maxRounds: 24,
-  };
-  return {
-    over: (round: number, end: number, score: [number, number]): Match => ({
-      ...base,
-      scoreCT: score[0],
-      scoreT: score[1],
+  const reading =
+    (roundPhase: Match["roundPhase"]) =>
+    (round: number, end: number, [scoreCT, scoreT]: [number, number]): Match => ({
+      serverName: "S1",
+      mapName: "de_mirage",
+      scoreCT,
+      scoreT,
+      playersOnline: 10,
+      maxRounds: 24,
       round,
-      roundPhase: "over",
+      roundPhase,
       phaseEndsAt: T + end,
-    }),
-    buying: (round: number, end: number, score: [number, number]): Match => ({
-      ...base,
-      scoreCT: score[0],
-      scoreT: score[1],
-      round,
-      roundPhase: "freezetime",
-      phaseEndsAt: T + end,
-    }),
-    playing: (round: number, end: number, score: [number, number]): Match => ({
-      ...base,
-      scoreCT: score[0],
-      scoreT: score[1],
-      round,
-      roundPhase: "live",
-      phaseEndsAt: T + end,
-    }),
-  };
+    });
+  return { over: reading("over"), buying: reading("freezetime"), playing: reading("live") };
+}
+
+/**
+ * Round `n` played at a competitive server's timing (7 s after a round, 15 s to buy, 115 s to
+ * play) and round `n + 1` ended at 60 s, `score` before and after it: the poller has learnt the
+ * timing and announced round `n + 2`'s course.
+ */
+async function learnt(
+  poll: (match: Match, s: number) => Promise<unknown>,
+  m: ReturnType<typeof at>,
+  n: number,
+  [before, after]: [[number, number], [number, number]],
+) {
+  await poll(m.over(n, 7_000, before), 0);
+  await poll(m.buying(n + 1, 22_000, before), 8_000);
+  await poll(m.playing(n + 1, 137_000, before), 23_000);
+  await poll(m.over(n + 1, 67_000, after), 60_000);
 }
 
 async function seed(t: TestConvex): Promise<Id<"servers">> {
@@ -144,10 +140,10 @@ describe("a round's course", () => {
     const T = Date.now() + 3_600_000;
     const m = at(T);
     const { poll, stored } = poller(t, serverId, T);
-    await poll(m.over(1, 7_000, [1, 0]), 0);
-    await poll(m.buying(2, 22_000, [1, 0]), 8_000);
-    await poll(m.playing(2, 137_000, [1, 0]), 23_000);
-    await poll(m.over(2, 67_000, [1, 1]), 60_000);
+    await learnt(poll, m, 1, [
+      [1, 0],
+      [1, 1],
+    ]);
 
     await poll({ ...m.buying(3, 82_000, [1, 1]), roundPhase: "paused" }, 75_000);
     let now = await stored();
@@ -170,10 +166,10 @@ describe("a round's course", () => {
     const T = Date.now() + 3_600_000;
     const m = at(T);
     const { poll, stored } = poller(t, serverId, T);
-    await poll(m.over(10, 7_000, [6, 4]), 0);
-    await poll(m.buying(11, 22_000, [6, 4]), 8_000);
-    await poll(m.playing(11, 137_000, [6, 4]), 23_000);
-    await poll(m.over(11, 67_000, [6, 5]), 60_000);
+    await learnt(poll, m, 10, [
+      [6, 4],
+      [6, 5],
+    ]);
     expect((await stored()).match.match.upcoming).toHaveLength(2);
     await poll(m.over(12, 180_000, [7, 5]), 173_000);
     expect((await stored()).match.match).not.toHaveProperty("upcoming");
