@@ -160,6 +160,29 @@ describe("a round's course", () => {
     ]);
   });
 
+  test("a changed buy time is learnt again from the first round that shows it", async () => {
+    const t = setupTest();
+    const serverId = await seed(t);
+    const T = Date.now() + 3_600_000;
+    const m = at(T);
+    const { poll, stored } = poller(t, serverId, T);
+    await learnt(poll, m, 1, [
+      [1, 0],
+      [1, 1],
+    ]);
+    // mp_freezetime 20: round 3's buy time ends 5 s after the course said (82 s).
+    await poll(m.buying(3, 87_000, [1, 1]), 70_000);
+    const off = await stored();
+    expect(off.match.updatedAt).toBe(T + 70_000);
+    expect(off.match.roundTiming).toEqual({ freezeMs: 20_000, roundMs: 115_000 });
+    // Round 3 ends: round 4's course has the new buy time.
+    await poll(m.over(3, 157_000, [2, 1]), 150_000);
+    expect((await stored()).match.match.upcoming).toEqual([
+      { roundPhase: "freezetime", round: 4, endsAt: T + 177_000 },
+      { roundPhase: "live", round: 4, endsAt: T + 292_000 },
+    ]);
+  });
+
   test("no course over the half: CS2 swaps sides and may hold a halftime", async () => {
     const t = setupTest();
     const serverId = await seed(t);

@@ -37,6 +37,7 @@ import {
   storedMatchSnapshotOf,
 } from "./snapshots";
 import { coursed, learnTiming, withCourse } from "./roundCourse";
+import { courseStepStart } from "../../lib/phaseCourse";
 import { sameJson } from "../../lib/sameJson";
 
 /** "Name (SteamID64)" by the server's snapshot or their newest sanction, else the SteamID64 alone. */
@@ -386,8 +387,9 @@ export async function storePollResult(
   const read = told ? withoutUnknown(kept, "totals") : kept;
   // The phase this poll read itself, not one an event or CS2's log told (kept with its course).
   const ownPhase = kept === named;
+  const stepStart = stored ? courseStepStart(stored.match, now) : undefined;
   const roundTiming = ownPhase
-    ? learnTiming(snapshot?.match, read, stored?.roundTiming)
+    ? learnTiming(snapshot?.match, read, stored?.roundTiming, stepStart)
     : stored?.roundTiming;
   const match = !ownPhase
     ? read

@@ -17,6 +17,19 @@ describe("learning a server's round timing", () => {
     expect(learnTiming(buying, playing, afterFreeze)).toEqual(timing);
   });
 
+  test("a phase the course began, read with another clock, tells the new setting", () => {
+    // The course began round 8's buy time at 10 s; the server says it ends at 30 s, not 25 s.
+    const longer = { ...buying, phaseEndsAt: 30_000 };
+    expect(learnTiming(buying, longer, timing, 10_000)).toEqual({ ...timing, freezeMs: 20_000 });
+    const shorter = { ...playing, phaseEndsAt: 115_000 };
+    expect(learnTiming(playing, shorter, timing, 25_000)).toEqual({ ...timing, roundMs: 90_000 });
+    // A bomb's clock, another round or a length no server sets: nothing learnt.
+    const planted = { ...shorter, bombEndsAt: 60_000 };
+    expect(learnTiming(playing, planted, timing, 25_000)).toBe(timing);
+    expect(learnTiming(playing, { ...shorter, round: 9 }, timing, 25_000)).toBe(timing);
+    expect(learnTiming(buying, { ...buying, phaseEndsAt: 500_000 }, timing, 10_000)).toBe(timing);
+  });
+
   test("only whole transitions of one map and round count, and only times a server can set", () => {
     expect(learnTiming(over, { ...buying, round: 9 }, undefined)).toBeUndefined();
     expect(learnTiming(over, { ...buying, mapName: "de_inferno" }, timing)).toBe(timing);

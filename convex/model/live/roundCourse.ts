@@ -30,12 +30,15 @@ function within(ms: number, bounds: { min: number; max: number }): boolean {
 /**
  * The timing after one more poll: the buy time is the gap from the end of a round's end pause to
  * the end of the next round's buy time; the round's time, from the buy time's end to the round's.
- * Only whole transitions seen by two reads count, and only values a server can set.
+ * Only whole transitions seen by two reads count, and only values a server can set. `stepStart`:
+ * when the course began the phase `before` shows, if it did; a read of that phase then tells its
+ * length too, which is how a changed `mp_freezetime` or `mp_roundtime` is learnt again.
  */
 export function learnTiming(
   before: Match | undefined,
   next: Match,
   prior: RoundTiming | undefined,
+  stepStart?: number,
 ): RoundTiming | undefined {
   const from = before?.phaseEndsAt;
   const to = next.phaseEndsAt;
@@ -43,6 +46,18 @@ export function learnTiming(
     return prior;
   }
   if (before.mapName !== next.mapName || next.round === undefined) return prior;
+  if (stepStart !== undefined && before.roundPhase === next.roundPhase) {
+    // A bomb's clock says nothing of the round's.
+    if (before.round !== next.round || next.bombEndsAt !== undefined) return prior;
+    const length = to - stepStart;
+    if (next.roundPhase === "freezetime" && within(length, FREEZE_MS)) {
+      return { ...prior, freezeMs: length };
+    }
+    if (next.roundPhase === "live" && within(length, ROUND_MS)) {
+      return { ...prior, roundMs: length };
+    }
+    return prior;
+  }
   const gap = to - from;
   if (before.roundPhase === "over" && next.roundPhase === "freezetime") {
     if (next.round !== before.round + 1 || !within(gap, FREEZE_MS)) return prior;

@@ -27,6 +27,7 @@ import { CLOCK_JITTER_MS } from "../live/matchMerge";
 import { matchWriteDue, sameJson } from "../live/data";
 import { snapshotAt, storedMatchSnapshotOf } from "../live/snapshots";
 import { coursed, learnTiming, type RoundTiming } from "../live/roundCourse";
+import { courseStepStart } from "../../lib/phaseCourse";
 import {
   EMPTY_LOG_MATCH,
   foldLog,
@@ -484,7 +485,8 @@ async function storeLiveMatch(
   // time and the round's start that follow it then cost no write.
   const roundTiming = pollClocks
     ? stored.roundTiming
-    : (logTiming(state) ?? learnTiming(snapshot.match, read, stored.roundTiming));
+    : (logTiming(state) ??
+      learnTiming(snapshot.match, read, stored.roundTiming, courseStepStart(stored.match, now)));
   const match = pollClocks ? read : coursed(stored.match, snapshot.match, read, roundTiming, now);
   // Where the poll reads the players' numbers (the plugin API), the board and the totals are its
   // own: the log's count of the same match differs a little (damage, who counts as playing), and
