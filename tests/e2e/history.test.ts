@@ -85,7 +85,7 @@ describe.skipIf(!chromiumPath)("match history in the browser", () => {
       .toBeGreaterThan(0);
     // The verdict as a person says it, the round timeline (one mark per round) and the chart.
     await expect(page.getByTestId("verdict").textContent()).resolves.toMatch(
-      /^(Перемога .+ \d+:\d+|Нічия \d+:\d+)$/,
+      /^(Перемогли .+ \d+:\d+|Нічия \d+:\d+)$/,
     );
     const timeline = page.getByRole("list", { name: "Раунди" });
     await expect(timeline.getByRole("listitem").count()).resolves.toBe(match!.rounds);

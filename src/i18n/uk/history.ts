@@ -29,7 +29,7 @@ export default {
   "history.notCountedHint":
     "Матч не враховано в кар'єрах: менше {rounds} раундів або менше {humans} гравців-людей.",
   "history.match.title": "Матч на {map}",
-  "history.verdict.win": "Перемога {team} {score}",
+  "history.verdict.win": "Перемогли {team} {score}",
   "history.verdict.draw": "Нічия {score}",
   "history.side.CT": "Спецпризначенці",
   "history.side.T": "Терористи",

@@ -5,14 +5,14 @@ import { ownScore, teamWins, verdict } from "./verdict";
 describe("verdict", () => {
   test("the winner and the winner's score first; a draw", () => {
     expect(verdict({ teams: null, winner: "T", scoreCT: 3, scoreT: 5 })).toBe(
-      "Перемога Терористи 5:3",
+      "Перемогли Терористи 5:3",
     );
     expect(verdict({ teams: null, winner: "CT", scoreCT: 13, scoreT: 8 })).toBe(
-      "Перемога Спецпризначенці 13:8",
+      "Перемогли Спецпризначенці 13:8",
     );
     expect(verdict({ teams: null, winner: "draw", scoreCT: 6, scoreT: 6 })).toBe("Нічия 6:6");
     const teams = { CT: { name: "Alpha" }, T: { name: "Beta" } };
-    expect(verdict({ teams, winner: "CT", scoreCT: 5, scoreT: 2 })).toBe("Перемога Alpha 5:2");
+    expect(verdict({ teams, winner: "CT", scoreCT: 5, scoreT: 2 })).toBe("Перемогли Alpha 5:2");
   });
 
   test("careers print the player's own score first", () => {

@@ -9,7 +9,7 @@ export function teamName(match: Pick<MatchDetail, "teams">, side: Side): string 
 }
 
 /**
- * The result as a person says it: the winner and the winner's score first («Перемога Терористи
+ * The result as a person says it: the winner and the winner's score first («Перемогли Терористи
  * 5:3»), a draw as «Нічия 6:6».
  */
 export function verdict(match: Pick<MatchDetail, "teams" | "winner" | "scoreCT" | "scoreT">) {
