@@ -37,7 +37,11 @@ export function InterruptionNotice({
   confirm,
 }: InterruptionNoticeProps) {
   const cut = useInterruption(serverId);
+  // Kept here, not in the recovery form: the poller may take the match back (and close the notice's
+  // form) before the recovery's own read-back returns, and the admin still wants to read it.
+  const [done, setDone] = useState<{ id: string; result: RecoveryResult } | null>(null);
   if (!cut) return null;
+  const result = done?.id === cut.id ? done.result : null;
   // `round` counts rounds played; the title names the one being played when it stopped.
   const where = t("admin.interrupted.title", {
     round: cut.round + 1,
@@ -58,7 +62,18 @@ export function InterruptionNotice({
     <Notice role={cut.state === "open" ? "status" : "note"}>
       <strong>{where}</strong> {what} {outcome}
       {cut.state === "open" ? (
-        <Recovery cut={cut} serverId={serverId} serverName={serverName} confirm={confirm} />
+        <Recovery
+          cut={cut}
+          serverId={serverId}
+          serverName={serverName}
+          confirm={confirm}
+          result={result}
+          onResult={(r) => setDone({ id: cut.id, result: r })}
+        />
+      ) : result ? (
+        <p role="status" className={own.readBack}>
+          {readBackText(result)}
+        </p>
       ) : null}
     </Notice>
   );
@@ -69,13 +84,16 @@ function Recovery({
   serverId,
   serverName,
   confirm,
+  result,
+  onResult,
 }: { cut: Interruption } & Required<Pick<InterruptionNoticeProps, "serverName" | "confirm">> & {
     serverId: Id<"servers"> | undefined;
+    result: RecoveryResult | null;
+    onResult: (result: RecoveryResult) => void;
   }) {
   const { backups, load, pending } = useBackups(serverId);
   const recovery = useRecovery(serverId);
   const [file, setFile] = useState("");
-  const [result, setResult] = useState<RecoveryResult | null>(null);
   const usable = (backups?.files ?? []).filter((f) => f.round <= cut.round).reverse();
   const chosen: BackupFile | undefined = usable.find((f) => f.file === file) ?? usable[0];
 
@@ -94,7 +112,7 @@ function Recovery({
       run: async () => {
         const done = await recovery.run({ interruptionId: cut.id, file: f.file });
         if (!done) return;
-        setResult(done);
+        onResult(done);
         if (done.confirmed) toast.success(t("admin.recovery.done"));
         else toast(t("admin.recovery.unconfirmed"), { icon: "⚠️" });
       },
