@@ -38,6 +38,20 @@ function at(T: number) {
 }
 
 /**
+ * A server an hour ahead (so no reader's clock moves its course), whose poller has learnt the
+ * timing from round `n` and announced round `n + 2`'s course (see `learnt`).
+ */
+async function learntServer(n: number, scores: [[number, number], [number, number]]) {
+  const t = setupTest();
+  const serverId = await seed(t);
+  const T = Date.now() + 3_600_000;
+  const m = at(T);
+  const { poll, stored } = poller(t, serverId, T);
+  await learnt(poll, m, n, scores);
+  return { T, m, poll, stored };
+}
+
+/**
  * Round `n` played at a competitive server's timing (7 s after a round, 15 s to buy, 115 s to
  * play) and round `n + 1` ended at 60 s, `score` before and after it: the poller has learnt the
  * timing and announced round `n + 2`'s course.
@@ -135,12 +149,7 @@ describe("a round's course", () => {
   });
 
   test("a server off its course writes what it read: a tactical pause, a longer buy time", async () => {
-    const t = setupTest();
-    const serverId = await seed(t);
-    const T = Date.now() + 3_600_000;
-    const m = at(T);
-    const { poll, stored } = poller(t, serverId, T);
-    await learnt(poll, m, 1, [
+    const { T, m, poll, stored } = await learntServer(1, [
       [1, 0],
       [1, 1],
     ]);
@@ -161,12 +170,7 @@ describe("a round's course", () => {
   });
 
   test("a changed buy time is learnt again from the first round that shows it", async () => {
-    const t = setupTest();
-    const serverId = await seed(t);
-    const T = Date.now() + 3_600_000;
-    const m = at(T);
-    const { poll, stored } = poller(t, serverId, T);
-    await learnt(poll, m, 1, [
+    const { T, m, poll, stored } = await learntServer(1, [
       [1, 0],
       [1, 1],
     ]);
@@ -184,12 +188,7 @@ describe("a round's course", () => {
   });
 
   test("no course over the half: CS2 swaps sides and may hold a halftime", async () => {
-    const t = setupTest();
-    const serverId = await seed(t);
-    const T = Date.now() + 3_600_000;
-    const m = at(T);
-    const { poll, stored } = poller(t, serverId, T);
-    await learnt(poll, m, 10, [
+    const { m, poll, stored } = await learntServer(10, [
       [6, 4],
       [6, 5],
     ]);
